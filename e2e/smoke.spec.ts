@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+test('the public home page loads from the real server', async ({ page }) => {
+  await page.goto('/inicio/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cobra tus facturas hoy, sin deuda' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
+});
+
+test('unknown paths fall back to /inicio/', async ({ page }) => {
+  await page.goto('/no-existe/');
+  await expect(page).toHaveURL(/\/inicio\/$/);
+});
+
+test('auditors see every machine diagram on /diagramas/', async ({ page }) => {
+  await page.goto('/diagramas/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diagramas de flujo de trabajo' })).toBeVisible();
+  for (const title of ['Ciclo de vida de la factura', 'Solicitud de demo']) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    const diagram = page.getByRole('img', { name: `Diagrama de estados: ${title}` });
+    await expect(diagram).toBeVisible();
+    // The SVG really loaded (a broken image has no natural width).
+    await expect.poll(() => diagram.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+});
+
+test('a visitor requests a demo and the server stores it', async ({ page, request }) => {
+  await page.goto('/solicitar-demo/');
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('Torres');
+  await page.getByLabel('Teléfono').fill('5598765432');
+  await page.getByLabel('Correo electrónico').fill('ana.torres@example.mx');
+  await page.getByLabel('Empresa').fill('Maquiladora Norte');
+  await page.getByRole('button', { name: 'Solicitar demo' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Solicitud enviada con éxito' })).toBeVisible();
+  await expect(page.getByLabel('Nombre')).toHaveValue('');
+  const health = await request.get('/api/health/');
+  expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+});

@@ -1,0 +1,197 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+import { generatePaths, type MachineModel, measureCoverage } from '../test/model/harness/model';
+import { describeMachine } from './diagram/describe';
+import { renderSvg } from './diagram/render-svg';
+import { type DotCoverage, toDot } from './diagram/to-dot';
+import { toMermaid } from './diagram/to-mermaid';
+
+/**
+ * `npm run diagrams` writes, per machine of the catalogue, `<id>.mmd`, `<id>.svg`, `<id>.coverage.svg` and
+ * an `index.json` for the /diagramas/ page into docs/diagrams/. `--check` regenerates in memory and fails
+ * on any stale, missing or extra file, so CI catches a machine changed without its diagrams. Output holds
+ * no dates or commit ids: the same machines always give the same bytes.
+ */
+
+/** Structurally the catalogue's MachineEntry. */
+export interface DiagramEntry {
+  id: string;
+  title: string;
+  description: string;
+  machine: AnyStateMachine;
+}
+
+export interface IndexEntry {
+  id: string;
+  title: string;
+  description: string;
+  /** Leaf (atomic and final) states, the denominator of state coverage. */
+  states: number;
+  transitions: number;
+  coverage: { states: string; transitions: string; waived: number } | null;
+}
+
+export interface WriteOptions {
+  check?: boolean;
+  /** Defaults to `machineCatalogue` from src/machines/catalogue.ts. */
+  catalogue?: readonly DiagramEntry[];
+  /** Defaults to `modelCatalogue` from test/model/models.ts. */
+  models?: Record<string, MachineModel>;
+}
+
+export interface WriteResult {
+  /** Every file name the catalogue produces. */
+  files: string[];
+  /** Files written (write mode) because their content changed. */
+  written: string[];
+  /** Check mode: files on disk whose content differs. */
+  stale: string[];
+  /** Check mode: files that should exist and do not. */
+  missing: string[];
+  /** Diagram files on disk that no machine produces (removed in write mode). */
+  extra: string[];
+  warnings: string[];
+}
+
+export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/diagrams/', import.meta.url));
+
+/** Files in the output directory that this script owns; anything else (a README) is left alone. */
+const isManaged = (file: string): boolean => /\.(mmd|svg|json)$/.test(file);
+
+export async function buildDiagrams(
+  catalogue: readonly DiagramEntry[],
+  models: Record<string, MachineModel>,
+): Promise<{ files: Map<string, string>; warnings: string[] }> {
+  const files = new Map<string, string>();
+  const warnings: string[] = [];
+  const index: IndexEntry[] = [];
+
+  for (const entry of catalogue) {
+    const diagram = { ...describeMachine(entry.machine), id: entry.id };
+    files.set(`${entry.id}.mmd`, toMermaid(diagram, entry.title));
+    files.set(`${entry.id}.svg`, await renderSvg(toDot(diagram, entry.title)));
+
+    const model = models[entry.id];
+    let coverage: DotCoverage;
+    let summary: IndexEntry['coverage'] = null;
+    if (model) {
+      const measured = measureCoverage(model, generatePaths(model));
+      summary = {
+        states: `${measured.states.covered.length}/${measured.states.total.length}`,
+        transitions: `${measured.transitions.covered.length}/${measured.transitions.total.length}`,
+        waived: measured.transitions.waived.length,
+      };
+      coverage = {
+        covered: new Set(measured.transitions.covered),
+        waived: new Set(measured.transitions.waived),
+        visitedStates: new Set(measured.states.covered),
+        summary: { ...summary, paths: measured.paths },
+      };
+    } else {
+      warnings.push(
+        `${entry.id}: no model in test/model/models.ts; its coverage diagram shows nothing exercised.`,
+      );
+      coverage = { covered: new Set(), waived: new Set(), visitedStates: new Set(), summary: null };
+    }
+    files.set(`${entry.id}.coverage.svg`, await renderSvg(toDot(diagram, entry.title, coverage)));
+
+    index.push({
+      id: entry.id,
+      title: entry.title,
+      description: entry.description,
+      states: diagram.leafIds.length,
+      transitions: diagram.edges.length,
+      coverage: summary,
+    });
+  }
+  files.set('index.json', `${JSON.stringify(index, null, 2)}\n`);
+  return { files, warnings };
+}
+
+async function loadDefaults(): Promise<{
+  catalogue: readonly DiagramEntry[];
+  models: Record<string, MachineModel>;
+}> {
+  // Loaded lazily so tests can pass their own machines without importing the app's.
+  const [{ machineCatalogue }, { modelCatalogue }] = await Promise.all([
+    import('../src/machines/catalogue'),
+    import('../test/model/models'),
+  ]);
+  return { catalogue: machineCatalogue, models: modelCatalogue };
+}
+
+function readIfExists(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeDiagrams(outDir: string, options: WriteOptions = {}): Promise<WriteResult> {
+  const defaults = options.catalogue && options.models ? undefined : await loadDefaults();
+  const catalogue = options.catalogue ?? defaults!.catalogue;
+  const models = options.models ?? defaults!.models;
+  const { files, warnings } = await buildDiagrams(catalogue, models);
+
+  let onDisk: string[] = [];
+  try {
+    onDisk = readdirSync(outDir).filter(isManaged).sort();
+  } catch {
+    // A missing directory is the same as an empty one.
+  }
+  const result: WriteResult = {
+    files: [...files.keys()],
+    written: [],
+    stale: [],
+    missing: [],
+    extra: onDisk.filter((file) => !files.has(file)),
+    warnings,
+  };
+
+  if (!options.check) mkdirSync(outDir, { recursive: true });
+  for (const [file, content] of files) {
+    const path = join(outDir, file);
+    const current = readIfExists(path);
+    if (current === content) continue;
+    if (options.check) {
+      (current === undefined ? result.missing : result.stale).push(file);
+    } else {
+      writeFileSync(path, content);
+      result.written.push(file);
+    }
+  }
+  if (!options.check) {
+    for (const file of result.extra) rmSync(join(outDir, file));
+  }
+  return result;
+}
+
+async function main(): Promise<void> {
+  const check = process.argv.includes('--check');
+  const result = await writeDiagrams(DEFAULT_OUT_DIR, { check });
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  if (check) {
+    const problems = [
+      ...result.stale.map((file) => `stale:   ${file}`),
+      ...result.missing.map((file) => `missing: ${file}`),
+      ...result.extra.map((file) => `extra:   ${file}`),
+    ];
+    if (problems.length > 0) {
+      console.error(`Diagrams are out of date (run \`npm run diagrams\`):\n${problems.join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`Diagrams are up to date (${result.files.length} files).`);
+    return;
+  }
+  console.log(
+    `Diagrams: ${result.written.length} written, ${result.extra.length} removed, ${result.files.length} in docs/diagrams/.`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

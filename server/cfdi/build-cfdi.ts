@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { addMoney, formatMoneyAmount, parseMoney, percentOf } from '../../src/domain/money';
+import { CFDI_40_NAMESPACE, TFD_NAMESPACE, XSI_NAMESPACE } from './namespaces';
+
+/**
+ * Builds stamped-looking CFDI 4.0 XML for demo data and tests. Seals and certificates are fake:
+ * Flujo never verifies seals (authenticity comes from SAT's status service), so they only need the right shape.
+ */
+export type CfdiBuildInput = {
+  /** Folio fiscal; derived from issuer, serie, folio and Fecha when absent. */
+  uuid?: string;
+  serie?: string;
+  folio: string;
+  /** Fecha, 'YYYY-MM-DDThh:mm:ss', local time where issued. */
+  issuedAt: string;
+  /** Postal code of issue (LugarExpedicion) is `issuer.zip`. */
+  issuer: { rfc: string; name: string; taxRegime?: string; zip?: string };
+  receiver: { rfc: string; name: string; zip?: string; cfdiUse?: string; taxRegime?: string };
+  /** Decimal string with at most 2 decimals; written back with exactly 2. */
+  subtotal: string;
+  currency: 'MXN' | 'USD';
+  /** Pesos per dollar; required for USD. */
+  exchangeRate?: string;
+  paymentMethod: 'PPD' | 'PUE';
+  description: string;
+  /** FechaTimbrado; one minute after Fecha when absent. */
+  stampedAt?: string;
+  /** RfcProvCertif of the PAC. */
+  pacRfc?: string;
+};
+
+export type CfdiAmounts = { subtotal: string; tax: string; total: string };
+
+const CFDI_SCHEMA_LOCATION = `${CFDI_40_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd`;
+const TFD_SCHEMA_LOCATION = `${TFD_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd`;
+
+// NOTE: catalogue keys from SAT catCFDI (Anexo 20): 002 = IVA, 02 = "Sí objeto de impuesto",
+// 01 = "No aplica" (Exportacion), I = Ingreso, E48 = "Unidad de servicio", 84111506 = "Servicios de facturación".
+const IVA_TAX = '002';
+const IVA_RATE_PERCENT = 16;
+const IVA_RATE_TEXT = '0.160000';
+const TAXABLE_OBJECT = '02';
+const NOT_EXPORT = '01';
+const INCOME_VOUCHER = 'I';
+const SERVICE_UNIT = 'E48';
+const INVOICING_SERVICES = '84111506';
+const DEFAULT_CFDI_USE = 'G03'; // Gastos en general
+const DEFAULT_ZIP = '06000'; // Centro, Ciudad de México
+// NOTE: c_RegimenFiscal: 601 General de Ley Personas Morales, 612 Personas Físicas con Actividades Empresariales.
+const MORAL_TAX_REGIME = '601';
+const PHYSICAL_TAX_REGIME = '612';
+const MORAL_RFC_LENGTH = 12;
+// NOTE: Anexo 20 guía de llenado: MetodoPago PPD requires FormaPago 99 "Por definir"; 03 = transferencia.
+const PAYMENT_FORM = { PPD: '99', PUE: '03' } as const;
+// SAT's own RFC, which also stamps as PAC for its free invoicing service; public and well known.
+const DEFAULT_PAC_RFC = 'SAT970701NN3';
+// Fake 20-digit certificate serials (cfdv40.xsd pattern [0-9]{20}); not real CSDs.
+const FAKE_CSD_SERIAL = '00001000000000000001';
+const FAKE_SAT_CERT_SERIAL = '00001000000000000002';
+// Sizes of a real RSA-2048 seal and a short certificate, so the XML looks and weighs like a real one.
+const SEAL_BYTES = 256;
+const CERTIFICATE_BYTES = 600;
+const STAMP_DELAY_MS = 60_000;
+
+const AMOUNT_INPUT = /^[0-9]{1,16}(\.[0-9]{1,2})?$/;
+const EXCHANGE_RATE_INPUT = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
+const DATE_TIME =
+  /^(20[1-9][0-9])-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])$/;
+
+/** RFC 4122 version-4-shaped UUID (upper case, as PACs write it) from sha256(seed); same seed, same UUID. */
+export function deterministicUuid(seed: string): string {
+  const bytes = createHash('sha256').update(seed).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex').toUpperCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** SubTotal, IVA 16 % (rounded half-up to the centavo) and Total, in integer centavos so nothing drifts. */
+export function computeCfdiAmounts(subtotal: string): CfdiAmounts {
+  if (!AMOUNT_INPUT.test(subtotal)) throw new Error(`subtotal must have at most 2 decimals: "${subtotal}"`);
+  // Money arithmetic lives in src/domain/money.ts only (one rounding rule for the whole product).
+  const subtotalCentavos = parseMoney(subtotal);
+  const tax = percentOf(subtotalCentavos, IVA_RATE_PERCENT);
+  return {
+    subtotal: formatMoneyAmount(subtotalCentavos),
+    tax: formatMoneyAmount(tax),
+    total: formatMoneyAmount(addMoney(subtotalCentavos, tax)),
+  };
+}
+
+/** Deterministic CFDI 4.0 XML: the same input always gives byte-identical output. Throws on invalid input. */
+export function buildCfdiXml(input: CfdiBuildInput): string {
+  assertDateTime(input.issuedAt, 'issuedAt');
+  const stampedAt = input.stampedAt ?? addMilliseconds(input.issuedAt, STAMP_DELAY_MS);
+  assertDateTime(stampedAt, 'stampedAt');
+  if (input.currency === 'USD' && input.exchangeRate === undefined) throw new Error('USD needs exchangeRate');
+  if (input.currency === 'MXN' && input.exchangeRate !== undefined)
+    throw new Error('MXN takes no exchangeRate');
+  if (input.exchangeRate !== undefined && !EXCHANGE_RATE_INPUT.test(input.exchangeRate)) {
+    throw new Error(`invalid exchangeRate "${input.exchangeRate}"`);
+  }
+
+  const amounts = computeCfdiAmounts(input.subtotal);
+  const uuid =
+    input.uuid ??
+    deterministicUuid(`${input.issuer.rfc}|${input.serie ?? ''}|${input.folio}|${input.issuedAt}`);
+  const seal = fakeBase64(`sello|${uuid}`, SEAL_BYTES);
+  const transfer = {
+    Base: amounts.subtotal,
+    Impuesto: IVA_TAX,
+    TipoFactor: 'Tasa',
+    TasaOCuota: IVA_RATE_TEXT,
+    Importe: amounts.tax,
+  };
+
+  const comprobante = attributes({
+    'xmlns:cfdi': CFDI_40_NAMESPACE,
+    'xmlns:xsi': XSI_NAMESPACE,
+    'xsi:schemaLocation': CFDI_SCHEMA_LOCATION,
+    Version: '4.0',
+    Serie: input.serie,
+    Folio: input.folio,
+    Fecha: input.issuedAt,
+    Sello: seal,
+    FormaPago: PAYMENT_FORM[input.paymentMethod],
+    NoCertificado: FAKE_CSD_SERIAL,
+    Certificado: fakeBase64(`certificado|${input.issuer.rfc}`, CERTIFICATE_BYTES),
+    SubTotal: amounts.subtotal,
+    Moneda: input.currency,
+    TipoCambio: input.exchangeRate,
+    Total: amounts.total,
+    TipoDeComprobante: INCOME_VOUCHER,
+    Exportacion: NOT_EXPORT,
+    MetodoPago: input.paymentMethod,
+    LugarExpedicion: input.issuer.zip ?? DEFAULT_ZIP,
+  });
+  const issuer = attributes({
+    Rfc: input.issuer.rfc,
+    Nombre: input.issuer.name,
+    RegimenFiscal: input.issuer.taxRegime ?? defaultTaxRegime(input.issuer.rfc),
+  });
+  const receiver = attributes({
+    Rfc: input.receiver.rfc,
+    Nombre: input.receiver.name,
+    DomicilioFiscalReceptor: input.receiver.zip ?? DEFAULT_ZIP,
+    RegimenFiscalReceptor: input.receiver.taxRegime ?? defaultTaxRegime(input.receiver.rfc),
+    UsoCFDI: input.receiver.cfdiUse ?? DEFAULT_CFDI_USE,
+  });
+  const concept = attributes({
+    ClaveProdServ: INVOICING_SERVICES,
+    Cantidad: '1',
+    ClaveUnidad: SERVICE_UNIT,
+    Descripcion: input.description,
+    ValorUnitario: amounts.subtotal,
+    Importe: amounts.subtotal,
+    ObjetoImp: TAXABLE_OBJECT,
+  });
+  const stamp = attributes({
+    'xmlns:tfd': TFD_NAMESPACE,
+    'xsi:schemaLocation': TFD_SCHEMA_LOCATION,
+    Version: '1.1',
+    UUID: uuid,
+    FechaTimbrado: stampedAt,
+    RfcProvCertif: input.pacRfc ?? DEFAULT_PAC_RFC,
+    SelloCFD: seal,
+    NoCertificadoSAT: FAKE_SAT_CERT_SERIAL,
+    SelloSAT: fakeBase64(`sello-sat|${uuid}`, SEAL_BYTES),
+  });
+
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<cfdi:Comprobante${comprobante}>`,
+    `  <cfdi:Emisor${issuer}/>`,
+    `  <cfdi:Receptor${receiver}/>`,
+    '  <cfdi:Conceptos>',
+    `    <cfdi:Concepto${concept}>`,
+    '      <cfdi:Impuestos>',
+    '        <cfdi:Traslados>',
+    `          <cfdi:Traslado${attributes(transfer)}/>`,
+    '        </cfdi:Traslados>',
+    '      </cfdi:Impuestos>',
+    '    </cfdi:Concepto>',
+    '  </cfdi:Conceptos>',
+    `  <cfdi:Impuestos${attributes({ TotalImpuestosTrasladados: amounts.tax })}>`,
+    '    <cfdi:Traslados>',
+    `      <cfdi:Traslado${attributes(transfer)}/>`,
+    '    </cfdi:Traslados>',
+    '  </cfdi:Impuestos>',
+    '  <cfdi:Complemento>',
+    `    <tfd:TimbreFiscalDigital${stamp}/>`,
+    '  </cfdi:Complemento>',
+    '</cfdi:Comprobante>',
+    '',
+  ].join('\n');
+}
+
+function defaultTaxRegime(rfc: string): string {
+  return rfc.length === MORAL_RFC_LENGTH ? MORAL_TAX_REGIME : PHYSICAL_TAX_REGIME;
+}
+
+/** Serialises attributes in the given order, skipping undefined ones. */
+function attributes(values: Record<string, string | undefined>): string {
+  return Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(name, value)}"`)
+    .join('');
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  // Character references survive attribute-value normalisation, which would turn raw ones into spaces.
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  '\r': '&#xD;',
+};
+
+function escapeAttribute(name: string, value: string): string {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    // XML 1.0 cannot carry other control characters at all, not even as references.
+    if (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') {
+      throw new Error(`${name} contains a control character that XML 1.0 cannot represent`);
+    }
+  }
+  // NOTE: cfdv40.xsd restricts free text to [^|]: the pipe separates fields in SAT's cadena original.
+  if (value.includes('|')) throw new Error(`${name} cannot contain "|"`);
+  return value.replace(/[&<>"'\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
+}
+
+function fakeBase64(label: string, byteCount: number): string {
+  const chunks: Buffer[] = [];
+  for (let index = 0; chunks.length * 32 < byteCount; index += 1) {
+    chunks.push(createHash('sha256').update(`${label}|${index}`).digest());
+  }
+  return Buffer.concat(chunks).subarray(0, byteCount).toString('base64');
+}
+
+function assertDateTime(value: string, name: string): void {
+  if (!DATE_TIME.test(value)) throw new Error(`${name} must be 'YYYY-MM-DDThh:mm:ss' (t_FechaH): "${value}"`);
+}
+
+/** Adds time to a zone-less timestamp in UTC arithmetic, so the server's own time zone and DST never matter. */
+function addMilliseconds(dateTime: string, milliseconds: number): string {
+  const shifted = new Date(Date.parse(`${dateTime}Z`) + milliseconds);
+  return shifted.toISOString().slice(0, 19);
+}

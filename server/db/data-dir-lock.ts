@@ -1,0 +1,60 @@
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface DataDirLock {
+  release(): void;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Another Flujo process (pid ${pid}) is using the data directory ${dataDir}. ` +
+        'Stop it first, or start this one with a different DATA_DIR.',
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM means the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes on one directory corrupt it.
+ * An O_EXCL lock file holding the owner's pid keeps the second one out; a stale file
+ * (its pid is gone) is taken over so a crash never blocks the next start.
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  const file = join(dataDir, 'flujo.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          rmSync(file, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirLockedError(dataDir, owner);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}

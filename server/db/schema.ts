@@ -1,0 +1,237 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely row types for migrations/001. numeric and date columns travel as strings (see database.ts parsers).
+type Timestamp = ColumnType<string, string | undefined, string>;
+type Money = string;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  rfc: string;
+  name: string;
+  is_corporate: Generated<boolean>;
+  has_factoring: Generated<boolean>;
+  corporate_can_pay_costs: Generated<boolean>;
+  sat_status: Generated<number>;
+  sat_status_changed_at: string | null;
+  sat_ciec_encrypted: string | null;
+  disbursement_clabe: string | null;
+  wallet_clabe: string | null;
+  credit_payment_clabe: string | null;
+  credit_line: ColumnType<Money, Money | undefined, Money>;
+  credit_used: ColumnType<Money, Money | undefined, Money>;
+  spei_balance: ColumnType<Money, Money | undefined, Money>;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  mobile_phone: Generated<string>;
+  company_id: number | null;
+  receive_notification: Generated<boolean>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface AlliancesTable {
+  id: Generated<number>;
+  corporate_id: number;
+  provider_id: number;
+  max_rate: string;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  cfdi_uuid: string;
+  serie: string | null;
+  folio: string | null;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  emitter_rfc: string;
+  emitter_name: string;
+  receiver_rfc: string;
+  receiver_name: string;
+  issued_at: string;
+  date_of_emission: string;
+  payment_date: string | null;
+  subtotal: Money;
+  amount: Money;
+  currency: string;
+  exchange_rate: string | null;
+  amount_with_exchange_rate: Money;
+  payment_method: string | null;
+  description: Generated<string>;
+  status: Generated<number>;
+  factoring_date: string | null;
+  factoring_rate: string | null;
+  cost_financing: Money | null;
+  cost_consultancy: Money | null;
+  sat_cancelled_at: string | null;
+  cfdi_xml: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceEventsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  event: string;
+  from_status: number | null;
+  to_status: number;
+  actor_user_id: number | null;
+  actor: string;
+  reason: string | null;
+  at: Timestamp;
+}
+
+export interface DisbursementsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  amount: Money;
+  reference: string;
+  at: Timestamp;
+}
+
+export interface QuotationsTable {
+  id: Generated<number>;
+  corporate_id: number;
+  created_by: number | null;
+  cost_payer: 'provider' | 'corporate';
+  status: Generated<'draft' | 'accepted' | 'pre_approved' | 'rejected'>;
+  rate: string | null;
+  total: ColumnType<Money, Money | undefined, Money>;
+  total_financing: ColumnType<Money, Money | undefined, Money>;
+  total_consultancy: ColumnType<Money, Money | undefined, Money>;
+  created_at: Timestamp;
+}
+
+export interface QuotationLinesTable {
+  id: Generated<number>;
+  quotation_id: number;
+  invoice_id: number;
+  payment_date: string;
+  amount: Money;
+  cost_financing: ColumnType<Money, Money | undefined, Money>;
+  cost_consultancy: ColumnType<Money, Money | undefined, Money>;
+}
+
+export interface FactoringRequestsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  provider_id: number;
+  rate: string;
+  installments: number;
+  installment_payment: Money;
+  total_payment: Money;
+  advisory_fee: Money;
+  amount_to_transfer: Money;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface FactoringEnrolmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  requested_by: number | null;
+  status: Generated<'requested' | 'enabled' | 'declined'>;
+  created_at: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<number>;
+  referrer_user_id: number;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  created_at: Timestamp;
+}
+
+export interface DemoRequestsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  company: string;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: number;
+  family_id: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  created_at: Timestamp;
+  sent_at: string | null;
+  error: string | null;
+}
+
+export interface SeedsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  alliances: AlliancesTable;
+  invoices: InvoicesTable;
+  invoice_events: InvoiceEventsTable;
+  disbursements: DisbursementsTable;
+  quotations: QuotationsTable;
+  quotation_lines: QuotationLinesTable;
+  factoring_requests: FactoringRequestsTable;
+  factoring_enrolments: FactoringEnrolmentsTable;
+  referrals: ReferralsTable;
+  demo_requests: DemoRequestsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  refresh_tokens: RefreshTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  mail_outbox: MailOutboxTable;
+  seeds: SeedsTable;
+}

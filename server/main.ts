@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/database';
+import { seedDemoWorld } from './seed/demo-world';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    database,
+    spaDir: resolve('dist'),
+    logger: { level: config.logLevel },
+  });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoWorld(database.db);
+    app.log.info(seeded.created ? `demo data loaded: ${seeded.summary}` : 'demo data already present');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Flujo on http://localhost:${config.port}/inicio/ (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Flujo cannot start.\n${error.message}`);
+  } else {
+    console.error('Flujo failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,237 @@
+import dayjs from 'dayjs';
+import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { SatStatus } from '../../src/domain/sat-status';
+import type { InvoiceLifecycleEvent, LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
+import { buildCfdiXml, deterministicUuid } from '../cfdi/build-cfdi';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
+import { hashPassword } from '../modules/accounts/password';
+import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
+import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
+
+export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+export const DEMO_SEED = 'demo-world-v1';
+
+export const DEMO_CORPORATE = { rfc: 'GAA150312K78', name: 'Grupo Altamira Alimentos, S.A. de C.V.' };
+export const DEMO_PROVIDERS = [
+  { rfc: 'EBA120815RTA', name: 'Empaques del Bajío, S.A. de C.V.', rate: '17.4000' },
+  { rfc: 'TSM090220QPA', name: 'Transportes Sierra Madre, S.A. de C.V.', rate: '18.5600' },
+  { rfc: 'SLP180506HM9', name: 'Servicios Logísticos Peninsulares, S.A. de C.V.', rate: '19.7200' },
+] as const;
+
+const INVOICES_PER_PROVIDER = 16;
+// Every status of spec §4 for every provider, so each demo login sees the whole lifecycle.
+const STATUS_CYCLE: readonly InvoiceStatusCode[] = [
+  InvoiceStatus.AVAILABLE,
+  InvoiceStatus.PENDING,
+  InvoiceStatus.APPROVED,
+  InvoiceStatus.PROCESS,
+  InvoiceStatus.PAID,
+  InvoiceStatus.FACTORING,
+  InvoiceStatus.DISABLED,
+  InvoiceStatus.REJECTED,
+];
+const DESCRIPTIONS = [
+  'Suministro de cajas de cartón corrugado',
+  'Flete terrestre Guadalajara - Monterrey',
+  'Servicio de almacenaje y maniobras',
+  'Etiquetas autoadheribles impresas',
+  'Renta de montacargas',
+  'Tarimas de madera tratada',
+  'Distribución de última milla',
+  'Película estirable para embalaje',
+];
+
+export interface SeedResult {
+  created: boolean;
+  summary: string;
+}
+
+/**
+ * Loads the demo world once: a corporate buyer, three allied providers, two demo logins, and invoices
+ * imported as CFDI 4.0 XML through the real importer, then walked to every status by the lifecycle machine.
+ * One transaction: a failure leaves nothing behind, and the seeds row makes a second start a no-op.
+ */
+export async function seedDemoWorld(db: Db, today = dayjs().format('YYYY-MM-DD')): Promise<SeedResult> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .insertInto('seeds')
+      .values({ name: DEMO_SEED })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    if (!claimed) return { created: false, summary: '' };
+
+    const corporate = await trx
+      .insertInto('companies')
+      .values({
+        rfc: DEMO_CORPORATE.rfc,
+        name: DEMO_CORPORATE.name,
+        is_corporate: true,
+        sat_status: SatStatus.AUTHORIZED,
+        credit_line: '25000000.00',
+        disbursement_clabe: '002010077777777771',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const providers: { id: number; rfc: string; name: string }[] = [];
+    for (const p of DEMO_PROVIDERS) {
+      const row = await trx
+        .insertInto('companies')
+        .values({
+          rfc: p.rfc,
+          name: p.name,
+          sat_status: SatStatus.AUTHORIZED,
+          wallet_clabe: '012180026050783858',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('alliances')
+        .values({ corporate_id: corporate.id, provider_id: row.id, max_rate: p.rate })
+        .execute();
+      providers.push({ id: row.id, rfc: p.rfc, name: p.name });
+    }
+
+    const providerUser = await insertUser(trx, passwordHash, {
+      username: 'proveedor.demo',
+      email: 'proveedor.demo@flujo.mx',
+      first_name: 'Lucía',
+      last_name: 'Hernández',
+      company_id: providers[0]!.id,
+    });
+    const corporateUser = await insertUser(trx, passwordHash, {
+      username: 'corporativo.demo',
+      email: 'corporativo.demo@flujo.mx',
+      first_name: 'Ricardo',
+      last_name: 'Salinas',
+      company_id: corporate.id,
+    });
+
+    const files = providers.flatMap((provider, p) =>
+      Array.from({ length: INVOICES_PER_PROVIDER }, (_, i) => {
+        // Spread over the last five months, newest first.
+        const issued = dayjs(today).subtract(2 + i * 9 + p, 'day');
+        const usd = i % 5 === 4;
+        const folio = String(1000 + i);
+        return {
+          name: `${provider.rfc}-${folio}.xml`,
+          content: buildCfdiXml({
+            uuid: deterministicUuid(`${DEMO_SEED}:${provider.rfc}:${folio}`),
+            serie: 'A',
+            folio,
+            issuedAt: issued.format('YYYY-MM-DD[T]10:15:00'),
+            issuer: { rfc: provider.rfc, name: provider.name },
+            receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+            subtotal: usd
+              ? `${(2_150 + i * 310).toFixed(2)}`
+              : `${(48_500 + i * 7_325 + p * 1_190).toFixed(2)}`,
+            currency: usd ? 'USD' : 'MXN',
+            exchangeRate: usd ? '17.2450' : undefined,
+            paymentMethod: 'PPD',
+            description: DESCRIPTIONS[(i + p) % DESCRIPTIONS.length]!,
+          }),
+        };
+      }),
+    );
+    const imported = await importCfdiFiles(trx, files, 'sincronización SAT (demo)');
+    if (imported.rejected.length > 0) {
+      throw new Error(`Demo CFDI rejected: ${JSON.stringify(imported.rejected)}`);
+    }
+
+    const provider = (companyId: number): LifecycleActor => ({
+      kind: 'provider',
+      companyId,
+      satAuthorized: true,
+    });
+    const buyer: LifecycleActor = { kind: 'corporate', companyId: corporate.id, satAuthorized: true };
+    const providerRecord = (companyId: number): ActorRecord =>
+      companyId === providers[0]!.id
+        ? { userId: providerUser, label: 'proveedor.demo' }
+        : { userId: null, label: `proveedor ${companyId}` };
+    const buyerRecord: ActorRecord = { userId: corporateUser, label: 'corporativo.demo' };
+    const operator: ActorRecord = { userId: null, label: 'operador Flujo' };
+    const sat: ActorRecord = { userId: null, label: 'SAT' };
+
+    for (const [index, invoice] of imported.imported.entries()) {
+      const row = await trx
+        .selectFrom('invoices')
+        .select(['emitter_company_id', 'date_of_emission'])
+        .where('id', '=', invoice.id)
+        .executeTakeFirstOrThrow();
+      const target = STATUS_CYCLE[index % STATUS_CYCLE.length]!;
+      const paymentDate = demoPaymentDate(row.date_of_emission, today);
+      const steps = pathTo(target, provider(row.emitter_company_id), buyer, paymentDate);
+      for (const event of steps) {
+        const record =
+          event.actor.kind === 'provider'
+            ? providerRecord(row.emitter_company_id)
+            : event.actor.kind === 'corporate'
+              ? buyerRecord
+              : event.actor.kind === 'operator'
+                ? operator
+                : sat;
+        await applyInvoiceEvent(trx, invoice.id, event, record);
+      }
+    }
+    return {
+      created: true,
+      summary: `1 corporate, ${providers.length} providers, ${imported.imported.length} invoices`,
+    };
+  });
+}
+
+async function insertUser(
+  trx: Db,
+  passwordHash: string,
+  user: { username: string; email: string; first_name: string; last_name: string; company_id: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('users')
+    .values({ ...user, password_hash: passwordHash, mobile_phone: '5512345678', receive_notification: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A payment date in the future when the 150-day rule allows it, so approved demo invoices can be quoted. */
+function demoPaymentDate(emission: string, today: string): string {
+  const limit = dayjs(emission).add(150, 'day');
+  const wanted = dayjs(today).add(30, 'day');
+  return (wanted.isAfter(limit) ? limit : wanted).format('YYYY-MM-DD');
+}
+
+/** The lifecycle events that take a fresh (AVAILABLE) invoice to the target status. */
+function pathTo(
+  target: InvoiceStatusCode,
+  provider: LifecycleActor,
+  buyer: LifecycleActor,
+  paymentDate: string,
+): InvoiceLifecycleEvent[] {
+  const operator: LifecycleActor = { kind: 'operator', companyId: null, satAuthorized: true };
+  const sat: LifecycleActor = { kind: 'sat', companyId: null, satAuthorized: true };
+  const request = { type: 'invoice.requestAuthorization', actor: provider } as const;
+  const preAuthorize = { type: 'invoice.preAuthorize', actor: buyer, paymentDate } as const;
+  const advance = { type: 'invoice.approveAdvance', actor: provider } as const;
+  switch (target) {
+    case InvoiceStatus.AVAILABLE:
+      return [];
+    case InvoiceStatus.PENDING:
+      return [request];
+    case InvoiceStatus.APPROVED:
+      return [request, { type: 'invoice.authorize', actor: buyer, paymentDate }];
+    case InvoiceStatus.REJECTED:
+      return [request, { type: 'invoice.reject', actor: buyer, reason: 'Sin presupuesto este mes' }];
+    case InvoiceStatus.PROCESS:
+      return [preAuthorize, advance];
+    case InvoiceStatus.PAID:
+      return [preAuthorize, advance, { type: 'invoice.disburse', actor: operator }];
+    case InvoiceStatus.FACTORING:
+      return [{ type: 'invoice.transferToFactoring', actor: provider }];
+    case InvoiceStatus.DISABLED:
+      return [{ type: 'invoice.cancelAtSat', actor: sat }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,41 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** Calendar dates travel as 'YYYY-MM-DD' (API, DB, forms); see spec §7 and §9. */
+export type IsoDate = string;
+
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+export const ISO_MONTH_FORMAT = 'YYYY-MM';
+
+const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Parses a 'YYYY-MM-DD' string strictly: returns null for any other shape and for
+ * impossible days such as 2026-02-30 (which dayjs alone would roll over to March).
+ */
+export function parseIsoDate(text: string): Dayjs | null {
+  if (!ISO_DATE_PATTERN.test(text)) return null;
+  const date = dayjs(text);
+  // Round-tripping catches the overflow dayjs does for days past the month's end.
+  return date.isValid() && date.format(ISO_DATE_FORMAT) === text ? date : null;
+}
+
+/** True when `value` is a string holding a real calendar date as 'YYYY-MM-DD'. */
+export function isIsoDate(value: unknown): value is IsoDate {
+  return typeof value === 'string' && parseIsoDate(value) !== null;
+}
+
+/** Parses a 'YYYY-MM-DD' string or throws; for dates that come from our own code or database. */
+export function requireIsoDate(text: string, what = 'date'): Dayjs {
+  const date = parseIsoDate(text);
+  if (date === null) throw new Error(`Invalid ${what}, expected YYYY-MM-DD: "${text}"`);
+  return date;
+}
+
+/**
+ * Whole calendar days from `from` to `to` (negative when `to` is earlier).
+ * Example: daysBetween('2026-01-31', '2026-03-01') === 29.
+ */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  // dayjs compensates for DST offset changes when diffing in days, so the result is exact.
+  return requireIsoDate(to, 'end date').diff(requireIsoDate(from, 'start date'), 'day');
+}

@@ -1,0 +1,85 @@
+import { type AdvisoryFeeRule, advisoryFee, DEFAULT_ADVISORY_FEE_RULE } from './advisory-fee';
+import { FACTORING_DAYS_PER_INSTALMENT, factoringTermDays } from './factoring-terms';
+import {
+  addMoney,
+  type Centavos,
+  DAY_COUNT_BASIS,
+  formatMoneyAmount,
+  multiplyRate,
+  splitMoney,
+  subtractMoney,
+} from './money';
+import type { FactoringRequest } from './schemas/invoices';
+
+export type FactoringInstalment = { number: number; dueInDays: number; amount: Centavos };
+
+/** A factoring plan in centavos; `instalmentAmount` is the figure shown, the schedule is what is paid. */
+export type FactoringPlan = {
+  instalments: number;
+  days: number;
+  instalmentAmount: Centavos;
+  totalPayment: Centavos;
+  advisoryFee: Centavos;
+  amountToTransfer: Centavos;
+  schedule: FactoringInstalment[];
+};
+
+/**
+ * Factoring plan exactly as spec §9, each figure rounded half-up once:
+ * totalPayment = amount + amount × rate/100 × days/360 (days = 30 × instalments);
+ * instalmentAmount = totalPayment / instalments; advisoryFee = amount × 0.01 × 1.16;
+ * amountToTransfer = amount − advisoryFee.
+ * The schedule repeats instalmentAmount and puts the rounding remainder on the last instalment,
+ * so the schedule always sums to totalPayment (the last may differ by up to 2 centavos).
+ * Example: 123,456.78 at 18.5% in 3 → total 129,166.66; 43,055.55 + 43,055.55 + 43,055.56.
+ */
+export function factoringPlan(
+  amountCentavos: Centavos,
+  ratePercent: number | string,
+  instalments: number,
+  advisoryFeeRule: AdvisoryFeeRule = DEFAULT_ADVISORY_FEE_RULE,
+): FactoringPlan {
+  const days = factoringTermDays(instalments);
+  if (!Number.isSafeInteger(amountCentavos) || amountCentavos <= 0) {
+    throw new Error(`Factoring amount must be positive: ${amountCentavos}`);
+  }
+  if (!Number.isFinite(Number(ratePercent)) || Number(ratePercent) < 0) {
+    throw new Error(`Factoring rate must not be negative: ${ratePercent}`);
+  }
+  const totalPayment = addMoney(
+    amountCentavos,
+    multiplyRate(amountCentavos, ratePercent, days, DAY_COUNT_BASIS),
+  );
+  const amounts = splitMoney(totalPayment, instalments);
+  const fee = advisoryFee(amountCentavos, advisoryFeeRule);
+  return {
+    instalments,
+    days,
+    instalmentAmount: amounts[0]!,
+    totalPayment,
+    advisoryFee: fee,
+    amountToTransfer: subtractMoney(amountCentavos, fee),
+    schedule: amounts.map((amount, index) => ({
+      number: index + 1,
+      dueInDays: (index + 1) * FACTORING_DAYS_PER_INSTALMENT,
+      amount,
+    })),
+  };
+}
+
+/** The spec §3 factoring request payload for a plan (money as '1234.56' strings). */
+export function toFactoringRequest(
+  plan: FactoringPlan,
+  invoice: { id: number; fiscalFolio: string },
+  ratePercent: number | string,
+): FactoringRequest {
+  return {
+    invoice_id: invoice.id,
+    rate: Number(ratePercent),
+    installments: plan.instalments,
+    factoringConsultingFee: formatMoneyAmount(plan.advisoryFee),
+    installmentPayment: formatMoneyAmount(plan.instalmentAmount),
+    totalPayment: formatMoneyAmount(plan.totalPayment),
+    invoiceFolio: invoice.fiscalFolio,
+  };
+}

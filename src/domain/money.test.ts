@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMoney,
+  convertToMxn,
+  divideDecimal,
+  formatCurrency,
+  formatMoneyAmount,
+  multiplyMoney,
+  multiplyRate,
+  parseMoney,
+  percentOf,
+  roundHalfUp,
+  splitMoney,
+  subtractMoney,
+  sumMoney,
+} from './money';
+
+describe('roundHalfUp', () => {
+  it('rounds ties away from zero and everything else to nearest', () => {
+    expect(roundHalfUp(5n, 2n)).toBe(3n); // 2.5
+    expect(roundHalfUp(49n, 20n)).toBe(2n); // 2.45
+    expect(roundHalfUp(-5n, 2n)).toBe(-3n); // -2.5
+    expect(roundHalfUp(7n, -2n)).toBe(-4n); // -3.5
+    expect(roundHalfUp(0n, 7n)).toBe(0n);
+    expect(() => roundHalfUp(1n, 0n)).toThrow();
+  });
+});
+
+describe('parseMoney', () => {
+  it('reads decimal strings into centavos, rounding half-up at the cent', () => {
+    expect(parseMoney('1234.5')).toBe(123_450);
+    expect(parseMoney('1234.56')).toBe(123_456);
+    expect(parseMoney('1234')).toBe(123_400);
+    expect(parseMoney('0.005')).toBe(1);
+    expect(parseMoney('0.004999')).toBe(0);
+    expect(parseMoney('116000.125000')).toBe(11_600_013);
+    expect(parseMoney(' 10.10 ')).toBe(1010);
+    expect(parseMoney('-0.005')).toBe(-1);
+  });
+
+  it('rejects anything that is not a plain decimal with up to 6 decimals', () => {
+    for (const bad of ['', ' ', '1,234.00', '1e3', '.5', '5.', '1.1234567', 'abc', '+1', '12 34', 'NaN']) {
+      expect(() => parseMoney(bad), bad).toThrow();
+    }
+  });
+
+  it('rejects amounts beyond safe integers', () => {
+    expect(() => parseMoney('999999999999999999')).toThrow();
+  });
+});
+
+describe('formatMoneyAmount / formatCurrency', () => {
+  it('formats for the API and DB', () => {
+    expect(formatMoneyAmount(123_456)).toBe('1234.56');
+    expect(formatMoneyAmount(5)).toBe('0.05');
+    expect(formatMoneyAmount(0)).toBe('0.00');
+    expect(formatMoneyAmount(-5)).toBe('-0.05');
+    expect(formatMoneyAmount(10_000_000)).toBe('100000.00');
+    expect(() => formatMoneyAmount(1.5)).toThrow();
+  });
+
+  it('round-trips with parseMoney', () => {
+    for (const c of [0, 1, 99, 100, 123_456, 9_007_199_254_740_991]) {
+      expect(parseMoney(formatMoneyAmount(c))).toBe(c);
+    }
+  });
+
+  it('displays dollar-style', () => {
+    expect(formatCurrency(123_456)).toBe('$1,234.56');
+    expect(formatCurrency(123_456, 'MXN')).toBe('$1,234.56');
+    expect(formatCurrency(-5)).toBe('-$0.05');
+    expect(formatCurrency(10_000_000_000)).toBe('$100,000,000.00');
+  });
+});
+
+describe('rate arithmetic without float drift', () => {
+  it('simple interest actual/360: 100,000.00 × 17.4% × 45/360 = 2,175.00', () => {
+    expect(multiplyRate(10_000_000, 17.4, 45)).toBe(217_500);
+    expect(multiplyRate(10_000_000, '17.40', 45)).toBe(217_500);
+  });
+
+  it('rounds once: 123,456.78 × 18.5% × 90/360 = 5,709.876075 → 5,709.88', () => {
+    expect(multiplyRate(12_345_678, 18.5, 90)).toBe(570_988);
+  });
+
+  it('uses the decimal the author wrote, not its binary float', () => {
+    // 0.1 + 0.2 in floats is 0.30000000000000004; 1.005 × 100 in floats is 100.49999…
+    expect(multiplyMoney(100, 1.005)).toBe(101); // 100.5 → 101
+    expect(percentOf(1_000_000, 1)).toBe(10_000);
+    expect(multiplyMoney(10_000_000, '0.01', '1.16')).toBe(116_000);
+  });
+
+  it('supports a 365 basis', () => {
+    expect(multiplyRate(10_000_000, 10, 365, 365)).toBe(1_000_000);
+  });
+
+  it('converts foreign currency with the CFDI exchange rate', () => {
+    expect(convertToMxn(100_000, '17.123456')).toBe(1_712_346); // 1,000.00 USD → 17,123.456 → 17,123.46
+  });
+
+  it('divides decimals exactly', () => {
+    expect(divideDecimal(17.4, '1.16', 2)).toBe('15.00');
+    expect(divideDecimal(20, '1.16', 2)).toBe('17.24');
+    expect(divideDecimal('0.125', 1, 2)).toBe('0.13');
+    expect(divideDecimal(-1, 8, 2)).toBe('-0.13');
+  });
+});
+
+describe('adding, subtracting, splitting', () => {
+  it('adds and subtracts', () => {
+    expect(addMoney(1, 2, 3)).toBe(6);
+    expect(sumMoney([])).toBe(0);
+    expect(subtractMoney(10_000_000, 333_500)).toBe(9_666_500);
+    expect(() => addMoney(Number.MAX_SAFE_INTEGER, 1)).toThrow();
+  });
+
+  it('splits a total so the parts add up exactly, remainder on the last', () => {
+    expect(splitMoney(100, 3)).toEqual([33, 33, 34]);
+    expect(splitMoney(200, 3)).toEqual([67, 67, 66]);
+    expect(splitMoney(12_916_666, 3)).toEqual([4_305_555, 4_305_555, 4_305_556]);
+    expect(splitMoney(7, 1)).toEqual([7]);
+    expect(() => splitMoney(100, 0)).toThrow();
+  });
+});

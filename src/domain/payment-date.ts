@@ -1,0 +1,64 @@
+import { daysBetween, ISO_DATE_FORMAT, type IsoDate, parseIsoDate, requireIsoDate } from './calendar-date';
+
+/** Spec §5: a payment date may be at most 150 days after the invoice's emission date. */
+export const MAX_PAYMENT_DAYS = 150;
+
+/** NOTE: bounds of the bulk-authorization date picker (spec §5). */
+export const BULK_DATE_MIN = '1900-01-01';
+export const BULK_DATE_MAX = '2099-12-31';
+
+export const PAYMENT_DATE_REQUIRED = 'Requerido';
+export const PAYMENT_DATE_INVALID = 'Debe ser una fecha válida';
+export const PAYMENT_DATE_TOO_FAR = `Excede ${MAX_PAYMENT_DAYS} días`;
+/** Shown when an action is blocked because some selected invoices exceed the range (spec §5). */
+export const PAYMENT_DATES_OUT_OF_RANGE_MESSAGE = `Algunas fechas de pago exceden el rango permitido de ${MAX_PAYMENT_DAYS} días desde la emisión.`;
+
+export type PaymentDateError =
+  | typeof PAYMENT_DATE_REQUIRED
+  | typeof PAYMENT_DATE_INVALID
+  | typeof PAYMENT_DATE_TOO_FAR;
+
+/**
+ * Validates a per-invoice payment date against the invoice's emission date (both 'YYYY-MM-DD').
+ * Exactly 150 days after emission is allowed; 151 is 'Excede 150 días'. The spec sets no lower
+ * bound, so a date before emission is not rejected here.
+ * Example: paymentDateError('2026-01-01', '2026-05-31') === null; (…, '2026-06-01') === 'Excede 150 días'.
+ */
+export function paymentDateError(
+  emissionDate: IsoDate,
+  paymentDate: string | null | undefined,
+): PaymentDateError | null {
+  if (paymentDate === null || paymentDate === undefined || paymentDate.trim() === '')
+    return PAYMENT_DATE_REQUIRED;
+  if (parseIsoDate(paymentDate) === null) return PAYMENT_DATE_INVALID;
+  // The emission date comes from our own records, so a bad one is a bug, not user input.
+  requireIsoDate(emissionDate, 'emission date');
+  return daysBetween(emissionDate, paymentDate) > MAX_PAYMENT_DAYS ? PAYMENT_DATE_TOO_FAR : null;
+}
+
+/** Validates the bulk-authorization date: required, real, within the picker bounds. */
+export function bulkPaymentDateError(
+  paymentDate: string | null | undefined,
+): typeof PAYMENT_DATE_REQUIRED | typeof PAYMENT_DATE_INVALID | null {
+  if (paymentDate === null || paymentDate === undefined || paymentDate.trim() === '')
+    return PAYMENT_DATE_REQUIRED;
+  if (parseIsoDate(paymentDate) === null) return PAYMENT_DATE_INVALID;
+  return paymentDate < BULK_DATE_MIN || paymentDate > BULK_DATE_MAX ? PAYMENT_DATE_INVALID : null;
+}
+
+/** Latest allowed payment date for an emission date: latestPaymentDate('2026-01-01') === '2026-05-31'. */
+export function latestPaymentDate(emissionDate: IsoDate): IsoDate {
+  return requireIsoDate(emissionDate, 'emission date').add(MAX_PAYMENT_DAYS, 'day').format(ISO_DATE_FORMAT);
+}
+
+/**
+ * The items whose payment date exceeds 150 days from emission; when non-empty the action is
+ * blocked with PAYMENT_DATES_OUT_OF_RANGE_MESSAGE and those dates are cleared (spec §5).
+ */
+export function exceedingPaymentDates<
+  T extends { emissionDate: IsoDate; paymentDate: string | null | undefined },
+>(items: readonly T[]): T[] {
+  return items.filter(
+    (item) => paymentDateError(item.emissionDate, item.paymentDate) === PAYMENT_DATE_TOO_FAR,
+  );
+}

@@ -1,0 +1,23 @@
+import { define } from 'superstruct';
+import { type IsoDate, isIsoDate } from '../calendar-date';
+import { type InvoiceStatusCode, isInvoiceStatusCode } from '../invoice-status';
+import { isSatStatusCode, type SatStatusCode } from '../sat-status';
+
+// Wire conventions shared by every schema file: money travels as '1234.56' strings (numeric(18,2)),
+// dates as 'YYYY-MM-DD', rates as JSON numbers in percent. Response structs use `type()` so a newer
+// server may add fields without breaking older clients; request payloads use `payload()` (fields.ts).
+
+const MONEY_AMOUNT = /^-?\d{1,16}\.\d{2}$/;
+
+/** A money amount as the API sends it: '1234.56' (exactly two decimals). */
+export const moneyAmount = define<string>(
+  'MoneyAmount',
+  (value) => typeof value === 'string' && MONEY_AMOUNT.test(value),
+);
+
+/** A calendar date 'YYYY-MM-DD'. */
+export const isoDate = define<IsoDate>('IsoDate', isIsoDate);
+
+export const invoiceStatusCode = define<InvoiceStatusCode>('InvoiceStatusCode', isInvoiceStatusCode);
+
+export const satStatusCode = define<SatStatusCode>('SatStatusCode', isSatStatusCode);

@@ -1,0 +1,198 @@
+import { coerce, defaulted, define, object, refine, type Struct, string } from 'superstruct';
+import { type IsoDate, isIsoDate } from '../calendar-date';
+import { bulkPaymentDateError, PAYMENT_DATE_INVALID, PAYMENT_DATE_REQUIRED } from '../payment-date';
+import { checkCompanyRfc } from '../rfc';
+
+/** Spanish validation messages; the spec's exact wording (§5) where it gives one. */
+export const MESSAGES = {
+  required: 'Este campo es obligatorio',
+  email: 'Debe ser un correo valido',
+  digits: 'Debe contener solo números',
+  invalid: 'Valor no válido',
+  unknownField: 'Campo no permitido',
+  form: 'Los datos enviados no son válidos',
+  passwordRequired: 'La contraseña es obligatoria',
+  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  confirmRequired: 'Por favor, confirma tu contraseña',
+  passwordsMustMatch: 'Las contraseñas deben coincidir',
+  newPasswordTooShort: 'Su contraseña es muy corta. Debe contener al menos 8 caracteres.',
+  newPasswordNumeric: 'Su contraseña no puede ser completamente numérica.',
+} as const;
+
+/** Spec §9. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+// Pragmatic shape check (something@domain.tld, no spaces), like an <input type="email">.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGITS_PATTERN = /^\d+$/;
+
+// superstruct 2.0 does not export its ObjectSchema type; derive it from `object`'s parameter.
+type ObjectSchema = NonNullable<Parameters<typeof object>[0]>;
+
+/** What a field check returns: true when fine, else one or more Spanish messages. */
+type CheckResult = true | string | string[];
+
+// Refinement names whose messages are already Spanish and user-facing; fieldErrors passes
+// them through and replaces any other (English, built-in) superstruct message.
+const LOCALIZED_REFINEMENTS = new Set<string>();
+
+/** True when a failure came from one of the Spanish field checks below. */
+export function isLocalizedRefinement(refinement: string | undefined): boolean {
+  return refinement !== undefined && LOCALIZED_REFINEMENTS.has(refinement);
+}
+
+/**
+ * A field struct whose every check is a refinement over a type stage that accepts anything.
+ * Why: superstruct skips an object's refinements (e.g. "passwords must match") as soon as a
+ * child fails its type stage; keeping all field checks as refinements lets a form show the
+ * field errors and the cross-field error together. The refinement still rejects wrong types.
+ */
+function localized<T>(name: string, check: (value: unknown) => CheckResult): Struct<T, null> {
+  const refinement = `es.${name}`;
+  LOCALIZED_REFINEMENTS.add(refinement);
+  return refine(
+    define<T>(name, () => true),
+    refinement,
+    (value) => check(value),
+  );
+}
+
+function trimmedInput<T>(struct: Struct<T, null>): Struct<T, null> {
+  return coerce(struct, string(), (text) => text.trim());
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value !== 'string' || value.trim() === '';
+}
+
+/** A required string, trimmed on coercion: empty or missing → 'Este campo es obligatorio'. */
+export function requiredText(message: string = MESSAGES.required): Struct<string, null> {
+  return trimmedInput(localized<string>('requiredText', (value) => !isBlank(value) || message));
+}
+
+/** A required string kept exactly as typed (passwords, tokens, CIEC). */
+export function requiredSecret(message: string = MESSAGES.required): Struct<string, null> {
+  return localized<string>(
+    'requiredSecret',
+    (value) => (typeof value === 'string' && value !== '') || message,
+  );
+}
+
+/** A required e-mail address, trimmed: empty → required message, malformed → 'Debe ser un correo valido'. */
+export function emailAddress(): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('email', (value) => {
+      if (isBlank(value)) return MESSAGES.required;
+      return EMAIL_PATTERN.test(String(value)) || MESSAGES.email;
+    }),
+  );
+}
+
+/** A required string of digits only (phone numbers in the referral form). */
+export function digitsText(): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('digits', (value) => {
+      if (isBlank(value)) return MESSAGES.required;
+      return DIGITS_PATTERN.test(String(value)) || MESSAGES.digits;
+    }),
+  );
+}
+
+/** Password rules; each message is optional so each form can use the wording the spec gives it. */
+export type PasswordMessages = { required: string; tooShort: string; numeric?: string };
+
+/** A required password of at least 8 characters, optionally not entirely numeric. All failing rules are reported. */
+export function password(messages: PasswordMessages): Struct<string, null> {
+  return localized<string>('password', (value) => {
+    if (typeof value !== 'string' || value === '') return messages.required;
+    const problems: string[] = [];
+    if (value.length < PASSWORD_MIN_LENGTH) problems.push(messages.tooShort);
+    if (messages.numeric !== undefined && DIGITS_PATTERN.test(value)) problems.push(messages.numeric);
+    return problems.length === 0 || problems;
+  });
+}
+
+/** A boolean checkbox; missing means false. */
+export function flag(): Struct<boolean, null> {
+  return defaulted(
+    localized<boolean>('flag', (value) => typeof value === 'boolean' || MESSAGES.invalid),
+    false,
+  );
+}
+
+/** A required RFC of a real taxpayer, trimmed and upper-cased; the message says what is wrong. */
+export function companyRfc(): Struct<string, null> {
+  return coerce(
+    localized<string>('rfc', (value) => {
+      if (isBlank(value)) return MESSAGES.required;
+      const check = checkCompanyRfc(String(value));
+      return check.ok || check.reason;
+    }),
+    string(),
+    (text) => text.trim().toUpperCase(),
+  );
+}
+
+/** A required calendar date 'YYYY-MM-DD': 'Requerido' / 'Debe ser una fecha válida' (spec §5). */
+export function paymentDate(): Struct<IsoDate, null> {
+  return localized<IsoDate>('paymentDate', (value) => {
+    if (isBlank(value)) return PAYMENT_DATE_REQUIRED;
+    return isIsoDate(value) || PAYMENT_DATE_INVALID;
+  });
+}
+
+/** The bulk-authorization date: as paymentDate, within the picker bounds 1900-01-01..2099-12-31. */
+export function bulkPaymentDate(): Struct<IsoDate, null> {
+  return localized<IsoDate>('bulkPaymentDate', (value) => {
+    if (value !== undefined && value !== null && typeof value !== 'string') return PAYMENT_DATE_INVALID;
+    return bulkPaymentDateError(value) ?? true;
+  });
+}
+
+/** A whole number within [min, max]; for values the UI picks from a list. */
+export function integerBetween(min: number, max: number): Struct<number, null> {
+  return localized<number>(
+    'integerBetween',
+    (value) =>
+      (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) ||
+      MESSAGES.invalid,
+  );
+}
+
+/**
+ * A request payload (form or API body). Decision: unknown extra fields are STRIPPED, not
+ * rejected, whenever the struct coerces (`create`, `mask`, `fieldErrors`, `validateForm`): clients
+ * may send UI state along, and the server must only ever see known fields. Plain `is()`/`assert()`
+ * do not coerce and therefore still reject extras.
+ */
+export function payload<S extends ObjectSchema>(schema: S) {
+  const keys = Object.keys(schema);
+  return coerce(
+    object(schema),
+    define<Record<string, unknown>>(
+      'record',
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    ),
+    (value) => Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]])),
+  );
+}
+
+/**
+ * Adds a cross-field rule "field `second` must equal field `first`" reported on `second`.
+ * Example: mustMatch(SignUp, 'password1', 'password2', 'Las contraseñas deben coincidir').
+ */
+export function mustMatch<T extends Record<string, unknown>, S>(
+  struct: Struct<T, S>,
+  first: keyof T & string,
+  second: keyof T & string,
+  message: string,
+): Struct<T, S> {
+  const refinement = 'es.mustMatch';
+  LOCALIZED_REFINEMENTS.add(refinement);
+  return refine(struct, refinement, (value, context) => {
+    // Only compare once the confirmation was typed; an empty one already says "confirm it".
+    const confirmation = value[second];
+    if (typeof confirmation !== 'string' || confirmation === '' || value[first] === confirmation) return true;
+    return { path: [...context.path, second], message };
+  });
+}

@@ -1,0 +1,149 @@
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  integer,
+  nullable,
+  number,
+  optional,
+  type Struct,
+  string,
+  type,
+} from 'superstruct';
+import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../factoring-terms';
+import { invoiceStatusCode, isoDate, moneyAmount } from './common';
+import { integerBetween, payload } from './fields';
+
+// Invoices-service payloads and responses (spec §3, §7). Responses use `type()` (extra fields
+// tolerated); request bodies use `payload()` (unknown fields stripped on coercion).
+
+/** Indicators that accompany the first page of several lists (spec §3); each list carries a subset. */
+export const Indicators = type({
+  available_credit: optional(moneyAmount),
+  used_credit_percentage: optional(number()),
+  payment_date: optional(nullable(isoDate)),
+  total_by_date: optional(moneyAmount),
+  has_cost_center: optional(boolean()),
+  spei_balance: optional(moneyAmount),
+  credit_used: optional(moneyAmount),
+  total: optional(moneyAmount),
+  count: optional(integer()),
+  suppliers_customers: optional(integer()),
+  /** Corporate statement only. */
+  providers: optional(integer()),
+  /** Corporate statement only. */
+  cut_off_dates: optional(array(isoDate)),
+});
+export type Indicators = Infer<typeof Indicators>;
+
+/**
+ * A page of an infinite list (page_size 25); the first page also carries indicators and has_factoring.
+ * Example: PagedList(Invoice).
+ */
+export function PagedList<T, S>(item: Struct<T, S>) {
+  return type({
+    count: integer(),
+    next: nullable(string()),
+    previous: nullable(string()),
+    results: array(item),
+    indicators: optional(Indicators),
+    has_factoring: optional(boolean()),
+  });
+}
+
+/** Spec §7: list calls take page and page_size 25. */
+export const PAGE_SIZE = 25;
+
+/** An invoice as the server lists it (spec §3 'Invoice'). */
+export const Invoice = type({
+  id: integer(),
+  fiscal_folio: string(),
+  emitter_name: string(),
+  emitter_rfc: string(),
+  receiver_name: string(),
+  receiver_rfc: string(),
+  date_of_emission: isoDate,
+  payment_date: nullable(isoDate),
+  amount: moneyAmount,
+  description: string(),
+  status: invoiceStatusCode,
+  days_payable: nullable(integer()),
+  factoring_date: nullable(isoDate),
+  amount_with_exchange_rate: nullable(moneyAmount),
+  amount_with_exchange_rate_usd: nullable(moneyAmount),
+  /** The CFDI TipoCambio as text, '-' when the invoice has none. */
+  exchange_rate: string(),
+  cost_consultancy: nullable(moneyAmount),
+  /** Annual percent. */
+  factoring_rate: nullable(number()),
+});
+export type Invoice = Infer<typeof Invoice>;
+
+/** A page of invoices; the first page carries indicators and has_factoring. */
+export const InvoicePage = PagedList(Invoice);
+export type InvoicePage = Infer<typeof InvoicePage>;
+
+/** A row of providers/know-your-business/ (type resume_indicators). */
+export const KnowYourBusinessRow = type({
+  indicator_date: string(),
+  incomes_mxn: moneyAmount,
+  expenses_mxn: moneyAmount,
+  incomes_usd: moneyAmount,
+  expenses_usd: moneyAmount,
+  net_capital_mxn: moneyAmount,
+  net_capital_usd: moneyAmount,
+  incomes_canceled: moneyAmount,
+  expenses_canceled: moneyAmount,
+});
+export type KnowYourBusinessRow = Infer<typeof KnowYourBusinessRow>;
+
+export const KnowYourBusinessPage = PagedList(KnowYourBusinessRow);
+export type KnowYourBusinessPage = Infer<typeof KnowYourBusinessPage>;
+
+/**
+ * Early-payment (pronto pago) quote. max_rate is the stored, IVA-inclusive annual percent
+ * (display it with displayedAnnualRate); `total` is what the provider receives; `now` is the
+ * date the quote was computed, 'YYYY-MM-DD'. Built by quote.ts toQuoteResponse.
+ */
+export const ForwardPaymentQuote = type({
+  max_rate: number(),
+  days: integer(),
+  cost_financing: moneyAmount,
+  cost_consultancy: moneyAmount,
+  total: moneyAmount,
+  now: string(),
+});
+export type ForwardPaymentQuote = Infer<typeof ForwardPaymentQuote>;
+
+/** factoring-calculations/{id}/: the same fields as the early-payment quote (spec §3). */
+export const FactoringQuote = ForwardPaymentQuote;
+export type FactoringQuote = Infer<typeof FactoringQuote>;
+
+/** POST factoring/. The server recomputes with factoringPlan and must not trust the figures. */
+export const FactoringRequest = payload({
+  invoice_id: integer(),
+  rate: number(),
+  installments: integerBetween(MIN_FACTORING_INSTALMENTS, MAX_FACTORING_INSTALMENTS),
+  factoringConsultingFee: moneyAmount,
+  installmentPayment: moneyAmount,
+  totalPayment: moneyAmount,
+  invoiceFolio: string(),
+});
+export type FactoringRequest = Infer<typeof FactoringRequest>;
+
+/** POST providers/request-payment/: ask the customer to authorize an invoice. */
+export const RequestPaymentBody = payload({ id_request_factoring: integer() });
+export type RequestPaymentBody = Infer<typeof RequestPaymentBody>;
+
+/** Approve an early payment (confirm 'Adelantar pago'). */
+export const ApproveForwardPaymentBody = payload({ id_execute_factoring: integer() });
+export type ApproveForwardPaymentBody = Infer<typeof ApproveForwardPaymentBody>;
+
+/** Dialog variants (spec §8). */
+export const MessageType = enums(['success', 'error', 'info', 'warning']);
+export type MessageType = Infer<typeof MessageType>;
+
+/** Replies shown in a dialog: request payment, approve, factoring, factoring-enable. */
+export const MessageResponse = type({ message: string(), message_type: MessageType });
+export type MessageResponse = Infer<typeof MessageResponse>;

@@ -1,0 +1,106 @@
+import { array, type Infer, integer, number, record, string, type, union, unknown } from 'superstruct';
+import { isoDate, moneyAmount } from './common';
+import { bulkPaymentDate, payload } from './fields';
+
+// Corporate quotation payloads and responses (spec §3, §7).
+
+/** Invoice reference in quotation lists: the folio (quotation resume/fetch) or the numeric id. */
+const invoiceRef = union([string(), integer()]);
+
+/** One line of the list payload sent to the quote, accept, pre-approve and authorize calls. */
+export const QuotationListItem = payload({ invoice_id: invoiceRef, payment_date: isoDate });
+export type QuotationListItem = Infer<typeof QuotationListItem>;
+
+export const QuotationList = array(QuotationListItem);
+export type QuotationList = Infer<typeof QuotationList>;
+
+/** The reject calls send only the invoice ids. */
+export const RejectListItem = payload({ invoice_id: invoiceRef });
+export type RejectListItem = Infer<typeof RejectListItem>;
+
+export const RejectList = array(RejectListItem);
+export type RejectList = Infer<typeof RejectList>;
+
+/** Variant A (POST /corporates/quotes/): invoices to quote and their totals. */
+export const QuotationA = type({
+  quotes: array(
+    type({
+      id: integer(),
+      emitter_name: string(),
+      description: string(),
+      fiscal_folio: string(),
+      amount: moneyAmount,
+      payment_date: isoDate,
+      emitter_rfc: string(),
+      remaining_days: integer(),
+    }),
+  ),
+  resume: type({
+    total_quote: moneyAmount,
+    total_quote_usd: moneyAmount,
+    total_invoices: integer(),
+  }),
+});
+export type QuotationA = Infer<typeof QuotationA>;
+
+/** Variant B: the quotation resume of a buyer-paid quote, with financing costs. */
+export const QuotationB = type({
+  quotes: array(
+    type({
+      fiscal_folio: string(),
+      amount: moneyAmount,
+      cost_financing: moneyAmount,
+      remaining_days: integer(),
+    }),
+  ),
+  resume: type({
+    /** Annual percent. */
+    rate: number(),
+    total_invoices: integer(),
+    total_financing: moneyAmount,
+    total_consultancy: moneyAmount,
+    total: moneyAmount,
+  }),
+});
+export type QuotationB = Infer<typeof QuotationB>;
+
+/** POST /corporates/quotes/pre-approved/. */
+export const PreApprovedResponse = type({
+  message: string(),
+  payment_date_message: string(),
+  total_quote: moneyAmount,
+  total_invoices: integer(),
+});
+export type PreApprovedResponse = Infer<typeof PreApprovedResponse>;
+
+/** Authorize or reject requests. */
+export const AuthorizeRejectResponse = type({ message: string(), payment_date_message: string() });
+export type AuthorizeRejectResponse = Infer<typeof AuthorizeRejectResponse>;
+
+/** The non-file field of the bulk (zip) authorization form; payment_date sent as 'YYYY-MM-DD'. */
+export const BulkAuthorizationForm = payload({ payment_date: bulkPaymentDate() });
+export type BulkAuthorizationForm = Infer<typeof BulkAuthorizationForm>;
+
+/** POST /corporates/upload/zip/: must be an array, else it is an error (spec §5). */
+export const ZipUploadResponse = array(type({ invoice_id: invoiceRef, payment_date: isoDate }));
+export type ZipUploadResponse = Infer<typeof ZipUploadResponse>;
+
+/** POST /corporates/upload/excel/: a non-empty validation_errors means the upload failed; its bounds are not specified. */
+export const ExcelUploadResponse = type({
+  validation_errors: union([array(unknown()), record(string(), unknown())]),
+});
+export type ExcelUploadResponse = Infer<typeof ExcelUploadResponse>;
+
+/** Quotation template (xlsx) upload. */
+export const TemplateUploadResponse = type({
+  processed_invoices: array(type({ fiscal_folio: string(), payment_date: isoDate })),
+});
+export type TemplateUploadResponse = Infer<typeof TemplateUploadResponse>;
+
+/** POST …/account/statement/ for a report of selected invoices. */
+export const StatementReportRequest = payload({ invoices_ids: array(integer()) });
+export type StatementReportRequest = Infer<typeof StatementReportRequest>;
+
+/** The report comes back as a base64 file to download. */
+export const StatementReportResponse = type({ file_data: string(), file_name: string() });
+export type StatementReportResponse = Infer<typeof StatementReportResponse>;

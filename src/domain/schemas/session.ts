@@ -1,0 +1,154 @@
+import { boolean, type Infer, nullable, optional, string, type } from 'superstruct';
+import { satStatusCode } from './common';
+import {
+  companyRfc,
+  digitsText,
+  emailAddress,
+  flag,
+  MESSAGES,
+  mustMatch,
+  password,
+  payload,
+  requiredSecret,
+  requiredText,
+} from './fields';
+
+// User-service payloads and responses (spec §3, §5, §7). Payloads strip unknown fields on coercion
+// (see `payload`); responses tolerate extra fields.
+
+/** POST /login/. */
+export const LoginRequest = payload({
+  username: requiredText(),
+  password: requiredSecret(),
+});
+export type LoginRequest = Infer<typeof LoginRequest>;
+
+/** Login returns the tokens; the flags may come with it or from the token refresh. */
+export const LoginResponse = type({
+  access: string(),
+  refresh: string(),
+  sat_credentials_status: optional(satStatusCode),
+  corporate_can_pay_costs: optional(boolean()),
+  has_factoring: optional(boolean()),
+  is_corporate: optional(boolean()),
+});
+export type LoginResponse = Infer<typeof LoginResponse>;
+
+export const TokenRefreshRequest = payload({ refresh: requiredSecret() });
+export type TokenRefreshRequest = Infer<typeof TokenRefreshRequest>;
+
+export const TokenRefreshResponse = type({
+  access: string(),
+  refresh: optional(string()),
+  sat_credentials_status: satStatusCode,
+  corporate_can_pay_costs: boolean(),
+  has_factoring: boolean(),
+  is_corporate: boolean(),
+});
+export type TokenRefreshResponse = Infer<typeof TokenRefreshResponse>;
+
+/** POST /register/; spec §5 sign-up rules, passwords must match (reported on password2). */
+export const SignUpRequest = mustMatch(
+  payload({
+    company: requiredText(),
+    email: emailAddress(),
+    last_name: requiredText(),
+    mobile_phone: requiredText(),
+    name: requiredText(),
+    password1: password({ required: MESSAGES.passwordRequired, tooShort: MESSAGES.passwordTooShort }),
+    password2: requiredSecret(MESSAGES.confirmRequired),
+    username: requiredText(),
+    receive_notification: flag(),
+    // The CAPTCHA action 'register' runs before sign-up; no token, no sign-up (spec §5).
+    recaptcha_token: requiredSecret(),
+  }),
+  'password1',
+  'password2',
+  MESSAGES.passwordsMustMatch,
+);
+export type SignUpRequest = Infer<typeof SignUpRequest>;
+
+/** POST /users/request-reset-password/. */
+export const PasswordResetRequest = payload({ email: emailAddress() });
+export type PasswordResetRequest = Infer<typeof PasswordResetRequest>;
+
+/** POST /users/reset-password/: at least 8 characters, not entirely numeric (spec §5). */
+export const PasswordReset = payload({
+  new_password: password({
+    required: MESSAGES.passwordRequired,
+    tooShort: MESSAGES.passwordTooShort,
+    numeric: MESSAGES.newPasswordNumeric,
+  }),
+  token: requiredSecret(),
+});
+export type PasswordReset = Infer<typeof PasswordReset>;
+
+/** POST /update-password/; confirmation reported on new_password2. */
+export const PasswordChange = mustMatch(
+  payload({
+    old_password: requiredSecret(),
+    new_password1: password({
+      required: MESSAGES.passwordRequired,
+      tooShort: MESSAGES.newPasswordTooShort,
+      numeric: MESSAGES.newPasswordNumeric,
+    }),
+    new_password2: requiredSecret(MESSAGES.confirmRequired),
+  }),
+  'new_password1',
+  'new_password2',
+  MESSAGES.passwordsMustMatch,
+);
+export type PasswordChange = Infer<typeof PasswordChange>;
+
+/** Responses that only carry a server message (password change, reset, referral). */
+export const PlainMessageResponse = type({ message: string() });
+export type PlainMessageResponse = Infer<typeof PlainMessageResponse>;
+
+/** GET /profile/; the CLABEs are read-only and shown only when present. */
+export const Profile = type({
+  first_name: string(),
+  last_name: string(),
+  mobile_phone: string(),
+  company: string(),
+  receive_notification: boolean(),
+  disbursement_clabe: optional(nullable(string())),
+  wallet_clabe: optional(nullable(string())),
+  credit_payment_clabe: optional(nullable(string())),
+});
+export type Profile = Infer<typeof Profile>;
+
+/** PUT /profile/: the editable fields only. */
+export const ProfileUpdate = payload({
+  first_name: requiredText(),
+  last_name: requiredText(),
+  mobile_phone: requiredText(),
+  company: requiredText(),
+  receive_notification: flag(),
+});
+export type ProfileUpdate = Infer<typeof ProfileUpdate>;
+
+/** POST /request-demo/: all five required, email valid. Shared by the browser form and the server. */
+export const DemoRequest = payload({
+  first_name: requiredText(),
+  last_name: requiredText(),
+  phone: requiredText(),
+  email: emailAddress(),
+  company: requiredText(),
+});
+export type DemoRequest = Infer<typeof DemoRequest>;
+
+/** POST providers/refer-customer/: all four required, phone digits only. */
+export const Referral = payload({
+  name: requiredText(),
+  company: requiredText(),
+  email: emailAddress(),
+  phone: digitsText(),
+});
+export type Referral = Infer<typeof Referral>;
+
+/** POST /ciec/: SAT link credentials. The RFC is also checked (format, date, not generic). */
+export const TaxLink = payload({
+  rfc: companyRfc(),
+  ciec: requiredSecret(),
+});
+export type TaxLink = Infer<typeof TaxLink>;

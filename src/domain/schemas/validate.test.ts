@@ -1,0 +1,150 @@
+import { is } from 'superstruct';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { BulkAuthorizationForm } from './quotations';
+import { DemoRequest, PasswordChange, PasswordReset, Referral, SignUpRequest, TaxLink } from './session';
+import { FieldErrorsResponse, FORM_ERROR_KEY, fieldErrors, validateForm } from './validate';
+
+const demo = {
+  first_name: 'Ana',
+  last_name: 'Pérez',
+  phone: '5512345678',
+  email: 'ana@empresa.mx',
+  company: 'Tornillos del Norte',
+};
+
+describe('fieldErrors(DemoRequest)', () => {
+  it('infers the plain payload type', () => {
+    expectTypeOf<DemoRequest>().toEqualTypeOf<{
+      first_name: string;
+      last_name: string;
+      phone: string;
+      email: string;
+      company: string;
+    }>();
+    expectTypeOf<SignUpRequest['receive_notification']>().toEqualTypeOf<boolean>();
+  });
+
+  it('is empty for a valid body', () => {
+    expect(fieldErrors(DemoRequest, demo)).toEqual({});
+  });
+
+  it('maps failures to the spec messages', () => {
+    expect(fieldErrors(DemoRequest, { ...demo, email: 'ana@', company: '   ' })).toEqual({
+      email: ['Debe ser un correo valido'],
+      company: ['Este campo es obligatorio'],
+    });
+  });
+
+  it('reports missing and non-string fields as required', () => {
+    expect(fieldErrors(DemoRequest, { first_name: 42, email: '' })).toEqual({
+      first_name: ['Este campo es obligatorio'],
+      last_name: ['Este campo es obligatorio'],
+      phone: ['Este campo es obligatorio'],
+      email: ['Este campo es obligatorio'],
+      company: ['Este campo es obligatorio'],
+    });
+  });
+
+  it.each([null, undefined, [], [demo], 7, 'texto', true])('never throws on garbage: %j', (garbage) => {
+    const errors = fieldErrors(DemoRequest, garbage);
+    expect(errors[FORM_ERROR_KEY]).toEqual(['Los datos enviados no son válidos']);
+    expect(errors.email).toEqual(['Este campo es obligatorio']);
+    expect(is({ errors }, FieldErrorsResponse)).toBe(true);
+  });
+
+  it('strips unknown fields and trims on the way in', () => {
+    const result = validateForm(DemoRequest, { ...demo, company: '  Tornillos  ', admin: true });
+    expect(result).toEqual({ ok: true, value: { ...demo, company: 'Tornillos' } });
+    expect(DemoRequest.create({ ...demo, admin: true })).toEqual(demo);
+    // Without coercion extras are still refused.
+    expect(is({ ...demo, admin: true }, DemoRequest)).toBe(false);
+    expect(is(demo, DemoRequest)).toBe(true);
+  });
+});
+
+describe('password forms', () => {
+  const signUp = {
+    company: 'ACME',
+    email: 'a@b.mx',
+    last_name: 'López',
+    mobile_phone: '5512345678',
+    name: 'Luis',
+    password1: 'secreto123',
+    password2: 'secreto123',
+    username: 'luis',
+    receive_notification: true,
+    recaptcha_token: 'tok',
+  };
+
+  it('accepts a valid sign-up and defaults the notification flag', () => {
+    const { receive_notification: _, ...withoutFlag } = signUp;
+    expect(validateForm(SignUpRequest, withoutFlag)).toEqual({
+      ok: true,
+      value: { ...withoutFlag, receive_notification: false },
+    });
+  });
+
+  it('shows field errors and the mismatch together', () => {
+    expect(
+      fieldErrors(SignUpRequest, { ...signUp, name: '', password1: 'corta', password2: 'otra' }),
+    ).toEqual({
+      name: ['Este campo es obligatorio'],
+      password1: ['La contraseña debe tener al menos 8 caracteres'],
+      password2: ['Las contraseñas deben coincidir'],
+    });
+    expect(fieldErrors(SignUpRequest, { ...signUp, password1: '', password2: '' })).toEqual({
+      password1: ['La contraseña es obligatoria'],
+      password2: ['Por favor, confirma tu contraseña'],
+    });
+  });
+
+  it('reports every broken password rule', () => {
+    expect(
+      fieldErrors(PasswordChange, { old_password: 'x', new_password1: '1234', new_password2: '1234' }),
+    ).toEqual({
+      new_password1: [
+        'Su contraseña es muy corta. Debe contener al menos 8 caracteres.',
+        'Su contraseña no puede ser completamente numérica.',
+      ],
+    });
+    expect(fieldErrors(PasswordReset, { new_password: '12345678', token: 't' })).toEqual({
+      new_password: ['Su contraseña no puede ser completamente numérica.'],
+    });
+  });
+});
+
+describe('other forms', () => {
+  it('referral phone must be digits', () => {
+    expect(fieldErrors(Referral, { name: 'a', company: 'b', email: 'c@d.mx', phone: '55-12' })).toEqual({
+      phone: ['Debe contener solo números'],
+    });
+  });
+
+  it('tax link requires both fields and checks the RFC', () => {
+    expect(fieldErrors(TaxLink, {})).toEqual({
+      rfc: ['Este campo es obligatorio'],
+      ciec: ['Este campo es obligatorio'],
+    });
+    expect(fieldErrors(TaxLink, { rfc: 'XAXX010101000', ciec: 'x' })).toEqual({
+      rfc: ['El RFC genérico no es válido para una empresa'],
+    });
+    expect(validateForm(TaxLink, { rfc: ' sat970701nn3 ', ciec: ' clave ' })).toEqual({
+      ok: true,
+      value: { rfc: 'SAT970701NN3', ciec: ' clave ' },
+    });
+  });
+
+  it('bulk authorization date', () => {
+    expect(fieldErrors(BulkAuthorizationForm, {})).toEqual({ payment_date: ['Requerido'] });
+    expect(fieldErrors(BulkAuthorizationForm, { payment_date: '2026-02-30' })).toEqual({
+      payment_date: ['Debe ser una fecha válida'],
+    });
+    expect(fieldErrors(BulkAuthorizationForm, { payment_date: '2026-03-02' })).toEqual({});
+  });
+
+  it('built-in failures come out in Spanish', () => {
+    expect(fieldErrors(FieldErrorsResponse, { errors: { a: [1] } })).toEqual({
+      'errors.a.0': ['Valor no válido'],
+    });
+  });
+});

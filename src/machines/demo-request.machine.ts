@@ -1,0 +1,80 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { DemoRequest } from '../domain/schemas/session';
+
+/** What a failed call looks like to the machine; the services' ApiError has this shape. */
+export interface CallFailure {
+  status: number;
+  body: unknown;
+}
+
+export const DEMO_REQUEST_SENT = 'Solicitud enviada con éxito';
+export const DEMO_REQUEST_FAILED = 'No pudimos enviar tu solicitud. Por favor, intenta de nuevo.';
+
+/**
+ * Spec §8: on error, the first message of each entry of the response's `errors` object is shown;
+ * anything else (500, no response) gets one generic message so the user knows to retry.
+ */
+export function demoRequestErrorMessages(error: unknown): string[] {
+  const body = (error as Partial<CallFailure> | null)?.body as { errors?: unknown } | null | undefined;
+  const errors = body?.errors;
+  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+    const messages = Object.values(errors as Record<string, unknown>)
+      .map((entry) => (Array.isArray(entry) ? entry[0] : entry))
+      .filter((message): message is string => typeof message === 'string' && message.length > 0);
+    if (messages.length > 0) return messages;
+  }
+  return [DEMO_REQUEST_FAILED];
+}
+
+export const demoRequestMachine = setup({
+  types: {
+    context: {} as { errors: string[] },
+    events: {} as { type: 'demo.submit'; values: DemoRequest } | { type: 'demo.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real call) or a test; the machine never fetches.
+    submitDemoRequest: fromPromise<unknown, DemoRequest>(async () => {
+      throw new Error('submitDemoRequest was not provided');
+    }),
+  },
+  actions: {
+    clearErrors: assign({ errors: () => [] }),
+    showErrors: assign({ errors: (_, params: { error: unknown }) => demoRequestErrorMessages(params.error) }),
+  },
+  delays: {
+    // Spec §8: the success toast shows for 3 s; error toasts follow the same rhythm.
+    TOAST_MS: 3000,
+  },
+}).createMachine({
+  id: 'demoRequest',
+  description: 'Formulario de solicitud de demo: envío, éxito o errores del servidor.',
+  context: { errors: [] },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'demo.submit': 'submitting' },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearErrors',
+      invoke: {
+        id: 'submitDemoRequest',
+        src: 'submitDemoRequest',
+        input: ({ event }) => (event as { values: DemoRequest }).values,
+        onDone: 'sent',
+        onError: {
+          target: 'failed',
+          actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    sent: {
+      after: { TOAST_MS: 'editing' },
+      on: { 'demo.dismiss': 'editing', 'demo.submit': 'submitting' },
+    },
+    failed: {
+      after: { TOAST_MS: { target: 'editing', actions: 'clearErrors' } },
+      on: { 'demo.dismiss': { target: 'editing', actions: 'clearErrors' }, 'demo.submit': 'submitting' },
+    },
+  },
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DemoRequestPage } from '../views/public/demo-request-page';
+import { wiredDemoRequestMachine } from './-machines';
+
+export const Route = createFileRoute('/solicitar-demo')({
+  component: () => <DemoRequestPage machine={wiredDemoRequestMachine} />,
+});

@@ -1,0 +1,54 @@
+import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
+
+/** A failed call: `status` 0 means no response arrived (network loss, server down). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(status === 0 ? 'Sin respuesta del servidor' : `HTTP ${status}`);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** List endpoints answer arrays; everywhere else an array is a contract violation (spec §7). */
+  allowArray?: boolean;
+  idempotencyKey?: string;
+}
+
+/** Called on any 401: all local storage is cleared and the app goes to '/' (spec §8). */
+export function onUnauthorized(): void {
+  localStorage.clear();
+  window.location.assign('/');
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    console.warn('request without response', url, error);
+    throw new ApiError(0, null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === 401) {
+    onUnauthorized();
+    throw new ApiError(401, body);
+  }
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (Array.isArray(body) && !options.allowArray)
+    throw new ApiError(response.status, { detail: 'Data must be an object' });
+  return body as T;
+}

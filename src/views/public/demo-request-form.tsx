@@ -1,0 +1,74 @@
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { DemoRequest } from '../../domain/schemas/session';
+import { DEMO_REQUEST_SENT, type demoRequestMachine } from '../../machines/demo-request.machine';
+import { structResolver } from '../common/struct-resolver';
+import { type ToastItem, ToastRegion } from '../common/toast-region';
+
+const EMPTY: DemoRequest = { first_name: '', last_name: '', phone: '', email: '', company: '' };
+
+const FIELDS: { name: keyof DemoRequest; label: string; type: string; autoComplete: string }[] = [
+  { name: 'first_name', label: 'Nombre', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Apellido', type: 'text', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  { name: 'company', label: 'Empresa', type: 'text', autoComplete: 'organization' },
+];
+
+/** The demo-request form: fields live in react-hook-form, the submission workflow in the machine. */
+export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachine }) {
+  const [state, send] = useMachine(machine);
+  const { register, handleSubmit, reset, formState } = useForm<DemoRequest>({
+    defaultValues: EMPTY,
+    resolver: structResolver(DemoRequest),
+  });
+  const busy = state.hasTag('busy');
+  const sent = state.matches('sent');
+
+  // A sent request clears the form; a failed one keeps every value so nothing typed is lost.
+  useEffect(() => {
+    if (sent) reset(EMPTY);
+  }, [sent, reset]);
+
+  const toasts: ToastItem[] = sent
+    ? [{ key: 'sent', intent: 'success', message: DEMO_REQUEST_SENT }]
+    : state.context.errors.map((message, index) => ({ key: `error-${index}`, intent: 'danger', message }));
+
+  return (
+    <form
+      noValidate
+      aria-label="Solicitar demo"
+      onSubmit={handleSubmit((values) => send({ type: 'demo.submit', values }))}
+    >
+      {FIELDS.map((field) => {
+        const error = formState.errors[field.name]?.message;
+        // Blueprint's InputGroup takes the DOM ref as inputRef.
+        const { ref, ...input } = register(field.name);
+        return (
+          <FormGroup
+            key={field.name}
+            label={field.label}
+            labelFor={`demo-${field.name}`}
+            intent={error ? 'danger' : 'none'}
+            helperText={error}
+          >
+            <InputGroup
+              id={`demo-${field.name}`}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              intent={error ? 'danger' : 'none'}
+              aria-invalid={error ? true : undefined}
+              disabled={busy}
+              inputRef={ref}
+              {...input}
+            />
+          </FormGroup>
+        );
+      })}
+      <Button type="submit" intent="primary" loading={busy} disabled={busy} text="Solicitar demo" />
+      <ToastRegion toasts={toasts} onDismiss={() => send({ type: 'demo.dismiss' })} />
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
+import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import {
+  cfdi33Xml,
+  externalEntityXml,
+  makeCfdi,
+  missingStampXml,
+  notXml,
+  wrongNamespaceXml,
+  xmlBomb,
+} from '../fixtures/cfdi';
+import { type ApiTestContext, createApiApp } from '../support/api-app';
+
+const PROVIDER = DEMO_PROVIDERS[1];
+
+function demoCfdi(folio: string, overrides: Parameters<typeof makeCfdi>[0] = {}): string {
+  return makeCfdi({
+    folio,
+    issuedAt: '2026-10-01T09:00:00',
+    issuer: { rfc: PROVIDER.rfc, name: PROVIDER.name },
+    receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+    ...overrides,
+  });
+}
+
+describe('CFDI import into invoices', () => {
+  let ctx: ApiTestContext;
+  beforeAll(async () => {
+    ctx = await createApiApp();
+  });
+  afterAll(() => ctx.close());
+
+  const counts = async () => ({
+    invoices: (await ctx.database.db.selectFrom('invoices').select('id').execute()).length,
+    events: (await ctx.database.db.selectFrom('invoice_events').select('id').execute()).length,
+  });
+
+  it('rejects every bad file with a Spanish reason and writes nothing', async () => {
+    const before = await counts();
+    const result = await importCfdiFiles(ctx.database.db, [
+      { name: 'nota.txt', content: notXml() },
+      { name: 'bomba.xml', content: xmlBomb() },
+      { name: 'xxe.xml', content: externalEntityXml() },
+      { name: 'sin-timbre.xml', content: missingStampXml() },
+      { name: 'cfdi33.xml', content: cfdi33Xml() },
+      { name: 'otro-ns.xml', content: wrongNamespaceXml() },
+      { name: 'emisor-desconocido.xml', content: makeCfdi({ folio: '77' }) },
+    ]);
+    expect(result.imported).toEqual([]);
+    const reasons = Object.fromEntries(result.rejected.map((r) => [r.name, r.reason]));
+    expect(reasons['nota.txt']).toMatch(/no es un XML válido/);
+    expect(reasons['bomba.xml']).toMatch(/DOCTYPE|ENTITY/);
+    expect(reasons['xxe.xml']).toMatch(/DOCTYPE|ENTITY/);
+    expect(reasons['sin-timbre.xml']).toMatch(/no está timbrado/);
+    expect(reasons['cfdi33.xml']).toMatch(/3\.3/);
+    expect(reasons['otro-ns.xml']).toMatch(/CFDI 4\.0/);
+    expect(reasons['emisor-desconocido.xml']).toMatch(/no está registrado en Flujo/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('imports a valid CFDI as an AVAILABLE invoice with its audit event, once', async () => {
+    const before = await counts();
+    const xml = demoCfdi('5001', { currency: 'USD', exchangeRate: '17.5000', subtotal: '1000.00' });
+    const first = await importCfdiFiles(ctx.database.db, [{ name: 'usd.xml', content: xml }]);
+    expect(first.rejected).toEqual([]);
+    expect(first.imported).toHaveLength(1);
+    const invoice = await ctx.database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', first.imported[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({
+      status: 60,
+      currency: 'USD',
+      amount: '1160.00',
+      exchange_rate: '17.500000',
+      amount_with_exchange_rate: '20300.00',
+      emitter_rfc: PROVIDER.rfc,
+      receiver_rfc: DEMO_CORPORATE.rfc,
+      date_of_emission: '2026-10-01',
+      folio: '5001',
+      cfdi_xml: xml,
+    });
+    expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
+
+    const again = await importCfdiFiles(ctx.database.db, [{ name: 'usd-otra-vez.xml', content: xml }]);
+    expect(again.imported).toEqual([]);
+    expect(again.rejected[0]?.reason).toMatch(/ya fue importada/);
+    expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
+  });
+
+  it('refuses an invoice whose receiver is not a registered corporate', async () => {
+    const xml = demoCfdi('5002', { receiver: { rfc: DEMO_PROVIDERS[2].rfc, name: DEMO_PROVIDERS[2].name } });
+    const result = await importCfdiFiles(ctx.database.db, [{ name: 'a-proveedor.xml', content: xml }]);
+    expect(result.rejected[0]?.reason).toMatch(/no es un corporativo registrado/);
+  });
+});

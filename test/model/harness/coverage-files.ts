@@ -1,0 +1,69 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The hand-off between test files and the end-of-run table: each model test file writes one JSON record,
+ * the global setup's teardown reads them all. Files, because test files run in separate workers.
+ */
+
+// Resolved from the working directory: under happy-dom, import.meta.url is not a file: URL.
+export const COVERAGE_DIR = resolve('.tmp/model-coverage');
+
+export interface CoverageRecord {
+  id: string;
+  states: { covered: number; total: number; missing: string[] };
+  transitions: { covered: number; total: number; waived: number; missing: string[] };
+  paths: { total: number; passed: number; failed: number };
+}
+
+export function writeCoverageRecord(record: CoverageRecord, dir = COVERAGE_DIR): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${record.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+export function readCoverageRecords(dir = COVERAGE_DIR): CoverageRecord[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as CoverageRecord)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export function clearCoverageRecords(dir = COVERAGE_DIR): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]): string =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join(' | ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('-|-');
+  return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** machine | states covered/total | transitions covered/total (waived n) | paths, plus what is missing. */
+export function formatCoverageTable(records: readonly CoverageRecord[]): string {
+  if (records.length === 0) return 'Model coverage: no model test file reported.';
+  const rows = [
+    ['machine', 'states', 'transitions', 'paths'],
+    ...records.map((r) => [
+      r.id,
+      `${r.states.covered}/${r.states.total}`,
+      `${r.transitions.covered}/${r.transitions.total} (waived ${r.transitions.waived})`,
+      `${r.paths.total} (${r.paths.passed} passed${r.paths.failed > 0 ? `, ${r.paths.failed} failed` : ''})`,
+    ]),
+  ];
+  const gaps = records.flatMap((r) => [
+    ...r.states.missing.map((id) => `  ${r.id}: state not reached: ${id}`),
+    ...r.transitions.missing.map((key) => `  ${r.id}: transition not taken: ${key}`),
+  ]);
+  return ['Model coverage', table(rows), ...(gaps.length > 0 ? ['', ...gaps] : [])].join('\n');
+}

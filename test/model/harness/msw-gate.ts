@@ -1,0 +1,51 @@
+import { HttpResponse, http } from 'msw';
+import { forwardToApp } from '../../support/msw-app';
+import { mswServer, TEST_ORIGIN, testApp } from './test-server';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Holds each matching request until the model says how it ends, so the loading state is observable
+ * and every outcome is deterministic. `pass()` hands the held request to the real app; the faults
+ * answer it without reaching the server.
+ */
+export function gateEndpoint(method: Method, path: string) {
+  const held: { request: Request; resolve: (response: Response) => void }[] = [];
+  const waiters: (() => void)[] = [];
+  const bodies: unknown[] = [];
+
+  mswServer.use(
+    http[method](`${TEST_ORIGIN}${path}`, async ({ request }) => {
+      bodies.push(
+        await request
+          .clone()
+          .json()
+          .catch(() => null),
+      );
+      return new Promise<Response>((resolve) => {
+        held.push({ request, resolve });
+        for (const wake of waiters.splice(0)) wake();
+      });
+    }),
+  );
+
+  async function next() {
+    while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
+    return held.shift()!;
+  }
+
+  return {
+    /** Bodies of the requests seen, in order: the contract the view actually sent. */
+    bodies,
+    async pass(): Promise<void> {
+      const { request, resolve } = await next();
+      resolve(await forwardToApp(testApp().app, request));
+    },
+    async respond(status: number, body: unknown): Promise<void> {
+      (await next()).resolve(HttpResponse.json(body as Record<string, unknown>, { status }));
+    },
+    async networkError(): Promise<void> {
+      (await next()).resolve(HttpResponse.error());
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { mswServer, startTestApp, stopTestApp } from './test-server';
+
+// A test fails on any console.error (a React warning is a bug we would otherwise ship).
+const originalError = console.error;
+
+beforeAll(async () => {
+  await startTestApp();
+  mswServer.listen({ onUnhandledRequest: 'error' });
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    originalError(...args);
+    throw new Error(`console.error during test: ${args.map(String).join(' ')}`);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  mswServer.resetHandlers();
+  localStorage.clear();
+});
+
+afterAll(async () => {
+  mswServer.close();
+  await stopTestApp();
+  vi.restoreAllMocks();
+});

@@ -1,0 +1,20 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { openDatabase } from '../../server/db/database';
+import { seedDemoWorld } from '../../server/seed/demo-world';
+import { TEMPLATE_FILE } from './template-file';
+
+/** Once per run: migrate and seed one in-memory PGlite, then dump it for every test file to restore. */
+export default async function setup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
+  const handle = await openDatabase({});
+  try {
+    await seedDemoWorld(handle.db);
+    if (!handle.dump) throw new Error('PGlite handle cannot dump');
+    const tarball = await handle.dump();
+    mkdirSync(dirname(TEMPLATE_FILE), { recursive: true });
+    writeFileSync(TEMPLATE_FILE, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,123 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { type DiagramEntry, type IndexEntry, writeDiagrams } from '../../scripts/diagrams';
+import type { MachineModel } from '../model/harness/model';
+import { reviewEvents, reviewMachine } from './review-fixture.machine';
+
+const toggle = createMachine({
+  id: 'toggle',
+  initial: 'off',
+  states: { off: { on: { flip: 'on' } }, on: { on: { flip: 'off' } } },
+});
+
+const catalogue: DiagramEntry[] = [
+  {
+    id: 'review',
+    title: 'Revisión de solicitud',
+    description: 'Una solicitud se revisa.',
+    machine: reviewMachine,
+  },
+  { id: 'toggle', title: 'Interruptor', description: 'Sin modelo.', machine: toggle },
+];
+const models: Record<string, MachineModel> = {
+  review: { id: 'review', machine: reviewMachine, events: reviewEvents },
+};
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'diagrams-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('writeDiagrams', () => {
+  it('writes mmd, svg, coverage svg per machine and an index; warns about machines without a model', async () => {
+    const dir = tempDir();
+    const result = await writeDiagrams(dir, { catalogue, models });
+    expect(result.written.sort()).toEqual([
+      'index.json',
+      'review.coverage.svg',
+      'review.mmd',
+      'review.svg',
+      'toggle.coverage.svg',
+      'toggle.mmd',
+      'toggle.svg',
+    ]);
+    expect(result.warnings).toEqual([expect.stringContaining('toggle: no model')]);
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as IndexEntry[];
+    expect(index).toEqual([
+      {
+        id: 'review',
+        title: 'Revisión de solicitud',
+        description: 'Una solicitud se revisa.',
+        states: 8,
+        transitions: 13,
+        coverage: { states: '8/8', transitions: '13/13', waived: 0 },
+      },
+      {
+        id: 'toggle',
+        title: 'Interruptor',
+        description: 'Sin modelo.',
+        states: 2,
+        transitions: 2,
+        coverage: null,
+      },
+    ]);
+    expect(readFileSync(join(dir, 'toggle.coverage.svg'), 'utf8')).toContain('Sin modelo de pruebas');
+  });
+
+  it('check mode passes on fresh output and lists stale, missing and extra files', async () => {
+    const dir = tempDir();
+    await writeDiagrams(dir, { catalogue, models });
+    expect(await writeDiagrams(dir, { catalogue, models, check: true })).toMatchObject({
+      stale: [],
+      missing: [],
+      extra: [],
+    });
+
+    writeFileSync(join(dir, 'review.mmd'), 'stateDiagram-v2\n');
+    rmSync(join(dir, 'toggle.svg'));
+    writeFileSync(join(dir, 'old-machine.svg'), '<svg/>');
+    writeFileSync(join(dir, 'README.md'), 'not managed');
+    const check = await writeDiagrams(dir, { catalogue, models, check: true });
+    expect(check).toMatchObject({
+      stale: ['review.mmd'],
+      missing: ['toggle.svg'],
+      extra: ['old-machine.svg'],
+    });
+    expect(check.written).toEqual([]);
+    expect(readFileSync(join(dir, 'review.mmd'), 'utf8')).toBe('stateDiagram-v2\n');
+
+    // Write mode repairs all three and leaves unmanaged files alone.
+    await writeDiagrams(dir, { catalogue, models });
+    expect(existsSync(join(dir, 'old-machine.svg'))).toBe(false);
+    expect(existsSync(join(dir, 'README.md'))).toBe(true);
+    expect(await writeDiagrams(dir, { catalogue, models, check: true })).toMatchObject({
+      stale: [],
+      missing: [],
+      extra: [],
+    });
+  });
+
+  it('detects a machine change as stale output', async () => {
+    const dir = tempDir();
+    await writeDiagrams(dir, { catalogue, models });
+    const changed = createMachine({
+      id: 'toggle',
+      initial: 'off',
+      states: { off: { on: { flip: 'on' } }, on: { on: { flip: 'off', reset: 'off' } } },
+    });
+    const check = await writeDiagrams(dir, {
+      catalogue: [catalogue[0]!, { ...catalogue[1]!, machine: changed }],
+      models,
+      check: true,
+    });
+    expect(check.stale).toEqual(['toggle.mmd', 'toggle.svg', 'toggle.coverage.svg', 'index.json']);
+  });
+});

@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three suites, run separately by `npm test` so each prints its own result.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'src/**/*.test.ts',
+            'server/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'model',
+          environment: 'happy-dom',
+          // Relative API URLs resolve against this origin, where MSW's default handler listens.
+          environmentOptions: { happyDOM: { url: 'http://localhost:8080' } },
+          include: ['test/model/**/*.model.test.tsx'],
+          setupFiles: ['test/model/harness/setup.ts'],
+          globalSetup: [
+            'test/support/pglite-template.global.ts',
+            'test/model/harness/coverage-report.global.ts',
+          ],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/support/pglite-template.global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
