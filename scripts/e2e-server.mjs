@@ -1,15 +1,29 @@
-// Starts `npm run serve` on a fresh temporary DATA_DIR for the browser tests and removes it afterwards.
+// Starts the real server on a fresh temporary DATA_DIR for the browser tests and removes it afterwards.
+// The server's log is also written to .tmp/e2e-server-<port>.log: with no SMTP configured, e-mails (such as the
+// password-reset link) are printed there, which is how a browser test reads its "inbox".
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = process.argv[2] ?? '8181';
 const dataDir = mkdtempSync(join(tmpdir(), 'flujo-e2e-'));
+mkdirSync('.tmp', { recursive: true });
+const log = createWriteStream(`.tmp/e2e-server-${port}.log`);
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    APP_BASE_URL: `http://127.0.0.1:${port}`,
+  },
 });
+child.stdout.pipe(log, { end: false });
+child.stderr.pipe(process.stderr);
+child.stderr.pipe(log, { end: false });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

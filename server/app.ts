@@ -1,18 +1,46 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Captcha } from './captcha/captcha';
+import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import type { Mailer } from './mail/mailer';
 import { accountsService } from './modules/accounts/accounts.routes';
+import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
+import { passwordResetRoutes } from './modules/accounts/password-reset.routes';
+import { registerAuthentication } from './modules/auth/authenticate';
+import type { Clock } from './modules/auth/clock';
 import { invoicesService } from './modules/invoices/invoices.routes';
+import { prontoPagoRoutes } from './modules/invoices/pronto-pago.plugin';
+import { newsletterService } from './modules/newsletter/newsletter.routes';
+import { satRoutes } from './modules/sat/sat.routes';
+import { createSatDeps } from './modules/sat/sat-deps';
 
 export interface AppDeps {
   database: DatabaseHandle;
   /** Directory of the built SPA (vite build output); omitted in API-only tests. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** main.ts passes the loaded config; tests get defaults with a random JWT secret per app. */
+  config?: Config;
+  /** Default: SMTP when config.smtpUrl is set, else the mail_outbox table. */
+  mailer?: Mailer;
+  /** Default: reCAPTCHA when configured, else ALTCHA. Tests pass a cheaper ALTCHA difficulty. */
+  captcha?: Captcha;
+  /** Injectable time for token, link and throttle expiry. */
+  now?: Clock;
+}
+
+/** Test and tool default: the environment's defaults with a throwaway signing secret (never a file). */
+function defaultConfig(): Config {
+  return loadConfig({
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  });
 }
 
 /** Builds the HTTP app: the invoices service at /api/ and the user service at /api/accounts/. */
@@ -36,21 +64,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandling(app);
+  const config = deps.config ?? defaultConfig();
+  const accounts = createAccountsDeps(deps.database.db, config, app.log, deps);
+  registerAuthentication(app, accounts);
 
   await app.register(invoicesService, { prefix: '/api', database: deps.database });
-  await app.register(accountsService, { prefix: '/api/accounts', db: deps.database.db });
+  await app.register(passwordResetRoutes, { prefix: '/api/users', ...accounts });
+  await app.register(accountsService, { prefix: '/api/accounts', ...accounts });
+  await app.register(prontoPagoRoutes, { prefix: '/api', ...accounts });
+  await app.register(satRoutes, { prefix: '/api/accounts', ...createSatDeps(config, accounts) });
+  await app.register(newsletterService, { prefix: '/api/newsletter', db: deps.database.db });
 
   if (deps.spaDir && existsSync(join(deps.spaDir, 'index.html'))) registerSpa(app, deps.spaDir);
   return app;
 }
 
 /**
- * Serves the built SPA: @fastify/static registers one route per built file (wildcard: false), and every
- * other non-API GET gets index.html so /inicio/, /auth/ingresar/ and /dashboard/... load the app.
+ * Serves the built SPA: @fastify/static registers one route per built file (wildcard: false), including
+ * each prerendered public page's directory (/inicio/ → inicio/index.html, decision 0007) and sends the
+ * build's .br/.gz copies; every other non-API GET gets index.html so /auth/ingresar/ and /dashboard/...
+ * load the app.
  */
 function registerSpa(app: FastifyInstance, spaDir: string): void {
   const indexHtml = readFileSync(join(spaDir, 'index.html'));
-  app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false });
+  app.register(fastifyStatic, {
+    root: spaDir,
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+  });
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {

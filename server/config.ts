@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -13,10 +13,31 @@ export interface Config {
   contactEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
+  /** Lifetime of an access token (JWT `exp`), minutes. */
+  accessTokenMinutes: number;
+  /** Absolute lifetime of a refresh-token family from login, hours. */
+  refreshTokenHours: number;
+  /** Public origin of the app, no trailing slash: links in e-mails point here. */
+  appBaseUrl: string;
+  /** smtp:// or smtps:// URL; null keeps mail in the outbox table (and the log). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Google reCAPTCHA v3 keys; null means the self-hosted ALTCHA proof of work. */
+  recaptcha: { secretKey: string; siteKey: string } | null;
+  /** HMAC key that signs ALTCHA challenges; derived from jwtSecret when not configured. */
+  altchaHmacKey: string;
+  /** AES-256-GCM key (32 bytes) for stored CIEC; generated into DATA_DIR on first development start. */
+  satEncryptionKey: Buffer;
+  /** Development only: SAT links are approved after this many seconds and new sandbox CFDI imported; null = off. */
+  satAutoApproveSeconds: number | null;
+  /** The sandbox SAT connector's source: one folder of CFDI XML per RFC. */
+  satSandboxDir: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// 'Flujo <no-responder@flujo.mx>' or a bare address.
+const MAIL_FROM = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -35,6 +56,35 @@ function parseBoolean(
   if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
   problems.push(`${name} must be true or false (got "${value}")`);
   return fallback;
+}
+
+function parseInteger(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  range: { min: number; max: number },
+  problems: string[],
+): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < range.min || parsed > range.max) {
+    problems.push(`${name} must be an integer ${range.min}-${range.max} (got "${value}")`);
+    return fallback;
+  }
+  return parsed;
+}
+
+function parseBaseUrl(value: string | undefined, fallback: string, problems: string[]): string {
+  const text = value?.trim() || fallback;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    if (url.search || url.hash) throw new Error('query');
+  } catch {
+    problems.push(`APP_BASE_URL must be an http(s) URL without query, like https://flujo.mx (got "${text}")`);
+    return fallback;
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /** Reads and validates the environment; collects every problem so one start shows them all. */
@@ -66,8 +116,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, true, problems);
 
+  const accessTokenMinutes = parseInteger(
+    'ACCESS_TOKEN_MINUTES',
+    env.ACCESS_TOKEN_MINUTES,
+    5,
+    { min: 1, max: 60 },
+    problems,
+  );
+  const refreshTokenHours = parseInteger(
+    'REFRESH_TOKEN_HOURS',
+    env.REFRESH_TOKEN_HOURS,
+    24,
+    { min: 1, max: 720 },
+    problems,
+  );
+  const appBaseUrl = parseBaseUrl(env.APP_BASE_URL, `http://localhost:${portText}`, problems);
+
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    problems.push('SMTP_URL must look like smtp://user:password@host:587 or smtps://…');
+  }
+  const mailFrom = env.MAIL_FROM?.trim() || 'Flujo <no-responder@flujo.mx>';
+  if (!MAIL_FROM.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address or 'Name <address>' (got "${mailFrom}")`);
+  }
+
+  const recaptchaSecret = env.RECAPTCHA_SECRET_KEY?.trim() || '';
+  const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY?.trim() || '';
+  if (Boolean(recaptchaSecret) !== Boolean(recaptchaSiteKey)) {
+    problems.push('RECAPTCHA_SECRET_KEY and RECAPTCHA_SITE_KEY go together: set both or neither');
+  }
+
+  const configuredAltchaKey = env.ALTCHA_HMAC_KEY?.trim() || '';
+  if (configuredAltchaKey && configuredAltchaKey.length < 32) {
+    problems.push('ALTCHA_HMAC_KEY must be at least 32 characters');
+  }
+
+  const satKeyText = env.SAT_ENCRYPTION_KEY?.trim() || '';
+  const configuredSatKey = satKeyText ? parseSatEncryptionKey(satKeyText) : null;
+  if (satKeyText && !configuredSatKey) {
+    problems.push(
+      'SAT_ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if (!satKeyText && production) problems.push('SAT_ENCRYPTION_KEY is required when NODE_ENV=production');
+  const autoApproveText = env.SAT_AUTO_APPROVE_SECONDS?.trim() || '';
+  const satAutoApproveSeconds = autoApproveText
+    ? parseInteger('SAT_AUTO_APPROVE_SECONDS', autoApproveText, 0, { min: 1, max: 86_400 }, problems)
+    : null;
+  if (satAutoApproveSeconds !== null && production) {
+    problems.push('SAT_AUTO_APPROVE_SECONDS is for development only; unset it when NODE_ENV=production');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = developmentSecret(dataDir);
+  // A separate key per purpose: a leaked CAPTCHA key must not sign sessions.
+  const altchaHmacKey =
+    configuredAltchaKey || createHmac('sha256', jwtSecret).update('flujo/altcha-hmac-key').digest('hex');
 
   return {
     port,
@@ -79,6 +184,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail,
     logLevel,
     production,
+    accessTokenMinutes,
+    refreshTokenHours,
+    appBaseUrl,
+    smtpUrl,
+    mailFrom,
+    recaptcha: recaptchaSecret ? { secretKey: recaptchaSecret, siteKey: recaptchaSiteKey } : null,
+    altchaHmacKey,
+    satEncryptionKey: configuredSatKey ?? developmentSatKey(dataDir),
+    satAutoApproveSeconds,
+    satSandboxDir: resolve(env.SAT_SANDBOX_DIR?.trim() || join(dataDir, 'sat-sandbox')),
   };
 }
 
@@ -90,4 +205,28 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const SAT_KEY_BYTES = 32;
+
+/** 64 hex digits or base64/base64url of exactly 32 bytes; null for anything else. */
+export function parseSatEncryptionKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === SAT_KEY_BYTES ? key : null;
+}
+
+/** Like the JWT secret: a random key beside the data, so stored CIEC stay readable across restarts. */
+function developmentSatKey(dataDir: string): Buffer {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'sat-encryption-key');
+  if (existsSync(file)) {
+    const key = parseSatEncryptionKey(readFileSync(file, 'utf8').trim());
+    if (key) return key;
+    throw new ConfigError([`${file} does not hold a 32-byte key; restore it or set SAT_ENCRYPTION_KEY`]);
+  }
+  const key = randomBytes(SAT_KEY_BYTES);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

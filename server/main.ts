@@ -12,7 +12,13 @@ async function main(): Promise<void> {
     database,
     spaDir: resolve('dist'),
     logger: { level: config.logLevel },
+    config,
   });
+  if (!config.smtpUrl) {
+    const note = 'SMTP_URL is not set: e-mails stay in the outbox table (npm run ops -- mail:list)';
+    if (config.production) app.log.warn(note);
+    else app.log.info(note);
+  }
 
   if (config.seedDemo) {
     const seeded = await seedDemoWorld(database.db);

@@ -10,13 +10,69 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AlianzasCorporativasRouteImport } from './routes/alianzas-corporativas'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as CalculadoraRouteImport } from './routes/calculadora'
+import { Route as CambiarClaveRouteImport } from './routes/cambiar-clave'
+import { Route as CompradoresRouteImport } from './routes/compradores'
+import { Route as ContactoRouteImport } from './routes/contacto'
+import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiagramasRouteImport } from './routes/diagramas'
+import { Route as EditarPerfilRouteImport } from './routes/editar-perfil'
 import { Route as InicioRouteImport } from './routes/inicio'
+import { Route as PoliticaDeProteccionDeDatosRouteImport } from './routes/politica-de-proteccion-de-datos'
+import { Route as PoliticasDePrivacidadRouteImport } from './routes/politicas-de-privacidad'
+import { Route as ProveedoresRouteImport } from './routes/proveedores'
+import { Route as RequisitosRouteImport } from './routes/requisitos'
 import { Route as SolicitarDemoRouteImport } from './routes/solicitar-demo'
+import { Route as TerminosYCondicionesRouteImport } from './routes/terminos-y-condiciones'
+import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthSplatRouteImport } from './routes/auth/$'
+import { Route as AuthIngresarRouteImport } from './routes/auth/ingresar'
+import { Route as AuthRecuperarContrasenaRouteImport } from './routes/auth/recuperar-contrasena'
+import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
+import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlianzasCorporativasRoute = AlianzasCorporativasRouteImport.update({
+  id: '/alianzas-corporativas',
+  path: '/alianzas-corporativas',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalculadoraRoute = CalculadoraRouteImport.update({
+  id: '/calculadora',
+  path: '/calculadora',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CambiarClaveRoute = CambiarClaveRouteImport.update({
+  id: '/cambiar-clave',
+  path: '/cambiar-clave',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompradoresRoute = CompradoresRouteImport.update({
+  id: '/compradores',
+  path: '/compradores',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactoRoute = ContactoRouteImport.update({
+  id: '/contacto',
+  path: '/contacto',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DiagramasRoute = DiagramasRouteImport.update({
@@ -24,9 +80,35 @@ const DiagramasRoute = DiagramasRouteImport.update({
   path: '/diagramas',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EditarPerfilRoute = EditarPerfilRouteImport.update({
+  id: '/editar-perfil',
+  path: '/editar-perfil',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InicioRoute = InicioRouteImport.update({
   id: '/inicio',
   path: '/inicio',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoliticaDeProteccionDeDatosRoute =
+  PoliticaDeProteccionDeDatosRouteImport.update({
+    id: '/politica-de-proteccion-de-datos',
+    path: '/politica-de-proteccion-de-datos',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PoliticasDePrivacidadRoute = PoliticasDePrivacidadRouteImport.update({
+  id: '/politicas-de-privacidad',
+  path: '/politicas-de-privacidad',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedoresRoute = ProveedoresRouteImport.update({
+  id: '/proveedores',
+  path: '/proveedores',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequisitosRoute = RequisitosRouteImport.update({
+  id: '/requisitos',
+  path: '/requisitos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SolicitarDemoRoute = SolicitarDemoRouteImport.update({
@@ -34,39 +116,232 @@ const SolicitarDemoRoute = SolicitarDemoRouteImport.update({
   path: '/solicitar-demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TerminosYCondicionesRoute = TerminosYCondicionesRouteImport.update({
+  id: '/terminos-y-condiciones',
+  path: '/terminos-y-condiciones',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthIngresarRoute = AuthIngresarRouteImport.update({
+  id: '/ingresar',
+  path: '/ingresar',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRecuperarContrasenaRoute = AuthRecuperarContrasenaRouteImport.update({
+  id: '/recuperar-contrasena',
+  path: '/recuperar-contrasena',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRegistroRoute = AuthRegistroRouteImport.update({
+  id: '/registro',
+  path: '/registro',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthReiniciarContrasenaRoute = AuthReiniciarContrasenaRouteImport.update({
+  id: '/reiniciar-contrasena',
+  path: '/reiniciar-contrasena',
+  getParentRoute: () => AuthRoute,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSplatRoute = DashboardSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => DashboardRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/alianzas-corporativas': typeof AlianzasCorporativasRoute
+  '/auth': typeof AuthRouteWithChildren
+  '/calculadora': typeof CalculadoraRoute
+  '/cambiar-clave': typeof CambiarClaveRoute
+  '/compradores': typeof CompradoresRoute
+  '/contacto': typeof ContactoRoute
+  '/dashboard': typeof DashboardRouteWithChildren
   '/diagramas': typeof DiagramasRoute
+  '/editar-perfil': typeof EditarPerfilRoute
   '/inicio': typeof InicioRoute
+  '/politica-de-proteccion-de-datos': typeof PoliticaDeProteccionDeDatosRoute
+  '/politicas-de-privacidad': typeof PoliticasDePrivacidadRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/requisitos': typeof RequisitosRoute
   '/solicitar-demo': typeof SolicitarDemoRoute
+  '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
+  '/auth/$': typeof AuthSplatRoute
+  '/auth/ingresar': typeof AuthIngresarRoute
+  '/auth/recuperar-contrasena': typeof AuthRecuperarContrasenaRoute
+  '/auth/registro': typeof AuthRegistroRoute
+  '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/auth/': typeof AuthIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/alianzas-corporativas': typeof AlianzasCorporativasRoute
+  '/calculadora': typeof CalculadoraRoute
+  '/cambiar-clave': typeof CambiarClaveRoute
+  '/compradores': typeof CompradoresRoute
+  '/contacto': typeof ContactoRoute
   '/diagramas': typeof DiagramasRoute
+  '/editar-perfil': typeof EditarPerfilRoute
   '/inicio': typeof InicioRoute
+  '/politica-de-proteccion-de-datos': typeof PoliticaDeProteccionDeDatosRoute
+  '/politicas-de-privacidad': typeof PoliticasDePrivacidadRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/requisitos': typeof RequisitosRoute
   '/solicitar-demo': typeof SolicitarDemoRoute
+  '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
+  '/auth/$': typeof AuthSplatRoute
+  '/auth/ingresar': typeof AuthIngresarRoute
+  '/auth/recuperar-contrasena': typeof AuthRecuperarContrasenaRoute
+  '/auth/registro': typeof AuthRegistroRoute
+  '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/auth': typeof AuthIndexRoute
+  '/dashboard': typeof DashboardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/alianzas-corporativas': typeof AlianzasCorporativasRoute
+  '/auth': typeof AuthRouteWithChildren
+  '/calculadora': typeof CalculadoraRoute
+  '/cambiar-clave': typeof CambiarClaveRoute
+  '/compradores': typeof CompradoresRoute
+  '/contacto': typeof ContactoRoute
+  '/dashboard': typeof DashboardRouteWithChildren
   '/diagramas': typeof DiagramasRoute
+  '/editar-perfil': typeof EditarPerfilRoute
   '/inicio': typeof InicioRoute
+  '/politica-de-proteccion-de-datos': typeof PoliticaDeProteccionDeDatosRoute
+  '/politicas-de-privacidad': typeof PoliticasDePrivacidadRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/requisitos': typeof RequisitosRoute
   '/solicitar-demo': typeof SolicitarDemoRoute
+  '/terminos-y-condiciones': typeof TerminosYCondicionesRoute
+  '/auth/$': typeof AuthSplatRoute
+  '/auth/ingresar': typeof AuthIngresarRoute
+  '/auth/recuperar-contrasena': typeof AuthRecuperarContrasenaRoute
+  '/auth/registro': typeof AuthRegistroRoute
+  '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
+  '/dashboard/$': typeof DashboardSplatRoute
+  '/auth/': typeof AuthIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/diagramas' | '/inicio' | '/solicitar-demo'
+  fullPaths:
+    | '/'
+    | '/alianzas-corporativas'
+    | '/auth'
+    | '/calculadora'
+    | '/cambiar-clave'
+    | '/compradores'
+    | '/contacto'
+    | '/dashboard'
+    | '/diagramas'
+    | '/editar-perfil'
+    | '/inicio'
+    | '/politica-de-proteccion-de-datos'
+    | '/politicas-de-privacidad'
+    | '/proveedores'
+    | '/requisitos'
+    | '/solicitar-demo'
+    | '/terminos-y-condiciones'
+    | '/auth/$'
+    | '/auth/ingresar'
+    | '/auth/recuperar-contrasena'
+    | '/auth/registro'
+    | '/auth/reiniciar-contrasena'
+    | '/dashboard/$'
+    | '/auth/'
+    | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/diagramas' | '/inicio' | '/solicitar-demo'
-  id: '__root__' | '/' | '/diagramas' | '/inicio' | '/solicitar-demo'
+  to:
+    | '/'
+    | '/alianzas-corporativas'
+    | '/calculadora'
+    | '/cambiar-clave'
+    | '/compradores'
+    | '/contacto'
+    | '/diagramas'
+    | '/editar-perfil'
+    | '/inicio'
+    | '/politica-de-proteccion-de-datos'
+    | '/politicas-de-privacidad'
+    | '/proveedores'
+    | '/requisitos'
+    | '/solicitar-demo'
+    | '/terminos-y-condiciones'
+    | '/auth/$'
+    | '/auth/ingresar'
+    | '/auth/recuperar-contrasena'
+    | '/auth/registro'
+    | '/auth/reiniciar-contrasena'
+    | '/dashboard/$'
+    | '/auth'
+    | '/dashboard'
+  id:
+    | '__root__'
+    | '/'
+    | '/alianzas-corporativas'
+    | '/auth'
+    | '/calculadora'
+    | '/cambiar-clave'
+    | '/compradores'
+    | '/contacto'
+    | '/dashboard'
+    | '/diagramas'
+    | '/editar-perfil'
+    | '/inicio'
+    | '/politica-de-proteccion-de-datos'
+    | '/politicas-de-privacidad'
+    | '/proveedores'
+    | '/requisitos'
+    | '/solicitar-demo'
+    | '/terminos-y-condiciones'
+    | '/auth/$'
+    | '/auth/ingresar'
+    | '/auth/recuperar-contrasena'
+    | '/auth/registro'
+    | '/auth/reiniciar-contrasena'
+    | '/dashboard/$'
+    | '/auth/'
+    | '/dashboard/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AlianzasCorporativasRoute: typeof AlianzasCorporativasRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  CalculadoraRoute: typeof CalculadoraRoute
+  CambiarClaveRoute: typeof CambiarClaveRoute
+  CompradoresRoute: typeof CompradoresRoute
+  ContactoRoute: typeof ContactoRoute
+  DashboardRoute: typeof DashboardRouteWithChildren
   DiagramasRoute: typeof DiagramasRoute
+  EditarPerfilRoute: typeof EditarPerfilRoute
   InicioRoute: typeof InicioRoute
+  PoliticaDeProteccionDeDatosRoute: typeof PoliticaDeProteccionDeDatosRoute
+  PoliticasDePrivacidadRoute: typeof PoliticasDePrivacidadRoute
+  ProveedoresRoute: typeof ProveedoresRoute
+  RequisitosRoute: typeof RequisitosRoute
   SolicitarDemoRoute: typeof SolicitarDemoRoute
+  TerminosYCondicionesRoute: typeof TerminosYCondicionesRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -78,11 +353,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/alianzas-corporativas': {
+      id: '/alianzas-corporativas'
+      path: '/alianzas-corporativas'
+      fullPath: '/alianzas-corporativas'
+      preLoaderRoute: typeof AlianzasCorporativasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calculadora': {
+      id: '/calculadora'
+      path: '/calculadora'
+      fullPath: '/calculadora'
+      preLoaderRoute: typeof CalculadoraRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cambiar-clave': {
+      id: '/cambiar-clave'
+      path: '/cambiar-clave'
+      fullPath: '/cambiar-clave'
+      preLoaderRoute: typeof CambiarClaveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compradores': {
+      id: '/compradores'
+      path: '/compradores'
+      fullPath: '/compradores'
+      preLoaderRoute: typeof CompradoresRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contacto': {
+      id: '/contacto'
+      path: '/contacto'
+      fullPath: '/contacto'
+      preLoaderRoute: typeof ContactoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/diagramas': {
       id: '/diagramas'
       path: '/diagramas'
       fullPath: '/diagramas'
       preLoaderRoute: typeof DiagramasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/editar-perfil': {
+      id: '/editar-perfil'
+      path: '/editar-perfil'
+      fullPath: '/editar-perfil'
+      preLoaderRoute: typeof EditarPerfilRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/inicio': {
@@ -92,6 +423,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InicioRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/politica-de-proteccion-de-datos': {
+      id: '/politica-de-proteccion-de-datos'
+      path: '/politica-de-proteccion-de-datos'
+      fullPath: '/politica-de-proteccion-de-datos'
+      preLoaderRoute: typeof PoliticaDeProteccionDeDatosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/politicas-de-privacidad': {
+      id: '/politicas-de-privacidad'
+      path: '/politicas-de-privacidad'
+      fullPath: '/politicas-de-privacidad'
+      preLoaderRoute: typeof PoliticasDePrivacidadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedores': {
+      id: '/proveedores'
+      path: '/proveedores'
+      fullPath: '/proveedores'
+      preLoaderRoute: typeof ProveedoresRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/requisitos': {
+      id: '/requisitos'
+      path: '/requisitos'
+      fullPath: '/requisitos'
+      preLoaderRoute: typeof RequisitosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/solicitar-demo': {
       id: '/solicitar-demo'
       path: '/solicitar-demo'
@@ -99,14 +458,124 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SolicitarDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terminos-y-condiciones': {
+      id: '/terminos-y-condiciones'
+      path: '/terminos-y-condiciones'
+      fullPath: '/terminos-y-condiciones'
+      preLoaderRoute: typeof TerminosYCondicionesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/': {
+      id: '/auth/'
+      path: '/'
+      fullPath: '/auth/'
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/$': {
+      id: '/auth/$'
+      path: '/$'
+      fullPath: '/auth/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/ingresar': {
+      id: '/auth/ingresar'
+      path: '/ingresar'
+      fullPath: '/auth/ingresar'
+      preLoaderRoute: typeof AuthIngresarRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/recuperar-contrasena': {
+      id: '/auth/recuperar-contrasena'
+      path: '/recuperar-contrasena'
+      fullPath: '/auth/recuperar-contrasena'
+      preLoaderRoute: typeof AuthRecuperarContrasenaRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/registro': {
+      id: '/auth/registro'
+      path: '/registro'
+      fullPath: '/auth/registro'
+      preLoaderRoute: typeof AuthRegistroRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/auth/reiniciar-contrasena': {
+      id: '/auth/reiniciar-contrasena'
+      path: '/reiniciar-contrasena'
+      fullPath: '/auth/reiniciar-contrasena'
+      preLoaderRoute: typeof AuthReiniciarContrasenaRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/dashboard/': {
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/$': {
+      id: '/dashboard/$'
+      path: '/$'
+      fullPath: '/dashboard/$'
+      preLoaderRoute: typeof DashboardSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthSplatRoute: typeof AuthSplatRoute
+  AuthIngresarRoute: typeof AuthIngresarRoute
+  AuthRecuperarContrasenaRoute: typeof AuthRecuperarContrasenaRoute
+  AuthRegistroRoute: typeof AuthRegistroRoute
+  AuthReiniciarContrasenaRoute: typeof AuthReiniciarContrasenaRoute
+  AuthIndexRoute: typeof AuthIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthSplatRoute: AuthSplatRoute,
+  AuthIngresarRoute: AuthIngresarRoute,
+  AuthRecuperarContrasenaRoute: AuthRecuperarContrasenaRoute,
+  AuthRegistroRoute: AuthRegistroRoute,
+  AuthReiniciarContrasenaRoute: AuthReiniciarContrasenaRoute,
+  AuthIndexRoute: AuthIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
+interface DashboardRouteChildren {
+  DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+}
+
+const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardSplatRoute: DashboardSplatRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
+}
+
+const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
+  DashboardRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AlianzasCorporativasRoute: AlianzasCorporativasRoute,
+  AuthRoute: AuthRouteWithChildren,
+  CalculadoraRoute: CalculadoraRoute,
+  CambiarClaveRoute: CambiarClaveRoute,
+  CompradoresRoute: CompradoresRoute,
+  ContactoRoute: ContactoRoute,
+  DashboardRoute: DashboardRouteWithChildren,
   DiagramasRoute: DiagramasRoute,
+  EditarPerfilRoute: EditarPerfilRoute,
   InicioRoute: InicioRoute,
+  PoliticaDeProteccionDeDatosRoute: PoliticaDeProteccionDeDatosRoute,
+  PoliticasDePrivacidadRoute: PoliticasDePrivacidadRoute,
+  ProveedoresRoute: ProveedoresRoute,
+  RequisitosRoute: RequisitosRoute,
   SolicitarDemoRoute: SolicitarDemoRoute,
+  TerminosYCondicionesRoute: TerminosYCondicionesRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { initialSchema } from './migrations/001-initial-schema';
+import { sessionsAndAccounts } from './migrations/002-sessions-and-accounts';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -12,12 +13,17 @@ function statements(list: readonly string[]): Migration {
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': statements(initialSchema),
+  '002-sessions-and-accounts': statements(sessionsAndAccounts),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: with one schema per
+  // test file on a shared PostgreSQL (TEST_DATABASE_URL), another file's tables would be taken for ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -6,7 +6,8 @@ type Money = string;
 
 export interface CompaniesTable {
   id: Generated<number>;
-  rfc: string;
+  /** Null from sign-up until the SAT link gives the company its RFC (migration 002). */
+  rfc: string | null;
   name: string;
   is_corporate: Generated<boolean>;
   has_factoring: Generated<boolean>;
@@ -210,6 +211,17 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+export interface ThrottleHitsTable {
+  id: Generated<number>;
+  bucket: string;
+  at: string;
+}
+
+export interface CaptchaSpentTable {
+  id: string;
+  expires_at: string;
+}
+
 export interface SeedsTable {
   name: string;
   applied_at: Timestamp;
@@ -233,5 +245,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
+  throttle_hits: ThrottleHitsTable;
+  captcha_spent: CaptchaSpentTable;
   seeds: SeedsTable;
 }

@@ -1,6 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
 import { demoRequestMachine } from './demo-request.machine';
 import { invoiceLifecycleMachine } from './invoice-lifecycle.machine';
+import { passwordChangeMachine } from './password-change.machine';
+import { passwordResetMachine } from './password-reset.machine';
+import { passwordResetRequestMachine } from './password-reset-request.machine';
+import { profileMachine } from './profile.machine';
+import { sessionMachine } from './session.machine';
+import { signUpMachine } from './sign-up.machine';
 
 export interface MachineEntry {
   id: string;
@@ -25,6 +31,25 @@ export const machineCatalogue: readonly MachineEntry[] = [
     machine: invoiceLifecycleMachine,
   },
   {
+    id: 'session',
+    title: 'Sesión',
+    description:
+      'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
+      'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
+      'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
+      'el token de renovación; si la renovación falla, o al cerrar sesión, se borra todo y se vuelve al inicio.',
+    machine: sessionMachine,
+  },
+  {
+    id: 'sign-up',
+    title: 'Registro',
+    description:
+      'Crear una cuenta: primero se resuelve el CAPTCHA de la acción «register» y sin él no se envía nada; luego el ' +
+      'servidor vuelve a validar cada campo y las contraseñas. Los errores del servidor se muestran en cada campo; ' +
+      'al crearse la cuenta se va a la pantalla de ingreso.',
+    machine: signUpMachine,
+  },
+  {
     id: 'demo-request',
     title: 'Solicitud de demo',
     description:
@@ -33,5 +58,47 @@ export const machineCatalogue: readonly MachineEntry[] = [
       'limpia. Si el servidor rechaza algún campo, falla o no responde, se muestran los mensajes de error y los ' +
       'datos capturados se conservan.',
     machine: demoRequestMachine,
+  },
+  {
+    id: 'password-reset-request',
+    title: 'Solicitud de restablecimiento de contraseña',
+    description:
+      'En «Restablecer contraseña» el usuario escribe su correo y se le envía un enlace de un solo uso para crear ' +
+      'una nueva contraseña. Al enviarse se muestra el mensaje del servidor y el formulario se limpia. Si el correo ' +
+      'no está registrado se muestra «El correo electrónico no está registrado»; cualquier otra falla, incluso sin ' +
+      'respuesta del servidor, muestra «Error al enviar el correo de restablecimiento. Por favor, intenta de nuevo» ' +
+      'y conserva el correo capturado.',
+    machine: passwordResetRequestMachine,
+  },
+  {
+    id: 'password-reset',
+    title: 'Nueva contraseña desde el correo',
+    description:
+      'El enlace del correo abre «Cambiar clave» con su token. Mientras el usuario escribe, las reglas de al menos ' +
+      '8 caracteres y no completamente numérica se marcan en rojo si no se cumplen; las de no parecerse a sus datos ' +
+      'y no ser de uso común las revisa el servidor. Al aceptarse se muestra el mensaje del servidor y a los 4 ' +
+      'segundos se va a la pantalla de ingreso; si se rechaza se muestra el primer error de la contraseña. Un enlace ' +
+      'sin token no llega a esta máquina: la pantalla explica el problema y ofrece pedir un nuevo correo.',
+    machine: passwordResetMachine,
+  },
+  {
+    id: 'password-change',
+    title: 'Cambio de contraseña',
+    description:
+      'Un usuario con sesión cambia su contraseña escribiendo la actual, la nueva y su confirmación, con las mismas ' +
+      'reglas en el navegador y en el servidor. Al aceptarse se muestra durante 2 segundos el mensaje del servidor ' +
+      'y el formulario se limpia; si la contraseña actual no es correcta se muestra el primer error que devuelve el ' +
+      'servidor. Si la sesión ya no es válida se borran los datos locales y se vuelve al inicio.',
+    machine: passwordChangeMachine,
+  },
+  {
+    id: 'profile',
+    title: 'Perfil',
+    description:
+      'Carga los datos del usuario (nombre, apellido, teléfono, empresa y si desea recibir notificaciones) y las ' +
+      'cuentas CLABE de solo lectura que tenga asignadas. Si la carga falla se ofrece «Reintentar». Al guardar se ' +
+      'valida cada campo obligatorio y se muestra «Tu perfil se actualizó correctamente» durante 2 segundos; un ' +
+      'error del servidor se muestra sin perder lo capturado.',
+    machine: profileMachine,
   },
 ];

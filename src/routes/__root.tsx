@@ -1,13 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { userStore } from '../stores/user.store';
 import { PublicLayout } from '../views/common/public-layout';
+import { SessionContext } from '../views/common/session-context';
+import type { MachineOverrides } from './-machines';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => (
-    <PublicLayout>
+function RootLayout() {
+  const { isAuthenticated } = useSnapshot(userStore);
+  const session = SessionContext.useActorRef();
+  const inDashboard = useRouterState({ select: (state) => state.location.pathname.startsWith('/dashboard') });
+  // The dashboard has its own shell (sidebar, user menu); every other page uses the public layout.
+  if (inDashboard) return <Outlet />;
+  return (
+    <PublicLayout isAuthenticated={isAuthenticated} onLogout={() => session.send({ type: 'session.logout' })}>
       <Outlet />
     </PublicLayout>
-  ),
+  );
+}
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; machines: MachineOverrides }>()({
+  component: RootLayout,
   // Spec §2: /inicio/ is the default fallback.
   notFoundComponent: () => <Navigate to="/inicio/" replace />,
 });

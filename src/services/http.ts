@@ -43,7 +43,9 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     throw new ApiError(0, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.status === 401) {
+  // A 401 on a call made with a session means the session is over (spec §8). Without one (login,
+  // sign-up, reset) it is an answer for the form, such as wrong credentials.
+  if (response.status === 401 && token) {
     onUnauthorized();
     throw new ApiError(401, body);
   }

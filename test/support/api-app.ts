@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { type AltchaDifficulty, createAltchaCaptcha } from '../../server/captcha/altcha';
+import type { Captcha } from '../../server/captcha/captcha';
+import { type Config, loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
+import type { Mailer } from '../../server/mail/mailer';
+import type { Clock } from '../../server/modules/auth/clock';
 import { createTestDatabase } from './test-database';
 
 export interface ApiTestContext {
@@ -9,10 +15,36 @@ export interface ApiTestContext {
   close(): Promise<void>;
 }
 
+export interface ApiAppOptions {
+  config?: Config;
+  mailer?: Mailer;
+  now?: Clock;
+  /** A ready captcha (e.g. reCAPTCHA with a fake fetch). */
+  captcha?: Captcha;
+  /** ALTCHA with this difficulty instead of the production one (cheap solves in tests). */
+  altchaDifficulty?: AltchaDifficulty;
+}
+
 /** The real app on a private seeded database, called through inject(). */
-export async function createApiApp(): Promise<ApiTestContext> {
+export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ database });
+  const captcha =
+    options.captcha ??
+    (options.altchaDifficulty
+      ? createAltchaCaptcha({
+          db: database.db,
+          hmacKey: randomBytes(32).toString('hex'),
+          now: options.now ?? (() => new Date()),
+          difficulty: options.altchaDifficulty,
+        })
+      : undefined);
+  const app = await buildApp({
+    database,
+    config: options.config,
+    mailer: options.mailer,
+    now: options.now,
+    captcha,
+  });
   await app.ready();
   return {
     app,
@@ -20,6 +52,29 @@ export async function createApiApp(): Promise<ApiTestContext> {
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * loadConfig for a test: the given variables plus throwaway secrets, so nothing is read from or written to
+ * DATA_DIR (the development secret files).
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  });
+}
+
+/** A clock tests move forward instead of sleeping. */
+export function testClock(): { now: Clock; advanceMinutes(minutes: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advanceMinutes(minutes) {
+      offsetMs += minutes * 60_000;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // NOTE: OWASP Password Storage Cheat Sheet, argon2id minimum: m=19 MiB, t=2, p=1.
@@ -11,4 +12,12 @@ export function hashPassword(password: string): Promise<string> {
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password).catch(() => false);
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/** A real argon2id hash of a random secret: verifying against it costs what a real verification costs. */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
 }

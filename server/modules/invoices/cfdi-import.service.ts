@@ -42,7 +42,8 @@ export async function importCfdiFiles(
       .select(['id', 'rfc', 'is_corporate'])
       .where('rfc', 'in', rfcs)
       .execute();
-    const byRfc = new Map(companies.map((c) => [c.rfc, c]));
+    // `rfc in (…)` never matches a NULL (a company not yet linked to SAT, migration 002).
+    const byRfc = new Map(companies.flatMap((c) => (c.rfc === null ? [] : [[c.rfc, c] as const])));
     const existing = await trx
       .selectFrom('invoices')
       .select('cfdi_uuid')

@@ -47,18 +47,31 @@ export const TokenRefreshResponse = type({
 });
 export type TokenRefreshResponse = Infer<typeof TokenRefreshResponse>;
 
+const signUpFields = {
+  company: requiredText(),
+  email: emailAddress(),
+  last_name: requiredText(),
+  mobile_phone: requiredText(),
+  name: requiredText(),
+  password1: password({ required: MESSAGES.passwordRequired, tooShort: MESSAGES.passwordTooShort }),
+  password2: requiredSecret(MESSAGES.confirmRequired),
+  username: requiredText(),
+  receive_notification: flag(),
+};
+
+/** The sign-up form's fields (spec §5); the CAPTCHA token is added when the form is sent. */
+export const SignUpForm = mustMatch(
+  payload(signUpFields),
+  'password1',
+  'password2',
+  MESSAGES.passwordsMustMatch,
+);
+export type SignUpForm = Infer<typeof SignUpForm>;
+
 /** POST /register/; spec §5 sign-up rules, passwords must match (reported on password2). */
 export const SignUpRequest = mustMatch(
   payload({
-    company: requiredText(),
-    email: emailAddress(),
-    last_name: requiredText(),
-    mobile_phone: requiredText(),
-    name: requiredText(),
-    password1: password({ required: MESSAGES.passwordRequired, tooShort: MESSAGES.passwordTooShort }),
-    password2: requiredSecret(MESSAGES.confirmRequired),
-    username: requiredText(),
-    receive_notification: flag(),
+    ...signUpFields,
     // The CAPTCHA action 'register' runs before sign-up; no token, no sign-up (spec §5).
     recaptcha_token: requiredSecret(),
   }),

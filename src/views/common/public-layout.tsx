@@ -1,45 +1,210 @@
-import { Classes } from '@blueprintjs/core';
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import './public-layout.css';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { setDarkMode, themeStore } from '../../stores/theme.store';
+import { NewsletterBox } from './newsletter-box';
+import { CONTACT_EMAIL, COPYRIGHT_YEAR, mailtoLink } from './site-config';
+import { SocialLinks } from './social-links';
+import { Static } from './static-html';
+import { useHydrated } from './use-hydrated';
 
+// Plain links, not router links: public pages are prerendered HTML (decision 0007), so moving between
+// them is a document load that never needs the app's router or dashboard code.
 const NAV_LINKS = [
-  { to: '/inicio/', label: 'Inicio' },
-  { to: '/solicitar-demo/', label: 'Solicitar Demo' },
-  { to: '/diagramas/', label: 'Diagramas' },
+  { href: '/inicio/', label: 'Inicio' },
+  { href: '/proveedores/', label: 'Proveedores' },
+  { href: '/alianzas-corporativas/', label: 'Alianzas corporativas' },
+  { href: '/calculadora/', label: 'Calculadora' },
+  { href: '/contacto/', label: 'Contacto' },
+  { href: '/solicitar-demo/', label: 'Solicitar Demo' },
 ] as const;
 
-/** Top navigation, main landmark and footer shared by the public pages. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+const FOOTER_COLUMNS = [
+  {
+    title: 'Producto',
+    links: [
+      { href: '/inicio/', label: 'Inicio' },
+      { href: '/proveedores/', label: 'Proveedores' },
+      { href: '/compradores/', label: 'Compradores' },
+      { href: '/alianzas-corporativas/', label: 'Alianzas corporativas' },
+      { href: '/calculadora/', label: 'Calculadora' },
+      { href: '/requisitos/', label: 'Requisitos' },
+    ],
+  },
+  {
+    title: 'Atención',
+    links: [
+      { href: '/solicitar-demo/', label: 'Solicitar demo' },
+      { href: '/contacto/', label: 'Contacto' },
+      { href: '/diagramas/', label: 'Diagramas de flujo de trabajo' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { href: '/terminos-y-condiciones/', label: 'Términos y Condiciones' },
+      { href: '/politicas-de-privacidad/', label: 'Políticas de privacidad' },
+      { href: '/politica-de-proteccion-de-datos/', label: 'Política de protección de datos' },
+    ],
+  },
+] as const;
+
+export interface PublicLayoutProps {
+  isAuthenticated: boolean;
+  onLogout: () => void;
+  /** The page's path, for aria-current; when absent it is read from the address bar after hydration. */
+  currentPath?: string;
+  children: ReactNode;
+}
+
+function Logo() {
   return (
-    <>
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#0f6894" />
+      <path
+        d="M8 22c4-10 12-10 16-12M8 16c4-6 9-6 12-7"
+        stroke="#fff"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Top navigation (a slide-down menu below 1024 px), main landmark and footer shared by the public pages.
+ * Dark pages mark their content with `site-page--dark`; the stylesheet darkens the header and footer with them.
+ */
+export function PublicLayout({ isAuthenticated, onLogout, currentPath, children }: PublicLayoutProps) {
+  const hydrated = useHydrated();
+  const theme = useSnapshot(themeStore);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const darkMode = hydrated && theme.darkMode;
+  const path = currentPath ?? (hydrated ? window.location.pathname : undefined);
+
+  // Escape closes the open menu wherever focus is.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <div className={darkMode ? 'site site--dark bp6-dark' : 'site'}>
       <a className="flujo-skip" href="#contenido">
         Saltar al contenido
       </a>
-      <header>
-        <nav className="flujo-nav" aria-label="Principal">
-          <Link to="/inicio/" className="flujo-brand">
-            Flujo
-          </Link>
-          {NAV_LINKS.map((link) => (
-            <Link key={link.to} to={link.to}>
-              {link.label}
-            </Link>
-          ))}
-          {/* Navigation, so real links styled as buttons (Blueprint's AnchorButton announces role=button). */}
-          <a href="/auth/ingresar/" className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
-            Ingresar
+      <header className="site-header">
+        <div className="site-header__bar">
+          <a href="/inicio/" className="site-brand">
+            <Logo />
+            <span>Flujo</span>
           </a>
-          <a href="/auth/registro/" className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}>
-            Crear cuenta
-          </a>
-        </nav>
+          <button
+            type="button"
+            className="site-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                d={menuOpen ? 'M4 4l12 12M16 4L4 16' : 'M3 5h14M3 10h14M3 15h14'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            Menú
+          </button>
+          <nav
+            id={menuId}
+            className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}
+            aria-label="Principal"
+          >
+            <Static as="ul" className="site-nav__links">
+              {NAV_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} aria-current={link.href === path ? 'page' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </Static>
+            <div className="site-nav__session">
+              {isAuthenticated ? (
+                <>
+                  <a href="/dashboard/" className="site-button site-button--ghost">
+                    Dashboard
+                  </a>
+                  <button type="button" className="site-button site-button--primary" onClick={onLogout}>
+                    Cerrar Sesión
+                  </button>
+                </>
+              ) : (
+                <>
+                  <a href="/auth/ingresar/" className="site-button site-button--ghost">
+                    Ingresar
+                  </a>
+                  <a href="/auth/registro/" className="site-button site-button--primary">
+                    Crear cuenta
+                  </a>
+                </>
+              )}
+            </div>
+          </nav>
+        </div>
       </header>
-      <main id="contenido" className="flujo-main">
+      <main id="contenido" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="flujo-footer">
-        <p>© 2026 Flujo. Pronto pago y factoraje para proveedores y corporativos en México.</p>
+      <footer className="site-footer">
+        <div className="site-footer__grid">
+          <Static className="site-footer__about">
+            <p className="site-brand site-brand--footer">
+              <Logo />
+              <span>Flujo</span>
+            </p>
+            <p>
+              Pronto pago y factoraje para proveedores de grandes empresas en México. Adelanta tus facturas
+              sin endeudarte.
+            </p>
+            <p>
+              <a href={mailtoLink()}>{CONTACT_EMAIL}</a>
+            </p>
+            <SocialLinks />
+          </Static>
+          {FOOTER_COLUMNS.map((column) => (
+            <Static as="nav" key={column.title} aria-label={column.title} className="site-footer__column">
+              <h2 className="site-footer__title">{column.title}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </Static>
+          ))}
+          <NewsletterBox />
+        </div>
+        <div className="site-footer__legal">
+          <p>© {COPYRIGHT_YEAR} Flujo. Todos los derechos reservados.</p>
+          <button
+            type="button"
+            className="site-theme-toggle"
+            aria-pressed={darkMode}
+            onClick={() => setDarkMode(!darkMode)}
+          >
+            Modo oscuro
+          </button>
+        </div>
       </footer>
-    </>
+    </div>
   );
 }

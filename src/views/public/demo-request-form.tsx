@@ -6,6 +6,7 @@ import { DemoRequest } from '../../domain/schemas/session';
 import { DEMO_REQUEST_SENT, type demoRequestMachine } from '../../machines/demo-request.machine';
 import { structResolver } from '../common/struct-resolver';
 import { type ToastItem, ToastRegion } from '../common/toast-region';
+import { useHydrated } from '../common/use-hydrated';
 
 const EMPTY: DemoRequest = { first_name: '', last_name: '', phone: '', email: '', company: '' };
 
@@ -20,6 +21,8 @@ const FIELDS: { name: keyof DemoRequest; label: string; type: string; autoComple
 /** The demo-request form: fields live in react-hook-form, the submission workflow in the machine. */
 export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachine }) {
   const [state, send] = useMachine(machine);
+  // A prerendered form sends nothing until React handles it: a native submit would put the data in the URL.
+  const hydrated = useHydrated();
   const { register, handleSubmit, reset, formState } = useForm<DemoRequest>({
     defaultValues: EMPTY,
     resolver: structResolver(DemoRequest),
@@ -67,8 +70,16 @@ export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachin
           </FormGroup>
         );
       })}
-      <Button type="submit" intent="primary" loading={busy} disabled={busy} text="Solicitar demo" />
-      <ToastRegion toasts={toasts} onDismiss={() => send({ type: 'demo.dismiss' })} />
+      <Button
+        type="submit"
+        intent="primary"
+        loading={busy}
+        disabled={busy || !hydrated}
+        text="Solicitar demo"
+      />
+      {/* NOTE: Blueprint's overlay renders eagerly without a DOM and lazily with one, so a prerendered toaster
+          would not match on hydration; it mounts right after instead (it is empty until a toast shows). */}
+      {hydrated && <ToastRegion toasts={toasts} onDismiss={() => send({ type: 'demo.dismiss' })} />}
     </form>
   );
 }

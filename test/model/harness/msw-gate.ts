@@ -37,6 +37,11 @@ export function gateEndpoint(method: Method, path: string) {
   return {
     /** Bodies of the requests seen, in order: the contract the view actually sent. */
     bodies,
+    /** Resolves once a request is being held (without answering it). */
+    async waitForRequest(): Promise<Request> {
+      while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
+      return held[0]!.request;
+    },
     async pass(): Promise<void> {
       const { request, resolve } = await next();
       resolve(await forwardToApp(testApp().app, request));

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetUser } from '../../../src/stores/user.store';
 import { mswServer, startTestApp, stopTestApp } from './test-server';
 
 // A test fails on any console.error (a React warning is a bug we would otherwise ship).
@@ -17,6 +18,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   mswServer.resetHandlers();
+  // The user store lives in memory as well as in storage: each path starts signed out.
+  resetUser();
   localStorage.clear();
 });
 

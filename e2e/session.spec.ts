@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+
+const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+const SERVER_LOG = `.tmp/e2e-server-${process.env.E2E_PORT ?? 8181}.log`;
+
+/** With no SMTP configured the server prints each e-mail's links to its log (scripts/e2e-server.mjs). */
+async function resetLinkFor(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const lines = readFileSync(SERVER_LOG, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(email));
+    const link = lines
+      .join('\n')
+      .match(/https?:\/\/[^"\s]+\/auth\/reiniciar-contrasena\/\?token=[\w-]+/g)
+      ?.at(-1);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no reset e-mail for ${email} in the server log`);
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/auth/ingresar/');
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+async function logOutFromDashboard(page: Page) {
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/inicio\/$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+}
+
+test('the demo provider logs in, lands on Pronto Pago and logs out', async ({ page }) => {
+  await logIn(page, 'proveedor.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeVisible();
+  await logOutFromDashboard(page);
+});
+
+test('the demo corporate logs in and can switch to its payable accounts', async ({ page }) => {
+  await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible();
+  await logOutFromDashboard(page);
+});
+
+test('wrong credentials show the server message and keep the user out', async ({ page }) => {
+  await logIn(page, 'proveedor.demo', 'no-es-la-clave');
+  await expect(page.getByRole('alert')).toHaveText('Error en contraseña o usuario');
+  await page.goto('/dashboard/');
+  await expect(page).toHaveURL(/\/inicio\/$/);
+});
+
+test('a new provider signs up, resets the password, edits the profile, changes the password and logs out', async ({
+  page,
+}) => {
+  const id = Date.now().toString(36);
+  const user = { username: `ana.${id}`, email: `ana.${id}@ejemplo.mx`, password: `Cobranza-${id}-Uno` };
+
+  await page.goto('/auth/registro/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeVisible();
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('Quintero');
+  await page.getByLabel('Usuario').fill(user.username);
+  await page.getByLabel('Teléfono celular').fill('5512349876');
+  await page.getByLabel('Empresa').fill('Refacciones Quintero');
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirmar contraseña').fill(user.password);
+  // The real ALTCHA widget solves its proof of work when the form asks for the 'register' token.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/auth\/ingresar\/\?registro=exitoso$/, { timeout: 30_000 });
+  await expect(page.getByRole('status')).toContainText('Tu cuenta se creó correctamente');
+
+  await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByRole('button', { name: /Enviar/ }).click();
+  await expect(page.getByText('Te enviamos un correo con las instrucciones')).toBeVisible();
+
+  const newPassword = `Factura-${id}-Dos`;
+  await page.goto(await resetLinkFor(user.email));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cambiar clave' })).toBeVisible();
+  await page.getByLabel('Nueva contraseña').fill(newPassword);
+  await page.getByRole('button', { name: /Guardar|Cambiar/ }).click();
+  // Spec §4: the message shows, then the login screen after 4 s.
+  await expect(page).toHaveURL(/\/auth\/ingresar\/$/, { timeout: 10_000 });
+
+  await logIn(page, user.username, newPassword);
+  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('menuitem', { name: 'Perfil' }).click();
+  await expect(page).toHaveURL(/\/editar-perfil\/$/);
+  await page.getByLabel('Nombre').fill('Ana Sofía');
+  await page.getByRole('button', { name: /Guardar/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Tu perfil se actualizó correctamente' }),
+  ).toBeVisible();
+
+  await page.goto('/cambiar-clave/');
+  const finalPassword = `Proveedor-${id}-Tres`;
+  await page.getByLabel('Contraseña actual').fill(newPassword);
+  await page.getByLabel('Nueva contraseña').fill(finalPassword);
+  await page.getByLabel('Confirmar contraseña').fill(finalPassword);
+  await page.getByRole('button', { name: /Cambiar|Guardar/ }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+
+  // Public layout: logged in it shows Dashboard and Cerrar Sesión.
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/inicio\/$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
+
+  await logIn(page, user.username, finalPassword);
+  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+});

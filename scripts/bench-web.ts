@@ -1,0 +1,194 @@
+// `npm run bench:web`: Lighthouse (mobile preset) on the public pages, served by the real server from the
+// production build. Prints, per page, the median of RUNS runs for each category and the gzip size of the
+// JavaScript and CSS the page loads. Runs one Lighthouse at a time (docs/variability.md: never in parallel).
+//   npm run bench:web                 build, then measure /inicio/ and /calculadora/
+//   npm run bench:web -- --no-build   measure the current dist/
+//   npm run bench:web -- /contacto/   other pages
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RUNS = 5;
+const DEFAULT_PAGES = ['/inicio/', '/calculadora/'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+} as const;
+// The flags the research measured with (shared/research/verified-stack.md).
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update ' +
+  '--disable-sync --no-first-run';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      displayValue?: string;
+      details?: { items?: Array<{ url?: string; resourceType?: string; mimeType?: string }> };
+    }
+  >;
+  environment: { benchmarkIndex: number };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error('the server did not answer /api/health/ within 2 minutes');
+}
+
+/** NOTE: Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is retried. */
+const ATTEMPTS = 3;
+
+function lighthouse(url: string, output: string): LighthouseReport {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, output);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`Lighthouse failed on ${url} (attempt ${attempt}); trying again.`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, output: string): LighthouseReport {
+  execFileSync(
+    join(ROOT, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ],
+    { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const gzipSize = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The page's JavaScript as Lighthouse saw it requested, and its CSS (inlined in the prerendered HTML). */
+function initialAssets(path: string, report: LighthouseReport) {
+  const dist = join(ROOT, 'dist');
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests
+    .filter((request) => request.resourceType === 'Script' && request.url?.includes('/assets/'))
+    .map((request) => new URL(request.url!).pathname);
+  const js = scripts.reduce((sum, script) => sum + gzipSize(readFileSync(join(dist, script))), 0);
+  const html = readFileSync(join(dist, path, 'index.html'), 'utf8');
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+  const stylesheets = requests
+    .filter((request) => request.resourceType === 'Stylesheet' && request.url?.includes('/assets/'))
+    .map((request) => readFileSync(join(dist, new URL(request.url!).pathname)));
+  const css = gzipSize(inlineCss) + stylesheets.reduce((sum, sheet) => sum + gzipSize(sheet), 0);
+  return { js, css, scripts: scripts.length, html: gzipSize(html) };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const pages = args.filter((arg) => arg.startsWith('/'));
+  if (!args.includes('--no-build')) {
+    console.log('Building the production bundle (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'flujo-bench-'));
+  const reports = mkdtempSync(join(tmpdir(), 'flujo-lighthouse-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    await waitForHealth(base, server);
+    const rows: string[] = [];
+    const details: string[] = [];
+    for (const path of pages.length > 0 ? pages : DEFAULT_PAGES) {
+      const runs: LighthouseReport[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        console.log(`Lighthouse ${path} run ${run}/${RUNS}…`);
+        runs.push(lighthouse(`${base}${path}`, join(reports, `run-${run}.json`)));
+      }
+      const score = (category: string) =>
+        Math.round(median(runs.map((report) => (report.categories[category]?.score ?? 0) * 100)));
+      const metric = (id: string) => median(runs.map((report) => report.audits[id]?.numericValue ?? 0));
+      const assets = initialAssets(path, runs[0]!);
+      rows.push(
+        `| ${path} | ${CATEGORIES.map(score).join(' | ')} | ${kb(assets.js)} (${assets.scripts} files) | ` +
+          `${kb(assets.css)} | ${kb(assets.html)} |`,
+      );
+      const detail = Object.entries(METRICS)
+        .map(([id, name]) =>
+          id === 'cumulative-layout-shift'
+            ? `${name} ${metric(id).toFixed(3)}`
+            : `${name} ${Math.round(metric(id))} ms`,
+        )
+        .join(', ');
+      const perRun = runs.map((report) => Math.round((report.categories.performance?.score ?? 0) * 100));
+      details.push(
+        `- ${path}: medians ${detail}; performance per run ${perRun.join(', ')}; ` +
+          `Lighthouse benchmarkIndex ${Math.round(median(runs.map((r) => r.environment.benchmarkIndex)))}`,
+      );
+    }
+    console.log('');
+    console.log(
+      `Lighthouse 12 mobile preset, median of ${RUNS} runs each, ${base} (real server, production build)\n`,
+    );
+    console.log(
+      '| page | performance | accessibility | best practices | SEO | initial JS (gzip) | CSS (gzip) | HTML (gzip) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    console.log('');
+    for (const line of details) console.log(line);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

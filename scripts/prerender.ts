@@ -1,0 +1,225 @@
+// Prerenders the public pages at build time (docs/decisions/0007-public-pages-prerender.md).
+//
+// `vite build` builds the SPA and the public pages' browser entry; when it has written dist/, this plugin
+// builds the server entry (src/routes/-public/prerender.tsx) with Vite's SSR build, renders every public
+// page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded, and
+// writes brotli and gzip copies of the text assets for the server to send as they are.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { REQUIREMENTS_PDF_PATH } from '../src/views/public/requirements-checklist';
+import { purgeUnusedClasses } from './purge-css';
+import { buildRequirementsPdf } from './requirements-pdf';
+
+/** The browser entry of the public pages, as `build.rolldownOptions.input` and the manifest name it. */
+export const PUBLIC_ENTRY = 'src/routes/-public/main.tsx';
+const SERVER_ENTRY = 'src/routes/-public/prerender.tsx';
+/** Blueprint's text input: a page that renders one can also show its error, busy and toast states. */
+const FORM_CONTROL_CLASS = 'bp6-input';
+const BLUEPRINT_DARK_CLASS = 'bp6-dark';
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+/** Below this size a compressed copy saves less than its own request overhead. */
+const MIN_COMPRESS_BYTES = 512;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface PublicPageModule {
+  source: string;
+}
+
+/** What the server entry exports (src/routes/-public/prerender.tsx). */
+interface ServerEntry {
+  PUBLIC_PATHS: string[];
+  PUBLIC_PAGES: Record<string, { title: string; description: string }>;
+  PUBLIC_PAGE_MODULES: Record<string, PublicPageModule>;
+  renderPublicPage(path: string): Promise<string>;
+  renderDynamicStates(): string;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** Every chunk a page executes before it is interactive: the chunks given and their static imports. */
+function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key]!.file);
+}
+
+/** The classes an HTML string uses. */
+export function classesIn(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+interface Document {
+  path: string;
+  title: string;
+  description: string;
+  body: string;
+  css: string;
+  entry: string;
+}
+
+function htmlDocument(page: Document): string {
+  const title = escapeHtml(page.title);
+  const description = escapeHtml(page.description);
+  return `<!doctype html>
+<html lang="es-MX">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta name="theme-color" content="#0f6894">
+<meta property="og:type" content="website">
+<meta property="og:locale" content="es_MX">
+<meta property="og:site_name" content="Flujo">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${page.css}</style>
+<script type="module" src="/${page.entry}"></script>
+</head>
+<body>
+<div id="root">${page.body}</div>
+</body>
+</html>
+`;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Writes name.br and name.gz beside each text asset; @fastify/static serves them (preCompressed). */
+export function precompress(dir: string): void {
+  for (const file of filesUnder(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < MIN_COMPRESS_BYTES) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
+/**
+ * The Vite plugin. `define` must be the client build's, so the prerendered text (the contact e-mail, for
+ * one) is the text the browser hydrates; `contactEmail` goes into the requirements PDF.
+ */
+export function prerenderPublicPages(options: {
+  define: Record<string, string>;
+  contactEmail: string;
+}): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'flujo:prerender-public-pages',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    // `vite dev` serves the requirements PDF too, built on request.
+    configureServer(server) {
+      server.middlewares.use(REQUIREMENTS_PDF_PATH, (_request, response) => {
+        void buildRequirementsPdf(options.contactEmail).then((bytes) => {
+          response.setHeader('content-type', 'application/pdf');
+          response.end(bytes);
+        });
+      });
+    },
+    async closeBundle() {
+      if (config.command !== 'build' || config.build.ssr || config.build.watch) return;
+      const root = config.root;
+      const outDir = resolve(root, config.build.outDir);
+      // A fresh directory per build: Node caches imported modules by URL for the life of the process.
+      const serverDir = resolve(root, `.tmp/prerender-${Date.now()}`);
+
+      await build({
+        configFile: false,
+        root,
+        mode: config.mode,
+        logLevel: 'warn',
+        define: options.define,
+        plugins: [react()],
+        // Bundle the libraries too: several publish extension-less ESM that Node cannot import as is.
+        ssr: { noExternal: true },
+        build: {
+          ssr: SERVER_ENTRY,
+          outDir: serverDir,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        },
+      });
+      const server = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as ServerEntry;
+
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const entry = manifest[PUBLIC_ENTRY];
+      if (!entry) throw new Error(`prerender: ${PUBLIC_ENTRY} is not a build input`);
+      // build.cssCodeSplit is off, so the whole app's CSS is this one file.
+      const stylesheet = manifest['style.css'];
+      if (!stylesheet)
+        throw new Error('prerender: the build wrote no style.css (is cssCodeSplit still off?)');
+      const fullCss = readFileSync(join(outDir, stylesheet.file), 'utf8');
+
+      const dynamicStates = classesIn(server.renderDynamicStates());
+      let largestCss = 0;
+      for (const path of server.PUBLIC_PATHS) {
+        const body = await server.renderPublicPage(path);
+        // Each page inlines only the Blueprint rules for the classes it renders; a page with Blueprint form
+        // controls also keeps the states a visitor can bring about (a field in error, sending, the toasts).
+        const used = classesIn(body);
+        if (used.has(FORM_CONTROL_CLASS)) for (const name of dynamicStates) used.add(name);
+        // The visitor's dark mode (theme store) can put any page under Blueprint's dark class.
+        used.add(BLUEPRINT_DARK_CLASS);
+        const css = purgeUnusedClasses(fullCss, used).replaceAll('</style', '<\\/style');
+        largestCss = Math.max(largestCss, css.length);
+        const meta = server.PUBLIC_PAGES[path]!;
+        // Fails the build when the registry names a module the bundle does not have.
+        staticClosure(manifest, [server.PUBLIC_PAGE_MODULES[path]!.source]);
+        const dir = join(outDir, path);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'index.html'), htmlDocument({ path, ...meta, body, css, entry: entry.file }));
+      }
+      rmSync(serverDir, { recursive: true, force: true });
+      const pdfFile = join(outDir, REQUIREMENTS_PDF_PATH);
+      mkdirSync(join(pdfFile, '..'), { recursive: true });
+      writeFileSync(pdfFile, await buildRequirementsPdf(options.contactEmail));
+      precompress(outDir);
+      config.logger.info(
+        `prerendered ${server.PUBLIC_PATHS.length} public pages; inline CSS up to ` +
+          `${(largestCss / 1024).toFixed(1)} kB of ${(fullCss.length / 1024).toFixed(1)} kB`,
+      );
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { purgeUnusedClasses, selectorIsUsed } from './purge-css';
+
+describe('purgeUnusedClasses', () => {
+  const used = new Set(['bp6-button', 'bp6-intent-primary', 'site-nav']);
+
+  it('keeps a Blueprint selector only when every Blueprint class in it is used', () => {
+    expect(selectorIsUsed('.bp6-button.bp6-intent-primary:hover', used)).toBe(true);
+    expect(selectorIsUsed('.bp6-button.bp6-intent-danger', used)).toBe(false);
+    expect(selectorIsUsed('.bp6-dark .bp6-button', used)).toBe(false);
+  });
+
+  it('never judges our own classes, element selectors or negations', () => {
+    expect(selectorIsUsed('.site-anything a', used)).toBe(true);
+    expect(selectorIsUsed('body', used)).toBe(true);
+    expect(selectorIsUsed('.bp6-button:not(.bp6-minimal)', used)).toBe(true);
+    expect(selectorIsUsed('.bp6-button:not([class*=bp6-intent-])', used)).toBe(true);
+  });
+
+  it('keeps the classes transitions add at run time', () => {
+    expect(selectorIsUsed('.bp6-toast-enter-active', used)).toBe(true);
+    expect(selectorIsUsed('.bp6-toast-exit', used)).toBe(true);
+  });
+
+  it('drops unused rules, empty media blocks and keyframes nobody uses', () => {
+    const css =
+      '.bp6-button{color:red}.bp6-callout{color:blue}.bp6-button,.bp6-tag{margin:0}' +
+      '@media (max-width:10px){.bp6-tag{color:green}}' +
+      '@keyframes bp6-spin{to{transform:rotate(1turn)}}@keyframes site-pulse{to{opacity:0}}' +
+      '.site-nav{animation:site-pulse 1s}';
+    expect(purgeUnusedClasses(css, used)).toBe(
+      '.bp6-button{color:red}.bp6-button{margin:0}@keyframes site-pulse{to{opacity:0}}.site-nav{animation:site-pulse 1s}',
+    );
+  });
+});

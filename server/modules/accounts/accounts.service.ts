@@ -1,0 +1,313 @@
+import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
+import {
+  LoginRequest,
+  PasswordChange,
+  ProfileUpdate,
+  SignUpRequest,
+  TokenRefreshRequest,
+} from '../../../src/domain/schemas/session';
+import { type FieldErrors as FieldErrorMap, validateForm } from '../../../src/domain/schemas/validate';
+import { CAPTCHA_FAILED_MESSAGE } from '../../captcha/captcha';
+import { inTransaction } from '../../db/transaction';
+import { FieldErrors } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/authenticate';
+import { MESSAGES, UnauthorizedError } from '../auth/http-errors';
+import { revokeUserSessions, rotateSession, type SessionTokens, startSession } from '../auth/session.service';
+import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
+import { ACCOUNT_MESSAGES } from './messages';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { NEW_PASSWORD_MESSAGES, passwordProblems, SIGN_UP_PASSWORD_MESSAGES } from './password-rules';
+import {
+  findProfile,
+  findUserByUsername,
+  insertAccount,
+  type ProfileRow,
+  renameCompany,
+  sessionFlags,
+  updatePasswordHash,
+  updateUserProfile,
+  usernameOrEmailTaken,
+} from './user.repository';
+
+/** The four flags the spec's client keeps in its user store (§3 "Login response", §7 token refresh). */
+export interface SessionFlags {
+  sat_credentials_status: SatStatusCode;
+  corporate_can_pay_costs: boolean;
+  has_factoring: boolean;
+  is_corporate: boolean;
+}
+
+export type SessionResponse = SessionTokens & SessionFlags;
+
+export interface ProfileResponse {
+  first_name: string;
+  last_name: string;
+  mobile_phone: string;
+  company: string;
+  receive_notification: boolean;
+  disbursement_clabe?: string;
+  wallet_clabe?: string;
+  credit_payment_clabe?: string;
+}
+
+// Django's username rule (letters, digits and @/./+/-/_ only; at most 150 characters) and column bounds.
+const USERNAME_PATTERN = /^[\p{L}\p{N}@.+\-_]+$/u;
+const MAX_LENGTH = { username: 150, name: 150, last_name: 150, email: 254, company: 255, mobile_phone: 30 };
+
+async function flagsOf(deps: AccountsDeps, userId: number): Promise<SessionFlags> {
+  const row = await sessionFlags(deps.db, userId);
+  return {
+    // A user without a company has no SAT link yet (spec §4 DONT_SENT).
+    sat_credentials_status: (row?.sat_status ?? SatStatus.DONT_SENT) as SatStatusCode,
+    corporate_can_pay_costs: row?.corporate_can_pay_costs ?? false,
+    has_factoring: row?.has_factoring ?? false,
+    is_corporate: row?.is_corporate ?? false,
+  };
+}
+
+function addErrors(errors: FieldErrorMap, field: string, messages: readonly string[]): void {
+  if (messages.length === 0) return;
+  const list = errors[field] ?? [];
+  for (const message of messages) if (!list.includes(message)) list.push(message);
+  errors[field] = list;
+}
+
+function hasErrors(errors: FieldErrorMap): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** POST /login/: throttled per username and per address; the same 401 for unknown user and wrong password. */
+export async function login(deps: AccountsDeps, body: unknown, address: string): Promise<SessionResponse> {
+  const form = validateForm(LoginRequest, body);
+  if (!form.ok) throw new FieldErrors(form.errors);
+  const userBucket = `login:user:${form.value.username.toLowerCase()}`;
+  const addressBucket = `login:ip:${address}`;
+  await deps.throttle.check([
+    [userBucket, THROTTLE_RULES.loginPerUsername],
+    [addressBucket, THROTTLE_RULES.loginPerAddress],
+  ]);
+
+  const candidate = await findUserByUsername(deps.db, form.value.username);
+  // An unknown username still costs one argon2 verification, so timing does not tell which usernames exist.
+  const passwordMatches = await verifyPassword(
+    candidate?.password_hash ?? (await dummyPasswordHash()),
+    form.value.password,
+  );
+  if (!candidate || !passwordMatches || !candidate.is_active) {
+    await deps.throttle.hit([userBucket, addressBucket]);
+    throw new UnauthorizedError(MESSAGES.badCredentials);
+  }
+  await deps.throttle.clear(userBucket);
+  const tokens = await startSession(deps, candidate.id);
+  return { ...tokens, ...(await flagsOf(deps, candidate.id)) };
+}
+
+/** POST /token/refresh/: rotation; a reused token revokes its family. */
+export async function refresh(deps: AccountsDeps, body: unknown): Promise<SessionResponse> {
+  const form = validateForm(TokenRefreshRequest, body);
+  if (!form.ok) throw new FieldErrors(form.errors);
+  const result = await rotateSession(deps, form.value.refresh);
+  if (!result.ok) throw new UnauthorizedError(MESSAGES.badRefreshToken);
+  return { ...result.tokens, ...(await flagsOf(deps, result.userId)) };
+}
+
+function textField(body: unknown, field: string): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value.trim() : null;
+}
+
+/** Django's UNIQUE violation mapped to the sign-up field it concerns; null for any other error. */
+export function uniqueViolationField(error: unknown): 'username' | 'email' | null {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  if (code !== '23505') return null;
+  const where = `${String(constraint ?? '')} ${String(message ?? '')}`;
+  if (where.includes('users_username_key')) return 'username';
+  if (where.includes('users_email_key')) return 'email';
+  return null;
+}
+
+/**
+ * POST /register/: every §5 rule again, Django's password rules, free username and e-mail, then the CAPTCHA
+ * (spent last, so a form error does not cost the user a new proof of work), then user + company in one transaction.
+ */
+export async function register(
+  deps: AccountsDeps,
+  body: unknown,
+  address: string,
+): Promise<{ message: string }> {
+  const addressBucket = `register:ip:${address}`;
+  await deps.throttle.check([[addressBucket, THROTTLE_RULES.registerPerAddress]]);
+  await deps.throttle.hit([addressBucket]);
+
+  const form = validateForm(SignUpRequest, body);
+  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
+  if (errors.recaptcha_token) errors.recaptcha_token = [CAPTCHA_FAILED_MESSAGE];
+
+  for (const [field, max] of Object.entries(MAX_LENGTH)) {
+    const value = textField(body, field);
+    if (value !== null && value.length > max) addErrors(errors, field, [ACCOUNT_MESSAGES.tooLong(max)]);
+  }
+  const username = textField(body, 'username');
+  if (username && !USERNAME_PATTERN.test(username))
+    addErrors(errors, 'username', [ACCOUNT_MESSAGES.usernameInvalid]);
+
+  const password =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).password1 : null;
+  if (typeof password === 'string' && password !== '') {
+    const personal = {
+      username: username ?? undefined,
+      firstName: textField(body, 'name') ?? undefined,
+      lastName: textField(body, 'last_name') ?? undefined,
+      email: textField(body, 'email') ?? undefined,
+    };
+    // Every rule in Django's order (the struct's length message is one of them).
+    delete errors.password1;
+    addErrors(errors, 'password1', passwordProblems(password, personal, SIGN_UP_PASSWORD_MESSAGES));
+  }
+  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
+
+  const value = form.value;
+  const taken = await usernameOrEmailTaken(deps.db, value.username, value.email);
+  if (taken.username) addErrors(errors, 'username', [ACCOUNT_MESSAGES.usernameTaken]);
+  if (taken.email) addErrors(errors, 'email', [ACCOUNT_MESSAGES.emailTaken]);
+  if (hasErrors(errors)) throw new FieldErrors(errors);
+
+  if (!(await deps.captcha.verify(value.recaptcha_token, 'register', address))) {
+    throw new FieldErrors({ recaptcha_token: [CAPTCHA_FAILED_MESSAGE] });
+  }
+
+  const passwordHash = await hashPassword(value.password1);
+  try {
+    await inTransaction(deps.db, (trx) =>
+      insertAccount(trx, {
+        username: value.username,
+        email: value.email,
+        passwordHash,
+        firstName: value.name,
+        lastName: value.last_name,
+        mobilePhone: value.mobile_phone,
+        receiveNotification: value.receive_notification,
+        companyName: value.company,
+      }),
+    );
+  } catch (error) {
+    // Two sign-ups racing for the same username or e-mail: the index decides, the loser gets the field error.
+    const field = uniqueViolationField(error);
+    if (field === 'username') throw new FieldErrors({ username: [ACCOUNT_MESSAGES.usernameTaken] });
+    if (field === 'email') throw new FieldErrors({ email: [ACCOUNT_MESSAGES.emailTaken] });
+    throw error;
+  }
+  return { message: ACCOUNT_MESSAGES.registered };
+}
+
+function toProfile(row: ProfileRow): ProfileResponse {
+  const profile: ProfileResponse = {
+    first_name: row.first_name,
+    last_name: row.last_name,
+    mobile_phone: row.mobile_phone,
+    company: row.company_name ?? '',
+    receive_notification: row.receive_notification,
+  };
+  // Read-only, and only when present (spec §3 "Profile").
+  if (row.disbursement_clabe) profile.disbursement_clabe = row.disbursement_clabe;
+  if (row.wallet_clabe) profile.wallet_clabe = row.wallet_clabe;
+  if (row.credit_payment_clabe) profile.credit_payment_clabe = row.credit_payment_clabe;
+  return profile;
+}
+
+async function loadProfile(deps: AccountsDeps, user: AuthenticatedUser): Promise<ProfileRow> {
+  const row = await findProfile(deps.db, user.id);
+  if (!row) throw new UnauthorizedError(MESSAGES.notAuthenticated);
+  return row;
+}
+
+export async function getProfile(deps: AccountsDeps, user: AuthenticatedUser): Promise<ProfileResponse> {
+  return toProfile(await loadProfile(deps, user));
+}
+
+/** PUT /profile/: names, phone, company and the notification flag; CLABEs are ignored if sent. */
+export async function updateProfile(
+  deps: AccountsDeps,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<ProfileResponse> {
+  const form = validateForm(ProfileUpdate, body);
+  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
+  for (const [field, max] of [
+    ['first_name', MAX_LENGTH.name],
+    ['last_name', MAX_LENGTH.last_name],
+    ['mobile_phone', MAX_LENGTH.mobile_phone],
+    ['company', MAX_LENGTH.company],
+  ] as const) {
+    const value = textField(body, field);
+    if (value !== null && value.length > max) addErrors(errors, field, [ACCOUNT_MESSAGES.tooLong(max)]);
+  }
+  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
+
+  const current = await loadProfile(deps, user);
+  const { company, ...personal } = form.value;
+  const renames = current.company_id !== null && company !== (current.company_name ?? '');
+  // The legal name of a company whose SAT link is authorized comes from SAT; users cannot rename it.
+  if (renames && current.sat_status === SatStatus.AUTHORIZED) {
+    throw new FieldErrors({ company: [ACCOUNT_MESSAGES.companyLockedBySat] });
+  }
+  await inTransaction(deps.db, async (trx) => {
+    await updateUserProfile(trx, user.id, personal);
+    if (renames && current.company_id !== null) await renameCompany(trx, current.company_id, company);
+  });
+  return toProfile(await loadProfile(deps, user));
+}
+
+/**
+ * POST /update-password/. Django reports password-rule failures on new_password2; the spec's client shows
+ * the first old_password message (§8), so every message is also listed under old_password, the wrong current
+ * password first. Other sessions of the user end; the caller's stays (docs/decisions/0008).
+ */
+export async function changePassword(
+  deps: AccountsDeps,
+  user: AuthenticatedUser,
+  body: unknown,
+): Promise<{ message: string }> {
+  const failuresBucket = `password-change:user:${user.id}`;
+  await deps.throttle.check([[failuresBucket, THROTTLE_RULES.passwordChangeFailuresPerUser]]);
+
+  const form = validateForm(PasswordChange, body);
+  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
+  const row = await loadProfile(deps, user);
+
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const oldPassword = raw.old_password;
+  const newPassword = raw.new_password1;
+  const ruleMessages: string[] = [];
+  if (typeof oldPassword === 'string' && oldPassword !== '') {
+    if (!(await verifyPassword(row.password_hash, oldPassword))) {
+      await deps.throttle.hit([failuresBucket]);
+      errors.old_password = [ACCOUNT_MESSAGES.wrongCurrentPassword];
+    }
+  }
+  if (typeof newPassword === 'string' && newPassword !== '') {
+    const personal = {
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+    };
+    const alreadyReported = errors.new_password1 ?? [];
+    const serverOnly = passwordProblems(newPassword, personal, NEW_PASSWORD_MESSAGES).filter(
+      (message) => !alreadyReported.includes(message),
+    );
+    addErrors(errors, 'new_password2', serverOnly);
+  }
+  ruleMessages.push(...(errors.new_password1 ?? []), ...(errors.new_password2 ?? []));
+  addErrors(errors, 'old_password', ruleMessages);
+  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
+
+  await updatePasswordHash(deps.db, user.id, await hashPassword(form.value.new_password1));
+  await revokeUserSessions(deps, user.id, user.sessionFamilyId);
+  return { message: ACCOUNT_MESSAGES.passwordChanged };
+}

@@ -1,0 +1,18 @@
+// Spanish texts of the user service that the shared structs (src/domain/schemas) do not already hold.
+
+export const ACCOUNT_MESSAGES = {
+  registered: 'Tu cuenta se creó correctamente. Ya puedes iniciar sesión.',
+  usernameTaken: 'Ya existe un usuario con este nombre de usuario.',
+  emailTaken: 'Ya existe un usuario con este correo electrónico.',
+  usernameInvalid:
+    'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
+  tooLong: (max: number) => `Asegúrate de que este campo no tenga más de ${max} caracteres.`,
+  wrongCurrentPassword: 'La contraseña actual es incorrecta.',
+  passwordChanged: 'Tu contraseña se actualizó correctamente',
+  companyLockedBySat: 'La razón social no se puede cambiar después de la vinculación con el SAT.',
+  resetRequested: 'Te enviamos un correo con las instrucciones para restablecer tu contraseña.',
+  // NOTE: the spec's client (§8) maps this exact English text to 'El correo electrónico no está registrado'.
+  resetUnknownEmail: 'User with this email does not exist',
+  resetLinkInvalid: 'El enlace para restablecer la contraseña no es válido o expiró.',
+  passwordReset: 'Tu contraseña se restableció correctamente.',
+} as const;

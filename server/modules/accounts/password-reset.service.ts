@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES as FIELD_MESSAGES } from '../../../src/domain/schemas/fields';
+import { PasswordReset, PasswordResetRequest } from '../../../src/domain/schemas/session';
+import { validateForm } from '../../../src/domain/schemas/validate';
+import { inTransaction } from '../../db/transaction';
+import { FieldErrors } from '../../http/errors';
+import { revokeUserSessions } from '../auth/session.service';
+import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
+import { ACCOUNT_MESSAGES } from './messages';
+import { hashPassword } from './password';
+import { findResetToken, insertResetToken, spendUserResetTokens } from './password-reset.repository';
+import { passwordProblems } from './password-rules';
+import { findUserByEmail } from './user.repository';
+
+export const RESET_LINK_MINUTES = 60;
+/** The new-password screen of the SPA (spec §2 Auth pages). */
+export const RESET_PATH = '/auth/reiniciar-contrasena/';
+
+// The reset screen's wording (spec §5 "New password"), the same the PasswordReset struct uses.
+const RESET_PASSWORD_MESSAGES = {
+  tooShort: FIELD_MESSAGES.passwordTooShort,
+  numeric: FIELD_MESSAGES.newPasswordNumeric,
+};
+
+/** An unknown e-mail is answered 400 {message} (not {detail}): the spec's client reads `message`. */
+export class UnknownEmailError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super(ACCOUNT_MESSAGES.resetUnknownEmail);
+  }
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function resetMail(firstName: string, link: string): string {
+  return [
+    `Hola ${firstName}:`,
+    '',
+    'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Flujo.',
+    'Para elegir una contraseña nueva, abre este enlace:',
+    '',
+    link,
+    '',
+    `El enlace funciona una sola vez y vence en ${RESET_LINK_MINUTES} minutos.`,
+    'Si no solicitaste el cambio, ignora este correo: tu contraseña sigue igual.',
+    '',
+    'Equipo Flujo',
+  ].join('\n');
+}
+
+/** POST /api/users/request-reset-password/ {email}. */
+export async function requestPasswordReset(
+  deps: AccountsDeps,
+  body: unknown,
+  address: string,
+): Promise<{ message: string }> {
+  const form = validateForm(PasswordResetRequest, body);
+  if (!form.ok) throw new FieldErrors(form.errors);
+  const email = form.value.email.toLowerCase();
+  const buckets = [`reset:email:${email}`, `reset:ip:${address}`];
+  await deps.throttle.check([
+    [buckets[0]!, THROTTLE_RULES.resetRequestPerEmail],
+    [buckets[1]!, THROTTLE_RULES.resetRequestPerAddress],
+  ]);
+  await deps.throttle.hit(buckets);
+
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.is_active) throw new UnknownEmailError();
+
+  // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.now().getTime() + RESET_LINK_MINUTES * 60_000);
+  await insertResetToken(deps.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
+  const link = `${deps.appBaseUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Restablece tu contraseña de Flujo',
+    text: resetMail(user.first_name, link),
+  });
+  return { message: ACCOUNT_MESSAGES.resetRequested };
+}
+
+/**
+ * POST /api/users/reset-password/ {new_password, token}. Every error is listed under old_password, which is
+ * what the spec's client shows (§8 "Reset failure"); password-rule errors also under new_password.
+ */
+export async function resetPassword(deps: AccountsDeps, body: unknown): Promise<{ message: string }> {
+  const form = validateForm(PasswordReset, body);
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const invalidLink = () =>
+    new FieldErrors({
+      old_password: [ACCOUNT_MESSAGES.resetLinkInvalid],
+      token: [ACCOUNT_MESSAGES.resetLinkInvalid],
+    });
+
+  const token = raw.token;
+  if (typeof token !== 'string' || token === '' || token.length > 200) throw invalidLink();
+  const tokenHash = sha256(token);
+  const isLive = (row: { used_at: string | null; expires_at: string; is_active: boolean } | undefined) =>
+    row !== undefined &&
+    row.used_at === null &&
+    row.is_active &&
+    new Date(row.expires_at).getTime() > deps.now().getTime();
+
+  const row = await findResetToken(deps.db, tokenHash);
+  if (!row || !isLive(row)) throw invalidLink();
+
+  // A typed password gets every rule in Django's order; otherwise the struct says what is missing.
+  const newPassword = raw.new_password;
+  const problems =
+    typeof newPassword === 'string' && newPassword !== ''
+      ? passwordProblems(
+          newPassword,
+          { username: row.username, firstName: row.first_name, lastName: row.last_name, email: row.email },
+          RESET_PASSWORD_MESSAGES,
+        )
+      : form.ok
+        ? []
+        : [...(form.errors.new_password ?? [])];
+  if (problems.length > 0 || !form.ok) {
+    throw new FieldErrors({ old_password: problems, new_password: problems });
+  }
+
+  const passwordHash = await hashPassword(form.value.new_password);
+  const changed = await inTransaction(deps.db, async (trx) => {
+    // Locked re-read: two requests with the same link cannot both succeed.
+    const locked = await findResetToken(trx, tokenHash, true);
+    if (!locked || !isLive(locked)) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', locked.user_id)
+      .execute();
+    await spendUserResetTokens(trx, locked.user_id, deps.now());
+    await revokeUserSessions({ db: trx, now: deps.now }, locked.user_id);
+    return true;
+  });
+  if (!changed) throw invalidLink();
+  return { message: ACCOUNT_MESSAGES.passwordReset };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+// Client errors of the session endpoints. The app's error handler answers any error with a 4xx
+// `statusCode` as {detail: message} (server/http/errors.ts).
+
+export const MESSAGES = {
+  badCredentials: 'Error en contraseña o usuario',
+  notAuthenticated: 'Las credenciales de autenticación no se proveyeron o expiraron.',
+  badRefreshToken: 'La sesión expiró o no es válida. Inicia sesión de nuevo.',
+  tooManyAttempts: 'Demasiados intentos. Intenta de nuevo en unos minutos.',
+} as const;
+
+export class UnauthorizedError extends Error {
+  readonly statusCode = 401;
+}
+
+/** 429; the route adds Retry-After from `retryAfterSeconds`. */
+export class TooManyAttemptsError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(MESSAGES.tooManyAttempts);
+  }
+}
+
+/**
+ * Adds Retry-After to a 429 and hands the error on to the app's error handler (which writes {detail}).
+ * Call inside a plugin whose routes throttle.
+ */
+export function retryAfterOnThrottle(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  });
+}

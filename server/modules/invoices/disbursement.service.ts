@@ -1,0 +1,135 @@
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import {
+  InvoiceStatus,
+  type InvoiceStatusCode,
+  PROVIDER_STATUS_LABELS,
+} from '../../../src/domain/invoice-status';
+import { formatCurrency, formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
+import { advanceQuote, daysUntil } from '../../../src/domain/quote';
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import type { Mailer } from '../../mail/mailer';
+import { invoiceLabel, MAX_SERIAL } from './invoice-access';
+import { companyRecipients, sendToAll } from './invoice-notifications';
+import { applyInvoiceEvent } from './lifecycle.service';
+
+/** Who the audit trail names for a disbursement. */
+export const OPERATOR_LABEL = 'operador Flujo';
+/** NOTE: a SPEI tracking key (clave de rastreo) is up to 30 alphanumeric characters (Banxico SPEI rules). */
+const REFERENCE_PATTERN = /^[A-Za-z0-9-]{1,30}$/;
+
+export class DisbursementError extends Error {}
+
+export interface DisbursementResult {
+  invoiceId: number;
+  label: string;
+  /** What the provider receives: the MXN amount less financing and advisory costs. */
+  amount: string;
+  reference: string;
+}
+
+/**
+ * The financier paid the provider: PROCESS → PAID through the lifecycle machine (operator only), with the
+ * disbursement row in the same transaction. disbursements.invoice_id is UNIQUE, so even a second PAID
+ * could not record a second payment. `ref` is the invoice id or its folio fiscal (UUID).
+ */
+export async function disburseInvoice(
+  db: Db,
+  ref: string,
+  options: { today: IsoDate; reference?: string; mailer?: Mailer },
+): Promise<DisbursementResult> {
+  if (options.reference !== undefined && !REFERENCE_PATTERN.test(options.reference)) {
+    throw new DisbursementError('La referencia debe tener de 1 a 30 letras, dígitos o guiones.');
+  }
+  const { result, recipients } = await inTransaction(db, async (trx) => {
+    const byId = /^\d{1,10}$/.test(ref.trim()) ? Number(ref.trim()) : null;
+    let query = trx
+      .selectFrom('invoices')
+      .select([
+        'id',
+        'cfdi_uuid',
+        'serie',
+        'folio',
+        'status',
+        'emitter_company_id',
+        'receiver_company_id',
+        'payment_date',
+        'amount_with_exchange_rate',
+        'cost_financing',
+        'cost_consultancy',
+      ]);
+    query =
+      byId !== null
+        ? query.where('id', '=', byId > MAX_SERIAL ? 0 : byId)
+        : query.where('cfdi_uuid', '=', ref.trim().toUpperCase());
+    const invoice = await query.forUpdate().executeTakeFirst();
+    if (!invoice) throw new DisbursementError(`No hay ninguna factura ${ref}.`);
+    const label = invoiceLabel(invoice);
+    if (invoice.status !== InvoiceStatus.PROCESS) {
+      throw new DisbursementError(
+        `La factura ${label} no está En trámite (estado: ${PROVIDER_STATUS_LABELS[invoice.status as InvoiceStatusCode]}); no se dispersa.`,
+      );
+    }
+
+    let costFinancing = invoice.cost_financing;
+    let costConsultancy = invoice.cost_consultancy;
+    if (costFinancing === null || costConsultancy === null) {
+      // Invoices put in PROCESS without the advance call (demo data) are quoted now, at the alliance's rate.
+      const alliance = await trx
+        .selectFrom('alliances')
+        .select('max_rate')
+        .where('corporate_id', '=', invoice.receiver_company_id)
+        .where('provider_id', '=', invoice.emitter_company_id)
+        .executeTakeFirst();
+      if (!alliance || invoice.payment_date === null) {
+        throw new DisbursementError(
+          `La factura ${label} no tiene cotización ni alianza; no se puede dispersar.`,
+        );
+      }
+      const quote = advanceQuote({
+        amount: parseMoney(invoice.amount_with_exchange_rate),
+        maxRate: alliance.max_rate,
+        days: Math.max(0, daysUntil(invoice.payment_date, options.today)),
+      });
+      costFinancing = formatMoneyAmount(quote.costFinancing);
+      costConsultancy = formatMoneyAmount(quote.costConsultancy);
+      await trx
+        .updateTable('invoices')
+        .set({
+          cost_financing: costFinancing,
+          cost_consultancy: costConsultancy,
+          factoring_rate: alliance.max_rate,
+          factoring_date: options.today,
+        })
+        .where('id', '=', invoice.id)
+        .execute();
+    }
+    const amount = subtractMoney(
+      subtractMoney(parseMoney(invoice.amount_with_exchange_rate), parseMoney(costFinancing)),
+      parseMoney(costConsultancy),
+    );
+    const reference = options.reference ?? `FLUJO-${invoice.id}-${options.today.replaceAll('-', '')}`;
+
+    await applyInvoiceEvent(
+      trx,
+      invoice.id,
+      { type: 'invoice.disburse', actor: { kind: 'operator', companyId: null, satAuthorized: true } },
+      { userId: null, label: OPERATOR_LABEL },
+    );
+    await trx
+      .insertInto('disbursements')
+      .values({ invoice_id: invoice.id, amount: formatMoneyAmount(amount), reference })
+      .execute();
+    return {
+      result: { invoiceId: invoice.id, label, amount: formatMoneyAmount(amount), reference },
+      recipients: await companyRecipients(trx, invoice.emitter_company_id),
+    };
+  });
+  if (options.mailer) {
+    await sendToAll(options.mailer, recipients, {
+      subject: `Pagamos el adelanto de tu factura ${result.label}`,
+      text: `Depositamos ${formatCurrency(parseMoney(result.amount), 'MXN')} MXN por el adelanto de tu factura ${result.label} (referencia ${result.reference}).`,
+    });
+  }
+  return result;
+}

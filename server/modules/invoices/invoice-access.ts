@@ -1,0 +1,138 @@
+import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
+import { isSatLinkAuthorized } from '../../../src/domain/sat-status';
+import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
+import type { Db } from '../../db/database';
+import type { AuthenticatedUser } from '../auth/authenticate';
+import type { ActorRecord } from './lifecycle.service';
+
+/** A refusal with a Spanish message; the app's error handler answers it as {detail} with its status. */
+export class InvoiceRequestError extends Error {
+  constructor(
+    readonly statusCode: 403 | 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const ACCESS_MESSAGES = {
+  noCompany: 'Tu usuario no pertenece a ninguna empresa.',
+  satNotAuthorized: 'Tu vinculación con el SAT no está autorizada. Vincula tu cuenta para continuar.',
+  corporateOnly: 'Esta operación es solo para cuentas corporativas.',
+  invoiceNotFound: 'Factura no encontrada.',
+} as const;
+
+/** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
+export type InvoiceSide = 'emitter' | 'receiver';
+
+/** The caller of an invoice call, after the role, company and SAT-link checks. */
+export interface InvoiceCaller {
+  userId: number;
+  username: string;
+  companyId: number;
+  isCorporate: boolean;
+  hasFactoring: boolean;
+}
+
+/**
+ * Checks what every invoice call needs before it looks at any invoice: a company, an authorized SAT link
+ * and, for corporate calls, the corporate flag. 403 with a Spanish reason otherwise.
+ */
+export function invoiceCaller(
+  user: AuthenticatedUser,
+  role: 'provider' | 'corporate' | 'any',
+): InvoiceCaller {
+  if (user.companyId === null) throw new InvoiceRequestError(403, ACCESS_MESSAGES.noCompany);
+  if (!isSatLinkAuthorized(user.satStatus))
+    throw new InvoiceRequestError(403, ACCESS_MESSAGES.satNotAuthorized);
+  if (role === 'corporate' && !user.isCorporate) {
+    throw new InvoiceRequestError(403, ACCESS_MESSAGES.corporateOnly);
+  }
+  return {
+    userId: user.id,
+    username: user.username,
+    companyId: user.companyId,
+    isCorporate: user.isCorporate,
+    hasFactoring: user.hasFactoring,
+  };
+}
+
+/** The lifecycle machine's view of the caller (its guards check company and SAT link again). */
+export function lifecycleActor(caller: InvoiceCaller, kind: 'provider' | 'corporate'): LifecycleActor {
+  return { kind, companyId: caller.companyId, satAuthorized: true };
+}
+
+/** Who the audit trail names. */
+export function actorRecord(caller: InvoiceCaller): ActorRecord {
+  return { userId: caller.userId, label: caller.username };
+}
+
+export interface InvoiceRow {
+  id: number;
+  cfdi_uuid: string;
+  serie: string | null;
+  folio: string | null;
+  status: InvoiceStatusCode;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  emitter_name: string;
+  receiver_name: string;
+  date_of_emission: string;
+  payment_date: string | null;
+  amount: string;
+  amount_with_exchange_rate: string;
+  currency: string;
+}
+
+/** The columns of an InvoiceRow. */
+export const INVOICE_ROW_COLUMNS = [
+  'id',
+  'cfdi_uuid',
+  'serie',
+  'folio',
+  'status',
+  'emitter_company_id',
+  'receiver_company_id',
+  'emitter_name',
+  'receiver_name',
+  'date_of_emission',
+  'payment_date',
+  'amount',
+  'amount_with_exchange_rate',
+  'currency',
+] as const;
+
+/**
+ * The invoice with this id if the company is on the given side of it, locked FOR UPDATE when asked
+ * (inside a transaction). Another company's invoice is reported exactly like a missing one (404), so
+ * ids reveal nothing.
+ */
+export async function findCompanyInvoice(
+  db: Db,
+  invoiceId: number,
+  companyId: number,
+  side: InvoiceSide,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceRow> {
+  if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || invoiceId > MAX_SERIAL) {
+    throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  }
+  let query = db
+    .selectFrom('invoices')
+    .select(INVOICE_ROW_COLUMNS)
+    .where('id', '=', invoiceId)
+    .where(side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id', '=', companyId);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  return { ...row, status: row.status as InvoiceStatusCode };
+}
+
+/** The largest PostgreSQL `serial`; a bigger id cannot exist and must not reach SQL as an int4 overflow. */
+export const MAX_SERIAL = 2_147_483_647;
+
+/** How people name an invoice: its Serie-Folio when it has one, else the folio fiscal (UUID). */
+export function invoiceLabel(row: Pick<InvoiceRow, 'serie' | 'folio' | 'cfdi_uuid'>): string {
+  if (!row.folio) return row.cfdi_uuid;
+  return row.serie ? `${row.serie}-${row.folio}` : row.folio;
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import { currentUser } from '../auth/authenticate';
+import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
+import { invoiceIdParam } from './invoice-id';
+
+/** One step of an invoice's audit trail: who moved it from what to what, when and why. */
+export interface InvoiceEventItem {
+  /** The lifecycle event ('invoice.authorize'), or 'invoice.imported' for its arrival. */
+  event: string;
+  /** Null for the import that created the invoice. */
+  from_status: number | null;
+  to_status: number;
+  /** The user name, or 'operador Flujo', 'SAT', 'sincronización SAT'. */
+  actor: string;
+  reason: string | null;
+  /** ISO 8601 instant. */
+  at: string;
+}
+
+/** The audit trail of an invoice, oldest first, for its emitter or its receiver only (anyone else: 404). */
+export async function invoiceEvents(
+  db: Db,
+  invoiceId: number,
+  companyId: number,
+): Promise<InvoiceEventItem[]> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .where((eb) =>
+      eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]),
+    )
+    .executeTakeFirst();
+  if (!invoice) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  return db
+    .selectFrom('invoice_events')
+    .select(['event', 'from_status', 'to_status', 'actor', 'reason', 'at'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+}
+
+export const invoiceEventsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get('/invoices/:id/events/', { preHandler: app.requireUser }, async (request) => {
+    const caller = invoiceCaller(currentUser(request), 'any');
+    return invoiceEvents(db, invoiceIdParam(request.params), caller.companyId);
+  });
+};

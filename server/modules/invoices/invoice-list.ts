@@ -1,0 +1,303 @@
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { daysBetween, type IsoDate } from '../../../src/domain/calendar-date';
+import {
+  InvoiceStatus,
+  type InvoiceStatusCode,
+  type InvoiceStatusFilter,
+  isInvoiceStatusFilter,
+} from '../../../src/domain/invoice-status';
+import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import { isPeriodCode, type PeriodCode, periodsToRanges } from '../../../src/domain/period';
+import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { type Indicators, type Invoice, PAGE_SIZE } from '../../../src/domain/schemas/invoices';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { FieldErrors } from '../../http/errors';
+import type { InvoiceSide } from './invoice-access';
+
+/** Filters and paging of an invoice list (spec §7: search, period, status, page, page_size 25). */
+export interface InvoiceListQuery {
+  search: string;
+  /** Empty: every month. */
+  periods: PeriodCode[];
+  status: InvoiceStatusFilter;
+  page: number;
+  pageSize: number;
+}
+
+// A page of more than this is a scraper, not a screen.
+export const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 100;
+
+type QueryValue = string | string[] | undefined;
+
+function single(value: QueryValue): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function positiveInteger(text: string | undefined, fallback: number, max: number): number | null {
+  if (text === undefined || text.trim() === '') return fallback;
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value >= 1 && value <= max ? value : null;
+}
+
+/**
+ * Reads the list filters from the query string; a bad value is a 400 {field: ['Valor no válido']}, never a 500.
+ * `period` is a comma list ('10,20') or repeated; `status` 80 (or absent) means every status.
+ */
+export function parseInvoiceListQuery(
+  raw: unknown,
+  options: { status: boolean } = { status: true },
+): InvoiceListQuery {
+  const query = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, QueryValue>;
+  const errors: Record<string, string[]> = {};
+
+  const search = (single(query.search) ?? '').trim();
+  if (search.length > MAX_SEARCH_LENGTH) {
+    errors.search = [`La búsqueda admite como máximo ${MAX_SEARCH_LENGTH} caracteres.`];
+  }
+
+  const periodTexts = [query.period ?? []]
+    .flat()
+    .flatMap((text) => text.split(','))
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
+  const periods: PeriodCode[] = [];
+  for (const text of periodTexts) {
+    const code = Number(text);
+    if (/^\d+$/.test(text) && isPeriodCode(code)) periods.push(code);
+    else errors.period = [MESSAGES.invalid];
+  }
+
+  let status: InvoiceStatusFilter = InvoiceStatus.ALL;
+  const statusText = single(query.status)?.trim();
+  if (options.status && statusText) {
+    const code = Number(statusText);
+    if (/^\d+$/.test(statusText) && isInvoiceStatusFilter(code)) status = code;
+    else errors.status = [MESSAGES.invalid];
+  }
+
+  const page = positiveInteger(single(query.page), 1, 1_000_000);
+  if (page === null) errors.page = [MESSAGES.invalid];
+  const pageSize = positiveInteger(single(query.page_size), PAGE_SIZE, MAX_PAGE_SIZE);
+  if (pageSize === null) errors.page_size = [MESSAGES.invalid];
+
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { search, periods, status, page: page ?? 1, pageSize: pageSize ?? PAGE_SIZE };
+}
+
+/** `%`, `_` and `\` typed by a user are searched for literally (LIKE's default escape is `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'cfdi_uuid',
+  'serie',
+  'folio',
+  'emitter_name',
+  'emitter_rfc',
+  'receiver_name',
+  'receiver_rfc',
+  'date_of_emission',
+  'payment_date',
+  'amount',
+  'currency',
+  'exchange_rate',
+  'amount_with_exchange_rate',
+  'description',
+  'status',
+  'factoring_date',
+  'factoring_rate',
+  'cost_consultancy',
+] as const;
+
+export interface InvoiceListRow {
+  id: number;
+  cfdi_uuid: string;
+  emitter_name: string;
+  emitter_rfc: string;
+  receiver_name: string;
+  receiver_rfc: string;
+  date_of_emission: string;
+  payment_date: string | null;
+  amount: string;
+  currency: string;
+  exchange_rate: string | null;
+  amount_with_exchange_rate: string;
+  description: string;
+  status: number;
+  factoring_date: string | null;
+  factoring_rate: string | null;
+  cost_consultancy: string | null;
+}
+
+export interface InvoiceListScope {
+  companyId: number;
+  /** emitter: the provider's own invoices; receiver: the corporate's. */
+  side: InvoiceSide;
+  /** Restricts the list to one status whatever the filter says (the corporate's requests: PENDING). */
+  onlyStatus?: InvoiceStatusCode;
+  today: IsoDate;
+}
+
+export interface InvoiceListResult {
+  count: number;
+  rows: InvoiceListRow[];
+  /** Sum of the MXN amounts of every matching invoice (not only this page). */
+  total: string;
+  /** Distinct counterparts (customers of a provider, providers of a corporate) among the matches. */
+  counterparts: number;
+}
+
+type InvoicesEb = ExpressionBuilder<Database, 'invoices'>;
+
+function filters(scope: InvoiceListScope, query: InvoiceListQuery) {
+  return (eb: InvoicesEb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [
+      eb(scope.side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id', '=', scope.companyId),
+    ];
+    if (scope.onlyStatus !== undefined) conditions.push(eb('status', '=', scope.onlyStatus));
+    else if (query.status !== InvoiceStatus.ALL) conditions.push(eb('status', '=', query.status));
+    if (query.periods.length > 0) {
+      conditions.push(
+        eb.or(
+          periodsToRanges(query.periods, scope.today).map((range) =>
+            eb.between('date_of_emission', range.from, range.to),
+          ),
+        ),
+      );
+    }
+    if (query.search) {
+      const pattern = `%${escapeLike(query.search)}%`;
+      const counterpartRfc = scope.side === 'emitter' ? 'receiver_rfc' : 'emitter_rfc';
+      const counterpartName = scope.side === 'emitter' ? 'receiver_name' : 'emitter_name';
+      conditions.push(
+        eb.or([
+          eb('cfdi_uuid', 'ilike', pattern),
+          eb('folio', 'ilike', pattern),
+          eb(sql<string>`concat_ws('-', serie, folio)`, 'ilike', pattern),
+          eb(sql<string>`concat(serie, folio)`, 'ilike', pattern),
+          eb(counterpartRfc, 'ilike', pattern),
+          eb(counterpartName, 'ilike', pattern),
+          eb('description', 'ilike', pattern),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** One page of a company's invoices, newest emission first, with the totals of every match. */
+export async function listInvoices(
+  db: Db,
+  scope: InvoiceListScope,
+  query: InvoiceListQuery,
+): Promise<InvoiceListResult> {
+  const where = filters(scope, query);
+  const counterpart = scope.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
+  const summary = await db
+    .selectFrom('invoices')
+    .where(where)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('total'),
+      eb.fn.count<number>(counterpart).distinct().as('counterparts'),
+    ])
+    .executeTakeFirstOrThrow();
+  const count = Number(summary.count);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows =
+    offset >= count
+      ? []
+      : await db
+          .selectFrom('invoices')
+          .where(where)
+          .select(LIST_COLUMNS)
+          .orderBy('date_of_emission', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset(offset)
+          .execute();
+  return {
+    count,
+    rows,
+    total: formatMoneyAmount(parseMoney(String(summary.total))),
+    counterparts: Number(summary.counterparts),
+  };
+}
+
+/** numeric(18,6) '17.245000' → '17.245'; at least two decimals are kept ('20.00'). */
+function exchangeRateText(rate: string | null): string {
+  if (rate === null) return '-';
+  const [whole, fraction = ''] = rate.split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+}
+
+/**
+ * An invoice as the lists send it (spec §3). `amount` is in the CFDI's currency; amount_with_exchange_rate
+ * is its MXN value and amount_with_exchange_rate_usd the dollar amount of a USD invoice (null for MXN);
+ * days_payable counts calendar days from today to the payment date.
+ */
+export function toInvoiceItem(row: InvoiceListRow, today: IsoDate): Invoice {
+  return {
+    id: row.id,
+    fiscal_folio: row.cfdi_uuid,
+    emitter_name: row.emitter_name,
+    emitter_rfc: row.emitter_rfc,
+    receiver_name: row.receiver_name,
+    receiver_rfc: row.receiver_rfc,
+    date_of_emission: row.date_of_emission,
+    payment_date: row.payment_date,
+    amount: row.amount,
+    description: row.description,
+    status: row.status as InvoiceStatusCode,
+    days_payable: row.payment_date === null ? null : daysBetween(today, row.payment_date),
+    factoring_date: row.factoring_date,
+    amount_with_exchange_rate: row.amount_with_exchange_rate,
+    amount_with_exchange_rate_usd: row.currency === 'USD' ? row.amount : null,
+    exchange_rate: exchangeRateText(row.exchange_rate),
+    cost_consultancy: row.cost_consultancy,
+    factoring_rate: row.factoring_rate === null ? null : Number(row.factoring_rate),
+  };
+}
+
+/** DRF-style absolute link to another page of the same list, keeping every other parameter. */
+function pageLink(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export interface InvoicePageBody {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Invoice[];
+  indicators?: Indicators;
+  has_factoring?: boolean;
+}
+
+/**
+ * The paged body (spec §3). A page past the end answers an empty `results` rather than DRF's 404, so an
+ * infinite list whose filter just lost rows never shows an error. The first page carries the extras.
+ */
+export function invoicePage(
+  request: FastifyRequest,
+  query: InvoiceListQuery,
+  result: InvoiceListResult,
+  today: IsoDate,
+  firstPageExtras: { indicators: Indicators; has_factoring: boolean } | null,
+): InvoicePageBody {
+  const lastPage = Math.max(1, Math.ceil(result.count / query.pageSize));
+  const body: InvoicePageBody = {
+    count: result.count,
+    next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
+    previous: query.page > 1 ? pageLink(request, Math.min(query.page - 1, lastPage)) : null,
+    results: result.rows.map((row) => toInvoiceItem(row, today)),
+  };
+  return query.page === 1 && firstPageExtras ? { ...body, ...firstPageExtras } : body;
+}

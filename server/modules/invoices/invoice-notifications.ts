@@ -1,0 +1,36 @@
+import { type DisplayCurrency, formatCurrency, parseMoney } from '../../../src/domain/money';
+import type { Db } from '../../db/database';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+
+/** E-mail addresses of a company's active users: business notices go to everyone who works the account. */
+export async function companyRecipients(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** One message per recipient (no one sees another's address); the mailer never throws. */
+export async function sendToAll(
+  mailer: Mailer,
+  recipients: readonly string[],
+  message: Omit<MailMessage, 'to'>,
+): Promise<void> {
+  for (const to of recipients) await mailer.send({ ...message, to });
+}
+
+/** '$1,234.56 MXN' for a '1234.56' amount of the invoice's currency. */
+export function moneyText(amount: string, currency: string): string {
+  const display: DisplayCurrency = currency === 'USD' ? 'USD' : 'MXN';
+  return `${formatCurrency(parseMoney(amount), display)} ${currency}`;
+}
+
+/** 'DD/MM/YYYY', how dates are shown (spec §9). */
+export function displayDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { emailAddress, payload } from '../../../src/domain/schemas/fields';
+import { validateForm } from '../../../src/domain/schemas/validate';
+import type { Db } from '../../db/database';
+import { FieldErrors } from '../../http/errors';
+import { insertSubscription } from './newsletter.repository';
+
+/** The footer's one field; the same e-mail rule and Spanish message as every other form. */
+export const NewsletterSubscription = payload({ email: emailAddress() });
+
+export const NEWSLETTER_SUBSCRIBED = 'Suscripción registrada';
+/** Where a browser form goes back to when it names no page, or names something that is not one of ours. */
+const DEFAULT_RETURN_PATH = '/inicio/';
+// Only a site path such as /compradores/ is accepted as `origen`: no scheme, host or '//' (no open redirect).
+const SITE_PATH = /^\/(?:[a-z0-9-]+\/)*$/;
+const FORM_BODY_LIMIT = 4096;
+/** NOTE: RFC 5321 §4.5.3.1.3 caps a forward path at 256 octets, so no deliverable address is longer. */
+const MAX_EMAIL_LENGTH = 254;
+const TOO_LONG = { email: ['Debe ser un correo valido'] };
+
+/** The form's outcome, read by the footer after the redirect (src/views/common/newsletter-box.tsx). */
+type Outcome = 'suscrito' | 'error';
+
+function backToPage(reply: FastifyReply, origin: unknown, outcome: Outcome) {
+  const path = typeof origin === 'string' && SITE_PATH.test(origin) ? origin : DEFAULT_RETURN_PATH;
+  return reply.redirect(`${path}?boletin=${outcome}#boletin`, 303);
+}
+
+/**
+ * Newsletter subscriptions (docs/decisions/0006-newsletter.md), mounted at /api/newsletter/.
+ * JSON clients get 201 or 400 with field errors; the public pages' plain HTML form gets a 303 back to the
+ * page it was sent from, so it works without JavaScript.
+ */
+export const newsletterService: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  // Scoped to this plugin: HTML forms post url-encoded bodies, which nothing else in the API accepts.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.post('/', async (request, reply) => {
+    // A page on another site could post our form for someone else's address; browsers say when they do.
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });
+    }
+    const fromForm =
+      request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+    const origin = fromForm ? (request.body as Record<string, unknown>).origen : undefined;
+    const result = validateForm(NewsletterSubscription, request.body);
+    const errors = !result.ok
+      ? result.errors
+      : result.value.email.length > MAX_EMAIL_LENGTH
+        ? TOO_LONG
+        : null;
+    if (!result.ok || errors) {
+      if (fromForm) return backToPage(reply, origin, 'error');
+      throw new FieldErrors(errors ?? {}, 'errors');
+    }
+    // Subscribing twice answers the same: the response never tells whether an address was on the list.
+    await insertSubscription(db, result.value.email);
+    if (fromForm) return backToPage(reply, origin, 'suscrito');
+    return reply.status(201).send({ message: NEWSLETTER_SUBSCRIBED });
+  });
+};

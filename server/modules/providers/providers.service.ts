@@ -1,0 +1,186 @@
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
+import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import { type AdvanceQuote, advanceQuote, daysUntil, toQuoteResponse } from '../../../src/domain/quote';
+import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import type { CallOutcome } from '../idempotency/idempotency.service';
+import {
+  actorRecord,
+  findCompanyInvoice,
+  type InvoiceCaller,
+  InvoiceRequestError,
+  type InvoiceRow,
+  invoiceLabel,
+  lifecycleActor,
+} from '../invoices/invoice-access';
+import type { InvoiceListResult } from '../invoices/invoice-list';
+import { companyRecipients, moneyText, sendToAll } from '../invoices/invoice-notifications';
+import { applyInvoiceEvent } from '../invoices/lifecycle.service';
+
+export interface ProvidersDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Public origin for links in e-mails, no trailing slash. */
+  appBaseUrl: string;
+}
+
+export const PROVIDER_MESSAGES = {
+  requestSent:
+    'Solicitud enviada correctamente. Tu cliente fue notificado y responderá en un plazo máximo de 24 horas.',
+  alreadyRequested:
+    'Ya solicitaste la autorización de esta factura. Tu cliente responderá en un plazo máximo de 24 horas.',
+  advanceInProcess: 'El adelanto de esta factura ya está en trámite.',
+  noAlliance:
+    'Tu cliente no tiene una alianza de pronto pago activa contigo; no es posible adelantar esta factura.',
+  paymentDatePassed: 'La fecha de pago de esta factura ya llegó; no es posible adelantarla.',
+} as const;
+
+function notRequestable(row: InvoiceRow): string {
+  if (row.status === InvoiceStatus.PENDING) return PROVIDER_MESSAGES.alreadyRequested;
+  return `No puedes solicitar la autorización de esta factura: su estado es «${PROVIDER_STATUS_LABELS[row.status]}». Solo las facturas Por Autorizar pueden solicitarse.`;
+}
+
+function notAdvanceable(row: InvoiceRow): string {
+  if (row.status === InvoiceStatus.PROCESS) return PROVIDER_MESSAGES.advanceInProcess;
+  return `No puedes adelantar esta factura: su estado es «${PROVIDER_STATUS_LABELS[row.status]}». Solo las facturas Autorizadas por tu cliente pueden adelantarse.`;
+}
+
+/** The alliance's max_rate between the invoice's receiver (corporate) and emitter (provider), if active. */
+export async function activeAllianceRate(db: Db, row: InvoiceRow): Promise<string | null> {
+  const alliance = await db
+    .selectFrom('alliances')
+    .select('max_rate')
+    .where('corporate_id', '=', row.receiver_company_id)
+    .where('provider_id', '=', row.emitter_company_id)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return alliance?.max_rate ?? null;
+}
+
+/** The first page's extras of providers/alliances/ (spec §3): totals of the matches and the company's balances. */
+export async function allianceListExtras(
+  db: Db,
+  caller: InvoiceCaller,
+  result: InvoiceListResult,
+): Promise<{ indicators: Indicators; has_factoring: boolean }> {
+  const company = await db
+    .selectFrom('companies')
+    .select(['credit_line', 'credit_used', 'spei_balance', 'has_factoring'])
+    .where('id', '=', caller.companyId)
+    .executeTakeFirstOrThrow();
+  const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
+  return {
+    indicators: {
+      total: result.total,
+      count: result.count,
+      suppliers_customers: result.counterparts,
+      available_credit: formatMoneyAmount(Math.max(0, available)),
+      credit_used: company.credit_used,
+      spei_balance: company.spei_balance,
+    },
+    has_factoring: company.has_factoring,
+  };
+}
+
+/**
+ * POST providers/request-payment/: AVAILABLE → PENDING, and the corporate's users are told by e-mail
+ * (after the commit, so a rolled-back request sends nothing).
+ */
+export async function requestAuthorization(
+  deps: ProvidersDeps,
+  trx: Db,
+  caller: InvoiceCaller,
+  invoiceId: number,
+): Promise<CallOutcome> {
+  const row = await findCompanyInvoice(trx, invoiceId, caller.companyId, 'emitter', { lock: true });
+  if (row.status !== InvoiceStatus.AVAILABLE) throw new InvoiceRequestError(409, notRequestable(row));
+  if ((await activeAllianceRate(trx, row)) === null) {
+    throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
+  }
+  await applyInvoiceEvent(
+    trx,
+    row.id,
+    { type: 'invoice.requestAuthorization', actor: lifecycleActor(caller, 'provider') },
+    actorRecord(caller),
+  );
+  const recipients = await companyRecipients(trx, row.receiver_company_id);
+  const label = invoiceLabel(row);
+  const body: MessageResponse = { message: PROVIDER_MESSAGES.requestSent, message_type: 'success' };
+  return {
+    statusCode: 200,
+    body,
+    afterCommit: () =>
+      sendToAll(deps.mailer, recipients, {
+        subject: `${row.emitter_name} solicita autorizar la factura ${label}`,
+        text: [
+          `${row.emitter_name} solicitó que autorices su factura ${label} por ${moneyText(row.amount, row.currency)} para adelantar su pago.`,
+          'Por favor respóndele en un plazo máximo de 24 horas.',
+          `Revisa la solicitud en ${deps.appBaseUrl}/dashboard/solicitudes/`,
+        ].join('\n\n'),
+      }),
+  };
+}
+
+interface ComputedQuote {
+  maxRate: string;
+  quote: AdvanceQuote;
+}
+
+async function quoteFor(db: Db, row: InvoiceRow, today: IsoDate): Promise<ComputedQuote> {
+  if (row.status !== InvoiceStatus.APPROVED) throw new InvoiceRequestError(409, notAdvanceable(row));
+  const maxRate = await activeAllianceRate(db, row);
+  if (maxRate === null) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
+  // An APPROVED invoice always has the payment date its corporate set (the machine's authorize event carries it).
+  const days = row.payment_date === null ? 0 : daysUntil(row.payment_date, today);
+  if (days <= 0) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.paymentDatePassed);
+  // NOTE: the advance is paid by SPEI in pesos, so a USD invoice is quoted on its MXN value at the CFDI's
+  // TipoCambio (docs/decisions/0012-pronto-pago-api.md).
+  const quote = advanceQuote({ amount: parseMoney(row.amount_with_exchange_rate), maxRate, days });
+  return { maxRate, quote };
+}
+
+/** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice, from the domain's quote functions. */
+export async function forwardPaymentQuote(db: Db, caller: InvoiceCaller, invoiceId: number, today: IsoDate) {
+  const row = await findCompanyInvoice(db, invoiceId, caller.companyId, 'emitter');
+  const { quote } = await quoteFor(db, row, today);
+  return toQuoteResponse(quote, today);
+}
+
+/**
+ * POST providers/forward-payment/: APPROVED → PROCESS. The quote is computed again under the row lock and
+ * its figures are stored with the transition, in the same transaction: what the provider is paid is what
+ * the server quoted today, whatever the browser showed.
+ */
+export async function approveForwardPayment(
+  trx: Db,
+  caller: InvoiceCaller,
+  invoiceId: number,
+  today: IsoDate,
+): Promise<CallOutcome> {
+  const row = await findCompanyInvoice(trx, invoiceId, caller.companyId, 'emitter', { lock: true });
+  const { maxRate, quote } = await quoteFor(trx, row, today);
+  await applyInvoiceEvent(
+    trx,
+    row.id,
+    { type: 'invoice.approveAdvance', actor: lifecycleActor(caller, 'provider') },
+    actorRecord(caller),
+  );
+  const response = toQuoteResponse(quote, today);
+  await trx
+    .updateTable('invoices')
+    .set({
+      cost_financing: response.cost_financing,
+      cost_consultancy: response.cost_consultancy,
+      factoring_rate: maxRate,
+      factoring_date: today,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  const body: MessageResponse = {
+    message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
+    message_type: 'success',
+  };
+  return { statusCode: 200, body };
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/database';
+import { inTransaction } from '../../db/transaction';
+import { type AppliedTransition, applyInvoiceEvent } from '../invoices/lifecycle.service';
+import { SatOperationError } from './sat-link.service';
+
+/** Who the audit trail names for a cancellation reported by SAT. */
+export const SAT_ACTOR_LABEL = 'SAT';
+
+/**
+ * A CFDI was cancelled at SAT: the invoice becomes DISABLED (70) through the lifecycle machine, which allows
+ * it only before the advance is disbursed (docs/decisions/0003-invoice-lifecycle.md); afterwards it is an
+ * operations matter and the machine refuses (IllegalTransitionError, nothing written).
+ */
+export async function cancelInvoiceAtSat(db: Db, uuid: string): Promise<AppliedTransition> {
+  return inTransaction(db, async (trx) => {
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select(['id', 'status'])
+      .where('cfdi_uuid', '=', uuid.trim().toUpperCase())
+      .executeTakeFirst();
+    if (!invoice) throw new SatOperationError(`No hay ninguna factura con el folio fiscal ${uuid}.`);
+    return applyInvoiceEvent(
+      trx,
+      invoice.id,
+      { type: 'invoice.cancelAtSat', actor: { kind: 'sat', companyId: null, satAuthorized: true } },
+      { userId: null, label: SAT_ACTOR_LABEL },
+    );
+  });
+}

@@ -1,0 +1,22 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import type { Clock } from '../auth/clock';
+import type { SatRoutesOptions } from './sat.routes';
+import { createSandboxConnector } from './sat-connector';
+
+/** The SAT link's services from the configuration (the sandbox connector is the only one today). */
+export function createSatDeps(
+  config: Pick<Config, 'satEncryptionKey' | 'satAutoApproveSeconds' | 'satSandboxDir' | 'appBaseUrl'>,
+  services: { db: Db; mailer: Mailer; now: Clock },
+): SatRoutesOptions {
+  return {
+    db: services.db,
+    mailer: services.mailer,
+    now: services.now,
+    appBaseUrl: config.appBaseUrl,
+    encryptionKey: config.satEncryptionKey,
+    connector: createSandboxConnector(config.satSandboxDir),
+    autoApproveSeconds: config.satAutoApproveSeconds,
+  };
+}

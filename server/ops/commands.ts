@@ -1,0 +1,252 @@
+// Operator commands of the pronto-pago flow (`npm run ops -- <command>`), listed in server/cli.ts's table.
+// Each one calls the same service function the tests exercise; this file only parses and prints.
+
+import { PROVIDER_STATUS_LABELS } from '../../src/domain/invoice-status';
+import { RFC_PATTERN } from '../../src/domain/rfc';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { createMailer } from '../mail/mailer';
+import { systemClock } from '../modules/auth/clock';
+import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { businessDate } from '../modules/invoices/business-date';
+import { DisbursementError, disburseInvoice } from '../modules/invoices/disbursement.service';
+import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
+import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
+import { cancelInvoiceAtSat } from '../modules/sat/sat-cancellation.service';
+import { createSandboxConnector, sandboxFolder } from '../modules/sat/sat-connector';
+import {
+  approveSatLink,
+  rejectSatLink,
+  type SatLinkDeps,
+  SatOperationError,
+  type SyncResult,
+  syncIssuedCfdi,
+} from '../modules/sat/sat-link.service';
+import { DEMO_CORPORATE } from '../seed/demo-world';
+import { integerOption, onePositional, parseArgs, UsageError } from './ops-args';
+
+export interface OpsContext {
+  config: Config;
+  /** Null for commands that do not touch the database (they work while a PGlite server runs). */
+  database: DatabaseHandle | null;
+  now: () => Date;
+  print(line: string): void;
+}
+
+export interface OpsCommand {
+  usage: string;
+  summary: string;
+  needsDatabase(args: readonly string[]): boolean;
+  run(context: OpsContext, args: readonly string[]): Promise<number>;
+}
+
+const RATE_TEXT = /^\d{1,3}(\.\d{1,4})?$/;
+
+function requireDatabase(context: OpsContext): DatabaseHandle {
+  if (!context.database) throw new Error('this command needs the database');
+  return context.database;
+}
+
+function rfcArgument(text: string): string {
+  const rfc = text.trim().toUpperCase();
+  if (!RFC_PATTERN.test(rfc)) throw new UsageError(`"${text}" no es un RFC válido.`);
+  return rfc;
+}
+
+const quietLog = {
+  info: () => {},
+  warn: (...args: unknown[]) => console.warn(...args),
+  error: (...args: unknown[]) => console.error(...args),
+};
+
+function satDeps(context: OpsContext): SatLinkDeps {
+  const { db } = requireDatabase(context);
+  return {
+    db,
+    encryptionKey: context.config.satEncryptionKey,
+    connector: createSandboxConnector(context.config.satSandboxDir),
+    now: context.now,
+    mailer: createMailer(db, {
+      smtpUrl: context.config.smtpUrl,
+      from: context.config.mailFrom,
+      log: quietLog,
+    }),
+    appBaseUrl: context.config.appBaseUrl,
+  };
+}
+
+function printSync(context: OpsContext, sync: SyncResult): void {
+  for (const item of sync.imported) context.print(`importada  ${item.name}  ${item.uuid}  id=${item.id}`);
+  for (const item of sync.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
+  context.print(
+    `${sync.imported.length} importadas, ${sync.rejected.length} rechazadas, ${sync.alreadyImported} ya importadas antes, ${sync.alliancesCreated} alianzas creadas`,
+  );
+}
+
+export const OPS_COMMANDS: Record<string, OpsCommand> = {
+  'sat:approve': {
+    usage: 'sat:approve <RFC> [--rate 17.40]',
+    summary: "approve a SAT link (SENT → AUTHORIZED) and import the RFC's sandbox CFDI",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['rate']);
+      const rfc = rfcArgument(onePositional(parsed, 'el RFC'));
+      const rate = parsed.options.get('rate');
+      if (rate !== undefined && !RATE_TEXT.test(rate)) {
+        throw new UsageError('--rate es la tasa anual con IVA en porcentaje, por ejemplo 17.40.');
+      }
+      const result = await approveSatLink(satDeps(context), rfc, rate ? { allianceRate: rate } : {});
+      context.print(
+        result.changed
+          ? `Vinculación SAT de ${rfc} aprobada.`
+          : `La vinculación SAT de ${rfc} ya estaba autorizada; se sincronizaron sus CFDI.`,
+      );
+      printSync(context, result.sync);
+      return 0;
+    },
+  },
+  'sat:reject': {
+    usage: 'sat:reject <RFC>',
+    summary: 'reject a SAT link (SENT → UNAUTHORIZED); the stored CIEC is erased',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const rfc = rfcArgument(onePositional(parseArgs(args, []), 'el RFC'));
+      await rejectSatLink(satDeps(context), rfc);
+      context.print(`Vinculación SAT de ${rfc} rechazada.`);
+      return 0;
+    },
+  },
+  'sat:sync': {
+    usage: 'sat:sync <RFC>',
+    summary: "import new CFDI from an authorized RFC's sandbox folder",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const rfc = rfcArgument(onePositional(parseArgs(args, []), 'el RFC'));
+      printSync(context, await syncIssuedCfdi(satDeps(context), rfc));
+      return 0;
+    },
+  },
+  'sat:generate': {
+    usage: 'sat:generate <RFC> [--count N] [--name "Razón social"] [--to <corporate RFC>]',
+    summary: 'write CFDI 4.0 XML issued by the RFC (to the demo corporate) into its sandbox folder',
+    // With --name (and no --to) nothing is read from the database, so it works beside a running PGlite server.
+    needsDatabase: (args) =>
+      !args.some((arg) => arg.startsWith('--name')) || args.some((a) => a.startsWith('--to')),
+    async run(context, args) {
+      const parsed = parseArgs(args, ['count', 'name', 'to']);
+      const rfc = rfcArgument(onePositional(parsed, 'el RFC emisor'));
+      const count = integerOption(parsed, 'count', 10, 1, MAX_GENERATED_CFDI);
+      const lookup = async (companyRfc: string) => {
+        const row = await requireDatabase(context)
+          .db.selectFrom('companies')
+          .select('name')
+          .where('rfc', '=', companyRfc)
+          .executeTakeFirst();
+        if (!row) throw new SatOperationError(`No hay ninguna empresa con el RFC ${companyRfc}.`);
+        return row.name;
+      };
+      const name = parsed.options.get('name') ?? (await lookup(rfc));
+      const toText = parsed.options.get('to');
+      const receiver = toText
+        ? { rfc: rfcArgument(toText), name: await lookup(rfcArgument(toText)) }
+        : DEMO_CORPORATE;
+      const paths = generateSandboxCfdi({
+        sandboxDir: context.config.satSandboxDir,
+        issuer: { rfc, name },
+        receiver: { rfc: receiver.rfc, name: receiver.name },
+        count,
+        today: businessDate(context.now()),
+      });
+      for (const path of paths) context.print(path);
+      context.print(
+        `${paths.length} CFDI escritos en ${sandboxFolder(context.config.satSandboxDir, rfc)}; se importan al aprobar la vinculación (sat:approve) o con sat:sync ${rfc}.`,
+      );
+      return 0;
+    },
+  },
+  'sat:cancel': {
+    usage: 'sat:cancel <UUID>',
+    summary: 'an invoice was cancelled at SAT: → DISABLED through the lifecycle machine',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const uuid = onePositional(parseArgs(args, []), 'el folio fiscal (UUID)');
+      const applied = await cancelInvoiceAtSat(requireDatabase(context).db, uuid);
+      context.print(`Factura ${applied.invoiceId} cancelada ante el SAT: ${applied.from} → ${applied.to}.`);
+      return 0;
+    },
+  },
+  disburse: {
+    usage: 'disburse <invoice id|UUID> [--reference SPEI-KEY]',
+    summary: 'the advance was paid: PROCESS → PAID, with its disbursement record',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['reference']);
+      const ref = onePositional(parsed, 'el id o el folio fiscal (UUID) de la factura');
+      const { db } = requireDatabase(context);
+      const reference = parsed.options.get('reference');
+      const result = await disburseInvoice(db, ref, {
+        today: businessDate(context.now()),
+        ...(reference ? { reference } : {}),
+        mailer: satDeps(context).mailer,
+      });
+      context.print(
+        `Factura ${result.label} (id ${result.invoiceId}) pagada: ${result.amount} MXN, referencia ${result.reference}.`,
+      );
+      return 0;
+    },
+  },
+  'idempotency:prune': {
+    usage: 'idempotency:prune [--hours N]',
+    summary: 'delete Idempotency-Key records older than N hours (default 72)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const hours = integerOption(parseArgs(args, ['hours']), 'hours', 72, 24, 24 * 365);
+      const deleted = await pruneIdempotencyKeys(requireDatabase(context).db, context.now(), hours);
+      context.print(`${deleted} claves de idempotencia eliminadas.`);
+      return 0;
+    },
+  },
+};
+
+/** The commands' lines for `npm run ops -- help`. */
+export const OPS_HELP = Object.values(OPS_COMMANDS)
+  .map((command) => `  npm run ops -- ${command.usage}\n      ${command.summary}`)
+  .join('\n');
+
+/** Explains a refusal instead of a stack trace; anything unexpected is rethrown. */
+function refusalText(error: unknown): string | null {
+  if (
+    error instanceof UsageError ||
+    error instanceof SatOperationError ||
+    error instanceof DisbursementError
+  ) {
+    return error.message;
+  }
+  if (error instanceof IllegalTransitionError) {
+    return `La factura ${error.invoiceId} está «${PROVIDER_STATUS_LABELS[error.from]}»: el ciclo de vida no permite ${error.eventType}. No se cambió nada.`;
+  }
+  return null;
+}
+
+/** Loads the configuration, opens the database when the command needs it, runs it and explains refusals. */
+export async function runOpsCommand(
+  command: OpsCommand,
+  args: readonly string[],
+  options: { config?: Config; print?: (line: string) => void; now?: () => Date } = {},
+): Promise<number> {
+  const config = options.config ?? loadConfig();
+  const print = options.print ?? ((line: string) => console.log(line));
+  const database = command.needsDatabase(args)
+    ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    : null;
+  try {
+    return await command.run({ config, database, now: options.now ?? systemClock, print }, args);
+  } catch (error) {
+    const text = refusalText(error);
+    if (text === null) throw error;
+    console.error(text);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await database?.close();
+  }
+}

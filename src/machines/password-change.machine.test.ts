@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PasswordChange } from '../domain/schemas/session';
+import {
+  PASSWORD_CHANGE_FAILED,
+  passwordChangeMachine,
+  passwordErrorMessage,
+} from './password-change.machine';
+
+const VALUES: PasswordChange = {
+  old_password: 'a',
+  new_password1: 'Nueva-Clave-1',
+  new_password2: 'Nueva-Clave-1',
+};
+
+describe('passwordErrorMessage', () => {
+  it('prefers the first old_password item (spec §8)', () => {
+    const error = { status: 400, body: { new_password2: ['Común'], old_password: ['Incorrecta', 'Otra'] } };
+    expect(passwordErrorMessage(error, 'x')).toBe('Incorrecta');
+  });
+  it('falls back to the first message of another field, then message/detail, of a 400', () => {
+    expect(passwordErrorMessage({ status: 400, body: { token: ['Vencido'] } }, 'x')).toBe('Vencido');
+    expect(passwordErrorMessage({ status: 400, body: { detail: 'Mal' } }, 'x')).toBe('Mal');
+  });
+  it('never shows raw server text for other failures', () => {
+    expect(passwordErrorMessage({ status: 500, body: { detail: 'Error interno' } }, 'x')).toBe('x');
+    expect(passwordErrorMessage({ status: 0, body: null }, 'x')).toBe('x');
+    expect(passwordErrorMessage(new Error('boom'), 'x')).toBe('x');
+    expect(passwordErrorMessage({ status: 400, body: { old_password: [] } }, 'x')).toBe('x');
+  });
+});
+
+describe('passwordChangeMachine', () => {
+  it('sends the values and keeps the server message', async () => {
+    const sent: PasswordChange[] = [];
+    const actor = createActor(
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise<{ message: string }, PasswordChange>(async ({ input }) => {
+            sent.push(input);
+            return { message: 'Listo' };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'passwordChange.submit', values: VALUES });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const changed = await waitFor(actor, (s) => s.matches('changed'));
+    expect(changed.context).toEqual({ message: 'Listo', error: null });
+    expect(sent).toEqual([VALUES]);
+  });
+
+  it('shows the generic text when there is no answer, and clears it on dismiss', async () => {
+    const actor = createActor(
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise<{ message: string }, PasswordChange>(async () => {
+            throw { status: 0, body: null };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'passwordChange.submit', values: VALUES });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toBe(PASSWORD_CHANGE_FAILED);
+    actor.send({ type: 'passwordChange.dismiss' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

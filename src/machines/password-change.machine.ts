@@ -1,0 +1,101 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PasswordChange, PlainMessageResponse } from '../domain/schemas/session';
+import type { CallFailure } from './demo-request.machine';
+
+export const PASSWORD_CHANGE_FAILED = 'No pudimos cambiar tu contraseña. Por favor, intenta de nuevo.';
+
+function firstText(value: unknown): string | null {
+  const item = Array.isArray(value) ? value[0] : value;
+  return typeof item === 'string' && item.trim() ? item : null;
+}
+
+/**
+ * The text of a rejected password call (change or reset, spec §8): the first `old_password` item when
+ * the server sent one, else the first message of any other field of a 400 (the server reports every
+ * password rule per field), else `fallback`; a server error or no answer never shows raw server text.
+ */
+export function passwordErrorMessage(error: unknown, fallback: string): string {
+  const failure = error as Partial<CallFailure> | null;
+  if (failure?.status !== 400 || !failure.body || typeof failure.body !== 'object') return fallback;
+  const body = failure.body as Record<string, unknown>;
+  const oldPassword = firstText(body.old_password);
+  if (oldPassword) return oldPassword;
+  for (const value of Object.values(body)) {
+    const text = Array.isArray(value) ? firstText(value) : null;
+    if (text) return text;
+  }
+  return firstText(body.message) ?? firstText(body.detail) ?? fallback;
+}
+
+/**
+ * Password change of a signed-in user (/cambiar-clave/, spec §5/§8): the server's message on success,
+ * the first `old_password` error on failure, each for 2 s.
+ */
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as { message: string | null; error: string | null },
+    events: {} as
+      | { type: 'passwordChange.submit'; values: PasswordChange }
+      | { type: 'passwordChange.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real call) or a test; the machine never fetches.
+    changePassword: fromPromise<PlainMessageResponse, PasswordChange>(async () => {
+      throw new Error('changePassword was not provided');
+    }),
+  },
+  actions: {
+    clearFeedback: assign({ message: null, error: null }),
+    showMessage: assign({
+      message: (_, params: { response: PlainMessageResponse }) => params.response.message,
+    }),
+    showError: assign({
+      error: (_, params: { error: unknown }) => passwordErrorMessage(params.error, PASSWORD_CHANGE_FAILED),
+    }),
+  },
+  delays: {
+    // Spec §9: profile and password snackbars show for 2 s.
+    TOAST_MS: 2000,
+  },
+}).createMachine({
+  id: 'passwordChange',
+  description: 'Cambio de contraseña con sesión: envío, mensaje del servidor o primer error de old_password.',
+  context: { message: null, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'passwordChange.submit': 'submitting' },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ event }) => (event as { values: PasswordChange }).values,
+        onDone: {
+          target: 'changed',
+          actions: { type: 'showMessage', params: ({ event }) => ({ response: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    changed: {
+      after: { TOAST_MS: { target: 'editing', actions: 'clearFeedback' } },
+      on: {
+        'passwordChange.dismiss': { target: 'editing', actions: 'clearFeedback' },
+        'passwordChange.submit': 'submitting',
+      },
+    },
+    failed: {
+      after: { TOAST_MS: { target: 'editing', actions: 'clearFeedback' } },
+      on: {
+        'passwordChange.dismiss': { target: 'editing', actions: 'clearFeedback' },
+        'passwordChange.submit': 'submitting',
+      },
+    },
+  },
+});

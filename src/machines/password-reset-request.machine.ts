@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PasswordResetRequest, PlainMessageResponse } from '../domain/schemas/session';
+import type { CallFailure } from './demo-request.machine';
+
+/** What the server answers for an address it does not know (spec §8), and what the user reads instead. */
+export const UNKNOWN_EMAIL_SERVER_MESSAGE = 'User with this email does not exist';
+export const UNKNOWN_EMAIL = 'El correo electrónico no está registrado';
+export const RESET_REQUEST_FAILED =
+  'Error al enviar el correo de restablecimiento. Por favor, intenta de nuevo';
+
+/** Spec §8 "Reset request failure": an unknown address has its own text; anything else the generic one. */
+export function resetRequestErrorMessage(error: unknown): string {
+  const body = (error as Partial<CallFailure> | null)?.body as { message?: unknown } | null | undefined;
+  return body?.message === UNKNOWN_EMAIL_SERVER_MESSAGE ? UNKNOWN_EMAIL : RESET_REQUEST_FAILED;
+}
+
+/**
+ * 'Restablecer contraseña' (/auth/recuperar-contrasena/, spec §4): on success the server's message stays
+ * on the page and the form is cleared; a failure shows a toast and keeps the address typed.
+ */
+export const passwordResetRequestMachine = setup({
+  types: {
+    context: {} as { message: string | null; error: string | null },
+    events: {} as
+      | { type: 'resetRequest.submit'; values: PasswordResetRequest }
+      | { type: 'resetRequest.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real call) or a test; the machine never fetches.
+    requestPasswordReset: fromPromise<PlainMessageResponse, PasswordResetRequest>(async () => {
+      throw new Error('requestPasswordReset was not provided');
+    }),
+  },
+  actions: {
+    clearFeedback: assign({ message: null, error: null }),
+    clearError: assign({ error: null }),
+    showMessage: assign({
+      message: (_, params: { response: PlainMessageResponse }) => params.response.message,
+    }),
+    showError: assign({ error: (_, params: { error: unknown }) => resetRequestErrorMessage(params.error) }),
+  },
+  delays: {
+    // Spec §9: alerts auto-hide after 2-3 s.
+    TOAST_MS: 3000,
+  },
+}).createMachine({
+  id: 'passwordResetRequest',
+  description: 'Solicitud de restablecimiento: envío del correo, mensaje del servidor o error traducido.',
+  context: { message: null, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'resetRequest.submit': 'submitting' },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        id: 'requestPasswordReset',
+        src: 'requestPasswordReset',
+        input: ({ event }) => (event as { values: PasswordResetRequest }).values,
+        onDone: {
+          target: 'sent',
+          actions: { type: 'showMessage', params: ({ event }) => ({ response: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // The message says where the e-mail went; it stays until the user asks again.
+    sent: {
+      on: { 'resetRequest.submit': 'submitting' },
+    },
+    failed: {
+      after: { TOAST_MS: { target: 'editing', actions: 'clearError' } },
+      on: {
+        'resetRequest.dismiss': { target: 'editing', actions: 'clearError' },
+        'resetRequest.submit': 'submitting',
+      },
+    },
+  },
+});

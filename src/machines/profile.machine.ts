@@ -1,0 +1,113 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Profile, ProfileUpdate } from '../domain/schemas/session';
+import type { CallFailure } from './demo-request.machine';
+
+export const PROFILE_SAVED = 'Tu perfil se actualizó correctamente';
+export const PROFILE_LOAD_FAILED = 'No pudimos cargar tu perfil.';
+export const PROFILE_SAVE_FAILED = 'No pudimos guardar tu perfil. Por favor, intenta de nuevo.';
+
+/** A rejected save: the first message of the first field the server refused (400), else the generic text. */
+export function profileSaveErrorMessage(error: unknown): string {
+  const failure = error as Partial<CallFailure> | null;
+  if (failure?.status === 400 && failure.body && typeof failure.body === 'object') {
+    for (const value of Object.values(failure.body as Record<string, unknown>)) {
+      const first = Array.isArray(value) ? value[0] : null;
+      if (typeof first === 'string' && first.trim()) return first;
+    }
+  }
+  return PROFILE_SAVE_FAILED;
+}
+
+/**
+ * 'Perfil' (/editar-perfil/, spec §3/§8): load the profile (retry on failure), edit and save; saved shows
+ * 'Tu perfil se actualizó correctamente' for 2 s and the form keeps what the server stored.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as { profile: Profile | null; error: string | null },
+    events: {} as
+      | { type: 'profile.retry' }
+      | { type: 'profile.save'; values: ProfileUpdate }
+      | { type: 'profile.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real calls) or a test; the machine never fetches.
+    loadProfile: fromPromise<Profile>(async () => {
+      throw new Error('loadProfile was not provided');
+    }),
+    saveProfile: fromPromise<Profile, ProfileUpdate>(async () => {
+      throw new Error('saveProfile was not provided');
+    }),
+  },
+  actions: {
+    keepProfile: assign({ profile: (_, params: { profile: Profile }) => params.profile }),
+    clearError: assign({ error: null }),
+    showLoadError: assign({ error: PROFILE_LOAD_FAILED }),
+    showSaveError: assign({
+      error: (_, params: { error: unknown }) => profileSaveErrorMessage(params.error),
+    }),
+  },
+  delays: {
+    // Spec §9: profile and password snackbars show for 2 s.
+    TOAST_MS: 2000,
+  },
+}).createMachine({
+  id: 'profile',
+  description: 'Perfil del usuario: carga (con reintento), edición y guardado con aviso de 2 s.',
+  context: { profile: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
+        },
+        onError: { target: 'loadFailed', actions: 'showLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'profile.retry': 'loading' },
+    },
+    ready: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: { 'profile.save': 'saving' },
+        },
+        saving: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'saveProfile',
+            src: 'saveProfile',
+            input: ({ event }) => (event as { values: ProfileUpdate }).values,
+            onDone: {
+              target: 'saved',
+              actions: { type: 'keepProfile', params: ({ event }) => ({ profile: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        saved: {
+          after: { TOAST_MS: 'editing' },
+          on: { 'profile.dismiss': 'editing', 'profile.save': 'saving' },
+        },
+        failed: {
+          after: { TOAST_MS: { target: 'editing', actions: 'clearError' } },
+          on: {
+            'profile.dismiss': { target: 'editing', actions: 'clearError' },
+            'profile.save': 'saving',
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,151 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginRequest, TokenRefreshResponse } from '../domain/schemas/session';
+import { accessTokenState, loginErrorMessage, refreshDelayMs } from '../domain/session';
+
+/** What the session keeps after login or refresh; persisting it is the caller's job (provided actions). */
+export type SessionTokens = Partial<Omit<TokenRefreshResponse, 'access'>> & { access: string };
+
+export interface StoredSession {
+  accessToken: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; credentials: LoginRequest }
+  | { type: 'session.logout' }
+  | { type: 'session.dismissError' };
+
+/**
+ * The browser session (spec §4 "Session"): restore from storage, log in, keep the access token fresh,
+ * log out. Storage, navigation and the calls are provided by the app (src/routes/-machines.ts).
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as { accessToken: string | null; error: string | null },
+    events: {} as SessionEvent,
+  },
+  actors: {
+    readStoredSession: fromPromise<StoredSession>(async () => ({ accessToken: null })),
+    login: fromPromise<SessionTokens, LoginRequest>(async () => {
+      throw new Error('login was not provided');
+    }),
+    refreshSession: fromPromise<SessionTokens>(async () => {
+      throw new Error('refreshSession was not provided');
+    }),
+  },
+  guards: {
+    hasUsableToken: (_, params: { session: StoredSession }) =>
+      accessTokenState(params.session.accessToken, Date.now()) === 'valid',
+  },
+  actions: {
+    // Provided by the app: write tokens and flags to storage and the user store / wipe all storage.
+    persistSession: (_, _params: { tokens: SessionTokens }) => {},
+    clearStorage: () => {},
+    // Provided by the app: history replaced with the alliances page.
+    goToAlliances: () => {},
+    // Provided by the app: wipe all local storage and reload at '/' (spec §2). The reload, not this
+    // machine, resets what the page holds in memory, so nothing re-renders half signed out.
+    endSession: () => {},
+    keepToken: assign({ accessToken: (_, params: { accessToken: string | null }) => params.accessToken }),
+    forgetToken: assign({ accessToken: null }),
+    showLoginError: assign({
+      error: (_, params: { error: unknown }) => loginErrorMessage(params.error as never),
+    }),
+    clearError: assign({ error: null }),
+  },
+  delays: {
+    REFRESH_DELAY: ({ context }) => refreshDelayMs(context.accessToken, Date.now()),
+    // Spec §9: alerts auto-hide after about 2-3 s.
+    ERROR_TOAST_MS: 3000,
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Sesión del navegador: restaurar, ingresar, renovar el token y cerrar sesión.',
+  context: { accessToken: null, error: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          {
+            guard: { type: 'hasUsableToken', params: ({ event }) => ({ session: event.output }) },
+            target: 'authenticated',
+            actions: {
+              type: 'keepToken',
+              params: ({ event }) => ({ accessToken: event.output.accessToken }),
+            },
+          },
+          // No token, an expired one or an undecodable one: session data is cleared (spec §4).
+          { target: 'unauthenticated', actions: 'clearStorage' },
+        ],
+        onError: { target: 'unauthenticated', actions: 'clearStorage' },
+      },
+    },
+    unauthenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'session.login': 'loggingIn' },
+        },
+        loggingIn: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+            onDone: {
+              target: '#session.authenticated',
+              actions: [
+                { type: 'persistSession', params: ({ event }) => ({ tokens: event.output }) },
+                { type: 'keepToken', params: ({ event }) => ({ accessToken: event.output.access }) },
+                'goToAlliances',
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'showLoginError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          after: { ERROR_TOAST_MS: { target: 'idle', actions: 'clearError' } },
+          on: {
+            'session.login': 'loggingIn',
+            'session.dismissError': { target: 'idle', actions: 'clearError' },
+          },
+        },
+      },
+    },
+    authenticated: {
+      initial: 'active',
+      on: {
+        'session.logout': { target: 'unauthenticated', actions: ['forgetToken', 'endSession'] },
+      },
+      states: {
+        active: {
+          after: { REFRESH_DELAY: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshSession',
+            src: 'refreshSession',
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'persistSession', params: ({ event }) => ({ tokens: event.output }) },
+                { type: 'keepToken', params: ({ event }) => ({ accessToken: event.output.access }) },
+              ],
+            },
+            // 'Invalid refresh token' or a revoked family: the session is over.
+            onError: {
+              target: '#session.unauthenticated',
+              actions: ['forgetToken', 'endSession'],
+            },
+          },
+        },
+      },
+    },
+  },
+});

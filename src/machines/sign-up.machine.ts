@@ -1,0 +1,110 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
+
+export const SIGN_UP_CAPTCHA_FAILED = 'No pudimos verificar que no eres un robot. Intenta de nuevo.';
+export const SIGN_UP_FAILED = 'No pudimos crear tu cuenta. Por favor, intenta de nuevo.';
+
+export type SignUpFieldErrors = Partial<Record<keyof SignUpRequest, string[]>>;
+
+/** Server field errors of a 400 ({field: [message]}), or none when the failure carried no fields. */
+export function signUpFieldErrors(error: unknown): SignUpFieldErrors {
+  const body = (error as { status?: number; body?: unknown } | null)?.body;
+  if ((error as { status?: number } | null)?.status !== 400 || !body || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).filter(
+      (entry): entry is [string, string[]] => Array.isArray(entry[1]) && typeof entry[1][0] === 'string',
+    ),
+  );
+}
+
+/**
+ * Sign-up (spec §4/§5): the CAPTCHA action 'register' runs first and nothing is sent without its
+ * token; the server re-checks every rule and its field errors land on the fields.
+ */
+export const signUpMachine = setup({
+  types: {
+    context: {} as {
+      values: SignUpForm | null;
+      captchaToken: string | null;
+      fieldErrors: SignUpFieldErrors;
+      message: string | null;
+    },
+    events: {} as { type: 'signUp.submit'; values: SignUpForm } | { type: 'signUp.dismiss' },
+  },
+  actors: {
+    obtainCaptcha: fromPromise<string>(async () => {
+      throw new Error('obtainCaptcha was not provided');
+    }),
+    register: fromPromise<unknown, SignUpRequest>(async () => {
+      throw new Error('register was not provided');
+    }),
+  },
+  actions: {
+    keepValues: assign({ values: (_, params: { values: SignUpForm }) => params.values }),
+    keepCaptcha: assign({ captchaToken: (_, params: { token: string }) => params.token }),
+    clearFeedback: assign({ fieldErrors: {}, message: null }),
+    captchaFailed: assign({ message: SIGN_UP_CAPTCHA_FAILED, captchaToken: null }),
+    rejected: assign(({ context }, params: { error: unknown }) => {
+      const fieldErrors = signUpFieldErrors(params.error);
+      const first = Object.values(fieldErrors)[0]?.[0];
+      return { ...context, fieldErrors, message: first ?? SIGN_UP_FAILED, captchaToken: null };
+    }),
+    clearMessage: assign({ message: null }),
+    // Provided by the app: spec §4 "Sign-up success: go to login".
+    goToLogin: () => {},
+  },
+  delays: { TOAST_MS: 3000 },
+}).createMachine({
+  id: 'signUp',
+  description: 'Registro: verificación CAPTCHA (acción register), envío y errores por campo del servidor.',
+  context: { values: null, captchaToken: null, fieldErrors: {}, message: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'signUp.submit': {
+          target: 'verifying',
+          actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
+        },
+      },
+    },
+    verifying: {
+      tags: ['busy'],
+      entry: 'clearFeedback',
+      invoke: {
+        id: 'obtainCaptcha',
+        src: 'obtainCaptcha',
+        onDone: {
+          target: 'submitting',
+          actions: { type: 'keepCaptcha', params: ({ event }) => ({ token: event.output }) },
+        },
+        // Spec §5: sign-up is not submitted when the CAPTCHA is unavailable.
+        onError: { target: 'failed', actions: 'captchaFailed' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({ ...context.values!, recaptcha_token: context.captchaToken! }),
+        onDone: { target: 'registered', actions: 'goToLogin' },
+        onError: {
+          target: 'failed',
+          actions: { type: 'rejected', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'signUp.submit': {
+          target: 'verifying',
+          actions: { type: 'keepValues', params: ({ event }) => ({ values: event.values }) },
+        },
+        'signUp.dismiss': { target: 'editing', actions: 'clearMessage' },
+      },
+      after: { TOAST_MS: { target: 'editing', actions: 'clearMessage' } },
+    },
+    registered: { type: 'final' },
+  },
+});

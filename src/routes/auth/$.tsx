@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// Spec §2: the login screen is also the fallback for unknown auth paths.
+export const Route = createFileRoute('/auth/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/ingresar/', replace: true });
+  },
+});

@@ -1,0 +1,87 @@
+import { Button, Callout, FormGroup, H1, InputGroup } from '@blueprintjs/core';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { LoginRequest } from '../../domain/schemas/session';
+import { SessionContext } from '../common/session-context';
+import { structResolver } from '../common/struct-resolver';
+import { ToastRegion } from '../common/toast-region';
+import { LoginCarousel } from './login-carousel';
+
+/** /auth/ingresar/: the form sends `session.login`; the session machine owns the outcome. */
+export function LoginPage({ justRegistered = false }: { justRegistered?: boolean }) {
+  const session = SessionContext.useActorRef();
+  const busy = SessionContext.useSelector((state) => state.hasTag('busy'));
+  const error = SessionContext.useSelector((state) => state.context.error);
+  const { register, handleSubmit, formState } = useForm<LoginRequest>({
+    defaultValues: { username: '', password: '' },
+    resolver: structResolver(LoginRequest),
+  });
+  const username = register('username');
+  const password = register('password');
+
+  return (
+    <div className="flujo-auth">
+      <section aria-labelledby="login-titulo" className="flujo-auth-form">
+        <H1 id="login-titulo">Inicio</H1>
+        {justRegistered && (
+          <Callout intent="success" role="status">
+            Tu cuenta se creó correctamente. Ingresa con tu usuario y contraseña.
+          </Callout>
+        )}
+        <form
+          noValidate
+          aria-label="Ingresar"
+          onSubmit={handleSubmit((credentials) => session.send({ type: 'session.login', credentials }))}
+        >
+          <FormGroup
+            label="Usuario"
+            labelFor="login-username"
+            intent={formState.errors.username ? 'danger' : 'none'}
+            helperText={formState.errors.username?.message}
+          >
+            <InputGroup
+              id="login-username"
+              autoComplete="username"
+              disabled={busy}
+              inputRef={username.ref}
+              name={username.name}
+              onChange={username.onChange}
+              onBlur={username.onBlur}
+            />
+          </FormGroup>
+          <FormGroup
+            label="Contraseña"
+            labelFor="login-password"
+            intent={formState.errors.password ? 'danger' : 'none'}
+            helperText={formState.errors.password?.message}
+          >
+            <InputGroup
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              disabled={busy}
+              inputRef={password.ref}
+              name={password.name}
+              onChange={password.onChange}
+              onBlur={password.onBlur}
+            />
+          </FormGroup>
+          <Button type="submit" intent="primary" fill loading={busy} disabled={busy} text="Ingresar" />
+        </form>
+        <p>
+          ¿Aún no tienes cuenta? <Link to="/auth/registro/">Crea una cuenta</Link>
+        </p>
+        <p>
+          <Link to="/auth/recuperar-contrasena/">Olvidé mi contraseña</Link>
+        </p>
+        <ToastRegion
+          toasts={error ? [{ key: 'login-error', intent: 'danger', message: error }] : []}
+          onDismiss={() => session.send({ type: 'session.dismissError' })}
+        />
+      </section>
+      <aside className="flujo-auth-aside">
+        <LoginCarousel />
+      </aside>
+    </div>
+  );
+}

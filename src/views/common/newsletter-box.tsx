@@ -1,0 +1,64 @@
+import { NEWSLETTER_URL } from './site-config';
+import { useHydrated } from './use-hydrated';
+
+/** Where the server sends the visitor back after a subscription (`?boletin=…`, decision 0006). */
+export type NewsletterOutcome = 'suscrito' | 'error';
+
+function outcomeFromUrl(): NewsletterOutcome | null {
+  const value = new URLSearchParams(window.location.search).get('boletin');
+  return value === 'suscrito' || value === 'error' ? value : null;
+}
+
+/**
+ * The footer's newsletter box: a plain HTML form the server answers with a redirect back to the page
+ * (docs/decisions/0006-newsletter.md), so it works before the page's script runs and needs no workflow
+ * of its own. After hydration it reports the outcome carried in the URL.
+ */
+export function NewsletterBox() {
+  const hydrated = useHydrated();
+  const outcome = hydrated ? outcomeFromUrl() : null;
+  return (
+    <form
+      id="boletin"
+      className="site-newsletter"
+      method="post"
+      action={NEWSLETTER_URL}
+      aria-labelledby="boletin-titulo"
+    >
+      <h2 id="boletin-titulo" className="site-footer__title">
+        Boletín
+      </h2>
+      <p>Una vez al mes: nuevas alianzas, guías de flujo de efectivo y mejoras de la plataforma.</p>
+      <input type="hidden" name="origen" value={hydrated ? window.location.pathname : ''} />
+      <label htmlFor="boletin-correo">Correo para el boletín</label>
+      <div className="site-newsletter__row">
+        <input
+          id="boletin-correo"
+          className="site-input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="tu@empresa.mx"
+        />
+        <button type="submit" className="site-button site-button--primary">
+          Suscribirme
+        </button>
+      </div>
+      <p className="site-newsletter__note">
+        Puedes darte de baja cuando quieras. Consulta el{' '}
+        <a href="/politicas-de-privacidad/">aviso de privacidad</a>.
+      </p>
+      {outcome === 'suscrito' && (
+        <p role="status" className="site-newsletter__done">
+          ¡Listo! Te enviaremos el próximo boletín a tu correo.
+        </p>
+      )}
+      {outcome === 'error' && (
+        <p role="alert" className="site-newsletter__error">
+          No pudimos registrar ese correo. Revisa que esté bien escrito e intenta de nuevo.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,301 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SatStatus } from '../../src/domain/sat-status';
+import { bearer, loginAs, type Session, sessionFor } from '../support/accounts';
+import { type ApiTestContext, createApiApp, testClock } from '../support/api-app';
+
+const BAD_CREDENTIALS = { detail: 'Error en contraseña o usuario' };
+const TOO_MANY = { detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' };
+const NOT_AUTHENTICATED = { detail: 'Las credenciales de autenticación no se proveyeron o expiraron.' };
+
+describe('session: login, token refresh and authentication', () => {
+  let ctx: ApiTestContext;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    ctx = await createApiApp({ now: clock.now });
+  });
+  afterAll(() => ctx.close());
+  // Each test starts with empty throttles; the throttle tests fill them on purpose.
+  beforeEach(async () => {
+    await ctx.database.db.deleteFrom('throttle_hits').execute();
+  });
+
+  const refresh = (token: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/accounts/token/refresh/', payload: { refresh: token } });
+  const profile = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/accounts/profile/', headers });
+
+  describe('POST /api/accounts/login/', () => {
+    it('logs the demo provider in with tokens and its flags', async () => {
+      const res = await loginAs(ctx.app, 'proveedor.demo');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        sat_credentials_status: SatStatus.AUTHORIZED,
+        corporate_can_pay_costs: false,
+        has_factoring: false,
+        is_corporate: false,
+      });
+      const [header, payload] = body.access
+        .split('.')
+        .slice(0, 2)
+        .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      expect(header).toMatchObject({ alg: 'HS256', typ: 'JWT' });
+      expect(payload).toMatchObject({
+        token_type: 'access',
+        sub: expect.any(String),
+        jti: expect.any(String),
+      });
+      // ACCESS_TOKEN_MINUTES defaults to 5.
+      expect(payload.exp - payload.iat).toBe(5 * 60);
+      const refreshPayload = JSON.parse(Buffer.from(body.refresh.split('.')[1], 'base64url').toString());
+      expect(refreshPayload).toMatchObject({ token_type: 'refresh' });
+      expect(refreshPayload.exp - refreshPayload.iat).toBe(24 * 3600);
+    });
+
+    it('logs the demo corporate in with is_corporate, case-insensitively on the username', async () => {
+      const res = await loginAs(ctx.app, 'Corporativo.Demo');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ sat_credentials_status: SatStatus.AUTHORIZED, is_corporate: true });
+    });
+
+    it('answers the same 401 for a wrong password and an unknown username', async () => {
+      const wrong = await loginAs(ctx.app, 'proveedor.demo', 'Flujo-Demo-2025!', '10.1.0.1');
+      const unknown = await loginAs(ctx.app, 'nadie.aqui', 'Flujo-Demo-2026!', '10.1.0.1');
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json()).toEqual(BAD_CREDENTIALS);
+      expect(unknown.json()).toEqual(BAD_CREDENTIALS);
+    });
+
+    it('refuses an inactive user with the same 401', async () => {
+      await ctx.database.db
+        .updateTable('users')
+        .set({ is_active: false })
+        .where('username', '=', 'corporativo.demo')
+        .execute();
+      try {
+        const res = await loginAs(ctx.app, 'corporativo.demo', undefined, '10.1.0.2');
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(BAD_CREDENTIALS);
+      } finally {
+        await ctx.database.db
+          .updateTable('users')
+          .set({ is_active: true })
+          .where('username', '=', 'corporativo.demo')
+          .execute();
+      }
+    });
+
+    it('requires both fields (spec §5) and never answers 500 to garbage', async () => {
+      const empty = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        payload: { username: ' ' },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        username: ['Este campo es obligatorio'],
+        password: ['Este campo es obligatorio'],
+      });
+      for (const payload of ['[]', 'null', '"x"', '{"username":']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/accounts/login/',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode).toBe(400);
+      }
+    });
+
+    it('throttles a username after 5 failures in 15 minutes, even with the right password', async () => {
+      const username = 'proveedor.demo';
+      for (let i = 0; i < 5; i++) {
+        const res = await loginAs(ctx.app, username, `intento-${i}`, `10.2.0.${i + 1}`);
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await loginAs(ctx.app, username, undefined, '10.2.0.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(TOO_MANY);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+
+      // Other usernames are not affected; after the window the user may try again.
+      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.2.0.99')).statusCode).toBe(200);
+      clock.advanceMinutes(16);
+      expect((await loginAs(ctx.app, username, undefined, '10.2.0.99')).statusCode).toBe(200);
+    });
+
+    it('clears the username counter on a successful login', async () => {
+      for (let i = 0; i < 4; i++) await loginAs(ctx.app, 'corporativo.demo', `mala-${i}`, '10.3.0.1');
+      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.2')).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await loginAs(ctx.app, 'corporativo.demo', `mala-${i}`, '10.3.0.3')).statusCode).toBe(401);
+      }
+      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.4')).statusCode).toBe(200);
+    });
+
+    it('throttles an address after 20 failures in 15 minutes, whatever the usernames', async () => {
+      const address = '10.4.0.1';
+      for (let i = 0; i < 20; i++) {
+        const res = await loginAs(ctx.app, `usuario.${i}`, 'no-importa-123', address);
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await loginAs(ctx.app, 'proveedor.demo', undefined, address);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(TOO_MANY);
+      expect((await loginAs(ctx.app, 'proveedor.demo', undefined, '10.4.0.2')).statusCode).toBe(200);
+      clock.advanceMinutes(16);
+      expect((await loginAs(ctx.app, 'proveedor.demo', undefined, address)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/accounts/token/refresh/', () => {
+    it('rotates: new access and refresh tokens plus the four flags', async () => {
+      const session = await sessionFor(ctx.app, 'corporativo.demo');
+      const res = await refresh(session.refresh);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        access: expect.any(String),
+        refresh: expect.any(String),
+        sat_credentials_status: SatStatus.AUTHORIZED,
+        corporate_can_pay_costs: false,
+        has_factoring: false,
+        is_corporate: true,
+      });
+      expect(body.refresh).not.toBe(session.refresh);
+      expect(body.access).not.toBe(session.access);
+      expect((await profile(bearer(body.access))).statusCode).toBe(200);
+      // The rotated token works once more.
+      expect((await refresh(body.refresh)).statusCode).toBe(200);
+    });
+
+    it('reflects flag changes made on the server since login', async () => {
+      const session = await sessionFor(ctx.app, 'proveedor.demo');
+      await ctx.database.db
+        .updateTable('companies')
+        .set({ has_factoring: true })
+        .where('rfc', '=', 'EBA120815RTA')
+        .execute();
+      try {
+        const res = await refresh(session.refresh);
+        expect(res.json()).toMatchObject({ has_factoring: true });
+      } finally {
+        await ctx.database.db
+          .updateTable('companies')
+          .set({ has_factoring: false })
+          .where('rfc', '=', 'EBA120815RTA')
+          .execute();
+      }
+    });
+
+    it('treats a reused refresh token as stolen: 401 and the whole family revoked', async () => {
+      const first: Session = await sessionFor(ctx.app, 'proveedor.demo');
+      const other: Session = await sessionFor(ctx.app, 'proveedor.demo');
+      const second = (await refresh(first.refresh)).json<Session>();
+      const third = (await refresh(second.refresh)).json<Session>();
+
+      const replay = await refresh(first.refresh);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({ detail: 'La sesión expiró o no es válida. Inicia sesión de nuevo.' });
+
+      // Every token of the family is dead, including the newest one and its access token...
+      expect((await refresh(third.refresh)).statusCode).toBe(401);
+      expect((await profile(bearer(third.access))).statusCode).toBe(401);
+      // ...while another login (another family) keeps working.
+      expect((await profile(bearer(other.access))).statusCode).toBe(200);
+      expect((await refresh(other.refresh)).statusCode).toBe(200);
+    });
+
+    it('refuses an expired refresh token; the family lifetime is absolute from login', async () => {
+      const session = await sessionFor(ctx.app, 'corporativo.demo');
+      clock.advanceMinutes(23 * 60);
+      const rotated = await refresh(session.refresh);
+      expect(rotated.statusCode).toBe(200);
+      const payload = JSON.parse(Buffer.from(rotated.json().refresh.split('.')[1], 'base64url').toString());
+      // Rotation does not extend the session: about one hour is left, not 24.
+      expect(payload.exp - payload.iat).toBeLessThanOrEqual(3600);
+      clock.advanceMinutes(61);
+      const expired = await refresh(rotated.json().refresh);
+      expect(expired.statusCode).toBe(401);
+    });
+
+    it('refuses garbage, an access token, a token signed with another key, and a missing field', async () => {
+      const session = await sessionFor(ctx.app, 'corporativo.demo');
+      expect((await refresh('no.es.un.jwt')).statusCode).toBe(401);
+      expect((await refresh(session.access)).statusCode).toBe(401);
+      const forged = await new SignJWT({ token_type: 'refresh', fam: 'x' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setJti('forged')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('otra-clave-de-firma-de-al-menos-32-caracteres'));
+      expect((await refresh(forged)).statusCode).toBe(401);
+      const missing = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/accounts/token/refresh/',
+        payload: {},
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ refresh: ['Este campo es obligatorio'] });
+      expect((await refresh(12345)).statusCode).toBe(400);
+    });
+  });
+
+  describe('authentication (Authorization: Bearer <access>)', () => {
+    it('answers 401 with a Spanish detail when the token is missing, garbage, of the wrong kind or forged', async () => {
+      const session = await sessionFor(ctx.app, 'proveedor.demo');
+      const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+        '{"sub":"1","token_type":"access"}',
+      ).toString('base64url')}.`;
+      for (const headers of [
+        {},
+        { authorization: 'Bearer' },
+        { authorization: 'Bearer basura' },
+        { authorization: `Basic ${session.access}` },
+        bearer(session.refresh),
+        bearer(unsigned),
+      ]) {
+        const res = await profile(headers);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(NOT_AUTHENTICATED);
+      }
+      expect((await profile(bearer(session.access))).statusCode).toBe(200);
+    });
+
+    it('refuses an access token after ACCESS_TOKEN_MINUTES', async () => {
+      const session = await sessionFor(ctx.app, 'proveedor.demo');
+      clock.advanceMinutes(4);
+      expect((await profile(bearer(session))).statusCode).toBe(200);
+      clock.advanceMinutes(2);
+      const expired = await profile(bearer(session));
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual(NOT_AUTHENTICATED);
+    });
+
+    it('refuses the access token of a user deactivated since login', async () => {
+      const session = await sessionFor(ctx.app, 'corporativo.demo');
+      await ctx.database.db
+        .updateTable('users')
+        .set({ is_active: false })
+        .where('username', '=', 'corporativo.demo')
+        .execute();
+      try {
+        expect((await profile(bearer(session))).statusCode).toBe(401);
+        expect((await refresh(session.refresh)).statusCode).toBe(401);
+      } finally {
+        await ctx.database.db
+          .updateTable('users')
+          .set({ is_active: true })
+          .where('username', '=', 'corporativo.demo')
+          .execute();
+      }
+    });
+  });
+});

@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import type { Mailer } from '../../server/mail/mailer';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { CiecDecryptionError, decryptCiec, encryptCiec } from '../../server/modules/sat/ciec-crypto';
+import { generateSandboxCfdi } from '../../server/modules/sat/sandbox-cfdi';
+import { sandboxTick } from '../../server/modules/sat/sandbox-poller';
+import { createSandboxConnector } from '../../server/modules/sat/sat-connector';
+import {
+  approveSatLink,
+  rejectSatLink,
+  type SatLinkDeps,
+  SatOperationError,
+  syncIssuedCfdi,
+} from '../../server/modules/sat/sat-link.service';
+import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { SatStatus } from '../../src/domain/sat-status';
+import { type Session, sessionFor } from '../support/accounts';
+import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { addCompanyWithUser, getJson, postJson } from '../support/pronto-pago';
+
+const CIEC = '/api/accounts/ciec/';
+const SENT_MESSAGE = 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada';
+// Invented RFCs with valid check digits (test/fixtures/cfdi.ts) and phpcfdi's vectors.
+const NEW_RFC = 'PFL200115K34';
+const SECOND_RFC = 'CAMA911215CJ0';
+const THIRD_RFC = 'SORC591116FJ6';
+
+describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', () => {
+  let ctx: ApiTestContext;
+  let sandboxDir: string;
+  let key: Buffer;
+  let clockMs = Date.now();
+  const now = () => new Date(clockMs);
+  const db = () => ctx.database.db;
+  const sent: { to: string; subject: string }[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      sent.push({ to: message.to, subject: message.subject });
+      return 'outbox';
+    },
+  };
+  const deps = (): SatLinkDeps => ({
+    db: db(),
+    encryptionKey: key,
+    connector: createSandboxConnector(sandboxDir),
+    now,
+    mailer,
+    appBaseUrl: 'http://localhost:8080',
+  });
+  const company = (rfc: string) =>
+    db().selectFrom('companies').selectAll().where('rfc', '=', rfc).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    sandboxDir = mkdtempSync(join(tmpdir(), 'flujo-sat-'));
+    key = randomBytes(32);
+    const config = loadConfig({
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      SAT_ENCRYPTION_KEY: key.toString('hex'),
+      SAT_SANDBOX_DIR: sandboxDir,
+      DATA_DIR: sandboxDir,
+    });
+    ctx = await createApiApp({ config, now, mailer });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(sandboxDir, { recursive: true, force: true });
+  });
+
+  async function newcomer(username: string): Promise<Session> {
+    await addCompanyWithUser(db(), {
+      rfc: null,
+      name: `Empresa ${username}`,
+      username,
+      satStatus: SatStatus.DONT_SENT,
+    });
+    return sessionFor(ctx.app, username);
+  }
+
+  describe('POST /api/accounts/ciec/', () => {
+    it('stores the CIEC encrypted, gives the company its RFC and sets the link SENT', async () => {
+      const session = await newcomer('nueva.sat');
+      const res = await postJson(ctx.app, CIEC, session, {
+        rfc: ` ${NEW_RFC.toLowerCase()} `,
+        ciec: 'Cl4veCIEC',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: SENT_MESSAGE, sat_credentials_status: SatStatus.SENT });
+      const row = await company(NEW_RFC);
+      expect(row.sat_status).toBe(SatStatus.SENT);
+      expect(row.sat_status_changed_at).not.toBeNull();
+      expect(row.sat_ciec_encrypted).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(row.sat_ciec_encrypted).not.toContain('Cl4veCIEC');
+      expect(decryptCiec(row.sat_ciec_encrypted as string, key, row.id)).toBe('Cl4veCIEC');
+      // The dashboard stays locked while the link is under review.
+      expect((await getJson(ctx.app, '/api/providers/alliances/', session)).statusCode).toBe(403);
+      // Resending while under review replaces the credentials.
+      const again = await postJson(ctx.app, CIEC, session, { rfc: NEW_RFC, ciec: 'Otra1234' });
+      expect(again.statusCode).toBe(200);
+      expect(decryptCiec((await company(NEW_RFC)).sat_ciec_encrypted as string, key, row.id)).toBe(
+        'Otra1234',
+      );
+    });
+
+    it('answers 400 per field with the spec’s messages', async () => {
+      const session = await newcomer('campos.sat');
+      const cases: [unknown, Record<string, string[]>][] = [
+        [{}, { rfc: ['Este campo es obligatorio'], ciec: ['Este campo es obligatorio'] }],
+        [
+          { rfc: '   ', ciec: '' },
+          { rfc: ['Este campo es obligatorio'], ciec: ['Este campo es obligatorio'] },
+        ],
+        [{ rfc: 'ABC123', ciec: 'x' }, { rfc: ['El RFC no tiene un formato válido'] }],
+        [{ rfc: 'EBA120231RTA', ciec: 'x' }, { rfc: ['La fecha del RFC no es válida'] }],
+        [{ rfc: 'XAXX010101000', ciec: 'x' }, { rfc: ['El RFC genérico no es válido para una empresa'] }],
+        [{ rfc: SECOND_RFC, ciec: 'x'.repeat(65) }, { ciec: ['La contraseña CIEC no es válida.'] }],
+        [
+          { rfc: DEMO_PROVIDERS[1].rfc, ciec: 'Cl4veCIEC' },
+          { rfc: ['Este RFC ya está vinculado a otra cuenta.'] },
+        ],
+        [{ rfc: 42, ciec: 'x' }, { rfc: ['Este campo es obligatorio'] }],
+      ];
+      for (const [payload, errors] of cases) {
+        const res = await postJson(ctx.app, CIEC, session, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json()).toEqual(errors);
+      }
+      const row = await db()
+        .selectFrom('companies')
+        .innerJoin('users', 'users.company_id', 'companies.id')
+        .select(['companies.rfc', 'companies.sat_status'])
+        .where('users.username', '=', 'campos.sat')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ rfc: null, sat_status: SatStatus.DONT_SENT });
+    });
+
+    it('answers 409 once the link is authorized, and 401 without a session', async () => {
+      const provider = await sessionFor(ctx.app, 'proveedor.demo');
+      const res = await postJson(ctx.app, CIEC, provider, { rfc: DEMO_PROVIDERS[0].rfc, ciec: 'Cl4veCIEC' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: 'Tu cuenta ya está vinculada con el SAT.' });
+      expect((await postJson(ctx.app, CIEC, null, { rfc: NEW_RFC, ciec: 'x' })).statusCode).toBe(401);
+    });
+
+    it('keeps the RFC of a company that already has invoices', async () => {
+      const provider = await sessionFor(ctx.app, 'proveedor.demo');
+      await db()
+        .updateTable('companies')
+        .set({ sat_status: SatStatus.UNAUTHORIZED })
+        .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+        .execute();
+      try {
+        const res = await postJson(ctx.app, CIEC, provider, { rfc: THIRD_RFC, ciec: 'Cl4veCIEC' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          rfc: ['El RFC no coincide con el de tu empresa, que ya tiene facturas registradas.'],
+        });
+        const same = await postJson(ctx.app, CIEC, provider, {
+          rfc: DEMO_PROVIDERS[0].rfc,
+          ciec: 'Cl4veCIEC',
+        });
+        expect(same.statusCode).toBe(200);
+      } finally {
+        await db()
+          .updateTable('companies')
+          .set({ sat_status: SatStatus.AUTHORIZED })
+          .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+          .execute();
+      }
+    });
+  });
+
+  describe('operator approval and the sandbox connector', () => {
+    it('approves a SENT link, imports the RFC’s CFDI and opens the pronto-pago list', async () => {
+      generateSandboxCfdi({
+        sandboxDir,
+        issuer: { rfc: NEW_RFC, name: 'Proveedora Flores y Limón' },
+        receiver: DEMO_CORPORATE,
+        count: 5,
+        today: businessDate(now()),
+      });
+      const result = await approveSatLink(deps(), NEW_RFC);
+      expect(result.changed).toBe(true);
+      expect(result.sync).toMatchObject({ rejected: [], alreadyImported: 0, alliancesCreated: 1 });
+      expect(result.sync.imported).toHaveLength(5);
+      const row = await company(NEW_RFC);
+      expect(row.sat_status).toBe(SatStatus.AUTHORIZED);
+      const alliance = await db()
+        .selectFrom('alliances')
+        .select('max_rate')
+        .where('provider_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(alliance.max_rate).toBe('17.4000');
+      expect(sent.at(-1)).toEqual({
+        to: 'nueva.sat@example.mx',
+        subject: 'Tu vinculación con el SAT fue aprobada',
+      });
+
+      const session = await sessionFor(ctx.app, 'nueva.sat');
+      const list = await getJson(ctx.app, '/api/providers/alliances/?page_size=100', session);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().count).toBe(5);
+      const first = list
+        .json()
+        .results.find((r: { fiscal_folio: string; amount: string }) => r.amount === '100000.00');
+      expect(first).toMatchObject({ status: 60, receiver_rfc: DEMO_CORPORATE.rfc, emitter_rfc: NEW_RFC });
+      const trail = await getJson(ctx.app, `/api/invoices/${first.id}/events/`, session);
+      expect(trail.json()).toEqual([
+        expect.objectContaining({ event: 'invoice.imported', actor: 'sincronización SAT' }),
+      ]);
+    });
+
+    it('syncs incrementally: a second approval or sync imports only new files', async () => {
+      const again = await approveSatLink(deps(), NEW_RFC);
+      expect(again).toMatchObject({
+        changed: false,
+        sync: { imported: [], alreadyImported: 5, alliancesCreated: 0 },
+      });
+      generateSandboxCfdi({
+        sandboxDir,
+        issuer: { rfc: NEW_RFC, name: 'Proveedora Flores y Limón' },
+        receiver: DEMO_CORPORATE,
+        count: 2,
+        today: businessDate(now()),
+      });
+      const sync = await syncIssuedCfdi(deps(), NEW_RFC);
+      expect(sync.imported).toHaveLength(2);
+      expect(sync.alreadyImported).toBe(5);
+    });
+
+    it('rejects a SENT link: UNAUTHORIZED and the CIEC erased; the form can be sent again', async () => {
+      const session = await newcomer('rechazada.sat');
+      expect(
+        (await postJson(ctx.app, CIEC, session, { rfc: SECOND_RFC, ciec: 'Cl4veCIEC' })).statusCode,
+      ).toBe(200);
+      await rejectSatLink(deps(), SECOND_RFC);
+      const row = await company(SECOND_RFC);
+      expect(row).toMatchObject({ sat_status: SatStatus.UNAUTHORIZED, sat_ciec_encrypted: null });
+      expect(sent.at(-1)?.subject).toBe('Tu vinculación con el SAT fue rechazada');
+      await expect(approveSatLink(deps(), SECOND_RFC)).rejects.toThrow(
+        `La vinculación de ${SECOND_RFC} no está en revisión (estado: Rechazada).`,
+      );
+      await expect(rejectSatLink(deps(), SECOND_RFC)).rejects.toBeInstanceOf(SatOperationError);
+      expect((await postJson(ctx.app, CIEC, session, { rfc: SECOND_RFC, ciec: 'Nueva123' })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('refuses unknown RFCs and syncing a link that is not authorized', async () => {
+      await expect(approveSatLink(deps(), 'GODE561231GR8')).rejects.toThrow(
+        'No hay ninguna empresa con el RFC',
+      );
+      await expect(syncIssuedCfdi(deps(), SECOND_RFC)).rejects.toThrow('no está autorizada');
+    });
+
+    it('the development poller approves links after SAT_AUTO_APPROVE_SECONDS and imports new sandbox files', async () => {
+      const session = await newcomer('auto.sat');
+      expect((await postJson(ctx.app, CIEC, session, { rfc: THIRD_RFC, ciec: 'Cl4veCIEC' })).statusCode).toBe(
+        200,
+      );
+      const state = { seen: new Map<string, number>() };
+      expect(await sandboxTick(deps(), 60, state)).toEqual({ approved: [], synced: [] });
+      clockMs += 61_000;
+      const tick = await sandboxTick(deps(), 60, state);
+      // The link rejected and sent again in the test above waited just as long.
+      expect(tick.approved).toEqual([SECOND_RFC, THIRD_RFC]);
+      expect((await company(THIRD_RFC)).sat_status).toBe(SatStatus.AUTHORIZED);
+      generateSandboxCfdi({
+        sandboxDir,
+        issuer: { rfc: THIRD_RFC, name: 'Empresa auto.sat' },
+        receiver: DEMO_CORPORATE,
+        count: 3,
+        today: businessDate(now()),
+      });
+      const next = await sandboxTick(deps(), 60, state);
+      expect(next.synced).toEqual([THIRD_RFC]);
+      expect(await sandboxTick(deps(), 60, state)).toEqual({ approved: [], synced: [] });
+    });
+  });
+
+  describe('CIEC encryption (AES-256-GCM)', () => {
+    it('round-trips, uses a fresh nonce, and refuses another company, another key or any tampering', () => {
+      const stored = encryptCiec('Cl4veCIEC', key, 7);
+      expect(encryptCiec('Cl4veCIEC', key, 7)).not.toBe(stored);
+      expect(decryptCiec(stored, key, 7)).toBe('Cl4veCIEC');
+      expect(() => decryptCiec(stored, key, 8)).toThrow(CiecDecryptionError);
+      expect(() => decryptCiec(stored, randomBytes(32), 7)).toThrow(CiecDecryptionError);
+      const parts = stored.split('.');
+      const flipped = Buffer.from(parts[3] as string, 'base64url');
+      flipped[0] = (flipped[0] ?? 0) ^ 1;
+      expect(() =>
+        decryptCiec([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), key, 7),
+      ).toThrow(CiecDecryptionError);
+      expect(() => decryptCiec('v2.a.b.c', key, 7)).toThrow(CiecDecryptionError);
+      expect(() => encryptCiec('x', randomBytes(16), 7)).toThrow();
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { App, createAppRouter } from '../../../src/routes/-app';
+import type { MachineOverrides } from '../../../src/routes/-machines';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/stores/storage-keys';
+import { resetUser, setUser } from '../../../src/stores/user.store';
+import { testApp } from './test-server';
+
+/** Renders the real app (router, session, providers) at `path`, as a browser would after a reload. */
+export function renderApp(
+  path: string,
+  options: { session?: Parameters<typeof App>[0]['session']; machines?: MachineOverrides } = {},
+) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), options.machines);
+  const view = render(<App router={router} session={options.session} />);
+  return { router, ...view };
+}
+
+export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+
+/**
+ * Signs in through the real login endpoint and stores what the session machine would, so a test can
+ * start on an authenticated page. Returns the tokens.
+ */
+export async function signInAs(username: string, password = DEMO_PASSWORD) {
+  const response = await testApp().app.inject({
+    method: 'POST',
+    url: '/api/accounts/login/',
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+  const tokens = response.json() as {
+    access: string;
+    refresh: string;
+    sat_credentials_status: 10 | 20 | 30 | 40;
+    corporate_can_pay_costs: boolean;
+    has_factoring: boolean;
+    is_corporate: boolean;
+  };
+  localStorage.setItem(ACCESS_TOKEN_KEY, tokens.access);
+  localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh);
+  setUser({
+    isAuthenticated: true,
+    role: 'provider',
+    satCredentials: tokens.sat_credentials_status,
+    corporate_can_pay_costs: tokens.corporate_can_pay_costs,
+    hasFactoring: tokens.has_factoring,
+    isCorporate: tokens.is_corporate,
+  });
+  return tokens;
+}
+
+/** Back to a signed-out browser (the harness also clears localStorage after each test). */
+export function signOut(): void {
+  localStorage.clear();
+  resetUser();
+  localStorage.clear();
+}

@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { Profile, ProfileUpdate } from '../../src/domain/schemas/session';
+import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from '../../src/machines/profile.machine';
+import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { defineModelTests } from './harness/define-model-tests';
+import { gateEndpoint } from './harness/msw-gate';
+import { renderApp, signInAs } from './harness/render-app';
+import { testApp } from './harness/test-server';
+import { DEMO_PROFILE, PROFILE_EDITS, profileModel, REJECTED_BODY } from './profile.model';
+
+const USERNAME = 'proveedor.demo';
+const PATH = '/editar-perfil/';
+const ENDPOINT = '/api/accounts/profile/';
+// The machine's real snackbar time is 2 s (spec §9).
+const TOAST_WAIT = { timeout: 4000 };
+
+type TextField = Exclude<keyof ProfileUpdate, 'receive_notification'>;
+const LABELS: Record<TextField, string> = {
+  first_name: 'Nombre',
+  last_name: 'Apellido',
+  mobile_phone: 'Teléfono',
+  company: 'Empresa',
+};
+const CLABE_LABELS = {
+  disbursement_clabe: 'CLABE de dispersión',
+  wallet_clabe: 'CLABE de monedero',
+  credit_payment_clabe: 'CLABE para pago de crédito',
+} as const;
+
+interface Ctx {
+  load: ReturnType<typeof gateEndpoint>;
+  save: ReturnType<typeof gateEndpoint>;
+  assign: ReturnType<typeof vi.spyOn>;
+  access: string;
+  /** What the form must show: the server's profile once loaded, the typed values once edited. */
+  shown: ProfileUpdate | null;
+  fault: number | null;
+}
+
+const saveButton = () => screen.getByRole('button', { name: /Guardar/ }) as HTMLButtonElement;
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const notifications = () => screen.getByLabelText('Recibir notificaciones') as HTMLInputElement;
+
+/** The profile as the server holds it now, read with the same session. */
+async function serverProfile(access: string): Promise<Profile> {
+  const response = await testApp().app.inject({
+    method: 'GET',
+    url: ENDPOINT,
+    headers: { authorization: `Bearer ${access}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`GET profile failed: ${response.body}`);
+  return response.json() as Profile;
+}
+
+function editableOf(profile: Profile): ProfileUpdate {
+  const { first_name, last_name, mobile_phone, company, receive_notification } = profile;
+  return { first_name, last_name, mobile_phone, company, receive_notification };
+}
+
+function expectForm(values: ProfileUpdate): void {
+  for (const [field, label] of Object.entries(LABELS))
+    expect(input(label).value).toBe(values[field as TextField]);
+  expect(notifications().checked).toBe(values.receive_notification);
+}
+
+function expectSessionEnded(ctx: Ctx): void {
+  // Spec §8: a 401 clears all local storage and sends the browser to '/'.
+  expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  expect(localStorage.length).toBe(0);
+  expect(ctx.assign).toHaveBeenCalledWith('/');
+}
+
+function errorOf(state: AnyMachineSnapshot): string {
+  return (state.context as { error: string }).error;
+}
+
+defineModelTests<Ctx>(profileModel, {
+  setup: async () => {
+    const { access } = await signInAs(USERNAME);
+    return {
+      load: gateEndpoint('get', ENDPOINT),
+      save: gateEndpoint('put', ENDPOINT),
+      // A DOM test cannot reload the page; the spy records the reload to '/' that a 401 asks for.
+      assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
+      access,
+      shown: null,
+      fault: null,
+    };
+  },
+  render: () => {
+    renderApp(PATH);
+  },
+  teardown: (ctx) => ctx.assign.mockRestore(),
+  states: {
+    '#profile.loading': async () => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeTruthy();
+      expect(await screen.findByLabelText('Cargando perfil…')).toBeTruthy();
+      expect(screen.queryByLabelText('Nombre')).toBeNull();
+    },
+    '#profile.loadFailed': async ({ ctx }) => {
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(PROFILE_LOAD_FAILED);
+      expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+      expect(screen.queryByLabelText('Nombre')).toBeNull();
+      if (ctx.fault === 401) expectSessionEnded(ctx);
+    },
+    '#profile.ready.editing': async ({ ctx }) => {
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      expect(saveButton().disabled).toBe(false);
+      expectForm(ctx.shown!);
+      // Spec §3: each CLABE read-only, and only when the server has one.
+      const profile = await serverProfile(ctx.access);
+      for (const [field, label] of Object.entries(CLABE_LABELS)) {
+        const value = profile[field as keyof typeof CLABE_LABELS];
+        const clabe = screen.queryByLabelText(label) as HTMLInputElement | null;
+        if (value) {
+          expect(clabe?.value).toBe(value);
+          expect(clabe?.readOnly).toBe(true);
+        } else {
+          expect(clabe).toBeNull();
+        }
+      }
+    },
+    '#profile.ready.saving': async () => {
+      await waitFor(() => expect(saveButton().disabled).toBe(true));
+      expect(input('Nombre').disabled).toBe(true);
+    },
+    '#profile.ready.saved': async ({ ctx }) => {
+      expect((await screen.findByRole('alert')).textContent).toBe(PROFILE_SAVED);
+      // Saved for real, and the form shows what the server stored.
+      expect(editableOf(await serverProfile(ctx.access))).toEqual(ctx.shown);
+      expectForm(ctx.shown!);
+    },
+    '#profile.ready.failed': async ({ ctx, state }) => {
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(errorOf(state));
+      expect([REJECTED_BODY.company[0], PROFILE_SAVE_FAILED]).toContain(alert.textContent);
+      // Nothing typed is lost.
+      expectForm(ctx.shown!);
+      if (ctx.fault === 401) expectSessionEnded(ctx);
+    },
+  },
+  events: {
+    'xstate.done.actor.loadProfile': async ({ ctx }) => {
+      await ctx.load.pass();
+      ctx.shown = editableOf(await serverProfile(ctx.access));
+      await screen.findByLabelText('Nombre');
+    },
+    'xstate.error.actor.loadProfile': async ({ ctx, event }) => {
+      const { error } = event as unknown as { error: { status: number; body: unknown } };
+      ctx.fault = error.status;
+      if (error.status === 0) await ctx.load.networkError();
+      else await ctx.load.respond(error.status, error.body);
+    },
+    'profile.retry': async ({ ctx, user }) => {
+      ctx.fault = null;
+      await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    },
+    'profile.save': async ({ ctx, user }) => {
+      for (const field of ['last_name', 'mobile_phone'] as const) {
+        await user.clear(input(LABELS[field]));
+        await user.type(input(LABELS[field]), PROFILE_EDITS[field]);
+      }
+      if (notifications().checked !== PROFILE_EDITS.receive_notification) await user.click(notifications());
+      ctx.shown = { ...ctx.shown!, ...PROFILE_EDITS };
+      await user.click(saveButton());
+    },
+    'profile.dismiss': async ({ user }) => {
+      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
+    },
+    'xstate.done.actor.saveProfile': async ({ ctx }) => {
+      await ctx.save.pass();
+      expect(ctx.save.bodies.at(-1)).toEqual(ctx.shown);
+    },
+    'xstate.error.actor.saveProfile': async ({ ctx, event }) => {
+      const { error } = event as unknown as { error: { status: number; body: unknown } };
+      ctx.fault = error.status;
+      if (error.status === 0) await ctx.save.networkError();
+      else await ctx.save.respond(error.status, error.body);
+    },
+    'xstate.after.TOAST_MS.profile.ready.saved': async () => {
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+    },
+    'xstate.after.TOAST_MS.profile.ready.failed': async () => {
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+    },
+  },
+});
+
+describe('profile (page)', () => {
+  it('is only for a signed-in user (spec §2)', async () => {
+    const { router } = renderApp(PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio/'));
+  });
+
+  it('shows only the CLABEs the profile has, read-only (spec §3)', async () => {
+    await signInAs(USERNAME);
+    const load = gateEndpoint('get', ENDPOINT);
+    renderApp(PATH);
+    await load.respond(200, {
+      ...DEMO_PROFILE,
+      disbursement_clabe: '012180001234567897',
+      wallet_clabe: null,
+    });
+    const clabe = (await screen.findByLabelText('CLABE de dispersión')) as HTMLInputElement;
+    expect(clabe.value).toBe('012180001234567897');
+    expect(clabe.readOnly).toBe(true);
+    expect(screen.queryByLabelText('CLABE de monedero')).toBeNull();
+    expect(screen.queryByLabelText('CLABE para pago de crédito')).toBeNull();
+  });
+
+  it('requires every text field (spec §5) before calling the server', async () => {
+    await signInAs(USERNAME);
+    const user = userEvent.setup();
+    const load = gateEndpoint('get', ENDPOINT);
+    const save = gateEndpoint('put', ENDPOINT);
+    renderApp(PATH);
+    await load.respond(200, DEMO_PROFILE);
+    for (const label of Object.values(LABELS)) await user.clear(await screen.findByLabelText(label));
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(4));
+    expect(save.bodies).toEqual([]);
+  });
+
+  it('shows why the server refuses a save, through the real server', async () => {
+    await signInAs(USERNAME);
+    const user = userEvent.setup();
+    renderApp(PATH);
+    const company = await screen.findByLabelText(LABELS.company, {}, { timeout: 3000 });
+    await user.clear(company);
+    await user.type(company, 'Otra Razón Social, S.A. de C.V.');
+    await user.click(saveButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(REJECTED_BODY.company[0]);
+    expect(input(LABELS.company).value).toBe('Otra Razón Social, S.A. de C.V.');
+  });
+});

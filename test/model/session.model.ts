@@ -1,0 +1,43 @@
+import type { EventObject } from 'xstate';
+import { sessionMachine } from '../../src/machines/session.machine';
+import type { MachineModel } from './harness/model';
+
+function unsignedJwt(exp: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp })}.firma`;
+}
+
+/** What the browser may hold at load (spec §4): the test seeds storage to match the partition. */
+export const STORED = {
+  valid: unsignedJwt(4_102_444_800), // 2100-01-01
+  expired: unsignedJwt(1_577_836_800), // 2020-01-01
+  undecodable: 'esto-no-es-un-jwt',
+} as const;
+
+export const DEMO_CREDENTIALS = { username: 'proveedor.demo', password: 'Flujo-Demo-2026!' };
+
+export const sessionModel: MachineModel = {
+  id: 'session',
+  machine: sessionMachine,
+  events: [
+    { type: 'xstate.done.actor.readStoredSession', output: { accessToken: STORED.valid } },
+    { type: 'xstate.done.actor.readStoredSession', output: { accessToken: STORED.expired } },
+    { type: 'xstate.done.actor.readStoredSession', output: { accessToken: STORED.undecodable } },
+    { type: 'xstate.done.actor.readStoredSession', output: { accessToken: null } },
+    { type: 'session.login', credentials: DEMO_CREDENTIALS },
+    { type: 'xstate.done.actor.login', output: { access: STORED.valid, refresh: 'r' } },
+    {
+      type: 'xstate.error.actor.login',
+      error: { status: 401, body: { detail: 'Error en contraseña o usuario' } },
+    },
+    { type: 'xstate.error.actor.login', error: { status: 0, body: null } },
+    { type: 'session.dismissError' },
+    { type: 'session.logout' },
+    { type: 'xstate.done.actor.refreshSession', output: { access: STORED.valid, refresh: 'r2' } },
+    { type: 'xstate.error.actor.refreshSession', error: { status: 401, body: { detail: 'Token inválido' } } },
+  ] as readonly EventObject[],
+  waivers: {
+    'session.restoring|xstate.error.actor.readStoredSession|0':
+      'Reading localStorage cannot reject in a browser; the branch exists so a storage failure never leaves the app spinning.',
+  },
+};

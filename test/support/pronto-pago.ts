@@ -1,0 +1,187 @@
+import dayjs from 'dayjs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildCfdiXml, type CfdiBuildInput } from '../../server/cfdi/build-cfdi';
+import type { Db } from '../../server/db/database';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
+import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
+import { bearer, type Session } from './accounts';
+
+export const DEMO_PROVIDER = DEMO_PROVIDERS[0];
+
+/** A company with one user who logs in with the demo password (its hash is copied: no argon2 cost). */
+export async function addCompanyWithUser(
+  db: Db,
+  input: {
+    rfc: string | null;
+    name: string;
+    username: string;
+    isCorporate?: boolean;
+    satStatus?: SatStatusCode;
+  },
+): Promise<{ companyId: number; userId: number }> {
+  const demo = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('username', '=', 'proveedor.demo')
+    .executeTakeFirstOrThrow();
+  const company = await db
+    .insertInto('companies')
+    .values({
+      rfc: input.rfc,
+      name: input.name,
+      is_corporate: input.isCorporate ?? false,
+      sat_status: input.satStatus ?? SatStatus.AUTHORIZED,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username: input.username,
+      email: `${input.username}@example.mx`,
+      password_hash: demo.password_hash,
+      first_name: 'Prueba',
+      last_name: 'Flujo',
+      company_id: company.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { companyId: company.id, userId: user.id };
+}
+
+let folioSequence = 9000;
+
+/** Imports one CFDI issued by a demo provider to the demo corporate through the real importer; returns its id. */
+export async function importInvoice(
+  db: Db,
+  overrides: Partial<CfdiBuildInput> & { daysAgo?: number; today?: string } = {},
+): Promise<number> {
+  folioSequence += 1;
+  const { daysAgo = 3, today = businessDate(new Date()), ...rest } = overrides;
+  const xml = buildCfdiXml({
+    serie: 'T',
+    folio: String(folioSequence),
+    issuedAt: `${dayjs(today).subtract(daysAgo, 'day').format('YYYY-MM-DD')}T11:00:00`,
+    issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
+    receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+    // 86,206.90 + 16% IVA = 100,000.00.
+    subtotal: '86206.90',
+    currency: 'MXN',
+    paymentMethod: 'PPD',
+    description: 'Servicio de prueba',
+    ...rest,
+  });
+  const result = await importCfdiFiles(db, [{ name: `T-${folioSequence}.xml`, content: xml }], 'prueba');
+  const imported = result.imported[0];
+  if (!imported) throw new Error(`import failed: ${JSON.stringify(result.rejected)}`);
+  return imported.id;
+}
+
+/** Walks an AVAILABLE invoice to PENDING (and APPROVED with a payment date) as the demo users would. */
+export async function advanceTo(
+  db: Db,
+  invoiceId: number,
+  target: 'pending' | 'approved',
+  paymentDate?: string,
+): Promise<void> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select(['emitter_company_id', 'receiver_company_id'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  await applyInvoiceEvent(
+    db,
+    invoiceId,
+    {
+      type: 'invoice.requestAuthorization',
+      actor: { kind: 'provider', companyId: invoice.emitter_company_id, satAuthorized: true },
+    },
+    { userId: null, label: 'prueba' },
+  );
+  if (target === 'approved') {
+    await authorizePending(db, invoiceId, paymentDate ?? dayjs().add(30, 'day').format('YYYY-MM-DD'));
+  }
+}
+
+/** PENDING → APPROVED as the receiving corporate would. */
+export async function authorizePending(db: Db, invoiceId: number, paymentDate: string): Promise<void> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('receiver_company_id')
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  await applyInvoiceEvent(
+    db,
+    invoiceId,
+    {
+      type: 'invoice.authorize',
+      actor: { kind: 'corporate', companyId: invoice.receiver_company_id, satAuthorized: true },
+      paymentDate,
+    },
+    { userId: null, label: 'prueba' },
+  );
+}
+
+export async function statusOf(db: Db, invoiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('status')
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+export async function eventCount(db: Db, invoiceId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('invoice_events')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  return rows.length;
+}
+
+/** Ids of a company's invoices in a status, oldest id first. */
+export async function invoicesIn(
+  db: Db,
+  companyRfc: string,
+  status: number,
+  side: 'emitter' | 'receiver' = 'emitter',
+) {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(side === 'emitter' ? 'emitter_rfc' : 'receiver_rfc', '=', companyRfc)
+    .where('status', '=', status)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  session: Session | null,
+  payload: unknown,
+  idempotencyKey?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: {
+      ...(session ? bearer(session) : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+  });
+}
+
+export function getJson(
+  app: FastifyInstance,
+  url: string,
+  session: Session | null,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: session ? bearer(session) : {} });
+}
