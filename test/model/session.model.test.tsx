@@ -102,6 +102,15 @@ defineModelTests<Ctx>(sessionModel, {
       }
       ctx.releaseStorage();
     },
+    'xstate.error.actor.readStoredSession': async ({ ctx }) => {
+      const denied = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new DOMException('El almacenamiento local está deshabilitado', 'SecurityError');
+      });
+      ctx.releaseStorage();
+      // The app does not hang on its spinner: it falls back to a signed-out session.
+      await screen.findByLabelText('Usuario');
+      denied.mockRestore();
+    },
     'session.login': async ({ user }) => {
       if (!screen.queryByLabelText('Usuario'))
         await user.click(screen.getByRole('link', { name: 'Ingresar' }));

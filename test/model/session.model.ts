@@ -24,6 +24,8 @@ export const sessionModel: MachineModel = {
     { type: 'xstate.done.actor.readStoredSession', output: { accessToken: STORED.expired } },
     { type: 'xstate.done.actor.readStoredSession', output: { accessToken: STORED.undecodable } },
     { type: 'xstate.done.actor.readStoredSession', output: { accessToken: null } },
+    // Storage disabled by the browser (privacy settings): reading it throws a SecurityError.
+    { type: 'xstate.error.actor.readStoredSession', error: 'SecurityError' },
     { type: 'session.login', credentials: DEMO_CREDENTIALS },
     { type: 'xstate.done.actor.login', output: { access: STORED.valid, refresh: 'r' } },
     {
@@ -31,13 +33,13 @@ export const sessionModel: MachineModel = {
       error: { status: 401, body: { detail: 'Error en contraseña o usuario' } },
     },
     { type: 'xstate.error.actor.login', error: { status: 0, body: null } },
+    {
+      type: 'xstate.error.actor.login',
+      error: { status: 500, body: { detail: 'Error interno del servidor. Por favor, intenta de nuevo.' } },
+    },
     { type: 'session.dismissError' },
     { type: 'session.logout' },
     { type: 'xstate.done.actor.refreshSession', output: { access: STORED.valid, refresh: 'r2' } },
     { type: 'xstate.error.actor.refreshSession', error: { status: 401, body: { detail: 'Token inválido' } } },
   ] as readonly EventObject[],
-  waivers: {
-    'session.restoring|xstate.error.actor.readStoredSession|0':
-      'Reading localStorage cannot reject in a browser; the branch exists so a storage failure never leaves the app spinning.',
-  },
 };

@@ -7,10 +7,11 @@ import { PROFILE_SAVED, type profileMachine } from '../../machines/profile.machi
 import { structResolver } from '../common/struct-resolver';
 import { type ToastItem, ToastRegion } from '../common/toast-region';
 import './account.css';
+import { TextField } from '../common/text-field';
 
-type TextField = Exclude<keyof ProfileUpdate, 'receive_notification'>;
+type TextFieldName = Exclude<keyof ProfileUpdate, 'receive_notification'>;
 
-const FIELDS: { name: TextField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: { name: TextFieldName; label: string; type: string; autoComplete: string }[] = [
   { name: 'first_name', label: 'Nombre', type: 'text', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Apellido', type: 'text', autoComplete: 'family-name' },
   { name: 'mobile_phone', label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
@@ -55,32 +56,18 @@ function ProfileForm({
 
   return (
     <form noValidate aria-label="Perfil" onSubmit={handleSubmit(onSave)}>
-      {FIELDS.map((field) => {
-        const error = formState.errors[field.name]?.message;
-        const input = register(field.name);
-        return (
-          <FormGroup
-            key={field.name}
-            label={field.label}
-            labelFor={`perfil-${field.name}`}
-            intent={error ? 'danger' : 'none'}
-            helperText={error}
-          >
-            <InputGroup
-              id={`perfil-${field.name}`}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              intent={error ? 'danger' : 'none'}
-              aria-invalid={error ? true : undefined}
-              disabled={busy}
-              inputRef={input.ref}
-              name={input.name}
-              onChange={input.onChange}
-              onBlur={input.onBlur}
-            />
-          </FormGroup>
-        );
-      })}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`perfil-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          error={formState.errors[field.name]?.message}
+          disabled={busy}
+          registration={register(field.name)}
+        />
+      ))}
       <Checkbox
         label="Recibir notificaciones"
         disabled={busy}

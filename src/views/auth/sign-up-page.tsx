@@ -1,16 +1,17 @@
-import { Button, Callout, Checkbox, FormGroup, H1, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, H1 } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useForm } from 'react-hook-form';
 import { SignUpForm } from '../../domain/schemas/session';
 import type { signUpMachine } from '../../machines/sign-up.machine';
 import { structResolver } from '../common/struct-resolver';
+import { TextField } from '../common/text-field';
 import { ToastRegion } from '../common/toast-region';
 import { AltchaWidget } from './altcha-widget';
 
-type TextField = Exclude<keyof SignUpForm, 'receive_notification'>;
+type TextFieldName = Exclude<keyof SignUpForm, 'receive_notification'>;
 
-const FIELDS: { name: TextField; label: string; type: string; autoComplete: string }[] = [
+const FIELDS: { name: TextFieldName; label: string; type: string; autoComplete: string }[] = [
   { name: 'name', label: 'Nombre', type: 'text', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Apellido', type: 'text', autoComplete: 'family-name' },
   { name: 'username', label: 'Usuario', type: 'text', autoComplete: 'username' },
@@ -59,32 +60,18 @@ export function SignUpPage({
         aria-label="Crea tu perfil"
         onSubmit={handleSubmit((values) => send({ type: 'signUp.submit', values }))}
       >
-        {FIELDS.map((field) => {
-          const error = formState.errors[field.name]?.message ?? fieldErrors[field.name]?.[0];
-          const input = register(field.name);
-          return (
-            <FormGroup
-              key={field.name}
-              label={field.label}
-              labelFor={`registro-${field.name}`}
-              intent={error ? 'danger' : 'none'}
-              helperText={error}
-            >
-              <InputGroup
-                id={`registro-${field.name}`}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                intent={error ? 'danger' : 'none'}
-                aria-invalid={error ? true : undefined}
-                disabled={busy}
-                inputRef={input.ref}
-                name={input.name}
-                onChange={input.onChange}
-                onBlur={input.onBlur}
-              />
-            </FormGroup>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`registro-${field.name}`}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            error={formState.errors[field.name]?.message ?? fieldErrors[field.name]?.[0]}
+            disabled={busy}
+            registration={register(field.name)}
+          />
+        ))}
         <Checkbox
           label="Deseo recibir notificaciones"
           disabled={busy}

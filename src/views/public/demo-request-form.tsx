@@ -1,10 +1,11 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { DemoRequest } from '../../domain/schemas/session';
 import { DEMO_REQUEST_SENT, type demoRequestMachine } from '../../machines/demo-request.machine';
 import { structResolver } from '../common/struct-resolver';
+import { TextField } from '../common/text-field';
 import { type ToastItem, ToastRegion } from '../common/toast-region';
 import { useHydrated } from '../common/use-hydrated';
 
@@ -45,31 +46,18 @@ export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachin
       aria-label="Solicitar demo"
       onSubmit={handleSubmit((values) => send({ type: 'demo.submit', values }))}
     >
-      {FIELDS.map((field) => {
-        const error = formState.errors[field.name]?.message;
-        // Blueprint's InputGroup takes the DOM ref as inputRef.
-        const { ref, ...input } = register(field.name);
-        return (
-          <FormGroup
-            key={field.name}
-            label={field.label}
-            labelFor={`demo-${field.name}`}
-            intent={error ? 'danger' : 'none'}
-            helperText={error}
-          >
-            <InputGroup
-              id={`demo-${field.name}`}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              intent={error ? 'danger' : 'none'}
-              aria-invalid={error ? true : undefined}
-              disabled={busy}
-              inputRef={ref}
-              {...input}
-            />
-          </FormGroup>
-        );
-      })}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`demo-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          error={formState.errors[field.name]?.message}
+          disabled={busy}
+          registration={register(field.name)}
+        />
+      ))}
       <Button
         type="submit"
         intent="primary"

@@ -5,7 +5,7 @@ import { DemoRequestForm } from './demo-request-form';
 
 export function DemoRequestPage({ machine }: { machine: typeof demoRequestMachine }) {
   return (
-    <section aria-labelledby="demo-titulo" className="site-hero site-hero--split">
+    <section aria-labelledby="demo-titulo" className="site-hero site-hero--split site-hero--top">
       <div>
         <p className="site-eyebrow">Demostración sin costo</p>
         <h1 id="demo-titulo">Solicitar Demo</h1>
