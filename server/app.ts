@@ -45,11 +45,13 @@ function defaultConfig(): Config {
 
 /** Builds the HTTP app: the invoices service at /api/ and the user service at /api/accounts/. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const config = deps.config ?? defaultConfig();
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1_048_576,
-    // Spread requests behind a proxy keep their client address for throttling.
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (per-address throttles read it);
+    // otherwise anyone could pick their own address by sending the header.
+    trustProxy: config.trustProxy,
   });
   await app.register(helmet, {
     // The SPA bundles everything it loads; no third-party origin is allowed.
@@ -64,7 +66,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandling(app);
-  const config = deps.config ?? defaultConfig();
   const accounts = createAccountsDeps(deps.database.db, config, app.log, deps);
   registerAuthentication(app, accounts);
 

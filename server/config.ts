@@ -10,6 +10,8 @@ export interface Config {
   /** Secret for signing JWTs; generated into DATA_DIR on first development start. */
   jwtSecret: string;
   seedDemo: boolean;
+  /** Trust X-Forwarded-For (TRUST_PROXY=true only when Flujo is reachable solely through a proxy). */
+  trustProxy: boolean;
   contactEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!jwtSecret && production) problems.push('JWT_SECRET is required when NODE_ENV=production');
 
   const seedDemo = parseBoolean('SEED_DEMO', env.SEED_DEMO, true, problems);
+  const trustProxy = parseBoolean('TRUST_PROXY', env.TRUST_PROXY, false, problems);
 
   const accessTokenMinutes = parseInteger(
     'ACCESS_TOKEN_MINUTES',
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret,
     seedDemo,
+    trustProxy,
     contactEmail,
     logLevel,
     production,

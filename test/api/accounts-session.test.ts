@@ -139,6 +139,22 @@ describe('session: login, token refresh and authentication', () => {
       expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.4')).statusCode).toBe(200);
     });
 
+    it('ignores a client-supplied X-Forwarded-For unless TRUST_PROXY is set', async () => {
+      const address = '10.5.0.1';
+      for (let i = 0; i < 20; i++) {
+        // A new "address" in the header each time: without a trusted proxy it must not count as one.
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/accounts/login/',
+          payload: { username: `falso.${i}`, password: 'no-importa-123' },
+          remoteAddress: address,
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      expect((await loginAs(ctx.app, 'proveedor.demo', undefined, address)).statusCode).toBe(429);
+    });
+
     it('throttles an address after 20 failures in 15 minutes, whatever the usernames', async () => {
       const address = '10.4.0.1';
       for (let i = 0; i < 20; i++) {
