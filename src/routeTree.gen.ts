@@ -34,6 +34,7 @@ import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
 import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -161,6 +162,11 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSatCredentialsRoute = DashboardSatCredentialsRouteImport.update({
+  id: '/sat-credentials',
+  path: '/sat-credentials',
+  getParentRoute: () => DashboardRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -186,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -211,6 +218,7 @@ export interface FileRoutesByTo {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
 }
@@ -239,6 +247,7 @@ export interface FileRoutesById {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/sat-credentials'
     | '/auth/'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/sat-credentials'
     | '/auth'
     | '/dashboard'
   id:
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/sat-credentials'
     | '/auth/'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
@@ -521,6 +533,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/sat-credentials': {
+      id: '/dashboard/sat-credentials'
+      path: '/sat-credentials'
+      fullPath: '/dashboard/sat-credentials'
+      preLoaderRoute: typeof DashboardSatCredentialsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
   }
 }
 
@@ -546,11 +565,13 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

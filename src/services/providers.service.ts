@@ -1,0 +1,72 @@
+import type { InvoiceStatusFilter } from '../domain/invoice-status';
+import type { PeriodCode } from '../domain/period';
+import {
+  type ForwardPaymentQuote,
+  type InvoicePage,
+  type MessageResponse,
+  PAGE_SIZE,
+} from '../domain/schemas/invoices';
+import { INVOICES_API_URL } from './api-config';
+import { request } from './http';
+
+/** Filters of the provider's pronto-pago list (spec §2, §7); they live in the URL. */
+export interface AllianceFilters {
+  search: string;
+  /** Empty: every month (the spec's default, all months selected). */
+  periods: readonly PeriodCode[];
+  status: InvoiceStatusFilter;
+}
+
+/** One step of an invoice's audit trail (GET /api/invoices/<id>/events/). */
+export interface InvoiceEvent {
+  event: string;
+  from_status: number | null;
+  to_status: number;
+  actor: string;
+  reason: string | null;
+  at: string;
+}
+
+function listQuery(filters: AllianceFilters, page: number): string {
+  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+  if (filters.search) params.set('search', filters.search);
+  if (filters.periods.length > 0) params.set('period', filters.periods.join(','));
+  params.set('status', String(filters.status));
+  return params.toString();
+}
+
+/** A page of the provider's invoices; spec §3: an array answer is an empty page. */
+export async function listAlliances(filters: AllianceFilters, page: number): Promise<InvoicePage> {
+  const body = await request<InvoicePage | unknown[]>(
+    `${INVOICES_API_URL}/providers/alliances/?${listQuery(filters, page)}`,
+    { allowArray: true },
+  );
+  if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };
+  return body;
+}
+
+/** AVAILABLE → PENDING: ask the customer to authorize the invoice. */
+export function requestPayment(invoiceId: number, idempotencyKey: string): Promise<MessageResponse> {
+  return request<MessageResponse>(`${INVOICES_API_URL}/providers/request-payment/`, {
+    method: 'POST',
+    body: { id_request_factoring: invoiceId },
+    idempotencyKey,
+  });
+}
+
+export function forwardPaymentQuote(invoiceId: number): Promise<ForwardPaymentQuote> {
+  return request<ForwardPaymentQuote>(`${INVOICES_API_URL}/providers/forward-payment/${invoiceId}/`);
+}
+
+/** APPROVED → PROCESS: confirm the advance. */
+export function approveForwardPayment(invoiceId: number, idempotencyKey: string): Promise<MessageResponse> {
+  return request<MessageResponse>(`${INVOICES_API_URL}/providers/forward-payment/`, {
+    method: 'POST',
+    body: { id_execute_factoring: invoiceId },
+    idempotencyKey,
+  });
+}
+
+export function invoiceEvents(invoiceId: number): Promise<InvoiceEvent[]> {
+  return request<InvoiceEvent[]>(`${INVOICES_API_URL}/invoices/${invoiceId}/events/`, { allowArray: true });
+}
