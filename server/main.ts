@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { type OpsSocket, startOpsSocket } from './ops/ops-socket';
 import { seedDemoWorld } from './seed/demo-world';
 
 async function main(): Promise<void> {
@@ -25,12 +26,24 @@ async function main(): Promise<void> {
     app.log.info(seeded.created ? `demo data loaded: ${seeded.summary}` : 'demo data already present');
   }
 
+  // PGlite: this process holds DATA_DIR, so operator commands reach the database through it (decision 0013).
+  // PostgreSQL: the CLI connects to the database itself.
+  let opsSocket: OpsSocket | null = null;
+  if (database.kind === 'pglite') {
+    try {
+      opsSocket = await startOpsSocket({ dataDir: config.dataDir, database, config, log: app.log });
+    } catch (error) {
+      app.log.warn(`${String(error)}. Stop the server to run operator commands that need the database.`);
+    }
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     try {
+      await opsSocket?.close();
       await app.close();
     } finally {
       await database.close();

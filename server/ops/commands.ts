@@ -1,14 +1,19 @@
-// Operator commands of the pronto-pago flow (`npm run ops -- <command>`), listed in server/cli.ts's table.
-// Each one calls the same service function the tests exercise; this file only parses and prints.
+// Operator commands (`npm run ops -- <command>`): the one table server/cli.ts runs directly and the running
+// server runs for it over DATA_DIR/ops.sock (ops-socket.ts). Each one calls the same service function the
+// tests exercise; this file only parses and prints.
 
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { PROVIDER_STATUS_LABELS } from '../../src/domain/invoice-status';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
+import { listOutbox } from '../mail/outbox.repository';
 import { systemClock } from '../modules/auth/clock';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { businessDate } from '../modules/invoices/business-date';
+import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { DisbursementError, disburseInvoice } from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
@@ -22,7 +27,7 @@ import {
   type SyncResult,
   syncIssuedCfdi,
 } from '../modules/sat/sat-link.service';
-import { DEMO_CORPORATE } from '../seed/demo-world';
+import { DEMO_CORPORATE, seedDemoWorld } from '../seed/demo-world';
 import { integerOption, onePositional, parseArgs, UsageError } from './ops-args';
 
 export interface OpsContext {
@@ -30,8 +35,22 @@ export interface OpsContext {
   /** Null for commands that do not touch the database (they work while a PGlite server runs). */
   database: DatabaseHandle | null;
   now: () => Date;
+  /** A line of the command's answer (stdout of the CLI). */
   print(line: string): void;
+  /** The operator's working directory (default: this process's): relative file arguments resolve against it. */
+  cwd?: string;
 }
+
+/** Where a command's lines go: stdout and stderr of the CLI, or the ops socket's answer. */
+export interface OpsOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const CONSOLE_OUTPUT: OpsOutput = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+};
 
 export interface OpsCommand {
   usage: string;
@@ -41,6 +60,7 @@ export interface OpsCommand {
 }
 
 const RATE_TEXT = /^\d{1,3}(\.\d{1,4})?$/;
+const DEFAULT_MAIL_LIMIT = 10;
 
 function requireDatabase(context: OpsContext): DatabaseHandle {
   if (!context.database) throw new Error('this command needs the database');
@@ -83,7 +103,78 @@ function printSync(context: OpsContext, sync: SyncResult): void {
   );
 }
 
+function xmlFiles(cwd: string, paths: readonly string[]): string[] {
+  return paths.flatMap((given) => {
+    const path = resolve(cwd, given);
+    return statSync(path).isDirectory()
+      ? readdirSync(path)
+          .filter((name) => name.toLowerCase().endsWith('.xml'))
+          .sort()
+          .map((name) => join(path, name))
+      : [path];
+  });
+}
+
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
+  'demo:load': {
+    usage: 'demo:load',
+    summary: 'load the demo world (no-op when already loaded)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      parseArgs(args, []);
+      const result = await seedDemoWorld(requireDatabase(context).db);
+      context.print(
+        result.created
+          ? `Demo data loaded: ${result.summary}`
+          : 'Demo data already present; nothing changed.',
+      );
+      return 0;
+    },
+  },
+  'cfdi:import': {
+    usage: 'cfdi:import <file|dir>...',
+    summary: 'import CFDI 4.0 XML files as invoices (AVAILABLE)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const { positional } = parseArgs(args, []);
+      if (positional.length === 0)
+        throw new UsageError('cfdi:import needs at least one XML file or directory.');
+      const files = xmlFiles(context.cwd ?? process.cwd(), positional).map((path) => ({
+        name: basename(path),
+        content: readFileSync(path),
+      }));
+      const result = await importCfdiFiles(requireDatabase(context).db, files, 'operador (cfdi:import)');
+      for (const item of result.imported)
+        context.print(`importada  ${item.name}  ${item.uuid}  id=${item.id}`);
+      for (const item of result.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
+      context.print(`${result.imported.length} importadas, ${result.rejected.length} rechazadas`);
+      return result.rejected.length > 0 ? 1 : 0;
+    },
+  },
+  'mail:list': {
+    usage: 'mail:list [--limit N]',
+    summary: 'the mail outbox, newest first (default 10)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['limit']);
+      if (parsed.positional.length > 0) throw new UsageError('mail:list only takes --limit N.');
+      const limit = integerOption(parsed, 'limit', DEFAULT_MAIL_LIMIT, 1, 1000);
+      const rows = await listOutbox(requireDatabase(context).db, limit);
+      if (rows.length === 0) context.print('The outbox is empty.');
+      for (const row of rows) {
+        const state = row.error
+          ? `error: ${row.error}`
+          : row.sent_at
+            ? `sent ${row.sent_at}`
+            : 'not sent (outbox)';
+        context.print(`#${row.id}  ${row.created_at}  to ${row.recipient}  [${state}]`);
+        context.print(`Subject: ${row.subject}`);
+        context.print(row.body_text);
+        context.print('-'.repeat(72));
+      }
+      return 0;
+    },
+  },
   'sat:approve': {
     usage: 'sat:approve <RFC> [--rate 17.40]',
     summary: "approve a SAT link (SENT → AUTHORIZED) and import the RFC's sandbox CFDI",
@@ -228,25 +319,51 @@ function refusalText(error: unknown): string | null {
   return null;
 }
 
-/** Loads the configuration, opens the database when the command needs it, runs it and explains refusals. */
+export interface RunOptions {
+  config?: Config;
+  /**
+   * An open database to use and leave open (the running server's, when it runs a command that came over
+   * its ops socket). Without it the command opens its own when it needs one, and closes it.
+   */
+  database?: DatabaseHandle;
+  output?: OpsOutput;
+  now?: () => Date;
+  cwd?: string;
+}
+
+/**
+ * Runs one command with its database and explains refusals (stderr, exit 1; usage errors exit 2) instead of
+ * a stack trace; anything unexpected is rethrown. The CLI and the ops socket both come through here, so a
+ * command answers the same whether the CLI opened the database or the running server holds it.
+ */
 export async function runOpsCommand(
   command: OpsCommand,
   args: readonly string[],
-  options: { config?: Config; print?: (line: string) => void; now?: () => Date } = {},
+  options: RunOptions = {},
 ): Promise<number> {
   const config = options.config ?? loadConfig();
-  const print = options.print ?? ((line: string) => console.log(line));
-  const database = command.needsDatabase(args)
-    ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    : null;
+  const output = options.output ?? CONSOLE_OUTPUT;
+  const shared = options.database ?? null;
+  const database = !command.needsDatabase(args)
+    ? null
+    : (shared ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
   try {
-    return await command.run({ config, database, now: options.now ?? systemClock, print }, args);
+    return await command.run(
+      {
+        config,
+        database,
+        now: options.now ?? systemClock,
+        print: (line) => output.out(line),
+        cwd: options.cwd ?? process.cwd(),
+      },
+      args,
+    );
   } catch (error) {
     const text = refusalText(error);
     if (text === null) throw error;
-    console.error(text);
+    output.err(text);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    await database?.close();
+    if (database !== shared) await database?.close();
   }
 }

@@ -1,5 +1,6 @@
 import { demoRequestModel } from './demo-request.model';
 import type { MachineModel } from './harness/model';
+import { invoiceLifecycleModel } from './invoice-lifecycle.model';
 import { passwordChangeModel } from './password-change.model';
 import { passwordResetModel } from './password-reset.model';
 import { passwordResetRequestModel } from './password-reset-request.model';
@@ -16,4 +17,5 @@ export const modelCatalogue: Record<string, MachineModel> = {
   [passwordResetModel.id]: passwordResetModel,
   [passwordChangeModel.id]: passwordChangeModel,
   [profileModel.id]: profileModel,
+  [invoiceLifecycleModel.id]: invoiceLifecycleModel,
 };
