@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-
-const DEMO_PASSWORD = 'Flujo-Demo-2026!';
-const SERVER_LOG = `.tmp/e2e-server-${process.env.E2E_PORT ?? 8181}.log`;
+import { DEMO_PASSWORD, logIn, SERVER_LOG, signUp } from './support';
 
 /** With no SMTP configured the server prints each e-mail's links to its log (scripts/e2e-server.mjs). */
 async function resetLinkFor(email: string): Promise<string> {
@@ -18,13 +16,6 @@ async function resetLinkFor(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no reset e-mail for ${email} in the server log`);
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/ingresar/');
-  await page.getByLabel('Usuario').fill(username);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
 async function logOutFromDashboard(page: Page) {
@@ -60,21 +51,14 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   page,
 }) => {
   const id = Date.now().toString(36);
-  const user = { username: `ana.${id}`, email: `ana.${id}@ejemplo.mx`, password: `Cobranza-${id}-Uno` };
+  const user = {
+    username: `ana.${id}`,
+    email: `ana.${id}@ejemplo.mx`,
+    password: `Cobranza-${id}-Uno`,
+    company: 'Refacciones Quintero',
+  };
 
-  await page.goto('/auth/registro/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeVisible();
-  await page.getByLabel('Nombre').fill('Ana');
-  await page.getByLabel('Apellido').fill('Quintero');
-  await page.getByLabel('Usuario').fill(user.username);
-  await page.getByLabel('Teléfono celular').fill('5512349876');
-  await page.getByLabel('Empresa').fill('Refacciones Quintero');
-  await page.getByLabel('Correo electrónico').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirmar contraseña').fill(user.password);
-  // The real ALTCHA widget solves its proof of work when the form asks for the 'register' token.
-  await page.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/auth\/ingresar\/\?registro=exitoso$/, { timeout: 30_000 });
+  await signUp(page, user);
   await expect(page.getByRole('status')).toContainText('Tu cuenta se creó correctamente');
 
   await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click();
@@ -92,7 +76,8 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   await expect(page).toHaveURL(/\/auth\/ingresar\/$/, { timeout: 10_000 });
 
   await logIn(page, user.username, newPassword);
-  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+  // A new provider has no SAT link yet: every dashboard screen leads to the credentials form (spec §2).
+  await expect(page).toHaveURL(/\/dashboard\/sat-credentials\/$/);
 
   await page.getByRole('button', { name: 'Mi cuenta' }).click();
   await page.getByRole('menuitem', { name: 'Perfil' }).click();
@@ -118,5 +103,5 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
 
   await logIn(page, user.username, finalPassword);
-  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/sat-credentials\/$/);
 });

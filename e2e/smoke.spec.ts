@@ -19,6 +19,8 @@ test('auditors see every machine diagram on /diagramas/', async ({ page }) => {
   for (const title of ['Ciclo de vida de la factura', 'Solicitud de demo']) {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     const diagram = page.getByRole('img', { name: `Diagrama de estados: ${title}` });
+    // The images load lazily, as an auditor scrolls to them.
+    await diagram.scrollIntoViewIfNeeded();
     await expect(diagram).toBeVisible();
     // The SVG really loaded (a broken image has no natural width).
     await expect.poll(() => diagram.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import type { Mailer } from './mail/mailer';
 import { accountsService } from './modules/accounts/accounts.routes';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { passwordResetRoutes } from './modules/accounts/password-reset.routes';
+import { advancedInvoicesRoutes } from './modules/advanced-invoices/advanced-invoices.routes';
 import { registerAuthentication } from './modules/auth/authenticate';
 import type { Clock } from './modules/auth/clock';
 import { invoicesService } from './modules/invoices/invoices.routes';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { prefix: '/api/users', ...accounts });
   await app.register(accountsService, { prefix: '/api/accounts', ...accounts });
   await app.register(prontoPagoRoutes, { prefix: '/api', ...accounts });
+  await app.register(advancedInvoicesRoutes, { prefix: '/api', db: accounts.db, now: accounts.now });
   await app.register(satRoutes, { prefix: '/api/accounts', ...createSatDeps(config, accounts) });
   await app.register(newsletterService, { prefix: '/api/newsletter', db: deps.database.db });
 

@@ -34,6 +34,8 @@ import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
 import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
+import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
 
 const IndexRoute = IndexRouteImport.update({
@@ -162,6 +164,17 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardFacturasProntoPagoRoute =
+  DashboardFacturasProntoPagoRouteImport.update({
+    id: '/facturas-pronto-pago',
+    path: '/facturas-pronto-pago',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardProntoPagoRoute = DashboardProntoPagoRouteImport.update({
+  id: '/pronto-pago',
+  path: '/pronto-pago',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSatCredentialsRoute = DashboardSatCredentialsRouteImport.update({
   id: '/sat-credentials',
   path: '/sat-credentials',
@@ -192,6 +205,8 @@ export interface FileRoutesByFullPath {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -218,6 +233,8 @@ export interface FileRoutesByTo {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -247,6 +264,8 @@ export interface FileRoutesById {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -277,6 +296,8 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pronto-pago'
     | '/dashboard/sat-credentials'
     | '/auth/'
     | '/dashboard/'
@@ -303,6 +324,8 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pronto-pago'
     | '/dashboard/sat-credentials'
     | '/auth'
     | '/dashboard'
@@ -331,6 +354,8 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pronto-pago'
     | '/dashboard/sat-credentials'
     | '/auth/'
     | '/dashboard/'
@@ -533,6 +558,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/facturas-pronto-pago': {
+      id: '/dashboard/facturas-pronto-pago'
+      path: '/facturas-pronto-pago'
+      fullPath: '/dashboard/facturas-pronto-pago'
+      preLoaderRoute: typeof DashboardFacturasProntoPagoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/pronto-pago': {
+      id: '/dashboard/pronto-pago'
+      path: '/pronto-pago'
+      fullPath: '/dashboard/pronto-pago'
+      preLoaderRoute: typeof DashboardProntoPagoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/sat-credentials': {
       id: '/dashboard/sat-credentials'
       path: '/sat-credentials'
@@ -565,12 +604,16 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
+  DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
   DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
+  DashboardProntoPagoRoute: DashboardProntoPagoRoute,
   DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }

@@ -34,7 +34,7 @@ describe('invoice status', () => {
     expect(providerStatusLabel(InvoiceStatus.APPROVED)).toBe('Autorizada');
     expect(providerStatusLabel(InvoiceStatus.PROCESS)).toBe('En trámite');
     expect(providerStatusLabel(InvoiceStatus.PAID)).toBe('Pagada');
-    expect(providerStatusLabel(InvoiceStatus.FACTORING)).toBe('Pagada (FACTORING)');
+    expect(providerStatusLabel(InvoiceStatus.FACTORING)).toBe('Pagada');
     expect(providerStatusLabel(InvoiceStatus.DISABLED)).toBe('Cancelada');
     expect(providerStatusLabel(InvoiceStatus.REJECTED)).toBe('Rechazada');
     for (const code of INVOICE_STATUS_CODES) expect(PROVIDER_STATUS_MEANINGS[code]).toMatch(/\S/);

@@ -36,14 +36,14 @@ export const INVOICE_STATUS_CODES: readonly InvoiceStatusCode[] = INVOICE_STATUS
 /** Label shown for the ALL filter option. */
 export const ALL_STATUSES_LABEL = 'Todas';
 
-/** Provider-side labels (spec §4); FACTORING is told apart from PAID in the label. */
+/** Provider-side labels (spec §4): FACTORING reads Pagada too; its meaning (the badge tooltip) says factoring. */
 export const PROVIDER_STATUS_LABELS: Readonly<Record<InvoiceStatusCode, string>> = {
   [InvoiceStatus.AVAILABLE]: 'Por Autorizar',
   [InvoiceStatus.PENDING]: 'Solicitado',
   [InvoiceStatus.APPROVED]: 'Autorizada',
   [InvoiceStatus.PROCESS]: 'En trámite',
   [InvoiceStatus.PAID]: 'Pagada',
-  [InvoiceStatus.FACTORING]: 'Pagada (FACTORING)',
+  [InvoiceStatus.FACTORING]: 'Pagada',
   [InvoiceStatus.DISABLED]: 'Cancelada',
   [InvoiceStatus.REJECTED]: 'Rechazada',
 };
@@ -88,7 +88,11 @@ export const PROVIDER_STATUS_FILTER_OPTIONS: readonly StatusFilterOption[] = [
       InvoiceStatus.DISABLED,
       InvoiceStatus.REJECTED,
     ] as const
-  ).map((value) => ({ value, label: PROVIDER_STATUS_LABELS[value] })),
+  ).map((value) => ({
+    value,
+    // Two options cannot both read 'Pagada': the filter names the factoring one.
+    label: value === InvoiceStatus.FACTORING ? 'Pagada (factoraje)' : PROVIDER_STATUS_LABELS[value],
+  })),
 ];
 
 /** Corporate status filter: the provider list without PROCESS and FACTORING (spec §4). */

@@ -1,10 +1,14 @@
 import type { AnyStateMachine } from 'xstate';
+import { authorizationRequestMachine } from './authorization-request.machine';
 import { demoRequestMachine } from './demo-request.machine';
+import { forwardPaymentMachine } from './forward-payment.machine';
+import { invoiceDownloadMachine } from './invoice-download.machine';
 import { invoiceLifecycleMachine } from './invoice-lifecycle.machine';
 import { passwordChangeMachine } from './password-change.machine';
 import { passwordResetMachine } from './password-reset.machine';
 import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { profileMachine } from './profile.machine';
+import { satLinkMachine } from './sat-link.machine';
 import { sessionMachine } from './session.machine';
 import { signUpMachine } from './sign-up.machine';
 
@@ -31,6 +35,41 @@ export const machineCatalogue: readonly MachineEntry[] = [
     machine: invoiceLifecycleMachine,
   },
   {
+    id: 'invoice-download',
+    title: 'Descarga de facturas adelantadas',
+    description:
+      'En «Resumen de tus Facturas Adelantadas» el proveedor selecciona facturas (o «Seleccionar todos») y con ' +
+      '«Descargar seleccionados» obtiene un ZIP con el XML del CFDI, tal como se importó, y un PDF de cada una. El ' +
+      'botón está deshabilitado sin selección, con más de 100 facturas y mientras hay una descarga en curso, que ' +
+      'muestra su avance. El servidor entrega solo facturas adelantadas (En trámite o Pagada) de la propia empresa; ' +
+      'si falla o no responde se muestra el motivo y la selección se conserva.',
+    machine: invoiceDownloadMachine,
+  },
+  {
+    id: 'authorization-request',
+    title: 'Solicitud de autorización (Solicitar adelanto)',
+    description:
+      'En Pronto Pago, el proveedor pulsa «Solicitar adelanto» en una factura Por Autorizar para pedir a su cliente ' +
+      'que la autorice. La solicitud lleva una clave de idempotencia, así que no puede enviarse dos veces; mientras ' +
+      'se envía, el aviso muestra «Cargando...». Después se muestra el mensaje del servidor con su tipo (éxito, ' +
+      'error, información o advertencia): el cliente fue notificado y responde en un plazo máximo de 24 horas, y la ' +
+      'factura pasa a Solicitado. Si el servidor la rechaza, por ejemplo porque alguien ya la solicitó, se muestra ' +
+      'su mensaje y la lista se vuelve a leer.',
+    machine: authorizationRequestMachine,
+  },
+  {
+    id: 'forward-payment',
+    title: 'Adelanto de pago (Adelantar pago)',
+    description:
+      'En una factura Autorizada, «Adelantar pago» abre un panel lateral con la cotización: tasa anual (tasa + IVA), ' +
+      'días, costo financiero, costo de asesoría y total a recibir; si la cotización falla se ofrece «Reintentar». ' +
+      'Al confirmar, el adelanto se envía con una clave de idempotencia creada para esa confirmación: si se pierde ' +
+      'la respuesta, el reintento usa la misma clave y el servidor no puede adelantar dos veces. Al aceptarse se ' +
+      'muestra el aviso de éxito y la factura pasa a En trámite; un rechazo del servidor (por ejemplo, un cambio ' +
+      'simultáneo) se muestra con su mensaje y la lista se vuelve a leer.',
+    machine: forwardPaymentMachine,
+  },
+  {
     id: 'session',
     title: 'Sesión',
     description:
@@ -39,6 +78,17 @@ export const machineCatalogue: readonly MachineEntry[] = [
       'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
       'el token de renovación; si la renovación falla, o al cerrar sesión, se borra todo y se vuelve al inicio.',
     machine: sessionMachine,
+  },
+  {
+    id: 'sat-link',
+    title: 'Vinculación SAT',
+    description:
+      'El proveedor vincula su cuenta del SAT con su RFC y su contraseña CIEC; mientras la vinculación no esté ' +
+      'autorizada, todas las pantallas del dashboard lo traen aquí. Al abrir la pantalla se consulta el estado en el ' +
+      'servidor: sin vincular o rechazada muestra el formulario (con el aviso «La última solicitud de vinculación fue ' +
+      'rechazada» si fue rechazada); enviada oculta el formulario y pide esperar la aprobación, consultando el estado ' +
+      'cada 15 segundos; autorizada lleva a Pronto Pago. Un error al enviar muestra un aviso y conserva los datos.',
+    machine: satLinkMachine,
   },
   {
     id: 'sign-up',

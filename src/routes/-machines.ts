@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { LoginRequest, SignUpRequest } from '../domain/schemas/session';
+import type { satLinkMachine } from '../machines/sat-link.machine';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { signUpMachine } from '../machines/sign-up.machine';
 import { login, refreshToken, register } from '../services/accounts.service';
@@ -67,4 +68,6 @@ export const wiredSignUpMachine = signUpMachine.provide({
 /** Machines a router context may replace (tests); routes fall back to the wired ones above. */
 export interface MachineOverrides {
   signUp?: typeof wiredSignUpMachine;
+  /** Tests shorten the SAT-link poll interval. */
+  satLink?: typeof satLinkMachine;
 }

@@ -1,15 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { isSatLinkAuthorized } from '../domain/sat-status';
 import { userStore } from '../stores/user.store';
 import { DashboardShell } from '../views/dashboard/dashboard-shell';
+import { headerSummaryQueryOptions } from './-dashboard-queries';
+
+function Dashboard() {
+  const { role, satCredentials } = useSnapshot(userStore);
+  // Spec §2: the header cards exist only for a provider with authorized SAT credentials.
+  const summary = useQuery(
+    headerSummaryQueryOptions(role, role === 'provider' && isSatLinkAuthorized(satCredentials)),
+  );
+  return (
+    <DashboardShell
+      summary={{
+        indicators: summary.data?.indicators,
+        isPending: summary.isPending,
+        isError: summary.isError,
+      }}
+    >
+      <Outlet />
+    </DashboardShell>
+  );
+}
 
 // Spec §2: /dashboard/* needs a user; without one, /inicio/.
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
     if (!userStore.isAuthenticated) throw redirect({ to: '/inicio/', replace: true });
   },
-  component: () => (
-    <DashboardShell>
-      <Outlet />
-    </DashboardShell>
-  ),
+  component: Dashboard,
 });

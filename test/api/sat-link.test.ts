@@ -29,6 +29,8 @@ const SENT_MESSAGE = 'Credenciales enviadas correctamente. Espera a que tu vincu
 const NEW_RFC = 'PFL200115K34';
 const SECOND_RFC = 'CAMA911215CJ0';
 const THIRD_RFC = 'SORC591116FJ6';
+// Its own RFC so the status walk-through does not disturb the poller test's count of SENT links.
+const STATUS_RFC = 'MOVE800101ST2';
 
 describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', () => {
   let ctx: ApiTestContext;
@@ -171,6 +173,48 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
           .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
           .execute();
       }
+    });
+  });
+
+  describe('GET /api/accounts/ciec/', () => {
+    const status = async (session: Session | null) => {
+      const res = await getJson(ctx.app, CIEC, session);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    it('follows the link: not sent, sent, rejected, sent again, approved', async () => {
+      const session = await newcomer('estado.sat');
+      expect(await status(session)).toEqual({ sat_credentials_status: SatStatus.DONT_SENT, rfc: null });
+      expect(
+        (await postJson(ctx.app, CIEC, session, { rfc: STATUS_RFC, ciec: 'Cl4veCIEC' })).statusCode,
+      ).toBe(200);
+      const sentBody = await status(session);
+      expect(sentBody).toEqual({ sat_credentials_status: SatStatus.SENT, rfc: STATUS_RFC });
+      // The CIEC never leaves the server, encrypted or not.
+      expect(Object.keys(sentBody).sort()).toEqual(['rfc', 'sat_credentials_status']);
+      await rejectSatLink(deps(), STATUS_RFC);
+      expect(await status(session)).toEqual({
+        sat_credentials_status: SatStatus.UNAUTHORIZED,
+        rfc: STATUS_RFC,
+      });
+      expect((await postJson(ctx.app, CIEC, session, { rfc: STATUS_RFC, ciec: 'Nueva123' })).statusCode).toBe(
+        200,
+      );
+      await approveSatLink(deps(), STATUS_RFC);
+      expect(await status(session)).toEqual({
+        sat_credentials_status: SatStatus.AUTHORIZED,
+        rfc: STATUS_RFC,
+      });
+    });
+
+    it('answers the demo provider authorized, and 401 without a session', async () => {
+      const provider = await sessionFor(ctx.app, 'proveedor.demo');
+      expect(await status(provider)).toEqual({
+        sat_credentials_status: SatStatus.AUTHORIZED,
+        rfc: DEMO_PROVIDERS[0].rfc,
+      });
+      expect((await getJson(ctx.app, CIEC, null)).statusCode).toBe(401);
     });
   });
 

@@ -141,6 +141,8 @@ export interface InvoiceListScope {
   side: InvoiceSide;
   /** Restricts the list to one status whatever the filter says (the corporate's requests: PENDING). */
   onlyStatus?: InvoiceStatusCode;
+  /** Restricts the list to these statuses; the status filter narrows within them (advanced invoices). */
+  statuses?: readonly InvoiceStatusCode[];
   today: IsoDate;
 }
 
@@ -162,6 +164,7 @@ function filters(scope: InvoiceListScope, query: InvoiceListQuery) {
     ];
     if (scope.onlyStatus !== undefined) conditions.push(eb('status', '=', scope.onlyStatus));
     else if (query.status !== InvoiceStatus.ALL) conditions.push(eb('status', '=', query.status));
+    if (scope.statuses !== undefined) conditions.push(eb('status', 'in', scope.statuses));
     if (query.periods.length > 0) {
       conditions.push(
         eb.or(

@@ -105,6 +105,20 @@ export async function submitTaxLink(
   }
 }
 
+/** GET /api/accounts/ciec/: the caller's company link, without the CIEC (it never leaves the server). */
+export async function satLinkStatus(
+  deps: Pick<SatLinkDeps, 'db'>,
+  companyId: number | null,
+): Promise<{ sat_credentials_status: SatStatusCode; rfc: string | null }> {
+  if (companyId === null) throw new InvoiceRequestError(403, ACCESS_MESSAGES.noCompany);
+  const company = await deps.db
+    .selectFrom('companies')
+    .select(['rfc', 'sat_status'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return { sat_credentials_status: company.sat_status as SatStatusCode, rfc: company.rfc };
+}
+
 interface LinkedCompany {
   id: number;
   rfc: string;

@@ -1,7 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { DashboardSectionPage } from '../../views/dashboard/dashboard-section-page';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { isSatLinkAuthorized } from '../../domain/sat-status';
+import { userStore } from '../../stores/user.store';
+import { SatCredentialsPage } from '../../views/sat/sat-credentials-page';
+import { PRONTO_PAGO_PATH, wiredSatLinkMachine } from '../-sat-machines';
 
-// Placeholder until the SAT-link screen lands; the route path is fixed here so guards can name it.
+// Spec §2: shown only while the SAT link is not authorized; once it is, Pronto Pago.
 export const Route = createFileRoute('/dashboard/sat-credentials')({
-  component: () => <DashboardSectionPage path="sat-credentials" />,
+  beforeLoad: () => {
+    if (isSatLinkAuthorized(userStore.satCredentials))
+      throw redirect({ to: PRONTO_PAGO_PATH, replace: true });
+  },
+  component: SatCredentialsRoute,
 });
+
+function SatCredentialsRoute() {
+  const { machines } = Route.useRouteContext();
+  return (
+    <SatCredentialsPage
+      machine={machines.satLink ?? wiredSatLinkMachine}
+      // Read once: the machine owns the status from here on.
+      satCredentials={userStore.satCredentials}
+    />
+  );
+}

@@ -6,6 +6,7 @@ import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { type Role, setUser, userStore } from '../../stores/user.store';
 import { SessionContext } from '../common/session-context';
 import { type DashboardSection, homePathFor, sectionsFor } from './dashboard-sections';
+import { type HeaderCard, HeaderCards, type HeaderSummary } from './header-cards';
 
 function SectionLinks({
   sections,
@@ -33,7 +34,16 @@ function SectionLinks({
 }
 
 /** The dashboard frame per role: sidebar (slide-in below 1024 px), role switch, user menu. */
-export function DashboardShell({ children }: { children: ReactNode }) {
+export function DashboardShell({
+  children,
+  summary,
+  headerCards,
+}: {
+  children: ReactNode;
+  summary: HeaderSummary;
+  /** Cards after the summary ones (the factoring issue's cards slot in here). */
+  headerCards?: readonly HeaderCard[];
+}) {
   const user = useSnapshot(userStore);
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
@@ -93,7 +103,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <Button variant="minimal" text="Mi cuenta" />
           </Popover>
         </header>
-        <main id="contenido">{children}</main>
+        <main id="contenido">
+          <HeaderCards summary={summary} extra={headerCards} />
+          {children}
+        </main>
       </div>
       <Drawer
         isOpen={menuOpen}
@@ -102,12 +115,21 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         size="18rem"
         title="Flujo"
         aria-label="Menú del dashboard"
+        // Blueprint's header button is labelled in English; 'Cerrar menú' below (and Esc) close it instead.
+        isCloseButtonShown={false}
       >
         <div className={Classes.DRAWER_BODY}>
-          <Link to={homePathFor('provider')} className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}>
+          <Link
+            to={homePathFor('provider')}
+            onClick={() => setMenuOpen(false)}
+            className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
+          >
             Dashboard
           </Link>
           <SectionLinks sections={sections} onNavigate={() => setMenuOpen(false)} />
+        </div>
+        <div className={Classes.DRAWER_FOOTER}>
+          <Button text="Cerrar menú" onClick={() => setMenuOpen(false)} />
         </div>
       </Drawer>
     </div>

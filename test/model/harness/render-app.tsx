@@ -1,18 +1,29 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { App, createAppRouter } from '../../../src/routes/-app';
 import type { MachineOverrides } from '../../../src/routes/-machines';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/stores/storage-keys';
 import { resetUser, setUser } from '../../../src/stores/user.store';
 import { testApp } from './test-server';
 
-/** Renders the real app (router, session, providers) at `path`, as a browser would after a reload. */
+/** Virtuoso's layout in a DOM without one: the tables' 600 px box and 60 px rows (spec §9). */
+export const TABLE_LAYOUT = { viewportHeight: 600, itemHeight: 60 };
+
+/**
+ * Renders the real app (router, session, providers) at `path`, as a browser would after a reload. happy-dom
+ * measures nothing, so react-virtuoso gets its layout from a mock context; without it no table row is drawn.
+ */
 export function renderApp(
   path: string,
   options: { session?: Parameters<typeof App>[0]['session']; machines?: MachineOverrides } = {},
 ) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), options.machines);
-  const view = render(<App router={router} session={options.session} />);
+  const view = render(
+    <VirtuosoMockContext.Provider value={TABLE_LAYOUT}>
+      <App router={router} session={options.session} />
+    </VirtuosoMockContext.Provider>,
+  );
   return { router, ...view };
 }
 

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+const PORT = process.env.E2E_PORT ?? 8181;
+export const SERVER_LOG = `.tmp/e2e-server-${PORT}.log`;
+
+export async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/auth/ingresar/');
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  company: string;
+}
+
+/** A fresh provider account through the real sign-up form (the real ALTCHA widget solves its challenge). */
+export async function signUp(page: Page, user: NewUser) {
+  await page.goto('/auth/registro/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeVisible();
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Apellido').fill('Quintero');
+  await page.getByLabel('Usuario').fill(user.username);
+  await page.getByLabel('Teléfono celular').fill('5512349876');
+  await page.getByLabel('Empresa').fill(user.company);
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirmar contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/auth\/ingresar\/\?registro=exitoso$/, { timeout: 30_000 });
+}
+
+/**
+ * `npm run ops -- <args>` against the server under test: the CLI finds the data directory locked by that
+ * server and hands the command to it over its local socket (docs/decisions/0013-ops-socket.md).
+ */
+export function operator(...args: string[]): string {
+  const { dataDir } = JSON.parse(readFileSync(`.tmp/e2e-server-${PORT}.json`, 'utf8')) as { dataDir: string };
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+}

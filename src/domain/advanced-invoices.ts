@@ -1,0 +1,25 @@
+import type { IsoDate } from './calendar-date';
+import { InvoiceStatus, type InvoiceStatusCode } from './invoice-status';
+
+/**
+ * An "advanced" invoice (factura adelantada) is one whose pronto-pago advance the provider confirmed:
+ * PROCESS (requested, money about to move) or PAID (disbursed by the financier). FACTORING is the factoring
+ * screen's (docs/decisions/0014-advanced-invoices.md).
+ */
+export const ADVANCED_INVOICE_STATUSES: readonly InvoiceStatusCode[] = [
+  InvoiceStatus.PROCESS,
+  InvoiceStatus.PAID,
+];
+
+/** True for PROCESS and PAID: isAdvancedStatus(50) === true, isAdvancedStatus(90) === false. */
+export function isAdvancedStatus(status: number): boolean {
+  return (ADVANCED_INVOICE_STATUSES as readonly number[]).includes(status);
+}
+
+/** One ZIP holds at most this many invoices (XML + PDF each); the server refuses more with a 400. */
+export const MAX_DOWNLOAD_INVOICES = 100;
+
+/** The ZIP's name: advancedInvoicesZipName('2026-11-22') === 'facturas-adelantadas-2026-11-22.zip'. */
+export function advancedInvoicesZipName(today: IsoDate): string {
+  return `facturas-adelantadas-${today}.zip`;
+}

@@ -1,0 +1,93 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageResponse } from '../domain/schemas/invoices';
+import { type DialogMessage, messageFromFailure, messageFromResponse } from './pronto-pago-messages';
+
+export interface AuthorizationRequestInput {
+  invoiceId: number;
+  idempotencyKey: string;
+}
+
+export interface AuthorizationRequestContext {
+  invoiceId: number | null;
+  idempotencyKey: string | null;
+  dialog: DialogMessage | null;
+}
+
+/**
+ * 'Solicitar adelanto' on an invoice Por Autorizar (spec §4 AVAILABLE → PENDING): the request goes out with a
+ * fresh Idempotency-Key, the alert dialog shows 'Cargando...' and then the server's message and message_type
+ * (the customer is notified and answers within 24 hours). Success marks the row Solicitado; a refusal (for
+ * example a concurrent change: 409) refreshes the list so the row shows its real status.
+ */
+export const authorizationRequestMachine = setup({
+  types: {
+    context: {} as AuthorizationRequestContext,
+    events: {} as { type: 'authorization.request'; invoiceId: number } | { type: 'dialog.close' },
+  },
+  actors: {
+    // Provided by the route (POST providers/request-payment/) or a test; the machine never fetches.
+    requestAuthorization: fromPromise<MessageResponse, AuthorizationRequestInput>(async () => {
+      throw new Error('requestAuthorization was not provided');
+    }),
+  },
+  actions: {
+    startRequest: assign({
+      invoiceId: (_, params: { invoiceId: number }) => params.invoiceId,
+      // One key per request: a double click or a replay after a lost answer cannot ask twice.
+      idempotencyKey: () => crypto.randomUUID(),
+      dialog: null,
+    }),
+    showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
+    clear: assign({ invoiceId: null, idempotencyKey: null, dialog: null }),
+    // Provided by the route: the row becomes PENDING locally (and leaves a single-status filter that no longer matches).
+    markRequested: (_, _params: { invoiceId: number }) => {},
+    // Provided by the route: the list is read again (the row's status changed under the page).
+    refreshList: () => {},
+  },
+}).createMachine({
+  id: 'authorization-request',
+  description: 'Solicitar adelanto: pedir al cliente que autorice una factura Por Autorizar.',
+  context: { invoiceId: null, idempotencyKey: null, dialog: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'authorization.request': {
+          target: 'requesting',
+          actions: { type: 'startRequest', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
+        },
+      },
+    },
+    requesting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestAuthorization',
+        src: 'requestAuthorization',
+        input: ({ context }) => ({
+          invoiceId: context.invoiceId as number,
+          idempotencyKey: context.idempotencyKey as string,
+        }),
+        onDone: {
+          target: 'answered',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
+            { type: 'markRequested', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+            'refreshList',
+          ],
+        },
+      },
+    },
+    answered: {
+      on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
+    },
+    failed: {
+      on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
+    },
+  },
+});

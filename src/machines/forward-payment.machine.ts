@@ -1,0 +1,181 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ForwardPaymentQuote, MessageResponse } from '../domain/schemas/invoices';
+import {
+  type DialogMessage,
+  isNoResponse,
+  messageFromFailure,
+  messageFromResponse,
+} from './pronto-pago-messages';
+
+export const QUOTE_FAILED_MESSAGE = 'No pudimos obtener la cotización. Por favor, intenta de nuevo.';
+
+export interface ApproveForwardPaymentInput {
+  invoiceId: number;
+  idempotencyKey: string;
+}
+
+export interface ForwardPaymentContext {
+  invoiceId: number | null;
+  folio: string | null;
+  quote: ForwardPaymentQuote | null;
+  /** One key per confirmation; kept for a retry after a lost answer, so the advance cannot happen twice. */
+  idempotencyKey: string | null;
+  /** The quote's failure (drawer) or the approval's answer (dialog). */
+  dialog: DialogMessage | null;
+}
+
+/** The quote's failure: the server's own message when it refused (409: no alliance, date passed…), else generic. */
+function quoteFailure(error: unknown): DialogMessage {
+  const status = (error as { status?: number } | null)?.status;
+  if (status !== undefined && status >= 400 && status < 500) return messageFromFailure(error);
+  return { message: QUOTE_FAILED_MESSAGE, messageType: 'error' };
+}
+
+/**
+ * 'Adelantar pago' on an Autorizada invoice (spec §4 APPROVED → PROCESS): the right-side drawer loads the
+ * quote (retry on failure), the user confirms with its own 'Adelantar pago', the approval goes out with an
+ * Idempotency-Key made once per confirmation. No answer (network loss) keeps the drawer and the key: the
+ * retry replays the same request, so the server advances at most once. Success shows the success dialog and
+ * the row becomes En trámite; a refusal (409 after a concurrent change…) shows the server's message and the
+ * list is read again.
+ */
+export const forwardPaymentMachine = setup({
+  types: {
+    context: {} as ForwardPaymentContext,
+    events: {} as
+      | { type: 'advance.open'; invoiceId: number; folio: string }
+      | { type: 'advance.retry' }
+      | { type: 'advance.confirm' }
+      | { type: 'advance.close' }
+      | { type: 'dialog.close' },
+  },
+  actors: {
+    // Provided by the route (GET / POST providers/forward-payment/) or a test; the machine never fetches.
+    loadQuote: fromPromise<ForwardPaymentQuote, { invoiceId: number }>(async () => {
+      throw new Error('loadQuote was not provided');
+    }),
+    approveForwardPayment: fromPromise<MessageResponse, ApproveForwardPaymentInput>(async () => {
+      throw new Error('approveForwardPayment was not provided');
+    }),
+  },
+  guards: {
+    answerLost: (_, params: { error: unknown }) => isNoResponse(params.error),
+  },
+  actions: {
+    open: assign({
+      invoiceId: (_, params: { invoiceId: number; folio: string }) => params.invoiceId,
+      folio: (_, params: { invoiceId: number; folio: string }) => params.folio,
+      quote: null,
+      idempotencyKey: null,
+      dialog: null,
+    }),
+    keepQuote: assign({ quote: (_, params: { quote: ForwardPaymentQuote }) => params.quote }),
+    newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID(), dialog: null }),
+    clearDialog: assign({ dialog: null }),
+    showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
+    clear: assign({ invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null }),
+    // Provided by the route: the row becomes PROCESS locally (and leaves a single-status filter that no longer matches).
+    markAdvanced: (_, _params: { invoiceId: number }) => {},
+    // Provided by the route: the list is read again (the row may have changed under the page).
+    refreshList: () => {},
+  },
+}).createMachine({
+  id: 'forward-payment',
+  description: 'Adelantar pago: cotización en el panel lateral y confirmación del adelanto.',
+  context: { invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'advance.open': {
+          target: 'quoting',
+          actions: {
+            type: 'open',
+            params: ({ event }) => ({ invoiceId: event.invoiceId, folio: event.folio }),
+          },
+        },
+      },
+    },
+    quoting: {
+      tags: ['drawer', 'busy'],
+      entry: 'clearDialog',
+      invoke: {
+        id: 'loadQuote',
+        src: 'loadQuote',
+        input: ({ context }) => ({ invoiceId: context.invoiceId as number }),
+        onDone: {
+          target: 'quoted',
+          actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output }) },
+        },
+        onError: {
+          target: 'quoteFailed',
+          actions: { type: 'showDialog', params: ({ event }) => ({ dialog: quoteFailure(event.error) }) },
+        },
+      },
+    },
+    quoteFailed: {
+      tags: ['drawer'],
+      on: {
+        'advance.retry': 'quoting',
+        'advance.close': { target: 'closed', actions: 'clear' },
+      },
+    },
+    quoted: {
+      tags: ['drawer'],
+      on: {
+        'advance.confirm': { target: 'approving', actions: 'newIdempotencyKey' },
+        'advance.close': { target: 'closed', actions: 'clear' },
+      },
+    },
+    approving: {
+      tags: ['drawer', 'busy'],
+      invoke: {
+        id: 'approveForwardPayment',
+        src: 'approveForwardPayment',
+        input: ({ context }) => ({
+          invoiceId: context.invoiceId as number,
+          idempotencyKey: context.idempotencyKey as string,
+        }),
+        onDone: {
+          target: 'succeeded',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
+            { type: 'markAdvanced', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'answerLost',
+            actions: {
+              type: 'showDialog',
+              params: ({ event }) => ({ dialog: messageFromFailure(event.error) }),
+            },
+          },
+          {
+            target: 'refused',
+            actions: [
+              { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+              'refreshList',
+            ],
+          },
+        ],
+      },
+    },
+    answerLost: {
+      tags: ['drawer'],
+      on: {
+        // Same Idempotency-Key: if the first request did reach the server, it answers with that result.
+        'advance.retry': 'approving',
+        // The advance may have happened: read the list again.
+        'advance.close': { target: 'closed', actions: ['refreshList', 'clear'] },
+      },
+    },
+    succeeded: {
+      on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
+    },
+    refused: {
+      on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
+    },
+  },
+});

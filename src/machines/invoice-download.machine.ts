@@ -1,0 +1,153 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { MAX_DOWNLOAD_INVOICES } from '../domain/advanced-invoices';
+import type { CallFailure } from './demo-request.machine';
+
+export const DOWNLOAD_FAILED = 'No pudimos descargar las facturas. Por favor, intenta de nuevo.';
+export const DOWNLOAD_OFFLINE =
+  'No pudimos descargar las facturas: no hubo respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
+export const DOWNLOAD_SESSION_ENDED = 'Tu sesión terminó. Ingresa de nuevo para descargar tus facturas.';
+
+/** 'Se descargaron 3 facturas (XML y PDF).' */
+export function downloadedMessage(count: number): string {
+  return count === 1 ? 'Se descargó 1 factura (XML y PDF).' : `Se descargaron ${count} facturas (XML y PDF).`;
+}
+
+/** Progress the download actor reports: bytes so far and the expected total when the server said it. */
+export interface DownloadProgressEvent {
+  type: 'download.progress';
+  loaded: number;
+  total: number | null;
+}
+
+export interface DownloadInput {
+  invoiceIds: readonly number[];
+  onProgress: (progress: { loaded: number; total: number | null }) => void;
+}
+
+/** Why a download failed, in Spanish: the server's own refusal when it gave one (404, 409, 400), else generic. */
+export function downloadErrorMessage(error: unknown): string {
+  const failure = error as Partial<CallFailure> | null;
+  if (failure?.status === 0) return DOWNLOAD_OFFLINE;
+  if (failure?.status === 401) return DOWNLOAD_SESSION_ENDED;
+  const body = failure?.body;
+  if (typeof failure?.status === 'number' && failure.status < 500 && body && typeof body === 'object') {
+    const detail = (body as { detail?: unknown }).detail;
+    if (typeof detail === 'string' && detail.trim()) return detail;
+    for (const value of Object.values(body as Record<string, unknown>)) {
+      const first = Array.isArray(value) ? value[0] : null;
+      if (typeof first === 'string' && first.trim()) return first;
+    }
+  }
+  return DOWNLOAD_FAILED;
+}
+
+/**
+ * 'Descargar seleccionados' on the advanced invoices (spec §2, §4): one ZIP with each selected invoice's CFDI
+ * XML and PDF. Allowed with 1 to 100 selected invoices and not while a download runs ('Download buttons are
+ * disabled while a report is in progress'); progress is a fraction when the size is known, else null
+ * (indeterminate). The ZIP is handed to the injected `saveZip` action; a failure keeps the selection.
+ */
+export const invoiceDownloadMachine = setup({
+  types: {
+    context: {} as {
+      /** 0..1, or null while the size is unknown. */
+      progress: number | null;
+      /** How many invoices the last download held. */
+      count: number;
+      error: string | null;
+    },
+    events: {} as
+      | { type: 'download.start'; invoiceIds: readonly number[] }
+      | DownloadProgressEvent
+      | { type: 'notice.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real call) or a test; the machine never fetches.
+    downloadInvoices: fromPromise<Blob, DownloadInput>(async () => {
+      throw new Error('downloadInvoices was not provided');
+    }),
+  },
+  guards: {
+    validSelection: ({ event }) =>
+      event.type === 'download.start' &&
+      event.invoiceIds.length >= 1 &&
+      event.invoiceIds.length <= MAX_DOWNLOAD_INVOICES,
+  },
+  actions: {
+    // Provided by the route: an object URL and a click on a temporary <a download>.
+    saveZip: (_, _params: { blob: Blob; count: number }) => {},
+    begin: assign({
+      progress: null,
+      error: null,
+      count: (_, params: { count: number }) => params.count,
+    }),
+    keepProgress: assign({
+      progress: (_, params: { loaded: number; total: number | null }) =>
+        params.total === null || params.total <= 0 ? null : Math.min(1, params.loaded / params.total),
+    }),
+    showError: assign({ error: (_, params: { error: unknown }) => downloadErrorMessage(params.error) }),
+  },
+  delays: {
+    // Spec §9: success notices hide after 2 s.
+    NOTICE_MS: 2000,
+  },
+}).createMachine({
+  id: 'invoiceDownload',
+  description:
+    'Descarga de las facturas adelantadas seleccionadas en un ZIP (XML y PDF), con progreso; el botón se ' +
+    'deshabilita sin selección y mientras hay una descarga en curso.',
+  context: { progress: null, count: 0, error: null },
+  initial: 'ready',
+  states: {
+    ready: {
+      initial: 'idle',
+      on: {
+        'download.start': {
+          guard: 'validSelection',
+          target: 'downloading',
+          actions: { type: 'begin', params: ({ event }) => ({ count: event.invoiceIds.length }) },
+        },
+      },
+      states: {
+        idle: {},
+        done: {
+          after: { NOTICE_MS: 'idle' },
+          on: { 'notice.dismiss': 'idle' },
+        },
+        failed: {
+          on: { 'notice.dismiss': 'idle' },
+        },
+      },
+    },
+    downloading: {
+      tags: ['busy'],
+      on: {
+        'download.progress': {
+          actions: {
+            type: 'keepProgress',
+            params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+          },
+        },
+      },
+      invoke: {
+        id: 'downloadInvoices',
+        src: 'downloadInvoices',
+        input: ({ event, self }) => ({
+          invoiceIds: (event as { invoiceIds: readonly number[] }).invoiceIds,
+          onProgress: ({ loaded, total }) => self.send({ type: 'download.progress', loaded, total }),
+        }),
+        onDone: {
+          target: 'ready.done',
+          actions: {
+            type: 'saveZip',
+            params: ({ context, event }) => ({ blob: event.output, count: context.count }),
+          },
+        },
+        onError: {
+          target: 'ready.failed',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,154 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { SatStatus, type SatStatusCode } from '../domain/sat-status';
+import type { TaxLink } from '../domain/schemas/session';
+
+export const SAT_LINK_SENT = 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada';
+export const SAT_LINK_FAILED = 'Error al enviar las credenciales. Por favor, intenta de nuevo';
+export const SAT_LINK_WAITING =
+  'Recibimos tus credenciales. Tu vinculación con el SAT se aprobará en las próximas horas; esta pantalla se ' +
+  'actualizará sola cuando esté lista.';
+
+/** GET /api/accounts/ciec/: the company's link as the server holds it. */
+export interface SatLinkStatus {
+  sat_credentials_status: SatStatusCode;
+  rfc: string | null;
+}
+
+export interface SatLinkContext {
+  /** The link status as last known: the user store's at start, then the server's. */
+  status: SatStatusCode;
+}
+
+/**
+ * 'Credenciales SAT' (spec §2, §4, §8): the server's link status decides the screen. Not linked or rejected
+ * shows the form (rejected with its warning); submitting sets it SENT; while SENT the form is hidden and the
+ * status is polled until the operator approves (go to Pronto Pago) or rejects (form again).
+ */
+export const satLinkMachine = setup({
+  types: {
+    context: {} as SatLinkContext,
+    input: {} as { satCredentials: SatStatusCode },
+    events: {} as { type: 'satLink.submit'; values: TaxLink } | { type: 'satLink.dismiss' },
+  },
+  actors: {
+    // Provided by the route (the real calls) or a test; the machine never fetches.
+    loadStatus: fromPromise<SatLinkStatus>(async () => {
+      throw new Error('loadStatus was not provided');
+    }),
+    submitTaxLink: fromPromise<unknown, TaxLink>(async () => {
+      throw new Error('submitTaxLink was not provided');
+    }),
+  },
+  actions: {
+    keepStatus: assign({ status: (_, params: { status: SatStatusCode }) => params.status }),
+    // The wiring copies the status into the user store, so the dashboard guards see it.
+    storeStatus: (_, _params: { status: SatStatusCode }) => {},
+    goToProntoPago: () => {},
+  },
+  guards: {
+    isAuthorized: ({ context }) => context.status === SatStatus.AUTHORIZED,
+    isSent: ({ context }) => context.status === SatStatus.SENT,
+  },
+  delays: {
+    // Spec §9: the tax-link snackbar shows for 3 s.
+    TOAST_MS: 3000,
+    // How often the waiting screen asks whether the operator decided; approval takes hours, so no hurry.
+    POLL_MS: 15_000,
+  },
+}).createMachine({
+  id: 'satLink',
+  description:
+    'Vinculación SAT: formulario (RFC y CIEC), envío, espera de aprobación con consulta periódica y autorización.',
+  context: ({ input }) => ({ status: input.satCredentials }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: {
+          target: 'routing',
+          actions: [
+            { type: 'keepStatus', params: ({ event }) => ({ status: event.output.sat_credentials_status }) },
+            { type: 'storeStatus', params: ({ event }) => ({ status: event.output.sat_credentials_status }) },
+          ],
+        },
+        // Without an answer the stored status decides (a 401 has already ended the session).
+        onError: 'routing',
+      },
+    },
+    routing: {
+      always: [
+        { guard: 'isAuthorized', target: 'authorized' },
+        { guard: 'isSent', target: 'sent.waiting' },
+        { target: 'form' },
+      ],
+    },
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: { 'satLink.submit': 'submitting' },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'submitTaxLink',
+            src: 'submitTaxLink',
+            input: ({ event }) => (event as { values: TaxLink }).values,
+            onDone: {
+              target: '#satLink.sent.confirmed',
+              actions: [
+                { type: 'keepStatus', params: { status: SatStatus.SENT } },
+                { type: 'storeStatus', params: { status: SatStatus.SENT } },
+              ],
+            },
+            onError: 'failed',
+          },
+        },
+        failed: {
+          after: { TOAST_MS: 'editing' },
+          on: { 'satLink.dismiss': 'editing', 'satLink.submit': 'submitting' },
+        },
+      },
+    },
+    sent: {
+      initial: 'waiting',
+      states: {
+        confirmed: {
+          after: { TOAST_MS: 'waiting' },
+          on: { 'satLink.dismiss': 'waiting' },
+        },
+        waiting: {
+          after: { POLL_MS: 'polling' },
+        },
+        polling: {
+          invoke: {
+            id: 'pollStatus',
+            src: 'loadStatus',
+            onDone: {
+              target: '#satLink.routing',
+              actions: [
+                {
+                  type: 'keepStatus',
+                  params: ({ event }) => ({ status: event.output.sat_credentials_status }),
+                },
+                {
+                  type: 'storeStatus',
+                  params: ({ event }) => ({ status: event.output.sat_credentials_status }),
+                },
+              ],
+            },
+            // A missed poll is retried on the next tick.
+            onError: 'waiting',
+          },
+        },
+      },
+    },
+    authorized: {
+      type: 'final',
+      entry: 'goToProntoPago',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { fromPromise } from 'xstate';
+import { advancedInvoicesZipName } from '../domain/advanced-invoices';
+import { ISO_DATE_FORMAT } from '../domain/calendar-date';
+import type { InvoicePage } from '../domain/schemas/invoices';
+import { type DownloadInput, invoiceDownloadMachine } from '../machines/invoice-download.machine';
+import {
+  downloadAdvancedInvoices,
+  listAdvancedInvoices,
+  saveBlob,
+} from '../services/advanced-invoices.service';
+import { userStore } from '../stores/user.store';
+
+// The advanced-invoices page's wiring: its list query and the download machine with the real call and the
+// browser's file save. (The '-' prefix keeps this file out of the route tree.)
+
+// Spec §9/ARCHITECTURE: infinite lists stay bounded so a long scroll does not refetch hundreds of pages.
+const MAX_PAGES = 40;
+
+/** The provider's advanced invoices, 25 a page; the role is part of the key (spec §6). */
+export function advancedInvoicesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: ['advanced-invoices', userStore.role],
+    queryFn: ({ pageParam }) => listAdvancedInvoices(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: InvoicePage, pages: InvoicePage[]) =>
+      last.next === null ? undefined : pages.length + 1,
+    maxPages: MAX_PAGES,
+  });
+}
+
+export const wiredInvoiceDownloadMachine = invoiceDownloadMachine.provide({
+  actors: {
+    downloadInvoices: fromPromise<Blob, DownloadInput>(({ input }) =>
+      downloadAdvancedInvoices(input.invoiceIds, input.onProgress),
+    ),
+  },
+  actions: {
+    saveZip: (_, { blob }) => saveBlob(blob, advancedInvoicesZipName(dayjs().format(ISO_DATE_FORMAT))),
+  },
+});

@@ -1,0 +1,84 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Invoice } from '../../domain/schemas/invoices';
+import { userStore } from '../../stores/user.store';
+import { PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
+import {
+  filtersFromSearch,
+  type InvoiceListFilters,
+  searchFromFilters,
+  validateInvoiceListSearch,
+} from '../../views/invoices/invoice-filters';
+import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
+import {
+  alliancesQueryOptions,
+  invoiceEventsQueryOptions,
+  wireProntoPagoMachines,
+} from '../-pronto-pago-machines';
+import { requireSatLink } from './-guards';
+
+const HELP = PROVIDER_SECTIONS.find((section) => section.path === '/dashboard/pronto-pago/')?.help ?? '';
+
+// Spec §2: the provider's alliances invoices with the advance actions; filters live in the URL.
+export const Route = createFileRoute('/dashboard/pronto-pago')({
+  validateSearch: validateInvoiceListSearch,
+  beforeLoad: () => requireSatLink(),
+  component: ProntoPagoRoute,
+});
+
+function ProntoPagoRoute() {
+  const { queryClient } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { role } = useSnapshot(userStore);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+
+  // The machines read the current scope when an action ends; they are built once per page.
+  const scope = useRef({ role, filters });
+  scope.current = { role, filters };
+  const machines = useMemo(() => wireProntoPagoMachines(queryClient, () => scope.current), [queryClient]);
+
+  const list = useInfiniteQuery(alliancesQueryOptions(role, filters));
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.results) ?? [], [list.data]);
+
+  const [trailInvoice, setTrailInvoice] = useState<Invoice | null>(null);
+  const trail = useQuery({
+    ...invoiceEventsQueryOptions(trailInvoice?.id ?? 0),
+    enabled: trailInvoice !== null,
+  });
+
+  const onFiltersChange = useCallback(
+    (next: InvoiceListFilters) => void navigate({ search: searchFromFilters(next), replace: true }),
+    [navigate],
+  );
+
+  return (
+    <ProntoPagoPage
+      help={HELP}
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      machines={machines}
+      list={{
+        rows,
+        // A retry after an error shows the spinner again until the server answers.
+        loading: !list.data && !(list.isError && !list.isFetching),
+        error: !list.data && list.isError && !list.isFetching,
+        onRetry: () => void list.refetch(),
+        hasMore: list.hasNextPage,
+        loadingMore: list.isFetchingNextPage,
+        moreFailed: list.isFetchNextPageError,
+        onEndReached: () => void list.fetchNextPage(),
+      }}
+      trail={{
+        folio: trailInvoice?.fiscal_folio ?? null,
+        state: trail.data ? 'ready' : trail.isError && !trail.isFetching ? 'error' : 'loading',
+        items: trail.data ?? [],
+        onRetry: () => void trail.refetch(),
+        onClose: () => setTrailInvoice(null),
+        onOpen: setTrailInvoice,
+      }}
+    />
+  );
+}

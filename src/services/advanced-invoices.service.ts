@@ -1,0 +1,90 @@
+import { type InvoicePage, PAGE_SIZE } from '../domain/schemas/invoices';
+import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
+import { INVOICES_API_URL } from './api-config';
+import { ApiError, onUnauthorized, request } from './http';
+
+/** Bytes received so far and, when the server sent Content-Length, how many to expect (else null). */
+export interface DownloadProgress {
+  loaded: number;
+  total: number | null;
+}
+
+/** A page of the provider's advanced invoices (PROCESS and PAID); an array answer is an empty page. */
+export async function listAdvancedInvoices(page: number): Promise<InvoicePage> {
+  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+  const body = await request<InvoicePage | unknown[]>(
+    `${INVOICES_API_URL}/providers/advanced-invoices/?${params.toString()}`,
+    { allowArray: true },
+  );
+  if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };
+  return body;
+}
+
+async function readBody(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isSafeInteger(length) && length > 0 ? length : null;
+  const type = response.headers.get('content-type') ?? 'application/zip';
+  if (!response.body) return new Blob([await response.arrayBuffer()], { type });
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress({ loaded, total });
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
+/**
+ * POST providers/advanced-invoices/download/ {invoice_ids}: the ZIP of the selected invoices' XML and PDF,
+ * read chunk by chunk so the page can show progress. Errors follow http.ts: status 0 without a response, 401
+ * ends the session (storage cleared, back to '/').
+ */
+export async function downloadAdvancedInvoices(
+  invoiceIds: readonly number[],
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
+  const headers: Record<string, string> = { Accept: 'application/zip', 'Content-Type': 'application/json' };
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${INVOICES_API_URL}/providers/advanced-invoices/download/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ invoice_ids: invoiceIds }),
+    });
+  } catch (error) {
+    console.warn('request without response', error);
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    if (response.status === 401 && token) onUnauthorized();
+    throw new ApiError(response.status, body);
+  }
+  try {
+    return await readBody(response, onProgress);
+  } catch (error) {
+    // The connection dropped mid-body.
+    console.warn('download interrupted', error);
+    throw new ApiError(0, null);
+  }
+}
+
+/** Saves a blob as a file: an object URL and a click on a temporary <a download>. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,120 @@
+import { Button, ButtonGroup, Callout, H1, ProgressBar } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { MAX_DOWNLOAD_INVOICES } from '../../domain/advanced-invoices';
+import type { Invoice } from '../../domain/schemas/invoices';
+import { downloadedMessage, type invoiceDownloadMachine } from '../../machines/invoice-download.machine';
+import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
+import {
+  allSelected,
+  EMPTY_SELECTION,
+  type InvoiceSelection,
+  keepListed,
+  toggleAll,
+  toggleOne,
+} from '../invoices/invoice-selection';
+import { InvoiceTable } from '../invoices/invoice-table';
+
+export const ADVANCED_INVOICES_TITLE = 'Resumen de tus Facturas Adelantadas';
+export const ADVANCED_INVOICES_PATH = '/dashboard/facturas-pronto-pago/';
+const HELP = PROVIDER_SECTIONS.find((section) => section.path === ADVANCED_INVOICES_PATH)?.help;
+
+export interface AdvancedInvoicesPageProps {
+  machine: typeof invoiceDownloadMachine;
+  rows: readonly Invoice[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
+  onEndReached: () => void;
+}
+
+function progressText(progress: number | null): string {
+  return progress === null ? 'Preparando tus archivos…' : `Descargando… ${Math.round(progress * 100)} %`;
+}
+
+/**
+ * /dashboard/facturas-pronto-pago/ (spec §2): the provider's advanced invoices, 'Seleccionar todos' and
+ * 'Descargar seleccionados' (one ZIP with XML and PDF per invoice) with its progress.
+ */
+export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
+  const [state, send] = useMachine(props.machine);
+  const [picked, setPicked] = useState<InvoiceSelection>(EMPTY_SELECTION);
+  const ids = props.rows.map((row) => row.id);
+  // A row that left the list (filter, refresh) is no longer selected.
+  const selection = keepListed(picked, ids);
+  const selectedIds = ids.filter((id) => selection.has(id));
+  const downloading = state.matches('downloading');
+  const canDownload = state.can({ type: 'download.start', invoiceIds: selectedIds });
+  const { progress, error, count } = state.context;
+
+  return (
+    <section aria-labelledby="facturas-adelantadas-titulo" className="flujo-advanced-invoices">
+      <H1 id="facturas-adelantadas-titulo">{ADVANCED_INVOICES_TITLE}</H1>
+      {HELP && (
+        <Callout intent="primary" title="¿Qué puedes hacer aquí?">
+          {HELP}
+        </Callout>
+      )}
+      <ButtonGroup className="flujo-invoice-toolbar">
+        <Button
+          text="Seleccionar todos"
+          disabled={ids.length === 0}
+          aria-pressed={allSelected(selection, ids)}
+          onClick={() => setPicked(toggleAll(selection, ids))}
+        />
+        <Button
+          intent="primary"
+          text="Descargar seleccionados"
+          disabled={!canDownload}
+          loading={downloading}
+          onClick={() => send({ type: 'download.start', invoiceIds: selectedIds })}
+        />
+      </ButtonGroup>
+      {selectedIds.length > MAX_DOWNLOAD_INVOICES && (
+        <p className="bp6-text-muted">
+          Puedes descargar como máximo {MAX_DOWNLOAD_INVOICES} facturas a la vez; tienes {selectedIds.length}{' '}
+          seleccionadas.
+        </p>
+      )}
+      {downloading && (
+        <div aria-live="polite">
+          <ProgressBar
+            intent="primary"
+            value={progress ?? undefined}
+            aria-label="Progreso de la descarga"
+            aria-valuenow={progress === null ? undefined : Math.round(progress * 100)}
+          />
+          <p>{progressText(progress)}</p>
+        </div>
+      )}
+      {state.matches({ ready: 'done' }) && (
+        <Callout intent="success" role="status">
+          <p>{downloadedMessage(count)}</p>
+          <Button variant="minimal" text="Cerrar" onClick={() => send({ type: 'notice.dismiss' })} />
+        </Callout>
+      )}
+      {state.matches({ ready: 'failed' }) && (
+        <Callout intent="danger" role="alert">
+          <p>{error}</p>
+          <Button variant="minimal" text="Cerrar" onClick={() => send({ type: 'notice.dismiss' })} />
+        </Callout>
+      )}
+      <InvoiceTable
+        label="Facturas adelantadas"
+        rows={props.rows}
+        loading={props.loading}
+        error={props.error}
+        onRetry={props.onRetry}
+        hasMore={props.hasMore}
+        loadingMore={props.loadingMore}
+        moreFailed={props.moreFailed}
+        onEndReached={props.onEndReached}
+        selection={selection}
+        onToggleRow={(id) => setPicked(toggleOne(selection, id))}
+      />
+    </section>
+  );
+}

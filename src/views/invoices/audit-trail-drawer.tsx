@@ -1,0 +1,93 @@
+import { Button, Callout, Classes, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  type InvoiceStatusCode,
+  isInvoiceStatusCode,
+  PROVIDER_STATUS_LABELS,
+} from '../../domain/invoice-status';
+import { formatDisplayDateTime } from './invoice-format';
+
+/** One step of an invoice's audit trail as GET /api/invoices/<id>/events/ sends it. */
+export interface AuditTrailItem {
+  event: string;
+  from_status: number | null;
+  to_status: number;
+  actor: string;
+  reason: string | null;
+  at: string;
+}
+
+export const AUDIT_TRAIL_TITLE = 'Historial de la factura';
+export const AUDIT_TRAIL_EMPTY = 'Esta factura aún no tiene movimientos.';
+export const AUDIT_TRAIL_FAILED = 'No pudimos cargar el historial.';
+/** The step that created the invoice has no previous status. */
+export const IMPORTED_LABEL = 'Importada';
+
+export interface AuditTrailDrawerProps {
+  /** The invoice whose trail is open (its folio is the subtitle), or null when closed. */
+  folio: string | null;
+  state: 'loading' | 'error' | 'ready';
+  items: readonly AuditTrailItem[];
+  onRetry: () => void;
+  onClose: () => void;
+  labels?: Readonly<Record<InvoiceStatusCode, string>>;
+}
+
+function statusText(status: number | null, labels: Readonly<Record<InvoiceStatusCode, string>>): string {
+  if (status === null) return IMPORTED_LABEL;
+  return isInvoiceStatusCode(status) ? labels[status] : String(status);
+}
+
+/** Right-side drawer with who moved the invoice from what to what, when and why, oldest first. */
+export function AuditTrailDrawer({
+  folio,
+  state,
+  items,
+  onRetry,
+  onClose,
+  labels = PROVIDER_STATUS_LABELS,
+}: AuditTrailDrawerProps) {
+  return (
+    <Drawer
+      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
+      isCloseButtonShown={false}
+      isOpen={folio !== null}
+      onClose={onClose}
+      position="right"
+      size="min(480px, 100vw)"
+      title={AUDIT_TRAIL_TITLE}
+      aria-label={AUDIT_TRAIL_TITLE}
+    >
+      <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DIALOG_BODY}>
+          <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+          {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
+          {state === 'error' && (
+            <Callout intent="danger" role="alert">
+              <p>{AUDIT_TRAIL_FAILED}</p>
+              <Button intent="primary" text="Reintentar" onClick={onRetry} />
+            </Callout>
+          )}
+          {state === 'ready' && items.length === 0 && <NonIdealState title={AUDIT_TRAIL_EMPTY} />}
+          {state === 'ready' && items.length > 0 && (
+            <ol className="flujo-audit-trail" aria-label="Movimientos">
+              {items.map((item) => (
+                <li key={`${item.at}-${item.event}-${item.to_status}`}>
+                  <strong>
+                    {statusText(item.from_status, labels)} → {statusText(item.to_status, labels)}
+                  </strong>
+                  <div>
+                    {item.actor} · <time dateTime={item.at}>{formatDisplayDateTime(item.at)}</time>
+                  </div>
+                  {item.reason && <div className={Classes.TEXT_MUTED}>{item.reason}</div>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <Button text="Cerrar" onClick={onClose} />
+      </div>
+    </Drawer>
+  );
+}

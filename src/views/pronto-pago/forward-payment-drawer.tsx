@@ -1,0 +1,104 @@
+import { Button, Callout, Classes, Drawer, Spinner } from '@blueprintjs/core';
+import type { SnapshotFrom } from 'xstate';
+import { formatCurrency, parseMoney } from '../../domain/money';
+import { displayedAnnualRate, RATE_LABEL } from '../../domain/quote';
+import type { ForwardPaymentQuote } from '../../domain/schemas/invoices';
+import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
+import { formatDisplayDate } from '../invoices/invoice-format';
+
+export const ADVANCE_TEXT = 'Adelantar pago';
+export const QUOTE_TITLE = 'Adelantar pago';
+
+type Snapshot = SnapshotFrom<typeof forwardPaymentMachine>;
+
+/** The quote's figures in display form (spec §3, §9; docs/decisions/0002-quote-and-iva.md). */
+export function quoteFigures(quote: ForwardPaymentQuote): { label: string; value: string }[] {
+  const money = (amount: string) => formatCurrency(parseMoney(amount));
+  return [
+    { label: 'Tasa anual', value: `${displayedAnnualRate(quote.max_rate)}% ${RATE_LABEL}` },
+    { label: 'Días de adelanto', value: String(quote.days) },
+    { label: 'Costo financiero', value: money(quote.cost_financing) },
+    { label: 'Costo de asesoría', value: money(quote.cost_consultancy) },
+    { label: 'Total a recibir', value: money(quote.total) },
+  ];
+}
+
+function QuoteFigures({ quote }: { quote: ForwardPaymentQuote }) {
+  return (
+    <>
+      <dl className="flujo-quote-figures" aria-label="Cotización">
+        {quoteFigures(quote).map((figure) => (
+          <div key={figure.label} style={{ display: 'contents' }}>
+            <dt>{figure.label}</dt>
+            <dd data-figure={figure.label}>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={Classes.TEXT_MUTED}>Cotización del {formatDisplayDate(quote.now)}.</p>
+    </>
+  );
+}
+
+/** Right-side drawer of 'Adelantar pago' (spec §2, §4): the quote, its errors and the confirmation. */
+export function ForwardPaymentDrawer({
+  state,
+  onConfirm,
+  onRetry,
+  onClose,
+}: {
+  state: Snapshot;
+  onConfirm: () => void;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const { quote, folio, dialog } = state.context;
+  const busy = state.hasTag('busy');
+  return (
+    <Drawer
+      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
+      isCloseButtonShown={false}
+      isOpen={state.hasTag('drawer')}
+      onClose={busy ? undefined : onClose}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={!busy}
+      position="right"
+      size="min(440px, 100vw)"
+      title={QUOTE_TITLE}
+      aria-label="Cotización del adelanto"
+    >
+      <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DIALOG_BODY} aria-busy={busy}>
+          <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+          {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
+          {state.matches('quoteFailed') && (
+            <Callout intent="danger" role="alert">
+              <p>{dialog?.message}</p>
+              <Button intent="primary" text="Reintentar" onClick={onRetry} />
+            </Callout>
+          )}
+          {quote && !state.matches('quoting') && !state.matches('quoteFailed') && (
+            <QuoteFigures quote={quote} />
+          )}
+          {state.matches('answerLost') && (
+            <Callout intent="warning" role="alert">
+              <p>{dialog?.message}</p>
+              <Button intent="primary" text="Reintentar" onClick={onRetry} />
+            </Callout>
+          )}
+        </div>
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
+        {(state.matches('quoted') || state.matches('approving')) && (
+          <Button
+            intent="primary"
+            text={ADVANCE_TEXT}
+            loading={state.matches('approving')}
+            disabled={busy}
+            onClick={onConfirm}
+          />
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Callout, H1 } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { InvoiceStatus } from '../../domain/invoice-status';
+import type { Invoice } from '../../domain/schemas/invoices';
+import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
+import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
+import { AuditTrailDrawer, type AuditTrailDrawerProps } from '../invoices/audit-trail-drawer';
+import type { InvoiceListFilters } from '../invoices/invoice-filters';
+import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
+import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne } from '../invoices/invoice-selection';
+import { InvoiceTable, type InvoiceTableProps } from '../invoices/invoice-table';
+import { MessageDialog } from '../invoices/message-dialog';
+import { ADVANCE_TEXT, ForwardPaymentDrawer } from './forward-payment-drawer';
+
+export const REQUEST_TEXT = 'Solicitar adelanto';
+export const HISTORY_TEXT = 'Historial';
+export const SELECT_ALL_TEXT = 'Seleccionar todos';
+
+export type ProntoPagoListProps = Omit<
+  InvoiceTableProps,
+  'selection' | 'onToggleRow' | 'renderActions' | 'renderStatus' | 'emptyText' | 'label'
+>;
+
+export interface ProntoPagoPageProps {
+  help: string;
+  filters: InvoiceListFilters;
+  onFiltersChange: (filters: InvoiceListFilters) => void;
+  list: ProntoPagoListProps;
+  machines: {
+    authorizationRequest: typeof authorizationRequestMachine;
+    forwardPayment: typeof forwardPaymentMachine;
+  };
+  /** The audit trail of the invoice opened with 'Historial'; onOpen picks the invoice. */
+  trail: Omit<AuditTrailDrawerProps, 'labels'> & { onOpen: (invoice: Invoice) => void };
+}
+
+/** /dashboard/pronto-pago/ (spec §2): the provider's alliances invoices with the advance actions (§4). */
+export function ProntoPagoPage({
+  help,
+  filters,
+  onFiltersChange,
+  list,
+  machines,
+  trail,
+}: ProntoPagoPageProps) {
+  const [request, sendRequest] = useMachine(machines.authorizationRequest);
+  const [advance, sendAdvance] = useMachine(machines.forwardPayment);
+  const [selection, setSelection] = useState(EMPTY_SELECTION);
+  const ids = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
+
+  // Rows that leave the list (filters, actions) leave the selection too.
+  useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
+
+  const busy = request.hasTag('busy') || advance.hasTag('busy');
+
+  function actions(invoice: Invoice) {
+    return (
+      <>
+        {invoice.status === InvoiceStatus.AVAILABLE && (
+          <Button
+            small
+            intent="primary"
+            text={REQUEST_TEXT}
+            aria-label={`${REQUEST_TEXT} ${invoice.fiscal_folio}`}
+            disabled={busy}
+            onClick={() => sendRequest({ type: 'authorization.request', invoiceId: invoice.id })}
+          />
+        )}
+        {invoice.status === InvoiceStatus.APPROVED && (
+          <Button
+            small
+            intent="success"
+            text={ADVANCE_TEXT}
+            aria-label={`${ADVANCE_TEXT} ${invoice.fiscal_folio}`}
+            disabled={busy}
+            onClick={() =>
+              sendAdvance({ type: 'advance.open', invoiceId: invoice.id, folio: invoice.fiscal_folio })
+            }
+          />
+        )}{' '}
+        <Button
+          small
+          minimal
+          text={HISTORY_TEXT}
+          aria-label={`${HISTORY_TEXT} ${invoice.fiscal_folio}`}
+          onClick={() => trail.onOpen(invoice)}
+        />
+      </>
+    );
+  }
+
+  const requestDialogOpen = !request.matches('idle');
+  const advanceDialogOpen = advance.matches('succeeded') || advance.matches('refused');
+
+  return (
+    <section aria-labelledby="pronto-pago-titulo">
+      <H1 id="pronto-pago-titulo">Pronto Pago</H1>
+      <Callout intent="primary" title="¿Qué puedes hacer aquí?">
+        {help}
+      </Callout>
+      <InvoiceFiltersBar filters={filters} onChange={onFiltersChange}>
+        <Button
+          text={SELECT_ALL_TEXT}
+          disabled={ids.length === 0}
+          onClick={() => setSelection((current) => toggleAll(current, ids))}
+        />
+        <span aria-live="polite">
+          {selection.size > 0 ? `${selection.size} seleccionada${selection.size === 1 ? '' : 's'}` : ''}
+        </span>
+      </InvoiceFiltersBar>
+      <InvoiceTable
+        {...list}
+        label="Facturas de Pronto Pago"
+        selection={selection}
+        onToggleRow={(id) => setSelection((current) => toggleOne(current, id))}
+        renderActions={actions}
+      />
+      <ForwardPaymentDrawer
+        state={advance}
+        onConfirm={() => sendAdvance({ type: 'advance.confirm' })}
+        onRetry={() => sendAdvance({ type: 'advance.retry' })}
+        onClose={() => sendAdvance({ type: 'advance.close' })}
+      />
+      <MessageDialog
+        isOpen={requestDialogOpen}
+        loading={request.matches('requesting')}
+        variant={request.context.dialog?.messageType ?? 'info'}
+        message={request.context.dialog?.message ?? null}
+        onClose={() => sendRequest({ type: 'dialog.close' })}
+      />
+      <MessageDialog
+        isOpen={advanceDialogOpen}
+        loading={false}
+        variant={advance.context.dialog?.messageType ?? 'info'}
+        message={advance.context.dialog?.message ?? null}
+        onClose={() => sendAdvance({ type: 'dialog.close' })}
+      />
+      <AuditTrailDrawer
+        folio={trail.folio}
+        state={trail.state}
+        items={trail.items}
+        onRetry={trail.onRetry}
+        onClose={trail.onClose}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { rfcCheckDigit } from '../../src/domain/rfc';
+import { SAT_LINK_REJECTED_WARNING, SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
+import { SAT_LINK_FAILED, SAT_LINK_SENT, SAT_LINK_WAITING } from '../../src/machines/sat-link.machine';
+import { wiredSatLinkMachine } from '../../src/routes/-sat-machines';
+import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { userStore } from '../../src/stores/user.store';
+import { addCompanyWithUser } from '../support/pronto-pago';
+import { defineModelTests } from './harness/define-model-tests';
+import { gateEndpoint } from './harness/msw-gate';
+import { renderApp, signInAs } from './harness/render-app';
+import { testApp } from './harness/test-server';
+import { MODEL_CIEC, satLinkModel } from './sat-link.model';
+
+const PATH = '/dashboard/sat-credentials/';
+const PRONTO_PAGO = '/dashboard/pronto-pago/';
+const ENDPOINT = '/api/accounts/ciec/';
+// The machine's real snackbar time is 3 s (spec §9).
+const TOAST_WAIT = { timeout: 5000 };
+// The real poll waits 15 s; the test polls every 50 ms, and the gate holds each poll until the model answers.
+const testMachine = wiredSatLinkMachine.provide({ delays: { POLL_MS: 50 } });
+
+let sequence = 0;
+/** A fresh, valid RFC per path: the server gives each RFC to one company only. */
+function freshRfc(): string {
+  sequence += 1;
+  const homoclave = sequence.toString(36).toUpperCase().padStart(2, '0');
+  const base = `PRUE900101${homoclave}`;
+  return base + rfcCheckDigit(base);
+}
+
+interface Ctx {
+  username: string;
+  rfc: string;
+  companyId: number;
+  status: ReturnType<typeof gateEndpoint>;
+  submit: ReturnType<typeof gateEndpoint>;
+  assign: ReturnType<typeof vi.spyOn>;
+  router: ReturnType<typeof renderApp>['router'] | null;
+  fault: number | null;
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Enviar credenciales/ }) as HTMLButtonElement;
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** What the operator decides (approve, reject) happens on the server; the test writes the same status. */
+async function setServerStatus(ctx: Ctx, status: SatStatusCode): Promise<void> {
+  await testApp()
+    .database.db.updateTable('companies')
+    .set({ sat_status: status, rfc: status === SatStatus.DONT_SENT ? null : ctx.rfc })
+    .where('id', '=', ctx.companyId)
+    .execute();
+}
+
+async function serverStatus(ctx: Ctx): Promise<number> {
+  const row = await testApp()
+    .database.db.selectFrom('companies')
+    .select('sat_status')
+    .where('id', '=', ctx.companyId)
+    .executeTakeFirstOrThrow();
+  return row.sat_status;
+}
+
+function statusOf(state: AnyMachineSnapshot): number {
+  return (state.context as { status: number }).status;
+}
+
+function outputStatus(event: unknown): SatStatusCode {
+  return (event as { output: { sat_credentials_status: SatStatusCode } }).output.sat_credentials_status;
+}
+
+function expectWaiting(): void {
+  expect(screen.getByRole('status').textContent).toBe(SAT_LINK_WAITING);
+  expect(screen.queryByRole('form', { name: 'Credenciales SAT' })).toBeNull();
+  expect(screen.queryByLabelText('RFC')).toBeNull();
+}
+
+async function answerStatus(ctx: Ctx, event: unknown): Promise<void> {
+  await setServerStatus(ctx, outputStatus(event));
+  await ctx.status.pass();
+}
+
+defineModelTests<Ctx>(satLinkModel, {
+  setup: async () => {
+    const username = `sat.modelo.${Date.now().toString(36)}.${sequence}`;
+    const { companyId } = await addCompanyWithUser(testApp().database.db, {
+      rfc: null,
+      name: `Empresa ${username}`,
+      username,
+      satStatus: SatStatus.DONT_SENT,
+    });
+    await signInAs(username);
+    return {
+      username,
+      rfc: freshRfc(),
+      companyId,
+      status: gateEndpoint('get', ENDPOINT),
+      submit: gateEndpoint('post', ENDPOINT),
+      // A DOM test cannot reload the page; the spy records the reload to '/' that a 401 asks for.
+      assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
+      router: null,
+      fault: null,
+    };
+  },
+  render: (ctx) => {
+    ctx.router = renderApp(PATH, { machines: { satLink: testMachine } }).router;
+  },
+  teardown: (ctx) => ctx.assign.mockRestore(),
+  states: {
+    '#satLink.loading': async () => {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Credenciales SAT' })).toBeTruthy();
+      expect(await screen.findByLabelText('Consultando tu vinculación…')).toBeTruthy();
+      expect(screen.queryByLabelText('RFC')).toBeNull();
+    },
+    '#satLink.form.editing': async ({ state }) => {
+      await screen.findByLabelText('RFC');
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), TOAST_WAIT);
+      expect(submitButton().disabled).toBe(false);
+      // Spec §4: the warning only after a rejected link.
+      const warning = screen.queryByText(SAT_LINK_REJECTED_WARNING);
+      if (statusOf(state) === SatStatus.UNAUTHORIZED) expect(warning).not.toBeNull();
+      else expect(warning).toBeNull();
+    },
+    '#satLink.form.submitting': async () => {
+      await waitFor(() => expect(submitButton().disabled).toBe(true));
+      expect(input('RFC').disabled).toBe(true);
+    },
+    '#satLink.form.failed': async ({ ctx }) => {
+      // Spec §8: the error toast, and the form keeps what was typed.
+      expect((await screen.findByRole('alert')).textContent).toBe(SAT_LINK_FAILED);
+      expect(input('RFC').value).toBe(ctx.rfc);
+      expect(input('Contraseña CIEC').value).toBe(MODEL_CIEC);
+      expect(await serverStatus(ctx)).not.toBe(SatStatus.SENT);
+      if (ctx.fault === 401) {
+        // Spec §8: a 401 clears all local storage and sends the browser to '/'.
+        expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+        expect(localStorage.length).toBe(0);
+        expect(ctx.assign).toHaveBeenCalledWith('/');
+        // The user signs in again, so the rest of the path runs with a session.
+        await signInAs(ctx.username);
+        ctx.fault = null;
+      }
+    },
+    '#satLink.sent.confirmed': async ({ ctx }) => {
+      expect((await screen.findByRole('alert')).textContent).toBe(SAT_LINK_SENT);
+      expectWaiting();
+      expect(await serverStatus(ctx)).toBe(SatStatus.SENT);
+      expect(userStore.satCredentials).toBe(SatStatus.SENT);
+    },
+    '#satLink.sent.waiting': async () => {
+      await screen.findByRole('status');
+      expectWaiting();
+      expect(userStore.satCredentials).toBe(SatStatus.SENT);
+    },
+    '#satLink.sent.polling': async ({ ctx }) => {
+      await ctx.status.waitForRequest();
+      expectWaiting();
+    },
+    '#satLink.authorized': async ({ ctx }) => {
+      // Spec §2/§4: authorized unlocks the dashboard; the store holds it first, so the guard lets it through.
+      await waitFor(() => expect(ctx.router?.state.location.pathname).toBe(PRONTO_PAGO));
+      expect(userStore.satCredentials).toBe(SatStatus.AUTHORIZED);
+      expect(screen.queryByLabelText('RFC')).toBeNull();
+    },
+  },
+  events: {
+    'xstate.done.actor.loadStatus': async ({ ctx, event }) => answerStatus(ctx, event),
+    'xstate.error.actor.loadStatus': async ({ ctx }) => {
+      await ctx.status.respond(500, { detail: 'Error interno' });
+    },
+    'satLink.submit': async ({ ctx, user }) => {
+      await user.clear(input('RFC'));
+      await user.type(input('RFC'), ctx.rfc);
+      await user.clear(input('Contraseña CIEC'));
+      await user.type(input('Contraseña CIEC'), MODEL_CIEC);
+      await user.click(submitButton());
+    },
+    'satLink.dismiss': async ({ user }) => {
+      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
+    },
+    'xstate.done.actor.submitTaxLink': async ({ ctx }) => {
+      await ctx.submit.pass();
+      expect(ctx.submit.bodies.at(-1)).toEqual({ rfc: ctx.rfc, ciec: MODEL_CIEC });
+    },
+    'xstate.error.actor.submitTaxLink': async ({ ctx, event }) => {
+      const { error } = event as unknown as { error: { status: number; body: unknown } };
+      ctx.fault = error.status;
+      if (error.status === 0) await ctx.submit.networkError();
+      else await ctx.submit.respond(error.status, error.body);
+    },
+    'xstate.done.actor.pollStatus': async ({ ctx, event }) => answerStatus(ctx, event),
+    'xstate.error.actor.pollStatus': async ({ ctx }) => {
+      await ctx.status.networkError();
+    },
+    'xstate.after.TOAST_MS.satLink.form.failed': async () => {
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+    },
+    'xstate.after.TOAST_MS.satLink.sent.confirmed': async () => {
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+    },
+    'xstate.after.POLL_MS.satLink.sent.waiting': async ({ ctx }) => {
+      await ctx.status.waitForRequest();
+    },
+  },
+});
+
+describe('sat-link (page)', () => {
+  it('requires RFC and CIEC and checks the RFC (spec §5) before calling the server', async () => {
+    const username = 'sat.campos.modelo';
+    await addCompanyWithUser(testApp().database.db, {
+      rfc: null,
+      name: 'Empresa campos',
+      username,
+      satStatus: SatStatus.DONT_SENT,
+    });
+    await signInAs(username);
+    const user = userEvent.setup();
+    const submit = gateEndpoint('post', ENDPOINT);
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: /Enviar credenciales/ }, { timeout: 3000 }));
+    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2));
+    await user.type(input('RFC'), 'ABC123');
+    await user.type(input('Contraseña CIEC'), MODEL_CIEC);
+    await user.click(submitButton());
+    expect(await screen.findByText('El RFC no tiene un formato válido')).toBeTruthy();
+    expect(submit.bodies).toEqual([]);
+    // A wrong check digit is only a hint: SAT has issued such RFCs, and the server accepts them.
+    await user.clear(input('RFC'));
+    await user.type(input('RFC'), 'MOVE800101ST1');
+    expect(await screen.findByText(/dígito verificador de este RFC no coincide/)).toBeTruthy();
+  });
+
+  it('sends a provider without an authorized link from any section to the SAT form (spec §2)', async () => {
+    const username = 'sat.guardia.modelo';
+    await addCompanyWithUser(testApp().database.db, {
+      rfc: null,
+      name: 'Empresa guardia',
+      username,
+      satStatus: SatStatus.DONT_SENT,
+    });
+    await signInAs(username);
+    const { router } = renderApp('/dashboard/factoraje/');
+    await waitFor(() => expect(router.state.location.pathname).toBe(PATH));
+    expect(screen.queryByText('Resumen de tus Facturas Adelantadas')).toBeNull();
+  });
+
+  it('sends an authorized provider from the SAT form to Pronto Pago, with the header cards (spec §2)', async () => {
+    await signInAs('proveedor.demo');
+    const { router } = renderApp(PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe(PRONTO_PAGO));
+    expect(
+      await screen.findByText('Resumen de tus Facturas Adelantadas', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Monto total', {}, { timeout: 3000 })).toBeTruthy();
+  });
+});

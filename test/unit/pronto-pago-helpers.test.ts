@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { Period } from '../../src/domain/period';
+import { advanceQuote, toQuoteResponse } from '../../src/domain/quote';
+import type { Invoice, InvoicePage } from '../../src/domain/schemas/invoices';
+import {
+  isNoResponse,
+  messageFromFailure,
+  NO_RESPONSE_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  UNEXPECTED_MESSAGE,
+} from '../../src/machines/pronto-pago-messages';
+import {
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  searchFromFilters,
+  togglePeriod,
+  validateInvoiceListSearch,
+} from '../../src/views/invoices/invoice-filters';
+import { formatAmount, formatDisplayDate } from '../../src/views/invoices/invoice-format';
+import { applyStatusChange } from '../../src/views/invoices/invoice-list-update';
+import { keepListed, toggleAll, toggleOne } from '../../src/views/invoices/invoice-selection';
+import { quoteFigures } from '../../src/views/pronto-pago/forward-payment-drawer';
+
+function invoice(id: number, status: Invoice['status']): Invoice {
+  return {
+    id,
+    fiscal_folio: `uuid-${id}`,
+    emitter_name: 'Empaques del Bajío',
+    emitter_rfc: 'EBA120815RTA',
+    receiver_name: 'Grupo Altamira',
+    receiver_rfc: 'GAA150312K78',
+    date_of_emission: '2026-01-05',
+    payment_date: null,
+    amount: '100000.00',
+    description: 'Servicio',
+    status,
+    days_payable: null,
+    factoring_date: null,
+    amount_with_exchange_rate: '100000.00',
+    amount_with_exchange_rate_usd: null,
+    exchange_rate: '-',
+    cost_consultancy: null,
+    factoring_rate: null,
+  };
+}
+
+function pages(...rows: Invoice[][]): { pages: InvoicePage[]; pageParams: number[] } {
+  const count = rows.flat().length;
+  return {
+    pages: rows.map((results) => ({ count, next: null, previous: null, results })),
+    pageParams: rows.map((_, index) => index + 1),
+  };
+}
+
+describe('invoice list filters in the URL', () => {
+  it('keeps only valid values and drops the defaults', () => {
+    expect(validateInvoiceListSearch({ search: '  ', period: '20,10,99,20', status: '30' })).toEqual({
+      period: '10,20',
+      status: 30,
+    });
+    expect(validateInvoiceListSearch({ period: '10,20,30,40,50', status: 80 })).toEqual({});
+    expect(validateInvoiceListSearch({ status: 'x', search: 'ACME' })).toEqual({ search: 'ACME' });
+    expect(validateInvoiceListSearch({ search: 'x'.repeat(150) }).search).toHaveLength(100);
+  });
+
+  it('round-trips filters', () => {
+    const filters = { search: 'GAA', periods: [Period.PAST_MONTH], status: InvoiceStatus.APPROVED } as const;
+    expect(filtersFromSearch(searchFromFilters(filters))).toEqual(filters);
+    expect(filtersFromSearch({})).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('starts with every month and never leaves none checked', () => {
+    expect(togglePeriod([], Period.CURRENT_MONTH)).toEqual([20, 30, 40, 50]);
+    expect(togglePeriod([20, 30, 40, 50], Period.CURRENT_MONTH)).toEqual([]);
+    expect(togglePeriod([Period.PAST_MONTH], Period.PAST_MONTH)).toEqual([Period.PAST_MONTH]);
+    expect(togglePeriod([10], Period.PAST_MONTH)).toEqual([10, 20]);
+  });
+});
+
+describe('selection', () => {
+  it("'Seleccionar todos' toggles between all and none", () => {
+    const all = toggleAll(new Set(), [1, 2, 3]);
+    expect([...all]).toEqual([1, 2, 3]);
+    expect(toggleAll(all, [1, 2, 3]).size).toBe(0);
+    expect([...toggleAll(new Set([1]), [1, 2])]).toEqual([1, 2]);
+    expect([...toggleOne(new Set([1]), 1)]).toEqual([]);
+    expect([...keepListed(new Set([1, 2]), [2, 3])]).toEqual([2]);
+  });
+});
+
+describe('a row after an action (spec §4)', () => {
+  it('shows its new status when all statuses are listed', () => {
+    const data = pages([invoice(1, 60), invoice(2, 30)]);
+    const next = applyStatusChange(data, 1, InvoiceStatus.PENDING, InvoiceStatus.ALL);
+    expect(next.pages[0]?.results.map((row) => row.status)).toEqual([40, 30]);
+    expect(next.pages[0]?.count).toBe(2);
+  });
+
+  it('leaves a single status filter it no longer matches, and the count drops', () => {
+    const data = pages([invoice(1, 30)], [invoice(2, 30)]);
+    const next = applyStatusChange(data, 2, InvoiceStatus.PROCESS, InvoiceStatus.APPROVED);
+    expect(next.pages.flatMap((page) => page.results.map((row) => row.id))).toEqual([1]);
+    expect(next.pages.map((page) => page.count)).toEqual([1, 1]);
+  });
+
+  it('changes nothing for a row that is not loaded', () => {
+    const data = pages([invoice(1, 30)]);
+    expect(applyStatusChange(data, 9, InvoiceStatus.PROCESS, InvoiceStatus.APPROVED)).toBe(data);
+  });
+});
+
+describe('dialog messages (spec §8)', () => {
+  it("prefers the server's message and message_type", () => {
+    expect(
+      messageFromFailure({ status: 409, body: { message: 'Ya está en trámite.', message_type: 'warning' } }),
+    ).toEqual({ message: 'Ya está en trámite.', messageType: 'warning' });
+    expect(messageFromFailure({ status: 404, body: { detail: 'Factura no encontrada.' } })).toEqual({
+      message: 'Factura no encontrada.',
+      messageType: 'error',
+    });
+  });
+
+  it('explains no response, an ended session and anything else in Spanish', () => {
+    expect(messageFromFailure({ status: 0, body: null }).message).toBe(NO_RESPONSE_MESSAGE);
+    expect(messageFromFailure({ status: 401, body: { detail: 'x' } }).message).toBe(SESSION_ENDED_MESSAGE);
+    expect(messageFromFailure({ status: 500, body: { detail: 'stack' } }).message).toBe(UNEXPECTED_MESSAGE);
+    expect(messageFromFailure(new Error('boom')).message).toBe(UNEXPECTED_MESSAGE);
+    expect(isNoResponse({ status: 0 })).toBe(true);
+    expect(isNoResponse({ status: 500 })).toBe(false);
+  });
+});
+
+describe('display formats', () => {
+  it('shows dates DD/MM/YYYY and money dollar-style', () => {
+    expect(formatDisplayDate('2026-01-16')).toBe('16/01/2026');
+    expect(formatDisplayDate(null)).toBe('—');
+    expect(formatAmount('100000.00')).toBe('$100,000.00');
+  });
+
+  it('shows a 100,000.00 quote 45 days ahead with the domain figures (decision 0002)', () => {
+    const quote = toQuoteResponse(
+      advanceQuote({ amount: 10_000_000, maxRate: '17.4000', days: 45 }),
+      '2026-01-16',
+    );
+    expect(quoteFigures(quote)).toEqual([
+      { label: 'Tasa anual', value: '15.00% tasa + IVA' },
+      { label: 'Días de adelanto', value: '45' },
+      { label: 'Costo financiero', value: '$2,175.00' },
+      { label: 'Costo de asesoría', value: '$1,160.00' },
+      { label: 'Total a recibir', value: '$96,665.00' },
+    ]);
+  });
+});
