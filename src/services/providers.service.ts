@@ -2,6 +2,7 @@ import type { InvoiceStatusFilter } from '../domain/invoice-status';
 import type { PeriodCode } from '../domain/period';
 import {
   type ForwardPaymentQuote,
+  type InvoiceEvent,
   type InvoicePage,
   type MessageResponse,
   PAGE_SIZE,
@@ -15,16 +16,6 @@ export interface AllianceFilters {
   /** Empty: every month (the spec's default, all months selected). */
   periods: readonly PeriodCode[];
   status: InvoiceStatusFilter;
-}
-
-/** One step of an invoice's audit trail (GET /api/invoices/<id>/events/). */
-export interface InvoiceEvent {
-  event: string;
-  from_status: number | null;
-  to_status: number;
-  actor: string;
-  reason: string | null;
-  at: string;
 }
 
 function listQuery(filters: AllianceFilters, page: number): string {

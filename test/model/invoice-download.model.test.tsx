@@ -13,6 +13,7 @@ import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { ADVANCED_INVOICES_TITLE } from '../../src/views/advanced-invoices/advanced-invoices-page';
 import { forwardToApp } from '../support/msw-app';
 import { defineModelTests } from './harness/define-model-tests';
+import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from './harness/test-server';
 import { invoiceDownloadModel } from './invoice-download.model';
@@ -30,31 +31,16 @@ const LOAD_WAIT = { timeout: 5000 };
  * answers without reaching the server.
  */
 function downloadGate() {
-  const held: { request: Request; resolve: (response: Response) => void }[] = [];
-  const waiters: (() => void)[] = [];
-  const bodies: unknown[] = [];
+  const gate = gateEndpoint('post', DOWNLOAD);
   let open: { controller: ReadableStreamDefaultController<Uint8Array>; rest: Uint8Array } | null = null;
-  mswServer.use(
-    http.post(`${TEST_ORIGIN}${DOWNLOAD}`, async ({ request }) => {
-      bodies.push(await request.clone().json());
-      return new Promise<Response>((resolve) => {
-        held.push({ request, resolve });
-        for (const wake of waiters.splice(0)) wake();
-      });
-    }),
-  );
-  async function next() {
-    while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
-    return held.shift()!;
-  }
   return {
-    bodies,
+    bodies: gate.bodies,
     async waitForRequest(): Promise<void> {
-      while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
+      await gate.waitForRequest();
     },
     /** Sends the first half of the real ZIP, announcing its full size. */
     async half(): Promise<void> {
-      const { request, resolve } = await next();
+      const { request, resolve } = await gate.take();
       const response = await forwardToApp(testApp().app, request);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const cut = Math.floor(bytes.length / 2);
@@ -78,15 +64,10 @@ function downloadGate() {
         open = null;
         return;
       }
-      const { request, resolve } = await next();
-      resolve(await forwardToApp(testApp().app, request));
+      await gate.pass();
     },
-    async respond(status: number, body: unknown): Promise<void> {
-      (await next()).resolve(HttpResponse.json(body as Record<string, unknown>, { status }));
-    },
-    async networkError(): Promise<void> {
-      (await next()).resolve(HttpResponse.error());
-    },
+    respond: gate.respond,
+    networkError: gate.networkError,
   };
 }
 

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { expect } from 'vitest';
 import type { Session } from '../support/accounts';
-import { forwardToApp } from '../support/msw-app';
-import { mswServer, TEST_ORIGIN, testApp } from './harness/test-server';
+import { gateEndpoint } from './harness/msw-gate';
+import { testApp } from './harness/test-server';
 
 // Shared by the pronto-pago model tests (authorization-request, forward-payment).
 
@@ -43,32 +42,7 @@ export async function findRow(uuid: string): Promise<HTMLElement> {
  * the URL) and lets every other alliances request (the dashboard header's summary) reach the server.
  */
 export function gateSearchedList() {
-  const held: { request: Request; resolve: (response: Response) => void }[] = [];
-  const waiters: (() => void)[] = [];
-  mswServer.use(
-    http.get(`${TEST_ORIGIN}/api/providers/alliances/`, ({ request }) => {
-      if (!new URL(request.url).searchParams.has('search')) return undefined;
-      return new Promise<Response>((resolve) => {
-        held.push({ request, resolve });
-        for (const wake of waiters.splice(0)) wake();
-      });
-    }),
-  );
-  async function next() {
-    while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
-    return held.shift()!;
-  }
-  return {
-    async waitForRequest(): Promise<Request> {
-      while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
-      return held[0]!.request;
-    },
-    async pass(): Promise<void> {
-      const { request, resolve } = await next();
-      resolve(await forwardToApp(testApp().app, request));
-    },
-    async respond(status: number, body: Record<string, unknown>): Promise<void> {
-      (await next()).resolve(HttpResponse.json(body, { status }));
-    },
-  };
+  return gateEndpoint('get', '/api/providers/alliances/', {
+    when: (request) => new URL(request.url).searchParams.has('search'),
+  });
 }

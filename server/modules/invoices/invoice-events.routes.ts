@@ -1,29 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { InvoiceEvent } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import { currentUser } from '../auth/authenticate';
 import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
 import { invoiceIdParam } from './invoice-id';
 
-/** One step of an invoice's audit trail: who moved it from what to what, when and why. */
-export interface InvoiceEventItem {
-  /** The lifecycle event ('invoice.authorize'), or 'invoice.imported' for its arrival. */
-  event: string;
-  /** Null for the import that created the invoice. */
-  from_status: number | null;
-  to_status: number;
-  /** The user name, or 'operador Flujo', 'SAT', 'sincronización SAT'. */
-  actor: string;
-  reason: string | null;
-  /** ISO 8601 instant. */
-  at: string;
-}
-
 /** The audit trail of an invoice, oldest first, for its emitter or its receiver only (anyone else: 404). */
-export async function invoiceEvents(
-  db: Db,
-  invoiceId: number,
-  companyId: number,
-): Promise<InvoiceEventItem[]> {
+export async function invoiceEvents(db: Db, invoiceId: number, companyId: number): Promise<InvoiceEvent[]> {
   const invoice = await db
     .selectFrom('invoices')
     .select('id')

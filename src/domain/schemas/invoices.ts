@@ -147,3 +147,18 @@ export type MessageType = Infer<typeof MessageType>;
 /** Replies shown in a dialog: request payment, approve, factoring, factoring-enable. */
 export const MessageResponse = type({ message: string(), message_type: MessageType });
 export type MessageResponse = Infer<typeof MessageResponse>;
+
+/**
+ * One step of an invoice's audit trail (GET /api/invoices/<id>/events/), oldest first: `event` is the lifecycle
+ * event ('invoice.authorize') or 'invoice.imported'; `from_status` is null for the import; `actor` is the user
+ * name, 'operador Flujo', 'SAT' or 'sincronización SAT'; `at` is an ISO 8601 instant.
+ */
+export const InvoiceEvent = type({
+  event: string(),
+  from_status: nullable(integer()),
+  to_status: integer(),
+  actor: string(),
+  reason: nullable(string()),
+  at: string(),
+});
+export type InvoiceEvent = Infer<typeof InvoiceEvent>;

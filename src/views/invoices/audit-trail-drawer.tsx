@@ -4,17 +4,11 @@ import {
   isInvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../domain/invoice-status';
+import type { InvoiceEvent } from '../../domain/schemas/invoices';
 import { formatDisplayDateTime } from './invoice-format';
 
-/** One step of an invoice's audit trail as GET /api/invoices/<id>/events/ sends it. */
-export interface AuditTrailItem {
-  event: string;
-  from_status: number | null;
-  to_status: number;
-  actor: string;
-  reason: string | null;
-  at: string;
-}
+/** One step of the audit trail as the server sends it. */
+export type AuditTrailItem = InvoiceEvent;
 
 export const AUDIT_TRAIL_TITLE = 'Historial de la factura';
 export const AUDIT_TRAIL_EMPTY = 'Esta factura aún no tiene movimientos.';

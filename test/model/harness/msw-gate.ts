@@ -9,13 +9,21 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * and every outcome is deterministic. `pass()` hands the held request to the real app; the faults
  * answer it without reaching the server.
  */
-export function gateEndpoint(method: Method, path: string) {
+export function gateEndpoint(
+  method: Method,
+  path: string,
+  options: {
+    /** Holds only the requests this accepts; the rest go on to the real app (say, another component's). */
+    when?: (request: Request) => boolean;
+  } = {},
+) {
   const held: { request: Request; resolve: (response: Response) => void }[] = [];
   const waiters: (() => void)[] = [];
   const bodies: unknown[] = [];
 
   mswServer.use(
     http[method](`${TEST_ORIGIN}${path}`, async ({ request }) => {
+      if (options.when && !options.when(request)) return undefined;
       bodies.push(
         await request
           .clone()
@@ -42,6 +50,8 @@ export function gateEndpoint(method: Method, path: string) {
       while (held.length === 0) await new Promise<void>((wake) => waiters.push(wake));
       return held[0]!.request;
     },
+    /** The oldest held request and how to answer it, for an answer the methods below do not cover. */
+    take: next,
     async pass(): Promise<void> {
       const { request, resolve } = await next();
       resolve(await forwardToApp(testApp().app, request));
