@@ -11,6 +11,7 @@ import {
   saveBlob,
 } from '../services/advanced-invoices.service';
 import { userStore } from '../stores/user.store';
+import type { InvoiceListFilters } from '../views/invoices/invoice-filters';
 
 // The advanced-invoices page's wiring: its list query and the download machine with the real call and the
 // browser's file save. (The '-' prefix keeps this file out of the route tree.)
@@ -18,11 +19,14 @@ import { userStore } from '../stores/user.store';
 // Spec §9/ARCHITECTURE: infinite lists stay bounded so a long scroll does not refetch hundreds of pages.
 const MAX_PAGES = 40;
 
-/** The provider's advanced invoices, 25 a page; the role is part of the key (spec §6). */
-export function advancedInvoicesQueryOptions() {
+/** Every cached advanced-invoices list, whatever its role and filters. */
+export const ADVANCED_INVOICES_KEY = ['advanced-invoices'] as const;
+
+/** The provider's advanced invoices, 25 a page; role and filters are part of the key (spec §6). */
+export function advancedInvoicesQueryOptions(filters: InvoiceListFilters) {
   return infiniteQueryOptions({
-    queryKey: ['advanced-invoices', userStore.role],
-    queryFn: ({ pageParam }) => listAdvancedInvoices(pageParam),
+    queryKey: [...ADVANCED_INVOICES_KEY, userStore.role, filters],
+    queryFn: ({ pageParam }) => listAdvancedInvoices(filters, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last: InvoicePage, pages: InvoicePage[]) =>
       last.next === null ? undefined : pages.length + 1,

@@ -17,6 +17,7 @@ import {
 import type { Role } from '../stores/user.store';
 import type { InvoiceListFilters } from '../views/invoices/invoice-filters';
 import { applyStatusChange, type LoadedPages } from '../views/invoices/invoice-list-update';
+import { ADVANCED_INVOICES_KEY } from './-advanced-invoices-machines';
 import { headerSummaryQueryOptions } from './-dashboard-queries';
 
 // The pronto-pago list's queries and its two advance machines wired to the real calls and the query cache.
@@ -75,6 +76,8 @@ function statusChanged(
 function refresh(queryClient: QueryClient, scope: ListScope, invoiceId: number | null) {
   // The local update shows at once; reading the server again confirms it (and any other change).
   void queryClient.invalidateQueries({ queryKey: alliancesKeyPrefix(scope().role) });
+  // An advance puts the invoice on 'Resumen de tus Facturas Adelantadas'.
+  void queryClient.invalidateQueries({ queryKey: ADVANCED_INVOICES_KEY });
   // The dashboard header's figures come from the same list (its indicators).
   void queryClient.invalidateQueries({ queryKey: headerSummaryQueryOptions(scope().role, true).queryKey });
   if (invoiceId !== null) void queryClient.invalidateQueries({ queryKey: ['invoices', invoiceId, 'events'] });

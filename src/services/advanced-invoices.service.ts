@@ -1,7 +1,8 @@
-import { type InvoicePage, PAGE_SIZE } from '../domain/schemas/invoices';
+import type { InvoicePage } from '../domain/schemas/invoices';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 import { INVOICES_API_URL } from './api-config';
 import { ApiError, onUnauthorized, request } from './http';
+import { type AllianceFilters, invoiceListQuery } from './providers.service';
 
 /** Bytes received so far and, when the server sent Content-Length, how many to expect (else null). */
 export interface DownloadProgress {
@@ -9,11 +10,13 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-/** A page of the provider's advanced invoices (PROCESS and PAID); an array answer is an empty page. */
-export async function listAdvancedInvoices(page: number): Promise<InvoicePage> {
-  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+/**
+ * A page of the provider's advanced invoices (PROCESS and PAID) with the same filters as Pronto Pago; the
+ * status narrows within the two. An array answer is an empty page.
+ */
+export async function listAdvancedInvoices(filters: AllianceFilters, page: number): Promise<InvoicePage> {
   const body = await request<InvoicePage | unknown[]>(
-    `${INVOICES_API_URL}/providers/advanced-invoices/?${params.toString()}`,
+    `${INVOICES_API_URL}/providers/advanced-invoices/?${invoiceListQuery(filters, page)}`,
     { allowArray: true },
   );
   if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };

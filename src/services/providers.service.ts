@@ -18,7 +18,8 @@ export interface AllianceFilters {
   status: InvoiceStatusFilter;
 }
 
-function listQuery(filters: AllianceFilters, page: number): string {
+/** The query string of a provider invoice list (alliances, advanced invoices): filters and a 25-row page. */
+export function invoiceListQuery(filters: AllianceFilters, page: number): string {
   const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
   if (filters.search) params.set('search', filters.search);
   if (filters.periods.length > 0) params.set('period', filters.periods.join(','));
@@ -29,7 +30,7 @@ function listQuery(filters: AllianceFilters, page: number): string {
 /** A page of the provider's invoices; spec §3: an array answer is an empty page. */
 export async function listAlliances(filters: AllianceFilters, page: number): Promise<InvoicePage> {
   const body = await request<InvoicePage | unknown[]>(
-    `${INVOICES_API_URL}/providers/alliances/?${listQuery(filters, page)}`,
+    `${INVOICES_API_URL}/providers/alliances/?${invoiceListQuery(filters, page)}`,
     { allowArray: true },
   );
   if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };

@@ -114,10 +114,10 @@ const rowBoxes = () =>
 const notice = (role: 'status' | 'alert') =>
   screen.queryAllByRole(role).find((element) => element.classList.contains('bp6-callout')) ?? null;
 
-async function advancedPage(access: string): Promise<InvoicePage> {
+async function advancedPage(access: string, filter = ''): Promise<InvoicePage> {
   const response = await testApp().app.inject({
     method: 'GET',
-    url: '/api/providers/advanced-invoices/?page_size=100',
+    url: `/api/providers/advanced-invoices/?page_size=100${filter}`,
     headers: { authorization: `Bearer ${access}` },
   });
   return response.json() as InvoicePage;
@@ -290,6 +290,30 @@ describe('advanced invoices (page)', () => {
       ctx,
       page.results.map((row) => row.fiscal_folio),
     );
+  });
+
+  it('filters by status within the advanced ones, keeps it in the URL, and opens a row’s audit trail', async () => {
+    const { access } = await signInAs(USERNAME);
+    const user = userEvent.setup();
+    const { router } = renderApp(PATH);
+    await screen.findAllByRole('checkbox', { name: /^Seleccionar factura / }, LOAD_WAIT);
+    const status = screen.getByLabelText('Estatus') as HTMLSelectElement;
+    expect([...status.options].map((option) => option.text)).toEqual(['Todas', 'En trámite', 'Pagada']);
+    const paid = await advancedPage(access, '&status=10');
+    expect(paid.count).toBeGreaterThan(0);
+    await user.selectOptions(status, 'Pagada');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 10 }));
+    await waitFor(() =>
+      expect(rowBoxes().map((box) => box.getAttribute('aria-label'))).toEqual(
+        paid.results.map((row) => `Seleccionar factura ${row.fiscal_folio}`),
+      ),
+    );
+    const [first] = paid.results;
+    await user.click(screen.getByRole('button', { name: `Historial ${first!.fiscal_folio}` }));
+    const steps = await screen.findByRole('list', { name: 'Movimientos' }, LOAD_WAIT);
+    expect(steps.closest('.bp6-drawer')?.textContent).toContain(`Factura ${first!.fiscal_folio}`);
+    // A paid advance went through the request, the authorization, the advance and the disbursement.
+    expect(within(steps).getAllByRole('listitem').at(-1)?.textContent).toContain('En trámite → Pagada');
   });
 
   it('shows the server’s refusal when an invoice stopped being advanced', async () => {

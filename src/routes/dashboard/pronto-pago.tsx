@@ -1,8 +1,7 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Invoice } from '../../domain/schemas/invoices';
 import { userStore } from '../../stores/user.store';
 import { PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
 import {
@@ -12,11 +11,8 @@ import {
   validateInvoiceListSearch,
 } from '../../views/invoices/invoice-filters';
 import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
-import {
-  alliancesQueryOptions,
-  invoiceEventsQueryOptions,
-  wireProntoPagoMachines,
-} from '../-pronto-pago-machines';
+import { useInvoiceTrail } from '../-invoice-trail';
+import { alliancesQueryOptions, wireProntoPagoMachines } from '../-pronto-pago-machines';
 import { requireSatLink } from './-guards';
 
 const HELP = PROVIDER_SECTIONS.find((section) => section.path === '/dashboard/pronto-pago/')?.help ?? '';
@@ -43,11 +39,7 @@ function ProntoPagoRoute() {
   const list = useInfiniteQuery(alliancesQueryOptions(role, filters));
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.results) ?? [], [list.data]);
 
-  const [trailInvoice, setTrailInvoice] = useState<Invoice | null>(null);
-  const trail = useQuery({
-    ...invoiceEventsQueryOptions(trailInvoice?.id ?? 0),
-    enabled: trailInvoice !== null,
-  });
+  const trail = useInvoiceTrail();
 
   const onFiltersChange = useCallback(
     (next: InvoiceListFilters) => void navigate({ search: searchFromFilters(next), replace: true }),
@@ -71,14 +63,7 @@ function ProntoPagoRoute() {
         moreFailed: list.isFetchNextPageError,
         onEndReached: () => void list.fetchNextPage(),
       }}
-      trail={{
-        folio: trailInvoice?.fiscal_folio ?? null,
-        state: trail.data ? 'ready' : trail.isError && !trail.isFetching ? 'error' : 'loading',
-        items: trail.data ?? [],
-        onRetry: () => void trail.refetch(),
-        onClose: () => setTrailInvoice(null),
-        onOpen: setTrailInvoice,
-      }}
+      trail={trail}
     />
   );
 }

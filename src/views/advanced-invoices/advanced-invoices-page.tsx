@@ -1,10 +1,13 @@
 import { Button, ButtonGroup, Callout, H1, ProgressBar } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { MAX_DOWNLOAD_INVOICES } from '../../domain/advanced-invoices';
+import { ADVANCED_STATUS_FILTER_OPTIONS, MAX_DOWNLOAD_INVOICES } from '../../domain/advanced-invoices';
 import type { Invoice } from '../../domain/schemas/invoices';
 import { downloadedMessage, type invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
+import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
+import type { InvoiceListFilters } from '../invoices/invoice-filters';
+import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import {
   allSelected,
   EMPTY_SELECTION,
@@ -21,6 +24,11 @@ const HELP = PROVIDER_SECTIONS.find((section) => section.path === ADVANCED_INVOI
 
 export interface AdvancedInvoicesPageProps {
   machine: typeof invoiceDownloadMachine;
+  /** Search, months of issue and status (within En trámite and Pagada), kept in the URL. */
+  filters: InvoiceListFilters;
+  onFiltersChange: (filters: InvoiceListFilters) => void;
+  /** The audit trail of the invoice opened with 'Historial'. */
+  trail: InvoiceTrail;
   rows: readonly Invoice[];
   loading: boolean;
   error: boolean;
@@ -36,8 +44,9 @@ function progressText(progress: number | null): string {
 }
 
 /**
- * /dashboard/facturas-pronto-pago/ (spec §2): the provider's advanced invoices, 'Seleccionar todos' and
- * 'Descargar seleccionados' (one ZIP with XML and PDF per invoice) with its progress.
+ * /dashboard/facturas-pronto-pago/ (spec §2): the provider's advanced invoices with the list filters,
+ * 'Seleccionar todos' and 'Descargar seleccionados' (one ZIP with XML and PDF per invoice) with its progress,
+ * and each row's audit trail.
  */
 export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
   const [state, send] = useMachine(props.machine);
@@ -58,6 +67,11 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
           {HELP}
         </Callout>
       )}
+      <InvoiceFiltersBar
+        filters={props.filters}
+        onChange={props.onFiltersChange}
+        statusOptions={ADVANCED_STATUS_FILTER_OPTIONS}
+      />
       <ButtonGroup className="flujo-invoice-toolbar">
         <Button
           text="Seleccionar todos"
@@ -114,6 +128,14 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
         onEndReached={props.onEndReached}
         selection={selection}
         onToggleRow={(id) => setPicked(toggleOne(selection, id))}
+        renderActions={(invoice) => <HistoryButton invoice={invoice} trail={props.trail} />}
+      />
+      <AuditTrailDrawer
+        folio={props.trail.folio}
+        state={props.trail.state}
+        items={props.trail.items}
+        onRetry={props.trail.onRetry}
+        onClose={props.trail.onClose}
       />
     </section>
   );

@@ -4,7 +4,7 @@ import {
   isInvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../domain/invoice-status';
-import type { InvoiceEvent } from '../../domain/schemas/invoices';
+import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
 import { formatDisplayDateTime } from './invoice-format';
 
 /** One step of the audit trail as the server sends it. */
@@ -24,6 +24,24 @@ export interface AuditTrailDrawerProps {
   onRetry: () => void;
   onClose: () => void;
   labels?: Readonly<Record<InvoiceStatusCode, string>>;
+}
+
+/** What a list page needs for its 'Historial' buttons and drawer; onOpen picks the invoice. */
+export type InvoiceTrail = Omit<AuditTrailDrawerProps, 'labels'> & { onOpen: (invoice: Invoice) => void };
+
+export const HISTORY_TEXT = 'Historial';
+
+/** A row's 'Historial' button; its accessible name carries the folio so each row's is distinct. */
+export function HistoryButton({ invoice, trail }: { invoice: Invoice; trail: InvoiceTrail }) {
+  return (
+    <Button
+      small
+      minimal
+      text={HISTORY_TEXT}
+      aria-label={`${HISTORY_TEXT} ${invoice.fiscal_folio}`}
+      onClick={() => trail.onOpen(invoice)}
+    />
+  );
 }
 
 function statusText(status: number | null, labels: Readonly<Record<InvoiceStatusCode, string>>): string {

@@ -5,7 +5,7 @@ import { InvoiceStatus } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
-import { AuditTrailDrawer, type AuditTrailDrawerProps } from '../invoices/audit-trail-drawer';
+import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne } from '../invoices/invoice-selection';
@@ -14,7 +14,6 @@ import { MessageDialog } from '../invoices/message-dialog';
 import { ADVANCE_TEXT, ForwardPaymentDrawer } from './forward-payment-drawer';
 
 export const REQUEST_TEXT = 'Solicitar adelanto';
-export const HISTORY_TEXT = 'Historial';
 export const SELECT_ALL_TEXT = 'Seleccionar todos';
 
 export type ProntoPagoListProps = Omit<
@@ -31,8 +30,8 @@ export interface ProntoPagoPageProps {
     authorizationRequest: typeof authorizationRequestMachine;
     forwardPayment: typeof forwardPaymentMachine;
   };
-  /** The audit trail of the invoice opened with 'Historial'; onOpen picks the invoice. */
-  trail: Omit<AuditTrailDrawerProps, 'labels'> & { onOpen: (invoice: Invoice) => void };
+  /** The audit trail of the invoice opened with 'Historial'. */
+  trail: InvoiceTrail;
 }
 
 /** /dashboard/pronto-pago/ (spec §2): the provider's alliances invoices with the advance actions (§4). */
@@ -79,13 +78,7 @@ export function ProntoPagoPage({
             }
           />
         )}{' '}
-        <Button
-          small
-          minimal
-          text={HISTORY_TEXT}
-          aria-label={`${HISTORY_TEXT} ${invoice.fiscal_folio}`}
-          onClick={() => trail.onOpen(invoice)}
-        />
+        <HistoryButton invoice={invoice} trail={trail} />
       </>
     );
   }

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Invoice } from '../domain/schemas/invoices';
+import type { InvoiceTrail } from '../views/invoices/audit-trail-drawer';
+import { invoiceEventsQueryOptions } from './-pronto-pago-machines';
+
+// The audit-trail drawer of an invoice list page: which invoice is open and its events, read when opened.
+// (The '-' prefix keeps this file out of the route tree.)
+
+export function useInvoiceTrail(): InvoiceTrail {
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const trail = useQuery({ ...invoiceEventsQueryOptions(invoice?.id ?? 0), enabled: invoice !== null });
+  return {
+    folio: invoice?.fiscal_folio ?? null,
+    state: trail.data ? 'ready' : trail.isError && !trail.isFetching ? 'error' : 'loading',
+    items: trail.data ?? [],
+    onRetry: () => void trail.refetch(),
+    onClose: () => setInvoice(null),
+    onOpen: setInvoice,
+  };
+}
