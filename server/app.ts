@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Captcha } from './captcha/captcha';
 import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { registerRequestGuards } from './http/request-guards';
 import type { Mailer } from './mail/mailer';
 import { accountsService } from './modules/accounts/accounts.routes';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
@@ -53,6 +54,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only behind a known proxy may X-Forwarded-For name the client (per-address throttles read it);
     // otherwise anyone could pick their own address by sending the header.
     trustProxy: config.trustProxy,
+    // A malformed URL (say, a bad %-escape) never reaches the error handler; answer it in Spanish too.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.status(400).send({ detail: 'La solicitud no es válida.' });
+    },
   });
   await app.register(helmet, {
     // The SPA bundles everything it loads; no third-party origin is allowed.
@@ -67,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerErrorHandling(app);
+  registerRequestGuards(app);
   const accounts = createAccountsDeps(deps.database.db, config, app.log, deps);
   registerAuthentication(app, accounts);
 

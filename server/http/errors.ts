@@ -40,8 +40,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ detail: 'Tipo de contenido no admitido.' });
     }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ detail: 'El cuerpo de la solicitud está vacío.' });
+    }
     if (hasStatus(error) && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ detail: error.message });
+      // Fastify's own 4xx messages are English; ours are Spanish already.
+      const fromFastify = (error as FastifyError).code?.startsWith('FST_') ?? false;
+      const detail = fromFastify ? 'La solicitud no es válida.' : error.message;
+      return reply.status(error.statusCode).send({ detail });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Error interno del servidor. Por favor, intenta de nuevo.' });
