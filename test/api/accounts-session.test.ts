@@ -139,6 +139,24 @@ describe('session: login, token refresh and authentication', () => {
       expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.4')).statusCode).toBe(200);
     });
 
+    it('counts parallel guesses too: 8 at once for one username → 5 answers 401, the rest 429', async () => {
+      const attempts = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          loginAs(ctx.app, 'corporativo.demo', `paralela-${i}`, `10.6.0.${i + 1}`),
+        ),
+      );
+      const statuses = attempts.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    });
+
+    it('answers 401, never 500, to a username of any length or with a NUL character', async () => {
+      const long = await loginAs(ctx.app, 'x'.repeat(20_000), 'no-importa-123', '10.7.0.1');
+      expect(long.statusCode).toBe(401);
+      const nul = await loginAs(ctx.app, 'proveedor.demo\u0000', 'no-importa-123', '10.7.0.2');
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toEqual({ username: ['Valor no válido'] });
+    });
+
     it('ignores a client-supplied X-Forwarded-For unless TRUST_PROXY is set', async () => {
       const address = '10.5.0.1';
       for (let i = 0; i < 20; i++) {

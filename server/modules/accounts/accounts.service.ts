@@ -82,7 +82,8 @@ export async function login(deps: AccountsDeps, body: unknown, address: string):
   if (!form.ok) throw new FieldErrors(form.errors);
   const userBucket = `login:user:${form.value.username.toLowerCase()}`;
   const addressBucket = `login:ip:${address}`;
-  await deps.throttle.check([
+  // Every attempt counts before the password is checked; a success gives its hits back below.
+  const ticket = await deps.throttle.take([
     [userBucket, THROTTLE_RULES.loginPerUsername],
     [addressBucket, THROTTLE_RULES.loginPerAddress],
   ]);
@@ -94,9 +95,9 @@ export async function login(deps: AccountsDeps, body: unknown, address: string):
     form.value.password,
   );
   if (!candidate || !passwordMatches || !candidate.is_active) {
-    await deps.throttle.hit([userBucket, addressBucket]);
     throw new UnauthorizedError(MESSAGES.badCredentials);
   }
+  await deps.throttle.refund(ticket);
   await deps.throttle.clear(userBucket);
   const tokens = await startSession(deps, candidate.id);
   return { ...tokens, ...(await flagsOf(deps, candidate.id)) };
@@ -141,8 +142,7 @@ export async function register(
   address: string,
 ): Promise<{ message: string }> {
   const addressBucket = `register:ip:${address}`;
-  await deps.throttle.check([[addressBucket, THROTTLE_RULES.registerPerAddress]]);
-  await deps.throttle.hit([addressBucket]);
+  await deps.throttle.take([[addressBucket, THROTTLE_RULES.registerPerAddress]]);
 
   const form = validateForm(SignUpRequest, body);
   const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
@@ -274,7 +274,8 @@ export async function changePassword(
   body: unknown,
 ): Promise<{ message: string }> {
   const failuresBucket = `password-change:user:${user.id}`;
-  await deps.throttle.check([[failuresBucket, THROTTLE_RULES.passwordChangeFailuresPerUser]]);
+  // Counted up front (parallel guesses cannot slip under the limit), given back when the current password is right.
+  const ticket = await deps.throttle.take([[failuresBucket, THROTTLE_RULES.passwordChangeFailuresPerUser]]);
 
   const form = validateForm(PasswordChange, body);
   const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
@@ -285,10 +286,10 @@ export async function changePassword(
   const newPassword = raw.new_password1;
   const ruleMessages: string[] = [];
   if (typeof oldPassword === 'string' && oldPassword !== '') {
-    if (!(await verifyPassword(row.password_hash, oldPassword))) {
-      await deps.throttle.hit([failuresBucket]);
-      errors.old_password = [ACCOUNT_MESSAGES.wrongCurrentPassword];
-    }
+    if (await verifyPassword(row.password_hash, oldPassword)) await deps.throttle.refund(ticket);
+    else errors.old_password = [ACCOUNT_MESSAGES.wrongCurrentPassword];
+  } else {
+    await deps.throttle.refund(ticket);
   }
   if (typeof newPassword === 'string' && newPassword !== '') {
     const personal = {

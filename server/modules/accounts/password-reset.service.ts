@@ -57,12 +57,10 @@ export async function requestPasswordReset(
   const form = validateForm(PasswordResetRequest, body);
   if (!form.ok) throw new FieldErrors(form.errors);
   const email = form.value.email.toLowerCase();
-  const buckets = [`reset:email:${email}`, `reset:ip:${address}`];
-  await deps.throttle.check([
-    [buckets[0]!, THROTTLE_RULES.resetRequestPerEmail],
-    [buckets[1]!, THROTTLE_RULES.resetRequestPerAddress],
+  await deps.throttle.take([
+    [`reset:email:${email}`, THROTTLE_RULES.resetRequestPerEmail],
+    [`reset:ip:${address}`, THROTTLE_RULES.resetRequestPerAddress],
   ]);
-  await deps.throttle.hit(buckets);
 
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();

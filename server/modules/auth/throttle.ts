@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from './clock';
 import { TooManyAttemptsError } from './http-errors';
@@ -11,55 +13,85 @@ export interface ThrottleRule {
 // Hits older than the longest window are useless; they are pruned as new ones arrive.
 const RETENTION_MINUTES = 24 * 60;
 
+/** The hits one take() recorded, so a success can give them back. */
+export interface ThrottleTicket {
+  readonly hitIds: readonly number[];
+}
+
 export interface Throttle {
-  /** Throws TooManyAttemptsError (429) when any bucket is full; records nothing. */
-  check(buckets: ReadonlyArray<readonly [bucket: string, rule: ThrottleRule]>): Promise<void>;
-  /** Records one hit in each bucket. */
-  hit(buckets: readonly string[]): Promise<void>;
+  /**
+   * Counts one attempt in every bucket, or none: throws TooManyAttemptsError (429) when any bucket is
+   * full. Check and record are one step, so parallel attempts cannot all slip under the limit.
+   */
+  take(buckets: ReadonlyArray<readonly [bucket: string, rule: ThrottleRule]>): Promise<ThrottleTicket>;
+  /** Gives back a take's hits (an attempt that turned out fine must not count against the caller). */
+  refund(ticket: ThrottleTicket): Promise<void>;
   /** Forgets a bucket (a successful login clears the username's failures). */
   clear(bucket: string): Promise<void>;
 }
 
 /**
+ * Buckets are strings such as 'login:user:ana'; they are stored as their SHA-256, so a username of any
+ * length or content fits the index and the table does not keep who tried what.
+ */
+function storedKey(bucket: string): string {
+  return createHash('sha256').update(bucket).digest('hex');
+}
+
+/**
  * Throttles kept in PostgreSQL (table throttle_hits), so every API process behind a proxy shares them
- * and a restart does not reset them. Buckets are strings such as 'login:user:ana' or 'login:ip:10.0.0.1'.
+ * and a restart does not reset them.
  */
 export function createThrottle(db: Db, now: Clock): Throttle {
   return {
-    async check(buckets) {
+    async take(buckets) {
       const at = now();
-      let retryAfter = 0;
-      for (const [bucket, rule] of buckets) {
-        const since = new Date(at.getTime() - rule.windowMinutes * 60_000);
-        const row = await db
-          .selectFrom('throttle_hits')
-          .select([(eb) => eb.fn.countAll<number>().as('hits'), (eb) => eb.fn.min('at').as('oldest')])
-          .where('bucket', '=', bucket)
-          .where('at', '>', since.toISOString())
-          .executeTakeFirstOrThrow();
-        if (Number(row.hits) >= rule.limit) {
-          // The window frees a slot when its oldest hit leaves it (approximation: ≥ 1 s).
-          const oldest = row.oldest ? new Date(row.oldest).getTime() : at.getTime();
-          const frees = oldest + rule.windowMinutes * 60_000 - at.getTime();
-          retryAfter = Math.max(retryAfter, Math.ceil(frees / 1000), 1);
+      // Sorted keys: two takes that share buckets lock them in the same order and cannot deadlock.
+      const keyed = buckets
+        .map(([bucket, rule]) => ({ key: storedKey(bucket), rule }))
+        .sort((a, b) => a.key.localeCompare(b.key));
+      const hitIds = await db.transaction().execute(async (trx) => {
+        let retryAfter = 0;
+        for (const { key, rule } of keyed) {
+          await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+          const since = new Date(at.getTime() - rule.windowMinutes * 60_000);
+          const row = await trx
+            .selectFrom('throttle_hits')
+            .select([(eb) => eb.fn.countAll<number>().as('hits'), (eb) => eb.fn.min('at').as('oldest')])
+            .where('bucket', '=', key)
+            .where('at', '>', since.toISOString())
+            .executeTakeFirstOrThrow();
+          if (Number(row.hits) >= rule.limit) {
+            // The window frees a slot when its oldest hit leaves it (approximation: ≥ 1 s).
+            const oldest = row.oldest ? new Date(row.oldest).getTime() : at.getTime();
+            const frees = oldest + rule.windowMinutes * 60_000 - at.getTime();
+            retryAfter = Math.max(retryAfter, Math.ceil(frees / 1000), 1);
+          }
         }
-      }
-      if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
-    },
-    async hit(buckets) {
-      if (buckets.length === 0) return;
-      const at = now();
-      await db
-        .insertInto('throttle_hits')
-        .values(buckets.map((bucket) => ({ bucket, at: at.toISOString() })))
-        .execute();
+        if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
+        if (keyed.length === 0) return [];
+        const inserted = await trx
+          .insertInto('throttle_hits')
+          .values(keyed.map(({ key }) => ({ bucket: key, at: at.toISOString() })))
+          .returning('id')
+          .execute();
+        return inserted.map((row) => Number(row.id));
+      });
       await db
         .deleteFrom('throttle_hits')
         .where('at', '<', new Date(at.getTime() - RETENTION_MINUTES * 60_000).toISOString())
         .execute();
+      return { hitIds };
+    },
+    async refund(ticket) {
+      if (ticket.hitIds.length === 0) return;
+      await db
+        .deleteFrom('throttle_hits')
+        .where('id', 'in', [...ticket.hitIds])
+        .execute();
     },
     async clear(bucket) {
-      await db.deleteFrom('throttle_hits').where('bucket', '=', bucket).execute();
+      await db.deleteFrom('throttle_hits').where('bucket', '=', storedKey(bucket)).execute();
     },
   };
 }
