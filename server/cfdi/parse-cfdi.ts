@@ -87,6 +87,8 @@ const DATE_TIME_PATTERN =
   /^(20[1-9][0-9])-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 const UUID_PATTERN = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+// Flujo's own bound (the XSD sets none): up to 999,999.999999 pesos per unit fits numeric(18,6) with room.
+const EXCHANGE_RATE_PATTERN = /^[0-9]{1,6}(\.[0-9]{1,6})?$/;
 // NOTE: cfdv40.xsd, TipoCambio: required when Moneda is neither MXN nor XXX (XXX = payment CFDIs).
 const CURRENCIES_WITHOUT_EXCHANGE_RATE = new Set(['MXN', 'XXX']);
 const TFD_VERSION = '1.1';
@@ -190,7 +192,7 @@ function readComprobante(root: Element): Cfdi {
   if (exchangeRate === null && !CURRENCIES_WITHOUT_EXCHANGE_RATE.has(currency)) {
     reject(`El CFDI en ${currency} no indica TipoCambio, obligatorio cuando la moneda no es MXN ni XXX`);
   }
-  if (exchangeRate !== null && (!AMOUNT_PATTERN.test(exchangeRate) || Number(exchangeRate) <= 0)) {
+  if (exchangeRate !== null && (!EXCHANGE_RATE_PATTERN.test(exchangeRate) || Number(exchangeRate) <= 0)) {
     reject(`El TipoCambio "${exchangeRate}" no es válido`);
   }
 

@@ -60,6 +60,8 @@ export interface OpsCommand {
 }
 
 const RATE_TEXT = /^\d{1,3}(\.\d{1,4})?$/;
+// An annual rate above 100 % is a typo, not a price.
+const MAX_RATE_PERCENT = 100;
 const DEFAULT_MAIL_LIMIT = 10;
 
 function requireDatabase(context: OpsContext): DatabaseHandle {
@@ -183,8 +185,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const parsed = parseArgs(args, ['rate']);
       const rfc = rfcArgument(onePositional(parsed, 'el RFC'));
       const rate = parsed.options.get('rate');
-      if (rate !== undefined && !RATE_TEXT.test(rate)) {
-        throw new UsageError('--rate es la tasa anual con IVA en porcentaje, por ejemplo 17.40.');
+      if (rate !== undefined && (!RATE_TEXT.test(rate) || Number(rate) > MAX_RATE_PERCENT)) {
+        throw new UsageError('--rate es la tasa anual con IVA en porcentaje, de 0 a 100, por ejemplo 17.40.');
       }
       const result = await approveSatLink(satDeps(context), rfc, rate ? { allianceRate: rate } : {});
       context.print(

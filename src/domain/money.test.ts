@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMoney,
+  convertInvoiceAmountToMxn,
   convertToMxn,
   divideDecimal,
   formatCurrency,
   formatMoneyAmount,
   multiplyMoney,
   multiplyRate,
+  parseInvoiceAmount,
   parseMoney,
   percentOf,
   roundHalfUp,
@@ -120,5 +122,22 @@ describe('adding, subtracting, splitting', () => {
     expect(splitMoney(12_916_666, 3)).toEqual([4_305_555, 4_305_555, 4_305_556]);
     expect(splitMoney(7, 1)).toEqual([7]);
     expect(() => splitMoney(100, 0)).toThrow();
+  });
+});
+
+describe('invoice amounts from untrusted CFDI text', () => {
+  it('parses up to 999,999,999,999.99 and answers null beyond it, for negatives and for malformed text', () => {
+    expect(parseInvoiceAmount('999999999999.99')).toBe(99_999_999_999_999);
+    expect(parseInvoiceAmount('11600.005')).toBe(1_160_001);
+    expect(parseInvoiceAmount('0.00')).toBe(0);
+    expect(parseInvoiceAmount('1000000000000.00')).toBeNull();
+    expect(parseInvoiceAmount('999999999999999999')).toBeNull();
+    expect(parseInvoiceAmount('-1.00')).toBeNull();
+    expect(parseInvoiceAmount('1,000.00')).toBeNull();
+  });
+
+  it('converts to pesos at the exchange rate, or null when the pesos exceed the maximum', () => {
+    expect(convertInvoiceAmountToMxn(116_000, '17.5000')).toBe(2_030_000);
+    expect(convertInvoiceAmountToMxn(90_000_000_000_000, '20.00')).toBeNull();
   });
 });

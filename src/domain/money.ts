@@ -87,6 +87,29 @@ export function parseMoney(text: string): Centavos {
   return toCentavos(roundHalfUp(micros, 10n ** BigInt(MAX_INPUT_DECIMALS - 2)));
 }
 
+/**
+ * The largest invoice amount Flujo accepts, 999,999,999,999.99: inside numeric(18,2) and exact centavo
+ * math, and far above any real invoice. A CFDI above it is refused at import with a reason, not a crash.
+ */
+export const MAX_INVOICE_AMOUNT: Centavos = 99_999_999_999_999;
+
+/** parseMoney for untrusted text: null when malformed, negative or above MAX_INVOICE_AMOUNT. */
+export function parseInvoiceAmount(text: string): Centavos | null {
+  const match = MONEY_TEXT.exec(text.trim());
+  if (!match || match[1] === '-') return null;
+  const [, , whole = '0', fraction = ''] = match;
+  const micros = BigInt(`${whole}${fraction.padEnd(MAX_INPUT_DECIMALS, '0')}`);
+  const centavos = roundHalfUp(micros, 10n ** BigInt(MAX_INPUT_DECIMALS - 2));
+  return centavos > BigInt(MAX_INVOICE_AMOUNT) ? null : Number(centavos);
+}
+
+/** convertToMxn for an untrusted exchange rate: null when the peso amount would exceed MAX_INVOICE_AMOUNT. */
+export function convertInvoiceAmountToMxn(amount: Centavos, exchangeRate: string): Centavos | null {
+  const rate = toFraction(exchangeRate);
+  const mxn = roundHalfUp(BigInt(assertCentavos(amount)) * rate.numerator, rate.denominator);
+  return mxn > BigInt(MAX_INVOICE_AMOUNT) ? null : Number(mxn);
+}
+
 /** Formats centavos as the API/DB decimal string: 123456 → '1234.56', −5 → '-0.05'. */
 export function formatMoneyAmount(amount: Centavos): string {
   assertCentavos(amount);

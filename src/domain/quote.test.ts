@@ -5,6 +5,7 @@ import {
   advanceQuoteResponse,
   daysUntil,
   displayedAnnualRate,
+  isQuotable,
   RATE_LABEL,
   toQuoteResponse,
 } from './quote';
@@ -100,5 +101,14 @@ describe('daysUntil', () => {
     expect(daysUntil('2028-03-01', '2028-02-28')).toBe(2); // leap year
     expect(daysUntil('2026-01-15', '2026-01-16')).toBe(-1);
     expect(() => daysUntil('2026-02-30', '2026-01-16')).toThrow();
+  });
+});
+
+describe('isQuotable', () => {
+  it('is true for a positive amount whose costs fit in it, false for zero or costs beyond the amount', () => {
+    expect(isQuotable({ amount: 10_000_000, maxRate: '17.40', days: 45 })).toBe(true);
+    expect(isQuotable({ amount: 0, maxRate: '17.40', days: 45 })).toBe(false);
+    // 360 % a year for 360 days costs the whole amount, plus the advisory fee.
+    expect(isQuotable({ amount: 10_000_000, maxRate: '360', days: 360 })).toBe(false);
   });
 });

@@ -73,6 +73,17 @@ export function advanceQuote(input: AdvanceQuoteInput): AdvanceQuote {
   return { maxRate: rate, days, costFinancing, costConsultancy, total };
 }
 
+/**
+ * True when an advance can be quoted at all: a positive amount whose costs do not exceed it. Bad data
+ * (a zero invoice, an extreme rate or term) is refused with a message rather than a failed quote.
+ */
+export function isQuotable(input: AdvanceQuoteInput): boolean {
+  const { amount, maxRate, days, advisoryFeeRule = DEFAULT_ADVISORY_FEE_RULE } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0) return false;
+  const costs = multiplyRate(amount, maxRate, days, DAY_COUNT_BASIS) + advisoryFee(amount, advisoryFeeRule);
+  return costs <= amount;
+}
+
 /** The API shape of a quote (spec §3): money as '1234.56' strings, `now` the quote date. */
 export function toQuoteResponse(quote: AdvanceQuote, now: IsoDate): ForwardPaymentQuote {
   return {

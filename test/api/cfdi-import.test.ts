@@ -7,6 +7,7 @@ import {
   makeCfdi,
   missingStampXml,
   notXml,
+  withAttribute,
   wrongNamespaceXml,
   xmlBomb,
 } from '../fixtures/cfdi';
@@ -87,6 +88,34 @@ describe('CFDI import into invoices', () => {
     const again = await importCfdiFiles(ctx.database.db, [{ name: 'usd-otra-vez.xml', content: xml }]);
     expect(again.imported).toEqual([]);
     expect(again.rejected[0]?.reason).toMatch(/ya fue importada/);
+    expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
+  });
+
+  it('refuses an amount of zero or beyond what Flujo stores, per file, and still imports the rest', async () => {
+    const withTotal = (folio: string, total: string, overrides: Parameters<typeof makeCfdi>[0] = {}) =>
+      withAttribute(demoCfdi(folio, overrides), 'Comprobante', 'Total', total);
+    const before = await counts();
+    const result = await importCfdiFiles(ctx.database.db, [
+      { name: 'enorme.xml', content: withTotal('5101', '99999999999999999.00') },
+      { name: 'cero.xml', content: withTotal('5102', '0.00') },
+      {
+        name: 'tipo-de-cambio.xml',
+        content: demoCfdi('5103', { currency: 'USD', exchangeRate: '99999999.5', subtotal: '1000.00' }),
+      },
+      {
+        name: 'pesos-de-mas.xml',
+        content: withTotal('5104', '900000000000.00', { currency: 'USD', exchangeRate: '20.00' }),
+      },
+      { name: 'buena.xml', content: demoCfdi('5105') },
+    ]);
+    const reasons = Object.fromEntries(result.rejected.map((r) => [r.name, r.reason]));
+    expect(reasons['enorme.xml']).toBe(
+      'El Total 99999999999999999.00 supera el máximo que Flujo admite ($999,999,999,999.99).',
+    );
+    expect(reasons['cero.xml']).toBe('El Total de la factura debe ser mayor que cero.');
+    expect(reasons['tipo-de-cambio.xml']).toBe('El TipoCambio "99999999.5" no es válido');
+    expect(reasons['pesos-de-mas.xml']).toMatch(/convertido a pesos con TipoCambio 20\.00 supera el máximo/);
+    expect(result.imported.map((i) => i.name)).toEqual(['buena.xml']);
     expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
   });
 

@@ -359,6 +359,25 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
       );
     });
 
+    it('answers 409, not 500, when the costs would exceed the amount (data the importer now refuses)', async () => {
+      const id = await invoiceInStatus(InvoiceStatus.APPROVED);
+      await db()
+        .updateTable('invoices')
+        .set({ amount_with_exchange_rate: '0.00' })
+        .where('id', '=', id)
+        .execute();
+      for (const res of [
+        await getJson(ctx.app, quoteUrl(id), provider),
+        await postJson(ctx.app, ADVANCE, provider, { id_execute_factoring: id }, `cero-${id}`),
+      ]) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe(
+          'No es posible cotizar el adelanto de esta factura: sus costos superarían su importe. Escríbenos para revisarla.',
+        );
+      }
+      expect(await statusOf(db(), id)).toBe(InvoiceStatus.APPROVED);
+    });
+
     it('is the provider’s call only: the corporate gets 404 for its own received invoice', async () => {
       const id = await invoiceInStatus(InvoiceStatus.APPROVED);
       const res = await getJson(ctx.app, quoteUrl(id), corporate);

@@ -1,5 +1,11 @@
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
-import { convertToMxn, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import {
+  convertInvoiceAmountToMxn,
+  formatCurrency,
+  formatMoneyAmount,
+  MAX_INVOICE_AMOUNT,
+  parseInvoiceAmount,
+} from '../../../src/domain/money';
 import { type Cfdi, parseCfdi } from '../../cfdi/parse-cfdi';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -61,9 +67,13 @@ export async function importCfdiFiles(
         result.rejected.push({ name, reason });
         continue;
       }
+      const amounts = amountsOf(cfdi);
+      if (typeof amounts === 'string') {
+        result.rejected.push({ name, reason: amounts });
+        continue;
+      }
       const emitter = byRfc.get(cfdi.issuer.rfc)!;
       const receiver = byRfc.get(cfdi.receiver.rfc)!;
-      const total = parseMoney(cfdi.total);
       const row = await trx
         .insertInto('invoices')
         .values({
@@ -78,13 +88,11 @@ export async function importCfdiFiles(
           receiver_name: cfdi.receiver.name,
           issued_at: cfdi.issuedAt,
           date_of_emission: cfdi.issuedAt.slice(0, 10),
-          subtotal: formatMoneyAmount(parseMoney(cfdi.subtotal)),
-          amount: formatMoneyAmount(total),
+          subtotal: formatMoneyAmount(amounts.subtotal),
+          amount: formatMoneyAmount(amounts.total),
           currency: cfdi.currency,
           exchange_rate: cfdi.exchangeRate,
-          amount_with_exchange_rate: formatMoneyAmount(
-            cfdi.exchangeRate ? convertToMxn(total, cfdi.exchangeRate) : total,
-          ),
+          amount_with_exchange_rate: formatMoneyAmount(amounts.mxn),
           payment_method: cfdi.paymentMethod,
           description: cfdi.description,
           status: InvoiceStatus.AVAILABLE,
@@ -113,6 +121,20 @@ export async function importCfdiFiles(
 
 function asText(content: string | Uint8Array): string {
   return typeof content === 'string' ? content : new TextDecoder().decode(content);
+}
+
+/** The invoice's amounts in centavos, or the Spanish reason they cannot be an invoice in Flujo. */
+function amountsOf(cfdi: Cfdi): { subtotal: number; total: number; mxn: number } | string {
+  const tooLarge = `supera el máximo que Flujo admite (${formatCurrency(MAX_INVOICE_AMOUNT)}).`;
+  const subtotal = parseInvoiceAmount(cfdi.subtotal);
+  const total = parseInvoiceAmount(cfdi.total);
+  if (subtotal === null) return `El SubTotal ${cfdi.subtotal} ${tooLarge}`;
+  if (total === null) return `El Total ${cfdi.total} ${tooLarge}`;
+  // An invoice of zero cannot be advanced or financed: there is nothing to pay early.
+  if (total === 0) return 'El Total de la factura debe ser mayor que cero.';
+  const mxn = cfdi.exchangeRate === null ? total : convertInvoiceAmountToMxn(total, cfdi.exchangeRate);
+  if (mxn === null) return `El Total convertido a pesos con TipoCambio ${cfdi.exchangeRate} ${tooLarge}`;
+  return { subtotal, total, mxn };
 }
 
 function rejectionReason(

@@ -80,6 +80,7 @@ export async function disburseInvoice(
         .select('max_rate')
         .where('corporate_id', '=', invoice.receiver_company_id)
         .where('provider_id', '=', invoice.emitter_company_id)
+        .where('is_active', '=', true)
         .executeTakeFirst();
       if (!alliance || invoice.payment_date === null) {
         throw new DisbursementError(

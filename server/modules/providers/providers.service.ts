@@ -1,7 +1,13 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
-import { type AdvanceQuote, advanceQuote, daysUntil, toQuoteResponse } from '../../../src/domain/quote';
+import {
+  type AdvanceQuote,
+  advanceQuote,
+  daysUntil,
+  isQuotable,
+  toQuoteResponse,
+} from '../../../src/domain/quote';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
@@ -35,6 +41,8 @@ export const PROVIDER_MESSAGES = {
   noAlliance:
     'Tu cliente no tiene una alianza de pronto pago activa contigo; no es posible adelantar esta factura.',
   paymentDatePassed: 'La fecha de pago de esta factura ya llegó; no es posible adelantarla.',
+  notQuotable:
+    'No es posible cotizar el adelanto de esta factura: sus costos superarían su importe. Escríbenos para revisarla.',
 } as const;
 
 function notRequestable(row: InvoiceRow): string {
@@ -137,8 +145,9 @@ async function quoteFor(db: Db, row: InvoiceRow, today: IsoDate): Promise<Comput
   if (days <= 0) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.paymentDatePassed);
   // NOTE: the advance is paid by SPEI in pesos, so a USD invoice is quoted on its MXN value at the CFDI's
   // TipoCambio (docs/decisions/0012-pronto-pago-api.md).
-  const quote = advanceQuote({ amount: parseMoney(row.amount_with_exchange_rate), maxRate, days });
-  return { maxRate, quote };
+  const input = { amount: parseMoney(row.amount_with_exchange_rate), maxRate, days };
+  if (!isQuotable(input)) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.notQuotable);
+  return { maxRate, quote: advanceQuote(input) };
 }
 
 /** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice, from the domain's quote functions. */
