@@ -28,18 +28,27 @@ export const sessionMachine = setup({
     login: fromPromise<SessionTokens, LoginRequest>(async () => {
       throw new Error('login was not provided');
     }),
-    refreshSession: fromPromise<SessionTokens>(async () => {
+    // Input: the access token this tab holds, so the app can tell whether another tab already rotated it.
+    refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(async () => {
       throw new Error('refreshSession was not provided');
     }),
   },
   guards: {
     hasUsableToken: (_, params: { session: StoredSession }) =>
       accessTokenState(params.session.accessToken, Date.now()) === 'valid',
+    // Spec §8: only a 401, or no refresh token stored ('Invalid refresh token'), ends the session; a 500 or
+    // no response leaves the user signed in.
+    isSessionRejected: (_, params: { error: unknown }) => {
+      const failure = params.error as { status?: unknown; message?: unknown } | null | undefined;
+      return failure?.status === 401 || failure?.message === 'Invalid refresh token';
+    },
   },
   actions: {
     // Provided by the app: write tokens and flags to storage and the user store / wipe all storage.
     persistSession: (_, _params: { tokens: SessionTokens }) => {},
     clearStorage: () => {},
+    // Provided by the app: spec §8 logs errors that do not end the session.
+    logRefreshFailure: (_, _params: { error: unknown }) => {},
     // Provided by the app: history replaced with the alliances page.
     goToAlliances: () => {},
     // Provided by the app: wipe all local storage and reload at '/' (spec §2). The reload, not this
@@ -56,6 +65,9 @@ export const sessionMachine = setup({
     REFRESH_DELAY: ({ context }) => refreshDelayMs(context.accessToken, Date.now()),
     // Spec §9: alerts auto-hide after about 2-3 s.
     ERROR_TOAST_MS: 3000,
+    // A refresh that failed without a 401 is tried again after this; the access token is refreshed a
+    // minute before it expires, so a few retries fit before any call leaves with a dead token.
+    REFRESH_RETRY_MS: 15_000,
   },
 }).createMachine({
   id: 'session',
@@ -131,6 +143,7 @@ export const sessionMachine = setup({
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
+            input: ({ context }) => ({ accessToken: context.accessToken }),
             onDone: {
               target: 'active',
               actions: [
@@ -138,12 +151,23 @@ export const sessionMachine = setup({
                 { type: 'keepToken', params: ({ event }) => ({ accessToken: event.output.access }) },
               ],
             },
-            // 'Invalid refresh token' or a revoked family: the session is over.
-            onError: {
-              target: '#session.unauthenticated',
-              actions: ['forgetToken', 'endSession'],
-            },
+            onError: [
+              // 'Invalid refresh token' or a revoked family: the session is over.
+              {
+                guard: { type: 'isSessionRejected', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.unauthenticated',
+                actions: ['forgetToken', 'endSession'],
+              },
+              // A server error or no response: the user stays signed in and the refresh is tried again.
+              {
+                target: 'retrying',
+                actions: { type: 'logRefreshFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
+        },
+        retrying: {
+          after: { REFRESH_RETRY_MS: 'refreshing' },
         },
       },
     },

@@ -3,10 +3,11 @@ import type { LoginRequest, SignUpRequest } from '../domain/schemas/session';
 import type { satLinkMachine } from '../machines/sat-link.machine';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { signUpMachine } from '../machines/sign-up.machine';
-import { login, refreshToken, register } from '../services/accounts.service';
+import { login, register } from '../services/accounts.service';
 import { solveCaptcha } from '../services/captcha.service';
 import { navigateTo } from '../services/navigation';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../stores/storage-keys';
+import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
+import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 import { resetUser, setUser } from '../stores/user.store';
 
 // Routes wire machines to the real services, storage and navigation; tests render the same wired
@@ -24,12 +25,13 @@ export const wiredSessionMachine = sessionMachine.provide({
       accessToken: localStorage.getItem(ACCESS_TOKEN_KEY),
     })),
     login: fromPromise<SessionTokens, LoginRequest>(({ input }) => login(input)),
-    refreshSession: fromPromise<SessionTokens>(() => refreshToken()),
+    refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
+      refreshSessionTokens(input.accessToken),
+    ),
   },
   actions: {
     persistSession: (_, { tokens }) => {
-      localStorage.setItem(ACCESS_TOKEN_KEY, tokens.access);
-      if (tokens.refresh) localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh);
+      storeTokens(tokens);
       setUser({
         isAuthenticated: true,
         ...(tokens.sat_credentials_status !== undefined && { satCredentials: tokens.sat_credentials_status }),
@@ -46,6 +48,7 @@ export const wiredSessionMachine = sessionMachine.provide({
       // resetUser re-persists the signed-out user; spec §2: logging out leaves local storage empty.
       localStorage.clear();
     },
+    logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
     goToAlliances: () => {
       setUser({ role: 'provider' });
       navigateTo(ALLIANCES_PATH, { replace: true });

@@ -10,9 +10,9 @@ import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { DEMO_CREDENTIALS, STORED, sessionModel } from './session.model';
 
-// The real delays are 3 s (toast) and "one minute before expiry" (about 4 min); the model only
-// needs them to be observable, not long.
-const DELAYS = { ERROR_TOAST_MS: 700, REFRESH_DELAY: 1500 };
+// The real delays are 3 s (toast), "one minute before expiry" (about 4 min) and 15 s (refresh retry);
+// the model only needs them to be observable, not long.
+const DELAYS = { ERROR_TOAST_MS: 700, REFRESH_DELAY: 1500, REFRESH_RETRY_MS: 1000 };
 
 interface Ctx {
   login: ReturnType<typeof gateEndpoint>;
@@ -89,6 +89,15 @@ defineModelTests<Ctx>(sessionModel, {
       expect(request.url).toContain('/api/accounts/token/refresh/');
       expect(screen.getByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeTruthy();
     },
+    // A refresh that failed without a 401: still signed in, tokens kept, no reload to '/'.
+    '#session.authenticated.retrying': async ({ ctx }) => {
+      expect(await dashboardHeading()).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Mi cuenta' })).toBeTruthy();
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeTruthy();
+      expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeTruthy();
+      expect(userStore.isAuthenticated).toBe(true);
+      expect(ctx.assign).not.toHaveBeenCalled();
+    },
   },
   events: {
     'xstate.done.actor.readStoredSession': async ({ ctx, event }) => {
@@ -152,8 +161,13 @@ defineModelTests<Ctx>(sessionModel, {
     },
     'xstate.error.actor.refreshSession': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status: number; body: unknown } };
-      await ctx.refresh.respond(error.status, error.body);
-      await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+      if (error.status === 0) await ctx.refresh.networkError();
+      else await ctx.refresh.respond(error.status, error.body);
+      // Spec §8: only a 401 ends the session; the retry state asserts the rest.
+      if (error.status === 401) await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+    },
+    'xstate.after.REFRESH_RETRY_MS.session.authenticated.retrying': async ({ ctx }) => {
+      await ctx.refresh.waitForRequest();
     },
   },
 });

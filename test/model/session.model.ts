@@ -40,6 +40,12 @@ export const sessionModel: MachineModel = {
     { type: 'session.dismissError' },
     { type: 'session.logout' },
     { type: 'xstate.done.actor.refreshSession', output: { access: STORED.valid, refresh: 'r2' } },
+    // Refresh outcomes: rotated, session over (401), server error and no response (both retried later).
     { type: 'xstate.error.actor.refreshSession', error: { status: 401, body: { detail: 'Token inválido' } } },
+    {
+      type: 'xstate.error.actor.refreshSession',
+      error: { status: 500, body: { detail: 'Error interno del servidor. Por favor, intenta de nuevo.' } },
+    },
+    { type: 'xstate.error.actor.refreshSession', error: { status: 0, body: null } },
   ] as readonly EventObject[],
 };

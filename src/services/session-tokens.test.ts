@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../stores/storage-keys';
+import { refreshSessionTokens, SESSION_REFRESH_LOCK } from './session-tokens';
+
+const FLAGS = {
+  sat_credentials_status: 0,
+  corporate_can_pay_costs: false,
+  has_factoring: false,
+  is_corporate: false,
+};
+
+/** A server that rotates the pair on every call: access-1/refresh-1, then access-2/refresh-2... */
+function rotatingServer() {
+  let calls = 0;
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    calls++;
+    expect(JSON.parse(String(init?.body))).toEqual({ refresh: `refresh-${calls - 1}` });
+    return Response.json({ access: `access-${calls}`, refresh: `refresh-${calls}`, ...FLAGS });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** What the browser's LockManager guarantees: callbacks under one name run one after another. */
+function serialLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const names: string[] = [];
+  const request = (name: string, callback: (lock: null) => unknown) => {
+    names.push(name);
+    const run = tail.then(() => callback(null));
+    tail = run.catch(() => {});
+    return run;
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return names;
+}
+
+describe('refreshSessionTokens', () => {
+  beforeEach(() => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-0');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-0');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'locks');
+    localStorage.clear();
+  });
+
+  it('rotates the stored pair and stores the new one (no Web Locks: runs directly)', async () => {
+    const fetch = rotatingServer();
+    const tokens = await refreshSessionTokens('access-0');
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[0]?.[0]).toContain('/token/refresh/');
+    expect(tokens).toMatchObject({ access: 'access-1', refresh: 'refresh-1' });
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('access-1');
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+  });
+
+  it('takes the pair another tab already rotated instead of reusing the spent refresh token', async () => {
+    const fetch = rotatingServer();
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    expect(await refreshSessionTokens('access-0')).toEqual({ access: 'access-1', refresh: 'refresh-1' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('lets two tabs refreshing at once spend the refresh token only once', async () => {
+    const fetch = rotatingServer();
+    const locks = serialLocks();
+    const [first, second] = await Promise.all([
+      refreshSessionTokens('access-0'),
+      refreshSessionTokens('access-0'),
+    ]);
+    expect(locks).toEqual([SESSION_REFRESH_LOCK, SESSION_REFRESH_LOCK]);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(first.access).toBe('access-1');
+    expect(second).toEqual({ access: 'access-1', refresh: 'refresh-1' });
+  });
+});
