@@ -54,6 +54,13 @@ test('a new provider links SAT, requests authorization, advances an invoice and 
   await expect(
     page.getByText('Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada'),
   ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Recibimos tus credenciales. Tu vinculación con el SAT se aprobará en las próximas horas; esta pantalla ' +
+        'se actualizará sola cuando esté lista.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel('RFC')).toHaveCount(0);
 
   // 3. The operator generates CFDIs issued by this RFC to the demo corporate and approves the link; the

@@ -14,9 +14,28 @@ export interface SatLinkStatus {
   rfc: string | null;
 }
 
+/** The server's reasons for a rejected link, per field (a 400's {rfc: [message]} or {ciec: [message]}). */
+export type TaxLinkFieldErrors = Partial<Record<keyof TaxLink, string[]>>;
+
+const TAX_LINK_FIELDS: readonly (keyof TaxLink)[] = ['rfc', 'ciec'];
+
+/** The field errors of a 400 on the form's own fields, or none when the failure carried no fields. */
+export function taxLinkFieldErrors(error: unknown): TaxLinkFieldErrors {
+  const { status, body } = (error ?? {}) as { status?: number; body?: unknown };
+  if (status !== 400 || !body || typeof body !== 'object') return {};
+  const fields: TaxLinkFieldErrors = {};
+  for (const field of TAX_LINK_FIELDS) {
+    const messages = (body as Record<string, unknown>)[field];
+    if (Array.isArray(messages) && typeof messages[0] === 'string') fields[field] = messages as string[];
+  }
+  return fields;
+}
+
 export interface SatLinkContext {
   /** The link status as last known: the user store's at start, then the server's. */
   status: SatStatusCode;
+  /** The last submission's field errors from the server; shown under the fields until the next submit. */
+  fieldErrors: TaxLinkFieldErrors;
 }
 
 /**
@@ -41,6 +60,10 @@ export const satLinkMachine = setup({
   },
   actions: {
     keepStatus: assign({ status: (_, params: { status: SatStatusCode }) => params.status }),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    keepFieldErrors: assign({
+      fieldErrors: (_, params: { error: unknown }) => taxLinkFieldErrors(params.error),
+    }),
     // The wiring copies the status into the user store, so the dashboard guards see it.
     storeStatus: (_, _params: { status: SatStatusCode }) => {},
     goToProntoPago: () => {},
@@ -59,7 +82,7 @@ export const satLinkMachine = setup({
   id: 'satLink',
   description:
     'Vinculación SAT: formulario (RFC y CIEC), envío, espera de aprobación con consulta periódica y autorización.',
-  context: ({ input }) => ({ status: input.satCredentials }),
+  context: ({ input }) => ({ status: input.satCredentials, fieldErrors: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -93,6 +116,7 @@ export const satLinkMachine = setup({
         },
         submitting: {
           tags: ['busy'],
+          entry: 'clearFieldErrors',
           invoke: {
             id: 'submitTaxLink',
             src: 'submitTaxLink',
@@ -104,7 +128,11 @@ export const satLinkMachine = setup({
                 { type: 'storeStatus', params: { status: SatStatus.SENT } },
               ],
             },
-            onError: 'failed',
+            // Spec §8's toast either way; a 400's field reasons also go under their fields.
+            onError: {
+              target: 'failed',
+              actions: { type: 'keepFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         failed: {

@@ -7,16 +7,19 @@ import { SAT_LINK_REJECTED_WARNING, SatStatus, type SatStatusCode } from '../../
 import { SAT_LINK_FAILED, SAT_LINK_SENT, SAT_LINK_WAITING } from '../../src/machines/sat-link.machine';
 import { wiredSatLinkMachine } from '../../src/routes/-sat-machines';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { userStore } from '../../src/stores/user.store';
+import { setUser, userStore } from '../../src/stores/user.store';
 import { addCompanyWithUser } from '../support/pronto-pago';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
-import { MODEL_CIEC, satLinkModel } from './sat-link.model';
+import { MODEL_CIEC, RFC_TAKEN_BODY, satLinkModel } from './sat-link.model';
 
 const PATH = '/dashboard/sat-credentials/';
 const PRONTO_PAGO = '/dashboard/pronto-pago/';
+const ADVANCED_INVOICES = '/dashboard/facturas-pronto-pago/';
+// Spec §2: the corporate dashboard's home.
+const CORPORATE_HOME = '/dashboard/resumen-de-facturas/';
 const ENDPOINT = '/api/accounts/ciec/';
 // The machine's real snackbar time is 3 s (spec §9).
 const TOAST_WAIT = { timeout: 5000 };
@@ -41,10 +44,24 @@ interface Ctx {
   assign: ReturnType<typeof vi.spyOn>;
   router: ReturnType<typeof renderApp>['router'] | null;
   fault: number | null;
+  /** The typed RFC now belongs to another company: the next submit types a fresh one. */
+  rfcTaken: boolean;
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Enviar credenciales/ }) as HTMLButtonElement;
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+/** The message under a field (its form group's helper text), or null. */
+const fieldMessage = (label: string) =>
+  input(label).closest('.bp6-form-group')?.querySelector('.bp6-form-helper-text')?.textContent ?? null;
+
+/** The server's field errors the machine holds sit under their fields, and nothing else does. */
+async function expectServerFieldErrors(state: AnyMachineSnapshot): Promise<void> {
+  const { fieldErrors } = state.context as { fieldErrors: { rfc?: string[]; ciec?: string[] } };
+  await waitFor(() => {
+    expect(fieldMessage('RFC')).toBe(fieldErrors.rfc?.[0] ?? null);
+    expect(fieldMessage('Contraseña CIEC')).toBe(fieldErrors.ciec?.[0] ?? null);
+  });
+}
 
 /** What the operator decides (approve, reject) happens on the server; the test writes the same status. */
 async function setServerStatus(ctx: Ctx, status: SatStatusCode): Promise<void> {
@@ -103,6 +120,7 @@ defineModelTests<Ctx>(satLinkModel, {
       assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
       router: null,
       fault: null,
+      rfcTaken: false,
     };
   },
   render: (ctx) => {
@@ -119,18 +137,24 @@ defineModelTests<Ctx>(satLinkModel, {
       await screen.findByLabelText('RFC');
       await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), TOAST_WAIT);
       expect(submitButton().disabled).toBe(false);
+      // The toast goes after 3 s; the server's reasons stay under their fields until the next submit.
+      await expectServerFieldErrors(state);
       // Spec §4: the warning only after a rejected link.
       const warning = screen.queryByText(SAT_LINK_REJECTED_WARNING);
       if (statusOf(state) === SatStatus.UNAUTHORIZED) expect(warning).not.toBeNull();
       else expect(warning).toBeNull();
     },
-    '#satLink.form.submitting': async () => {
+    '#satLink.form.submitting': async ({ state }) => {
       await waitFor(() => expect(submitButton().disabled).toBe(true));
       expect(input('RFC').disabled).toBe(true);
+      await expectServerFieldErrors(state);
     },
-    '#satLink.form.failed': async ({ ctx }) => {
+    '#satLink.form.failed': async ({ ctx, state }) => {
       // Spec §8: the error toast, and the form keeps what was typed.
       expect((await screen.findByRole('alert')).textContent).toBe(SAT_LINK_FAILED);
+      // A 400's reasons (say, an RFC another company holds) also go under their fields.
+      await expectServerFieldErrors(state);
+      if (ctx.fault === 400) expect(fieldMessage('RFC')).toBe(RFC_TAKEN_BODY.rfc[0]);
       expect(input('RFC').value).toBe(ctx.rfc);
       expect(input('Contraseña CIEC').value).toBe(MODEL_CIEC);
       expect(await serverStatus(ctx)).not.toBe(SatStatus.SENT);
@@ -172,6 +196,10 @@ defineModelTests<Ctx>(satLinkModel, {
       await ctx.status.respond(500, { detail: 'Error interno' });
     },
     'satLink.submit': async ({ ctx, user }) => {
+      if (ctx.rfcTaken) {
+        ctx.rfc = freshRfc();
+        ctx.rfcTaken = false;
+      }
       await user.clear(input('RFC'));
       await user.type(input('RFC'), ctx.rfc);
       await user.clear(input('Contraseña CIEC'));
@@ -189,7 +217,24 @@ defineModelTests<Ctx>(satLinkModel, {
     'xstate.error.actor.submitTaxLink': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status: number; body: unknown } };
       ctx.fault = error.status;
-      if (error.status === 0) await ctx.submit.networkError();
+      if (error.status === 400) {
+        // The real server's refusal: another company already holds the typed RFC. (A rejected link left it on
+        // this company's record; it lets go of it first, as the RFC column is unique.)
+        const { db } = testApp().database;
+        await db
+          .updateTable('companies')
+          .set({ rfc: null })
+          .where('id', '=', ctx.companyId)
+          .where('rfc', '=', ctx.rfc)
+          .execute();
+        await addCompanyWithUser(db, {
+          rfc: ctx.rfc,
+          name: `Otra empresa ${ctx.rfc}`,
+          username: `otra.${ctx.rfc.toLowerCase()}`,
+        });
+        ctx.rfcTaken = true;
+        await ctx.submit.pass();
+      } else if (error.status === 0) await ctx.submit.networkError();
       else await ctx.submit.respond(error.status, error.body);
     },
     'xstate.done.actor.pollStatus': async ({ ctx, event }) => answerStatus(ctx, event),
@@ -246,6 +291,23 @@ describe('sat-link (page)', () => {
     const { router } = renderApp('/dashboard/factoraje/');
     await waitFor(() => expect(router.state.location.pathname).toBe(PATH));
     expect(screen.queryByText('Resumen de tus Facturas Adelantadas')).toBeNull();
+  });
+
+  it('sends a corporate from the provider screens to its home (spec §2)', async () => {
+    await signInAs('corporativo.demo');
+    setUser({ role: 'corporate' });
+    for (const path of [PRONTO_PAGO, ADVANCED_INVOICES, PATH]) {
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe(CORPORATE_HOME));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Resumen de facturas' }, { timeout: 3000 }),
+      ).toBeTruthy();
+      // Not the provider page with a 403 load error.
+      expect(screen.queryByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeNull();
+      expect(screen.queryByText('Resumen de tus Facturas Adelantadas')).toBeNull();
+      expect(screen.queryByLabelText('RFC')).toBeNull();
+      unmount();
+    }
   });
 
   it('sends an authorized provider from the SAT form to Pronto Pago, with the header cards (spec §2)', async () => {

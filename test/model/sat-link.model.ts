@@ -7,6 +7,9 @@ import type { MachineModel } from './harness/model';
 export const MODEL_RFC = 'MOVE800101ST2';
 export const MODEL_CIEC = 'Cl4veCIEC';
 
+/** The server's 400 when the typed RFC already belongs to another company (its field error on `rfc`). */
+export const RFC_TAKEN_BODY = { rfc: ['Este RFC ya está vinculado a otra cuenta.'] };
+
 /** An access token the server no longer accepts. */
 export const SESSION_ENDED_BODY = {
   detail: 'Las credenciales de autenticación no se proveyeron o expiraron.',
@@ -17,8 +20,8 @@ const status = (code: number) => ({
   rfc: code === SatStatus.DONT_SENT ? null : MODEL_RFC,
 });
 
-// Load and poll: each status the server can hold, and a failed call. Submit: accepted, server error, no
-// response, session over.
+// Load and poll: each status the server can hold, and a failed call. Submit: accepted, a field rejected,
+// server error, no response, session over.
 export const satLinkModel: MachineModel = {
   id: 'sat-link',
   machine: satLinkMachine,
@@ -34,6 +37,7 @@ export const satLinkModel: MachineModel = {
     { type: 'satLink.submit', values: { rfc: MODEL_RFC, ciec: MODEL_CIEC } },
     { type: 'satLink.dismiss' },
     { type: 'xstate.done.actor.submitTaxLink', output: {} },
+    { type: 'xstate.error.actor.submitTaxLink', error: { status: 400, body: RFC_TAKEN_BODY } },
     { type: 'xstate.error.actor.submitTaxLink', error: { status: 500, body: { detail: 'Error interno' } } },
     { type: 'xstate.error.actor.submitTaxLink', error: { status: 0, body: null } },
     { type: 'xstate.error.actor.submitTaxLink', error: { status: 401, body: SESSION_ENDED_BODY } },

@@ -11,13 +11,16 @@ import {
 } from '../../views/invoices/invoice-filters';
 import { advancedInvoicesQueryOptions, wiredInvoiceDownloadMachine } from '../-advanced-invoices-machines';
 import { useInvoiceTrail } from '../-invoice-trail';
-import { requireSatLink } from './-guards';
+import { requireProvider, requireSatLink } from './-guards';
 
 // Spec §2: 'Resumen de tus Facturas Adelantadas', guarded by the SAT link like every provider screen; its
 // filters live in the URL as on Pronto Pago.
 export const Route = createFileRoute('/dashboard/facturas-pronto-pago')({
   validateSearch: validateInvoiceListSearch,
-  beforeLoad: () => requireSatLink(),
+  beforeLoad: () => {
+    requireProvider();
+    requireSatLink();
+  },
   component: AdvancedInvoicesRoute,
 });
 

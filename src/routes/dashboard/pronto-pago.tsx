@@ -13,14 +13,17 @@ import {
 import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
 import { useInvoiceTrail } from '../-invoice-trail';
 import { alliancesQueryOptions, wireProntoPagoMachines } from '../-pronto-pago-machines';
-import { requireSatLink } from './-guards';
+import { requireProvider, requireSatLink } from './-guards';
 
 const HELP = PROVIDER_SECTIONS.find((section) => section.path === '/dashboard/pronto-pago/')?.help ?? '';
 
 // Spec §2: the provider's alliances invoices with the advance actions; filters live in the URL.
 export const Route = createFileRoute('/dashboard/pronto-pago')({
   validateSearch: validateInvoiceListSearch,
-  beforeLoad: () => requireSatLink(),
+  beforeLoad: () => {
+    requireProvider();
+    requireSatLink();
+  },
   component: ProntoPagoRoute,
 });
 

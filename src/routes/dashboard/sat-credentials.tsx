@@ -3,10 +3,12 @@ import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { userStore } from '../../stores/user.store';
 import { SatCredentialsPage } from '../../views/sat/sat-credentials-page';
 import { PRONTO_PAGO_PATH, wiredSatLinkMachine } from '../-sat-machines';
+import { requireProvider } from './-guards';
 
-// Spec §2: shown only while the SAT link is not authorized; once it is, Pronto Pago.
+// Spec §2: a provider screen, shown only while the SAT link is not authorized; once it is, Pronto Pago.
 export const Route = createFileRoute('/dashboard/sat-credentials')({
   beforeLoad: () => {
+    requireProvider();
     if (isSatLinkAuthorized(userStore.satCredentials))
       throw redirect({ to: PRONTO_PAGO_PATH, replace: true });
   },

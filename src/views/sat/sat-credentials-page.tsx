@@ -9,6 +9,7 @@ import {
   SAT_LINK_SENT,
   SAT_LINK_WAITING,
   type satLinkMachine,
+  type TaxLinkFieldErrors,
 } from '../../machines/sat-link.machine';
 import { structResolver } from '../common/struct-resolver';
 import { TextField } from '../common/text-field';
@@ -17,7 +18,16 @@ import { type ToastItem, ToastRegion } from '../common/toast-region';
 const EMPTY: TaxLink = { rfc: '', ciec: '' };
 const RFC_CHECK_DIGIT_HINT = 'El dígito verificador de este RFC no coincide; revísalo antes de enviar.';
 
-function TaxLinkForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: TaxLink) => void }) {
+function TaxLinkForm({
+  busy,
+  serverErrors,
+  onSubmit,
+}: {
+  busy: boolean;
+  /** The machine's field errors of the last rejected submission (spec §8 keeps the toast as well). */
+  serverErrors: TaxLinkFieldErrors;
+  onSubmit: (values: TaxLink) => void;
+}) {
   // The same struct the server validates with: required fields and the RFC's format and check digit.
   const { register, handleSubmit, formState, watch } = useForm<TaxLink>({
     defaultValues: EMPTY,
@@ -32,7 +42,7 @@ function TaxLinkForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Tax
         id="sat-rfc"
         label="RFC"
         autoComplete="off"
-        error={formState.errors.rfc?.message}
+        error={formState.errors.rfc?.message ?? serverErrors.rfc?.[0]}
         disabled={busy}
         registration={register('rfc')}
       />
@@ -42,7 +52,7 @@ function TaxLinkForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Tax
         label="Contraseña CIEC"
         type="password"
         autoComplete="off"
-        error={formState.errors.ciec?.message}
+        error={formState.errors.ciec?.message ?? serverErrors.ciec?.[0]}
         disabled={busy}
         registration={register('ciec')}
       />
@@ -82,6 +92,7 @@ export function SatCredentialsPage({
           )}
           <TaxLinkForm
             busy={state.matches({ form: 'submitting' })}
+            serverErrors={state.context.fieldErrors}
             onSubmit={(values) => send({ type: 'satLink.submit', values })}
           />
         </>
