@@ -25,6 +25,8 @@ describe('session, mail and CAPTCHA configuration', () => {
       mailFrom: 'Flujo <no-responder@flujo.mx>',
       recaptcha: null,
     });
+    // An empty PORT= is unset: the default port, not a random one.
+    expect(loadConfig({ ...BASE, PORT: '' }).port).toBe(8080);
     // Derived from the JWT secret, but not equal to it.
     expect(config.altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig(BASE).altchaHmacKey).toBe(config.altchaHmacKey);

@@ -94,7 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
 
-  const portText = env.PORT ?? '8080';
+  // An empty PORT= is unset, not port 0 (a random port nobody would find).
+  const portText = env.PORT?.trim() || '8080';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     problems.push(`PORT must be an integer 0-65535 (got "${portText}")`);

@@ -27,13 +27,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function lockFile(dataDir: string): string {
+  return join(dataDir, 'flujo.lock');
+}
+
+/** The pid of another live Flujo process holding this data directory, or null when it is free. */
+export function dataDirOwner(dataDir: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(lockFile(dataDir), 'utf8');
+  } catch {
+    return null;
+  }
+  const owner = Number(text.trim());
+  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 /**
  * PGlite is a single-process database: two processes on one directory corrupt it.
  * An O_EXCL lock file holding the owner's pid keeps the second one out; a stale file
  * (its pid is gone) is taken over so a crash never blocks the next start.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  const file = join(dataDir, 'flujo.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
@@ -49,10 +65,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
+      const owner = dataDirOwner(dataDir);
+      if (owner !== null) throw new DataDirLockedError(dataDir, owner);
       rmSync(file, { force: true });
     }
   }

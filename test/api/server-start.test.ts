@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,13 @@ describe.runIf(pglite)('npm start on a data directory', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('Another Flujo process');
     expect(second.output()).toContain(dataDir);
+    // `npm start` checks the lock before its build, so a second start leaves the running server's dist/ alone.
+    const preStart = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-data-dir.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(preStart.status).toBe(1);
+    expect(preStart.stderr).toContain('Another Flujo process');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

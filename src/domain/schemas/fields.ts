@@ -129,7 +129,8 @@ export function companyRfc(): Struct<string, null> {
       return check.ok || check.reason;
     }),
     string(),
-    (text) => text.trim().toUpperCase(),
+    // NFC: an Ñ typed as N + combining tilde must be stored as the same RFC the CFDI carries.
+    (text) => text.normalize('NFC').trim().toUpperCase(),
   );
 }
 
