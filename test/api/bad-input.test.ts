@@ -2,19 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { getJson } from '../support/pronto-pago';
+import { rowCount } from '../support/test-database';
 
 // Input PostgreSQL cannot store or Fastify rejects on its own: each must be a Spanish 400, never a 500.
 describe('bad input on any route', () => {
   let ctx: ApiTestContext;
-  const demoRequests = async () =>
-    Number(
-      (
-        await ctx.database.db
-          .selectFrom('demo_requests')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const demoRequests = () => rowCount(ctx.database.db, 'demo_requests');
 
   beforeAll(async () => {
     ctx = await createApiApp();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { rowCount } from '../support/test-database';
 
 const VALID = {
   first_name: 'Ana',
@@ -11,15 +12,7 @@ const VALID = {
 
 describe('POST /api/accounts/request-demo/', () => {
   let ctx: ApiTestContext;
-  const count = async () =>
-    Number(
-      (
-        await ctx.database.db
-          .selectFrom('demo_requests')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => rowCount(ctx.database.db, 'demo_requests');
 
   beforeAll(async () => {
     ctx = await createApiApp();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { rowCount } from '../support/test-database';
 
 const URL = '/api/newsletter/';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -12,15 +13,7 @@ describe('POST /api/newsletter/', () => {
       .select(['email', 'created_at'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .execute();
-  const total = async () =>
-    Number(
-      (
-        await ctx.database.db
-          .selectFrom('newsletter_subscriptions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const total = () => rowCount(ctx.database.db, 'newsletter_subscriptions');
 
   beforeAll(async () => {
     ctx = await createApiApp();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type DatabaseHandle, openDatabase } from '../../server/db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
 import { seedDemoWorld } from '../../server/seed/demo-world';
 import { TEMPLATE_FILE } from './template-file';
 
@@ -33,4 +34,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.close();
     },
   };
+}
+
+/** How many rows a table holds: tests show a refused request wrote nothing, an accepted one one row. */
+export async function rowCount(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
