@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
+import { operator } from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 
@@ -205,6 +206,10 @@ test('Solicitar Demo envía la solicitud y el servidor la guarda', async ({ page
   expect(await response.json()).toEqual({ message: 'Solicitud enviada con éxito' });
   await expect(page.getByRole('alert').filter({ hasText: 'Solicitud enviada con éxito' })).toBeVisible();
   await expect(form.getByLabel('Nombre')).toHaveValue('');
+  // The row itself, as the operator reads it from the running server's database.
+  expect(operator('demo-requests:list', '--limit', '20')).toMatch(
+    /Rosa Villalobos {2}Aceros del Norte {2}rosa\.villalobos@example\.mx {2}8112345678 {2}\[solicitar-demo\]/,
+  );
 });
 
 test('el formulario corporativo de alianzas también envía, con su origen', async ({ page }) => {

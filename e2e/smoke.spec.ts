@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { operator } from './support';
 
 test('the public home page loads from the real server', async ({ page }) => {
   await page.goto('/inicio/');
@@ -39,4 +40,7 @@ test('a visitor requests a demo and the server stores it', async ({ page, reques
   await expect(page.getByLabel('Nombre')).toHaveValue('');
   const health = await request.get('/api/health/');
   expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+  expect(operator('demo-requests:list', '--limit', '20')).toContain(
+    'Ana Torres  Maquiladora Norte  ana.torres@example.mx  5598765432',
+  );
 });

@@ -4,7 +4,6 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
 const PORT = process.env.E2E_PORT ?? 8181;
-export const SERVER_LOG = `.tmp/e2e-server-${PORT}.log`;
 
 export async function logIn(page: Page, username: string, password: string) {
   await page.goto('/auth/ingresar/');

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
+import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { systemClock } from '../modules/auth/clock';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { businessDate } from '../modules/invoices/business-date';
@@ -62,7 +63,8 @@ export interface OpsCommand {
 const RATE_TEXT = /^\d{1,3}(\.\d{1,4})?$/;
 // An annual rate above 100 % is a typo, not a price.
 const MAX_RATE_PERCENT = 100;
-const DEFAULT_MAIL_LIMIT = 10;
+// How many rows the list commands (mail, demo requests) print unless --limit says otherwise.
+const DEFAULT_LIST_LIMIT = 10;
 
 function requireDatabase(context: OpsContext): DatabaseHandle {
   if (!context.database) throw new Error('this command needs the database');
@@ -160,7 +162,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     async run(context, args) {
       const parsed = parseArgs(args, ['limit']);
       if (parsed.positional.length > 0) throw new UsageError('mail:list only takes --limit N.');
-      const limit = integerOption(parsed, 'limit', DEFAULT_MAIL_LIMIT, 1, 1000);
+      const limit = integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
       const rows = await listOutbox(requireDatabase(context).db, limit);
       if (rows.length === 0) context.print('The outbox is empty.');
       for (const row of rows) {
@@ -173,6 +175,24 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         context.print(`Subject: ${row.subject}`);
         context.print(row.body_text);
         context.print('-'.repeat(72));
+      }
+      return 0;
+    },
+  },
+  'demo-requests:list': {
+    usage: 'demo-requests:list [--limit N]',
+    summary: 'demo requests from the public site, newest first (default 10)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['limit']);
+      if (parsed.positional.length > 0) throw new UsageError('demo-requests:list only takes --limit N.');
+      const limit = integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
+      const rows = await listDemoRequests(requireDatabase(context).db, limit);
+      if (rows.length === 0) context.print('No demo requests yet.');
+      for (const row of rows) {
+        context.print(
+          `#${row.id}  ${row.created_at}  ${row.first_name} ${row.last_name}  ${row.company}  ${row.email}  ${row.phone}  [${row.source}]`,
+        );
       }
       return 0;
     },

@@ -22,6 +22,11 @@ describe('passwordErrorMessage', () => {
     expect(passwordErrorMessage({ status: 400, body: { token: ['Vencido'] } }, 'x')).toBe('Vencido');
     expect(passwordErrorMessage({ status: 400, body: { detail: 'Mal' } }, 'x')).toBe('Mal');
   });
+  it('shows the throttle text of a 429', () => {
+    const error = { status: 429, body: { detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' } };
+    expect(passwordErrorMessage(error, 'x')).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
+    expect(passwordErrorMessage({ status: 429, body: {} }, 'x')).toBe('x');
+  });
   it('never shows raw server text for other failures', () => {
     expect(passwordErrorMessage({ status: 500, body: { detail: 'Error interno' } }, 'x')).toBe('x');
     expect(passwordErrorMessage({ status: 0, body: null }, 'x')).toBe('x');

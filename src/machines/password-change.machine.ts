@@ -12,11 +12,15 @@ function firstText(value: unknown): string | null {
 /**
  * The text of a rejected password call (change or reset, spec §8): the first `old_password` item when
  * the server sent one, else the first message of any other field of a 400 (the server reports every
- * password rule per field), else `fallback`; a server error or no answer never shows raw server text.
+ * password rule per field), else `fallback`; a 429 shows its `detail`; a server error or no answer never
+ * shows raw server text.
  */
 export function passwordErrorMessage(error: unknown, fallback: string): string {
   const failure = error as Partial<CallFailure> | null;
-  if (failure?.status !== 400 || !failure.body || typeof failure.body !== 'object') return fallback;
+  if (!failure?.body || typeof failure.body !== 'object') return fallback;
+  // A throttled attempt: the server's own Spanish "try again later" says more than the generic text.
+  if (failure.status === 429) return firstText((failure.body as Record<string, unknown>).detail) ?? fallback;
+  if (failure.status !== 400) return fallback;
   const body = failure.body as Record<string, unknown>;
   const oldPassword = firstText(body.old_password);
   if (oldPassword) return oldPassword;

@@ -285,9 +285,10 @@ describe('session: login, token refresh and authentication', () => {
   describe('authentication (Authorization: Bearer <access>)', () => {
     it('answers 401 with a Spanish detail when the token is missing, garbage, of the wrong kind or forged', async () => {
       const session = await sessionFor(ctx.app, 'proveedor.demo');
-      const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
-        '{"sub":"1","token_type":"access"}',
-      ).toString('base64url')}.`;
+      // The claims of a real, valid access token under an "alg: none" header: only the algorithm is wrong.
+      const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${
+        session.access.split('.')[1]
+      }.`;
       for (const headers of [
         {},
         { authorization: 'Bearer' },
