@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { SatStatus, type SatStatusCode } from '../domain/sat-status';
 import type { TaxLink } from '../domain/schemas/session';
+import { fieldErrorsOf } from './field-errors';
 
 export const SAT_LINK_SENT = 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada';
 export const SAT_LINK_FAILED = 'Error al enviar las credenciales. Por favor, intenta de nuevo';
@@ -21,14 +22,7 @@ const TAX_LINK_FIELDS: readonly (keyof TaxLink)[] = ['rfc', 'ciec'];
 
 /** The field errors of a 400 on the form's own fields, or none when the failure carried no fields. */
 export function taxLinkFieldErrors(error: unknown): TaxLinkFieldErrors {
-  const { status, body } = (error ?? {}) as { status?: number; body?: unknown };
-  if (status !== 400 || !body || typeof body !== 'object') return {};
-  const fields: TaxLinkFieldErrors = {};
-  for (const field of TAX_LINK_FIELDS) {
-    const messages = (body as Record<string, unknown>)[field];
-    if (Array.isArray(messages) && typeof messages[0] === 'string') fields[field] = messages as string[];
-  }
-  return fields;
+  return fieldErrorsOf(error, TAX_LINK_FIELDS);
 }
 
 export interface SatLinkContext {

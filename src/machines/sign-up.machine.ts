@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
+import { fieldErrorsOf } from './field-errors';
 
 export const SIGN_UP_CAPTCHA_FAILED = 'No pudimos verificar que no eres un robot. Intenta de nuevo.';
 export const SIGN_UP_FAILED = 'No pudimos crear tu cuenta. Por favor, intenta de nuevo.';
@@ -8,13 +9,7 @@ export type SignUpFieldErrors = Partial<Record<keyof SignUpRequest, string[]>>;
 
 /** Server field errors of a 400 ({field: [message]}), or none when the failure carried no fields. */
 export function signUpFieldErrors(error: unknown): SignUpFieldErrors {
-  const body = (error as { status?: number; body?: unknown } | null)?.body;
-  if ((error as { status?: number } | null)?.status !== 400 || !body || typeof body !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).filter(
-      (entry): entry is [string, string[]] => Array.isArray(entry[1]) && typeof entry[1][0] === 'string',
-    ),
-  );
+  return fieldErrorsOf<keyof SignUpRequest>(error);
 }
 
 /**

@@ -5,6 +5,7 @@ import { type SessionTokens, type StoredSession, sessionMachine } from '../machi
 import { signUpMachine } from '../machines/sign-up.machine';
 import { login, register } from '../services/accounts.service';
 import { solveCaptcha } from '../services/captcha.service';
+import { setTokenRenewer } from '../services/http';
 import { navigateTo } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
@@ -18,6 +19,10 @@ export { wiredDemoRequestMachine } from './-demo-request-machines';
 
 /** Where a successful login lands: the provider alliances list (spec §4), history replaced. */
 export const ALLIANCES_PATH = '/dashboard/pronto-pago/';
+
+// Calls made with an expiring token renew it first, the same way the session's timer does (one renewal
+// for all tabs); the machine's next timed refresh then finds the rotated pair already stored.
+setTokenRenewer(async (expiringAccessToken) => (await refreshSessionTokens(expiringAccessToken)).access);
 
 export const wiredSessionMachine = sessionMachine.provide({
   actors: {

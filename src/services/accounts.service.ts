@@ -41,6 +41,7 @@ export function refreshToken(): Promise<TokenRefreshResponse> {
   return request<TokenRefreshResponse>(`${ACCOUNTS_API_URL}/token/refresh/`, {
     method: 'POST',
     body: { refresh },
+    renewToken: false,
   });
 }
 

@@ -1,3 +1,4 @@
+import { accessTokenState } from '../domain/session';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 
 /** A failed call: `status` 0 means no response arrived (network loss, server down). */
@@ -16,6 +17,42 @@ export interface RequestOptions {
   /** List endpoints answer arrays; everywhere else an array is a contract violation (spec §7). */
   allowArray?: boolean;
   idempotencyKey?: string;
+  /** false for the token refresh itself: it must not wait for a renewal of its own. */
+  renewToken?: boolean;
+}
+
+/** Renews the session given the access token that is about to expire; resolves to the new access token. */
+export type TokenRenewer = (expiringAccessToken: string) => Promise<string>;
+
+// A call whose token expires within this margin renews it first: it would reach the server dead.
+const RENEW_MARGIN_MS = 10_000;
+let tokenRenewer: TokenRenewer | null = null;
+let renewal: Promise<string> | null = null;
+
+/**
+ * The app's wiring sets how a session is renewed. The session machine refreshes on a timer, but browsers
+ * delay timers in background tabs and while asleep; without this, the first call after waking would leave
+ * with an expired token, get a 401 and end a session whose refresh token was still good.
+ */
+export function setTokenRenewer(renewer: TokenRenewer | null): void {
+  tokenRenewer = renewer;
+}
+
+async function accessTokenForCall(renew: boolean): Promise<string | null> {
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  if (!token || !renew || !tokenRenewer) return token;
+  if (accessTokenState(token, Date.now() + RENEW_MARGIN_MS) === 'valid') return token;
+  // Parallel calls share one renewal: a second use of the single-use refresh token would end the session.
+  renewal ??= tokenRenewer(token).finally(() => {
+    renewal = null;
+  });
+  try {
+    return await renewal;
+  } catch {
+    // Renewal failed without ending the session (no answer, 500): the call goes out as it is and
+    // its own answer decides (spec §8).
+    return localStorage.getItem(ACCESS_TOKEN_KEY);
+  }
 }
 
 /** Called on any 401: all local storage is cleared and the app goes to '/' (spec §8). */
@@ -27,7 +64,7 @@ export function onUnauthorized(): void {
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  const token = await accessTokenForCall(options.renewToken ?? true);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
