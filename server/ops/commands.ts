@@ -66,6 +66,13 @@ const MAX_RATE_PERCENT = 100;
 // How many rows the list commands (mail, demo requests) print unless --limit says otherwise.
 const DEFAULT_LIST_LIMIT = 10;
 
+/** The --limit N of a list command, its only option. */
+function listLimit(args: readonly string[], command: string): number {
+  const parsed = parseArgs(args, ['limit']);
+  if (parsed.positional.length > 0) throw new UsageError(`${command} only takes --limit N.`);
+  return integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
+}
+
 function requireDatabase(context: OpsContext): DatabaseHandle {
   if (!context.database) throw new Error('this command needs the database');
   return context.database;
@@ -160,9 +167,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     summary: 'the mail outbox, newest first (default 10)',
     needsDatabase: () => true,
     async run(context, args) {
-      const parsed = parseArgs(args, ['limit']);
-      if (parsed.positional.length > 0) throw new UsageError('mail:list only takes --limit N.');
-      const limit = integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
+      const limit = listLimit(args, 'mail:list');
       const rows = await listOutbox(requireDatabase(context).db, limit);
       if (rows.length === 0) context.print('The outbox is empty.');
       for (const row of rows) {
@@ -184,9 +189,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     summary: 'demo requests from the public site, newest first (default 10)',
     needsDatabase: () => true,
     async run(context, args) {
-      const parsed = parseArgs(args, ['limit']);
-      if (parsed.positional.length > 0) throw new UsageError('demo-requests:list only takes --limit N.');
-      const limit = integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
+      const limit = listLimit(args, 'demo-requests:list');
       const rows = await listDemoRequests(requireDatabase(context).db, limit);
       if (rows.length === 0) context.print('No demo requests yet.');
       for (const row of rows) {
