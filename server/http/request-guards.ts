@@ -14,13 +14,20 @@ function pathWithNul(value: unknown, depth = 0): string | null {
   return null;
 }
 
+/** Route config: the route's own field checks refuse NUL in the shape its client reads (e.g. `{errors: …}`). */
+export interface RequestGuardConfig {
+  checksOwnText?: boolean;
+}
+
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a body, query or path parameter would
  * reach the database as an error (a 500). It is never meaningful input: refuse it up front, as a
- * 400 naming the field, on every route at once instead of in each field check.
+ * 400 naming the field, on every route at once; a route whose answers have another shape (the public
+ * forms) opts out with `config: { checksOwnText: true }` and refuses it in its field checks.
  */
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
+    if ((request.routeOptions.config as RequestGuardConfig).checksOwnText) return;
     for (const part of [request.params, request.query, request.body]) {
       const path = pathWithNul(part);
       if (path !== null) throw new FieldErrors({ [path === '' ? '_form' : path]: [MESSAGES.invalid] });

@@ -31,6 +31,8 @@ export function refreshDelayMs(token: string | null, nowMs: number): number {
   return exp === null ? 0 : Math.max(0, exp - REFRESH_MARGIN_MS - nowMs);
 }
 
+/** Spec §8: what a refresh without a usable stored refresh token raises internally; the session then ends. */
+export const INVALID_REFRESH_TOKEN = 'Invalid refresh token';
 export const LOGIN_FAILED = 'Error en contraseña o usuario';
 export const ANSWERS_DONT_MATCH = "The answers don't match";
 export const UNEXPECTED_ERROR = 'Unexpected error';

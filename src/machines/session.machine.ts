@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginRequest, TokenRefreshResponse } from '../domain/schemas/session';
-import { accessTokenState, loginErrorMessage, refreshDelayMs } from '../domain/session';
+import {
+  accessTokenState,
+  INVALID_REFRESH_TOKEN,
+  loginErrorMessage,
+  refreshDelayMs,
+} from '../domain/session';
 
 /** What the session keeps after login or refresh; persisting it is the caller's job (provided actions). */
 export type SessionTokens = Partial<Omit<TokenRefreshResponse, 'access'>> & { access: string };
@@ -36,11 +41,13 @@ export const sessionMachine = setup({
   guards: {
     hasUsableToken: (_, params: { session: StoredSession }) =>
       accessTokenState(params.session.accessToken, Date.now()) === 'valid',
-    // Spec §8: only a 401, or no refresh token stored ('Invalid refresh token'), ends the session; a 500 or
-    // no response leaves the user signed in.
+    // Spec §8: a refusal (401, or any 4xx but a timeout or throttle) or no refresh token stored ('Invalid
+    // refresh token') ends the session; a 5xx, 408, 429 or no response leaves the user signed in to retry.
     isSessionRejected: (_, params: { error: unknown }) => {
       const failure = params.error as { status?: unknown; message?: unknown } | null | undefined;
-      return failure?.status === 401 || failure?.message === 'Invalid refresh token';
+      if (failure?.message === INVALID_REFRESH_TOKEN) return true;
+      const status = typeof failure?.status === 'number' ? failure.status : 0;
+      return status >= 400 && status < 500 && status !== 408 && status !== 429;
     },
   },
   actions: {

@@ -10,6 +10,7 @@ import type {
   SignUpRequest,
   TokenRefreshResponse,
 } from '../domain/schemas/session';
+import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { ACCOUNTS_API_URL, INVOICES_API_URL } from './api-config';
 import { request } from './http';
@@ -37,7 +38,7 @@ export function login(credentials: LoginRequest): Promise<LoginResponse> {
 /** Spec §8: a missing refresh token raises 'Invalid refresh token' (the session then ends). */
 export function refreshToken(): Promise<TokenRefreshResponse> {
   const refresh = localStorage.getItem(REFRESH_TOKEN_KEY);
-  if (!refresh) return Promise.reject(new Error('Invalid refresh token'));
+  if (!refresh) return Promise.reject(new Error(INVALID_REFRESH_TOKEN));
   return request<TokenRefreshResponse>(`${ACCOUNTS_API_URL}/token/refresh/`, {
     method: 'POST',
     body: { refresh },

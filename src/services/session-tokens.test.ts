@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { refreshSessionTokens, SESSION_REFRESH_LOCK } from './session-tokens';
 
@@ -68,13 +69,48 @@ describe('refreshSessionTokens', () => {
   it('lets two tabs refreshing at once spend the refresh token only once', async () => {
     const fetch = rotatingServer();
     const locks = serialLocks();
+    // Two tabs: two instances of the module sharing the origin's storage and lock manager.
+    const tabA = await import('./session-tokens');
+    vi.resetModules();
+    const tabB = await import('./session-tokens');
+    expect(tabB).not.toBe(tabA);
     const [first, second] = await Promise.all([
-      refreshSessionTokens('access-0'),
-      refreshSessionTokens('access-0'),
+      tabA.refreshSessionTokens('access-0'),
+      tabB.refreshSessionTokens('access-0'),
     ]);
     expect(locks).toEqual([SESSION_REFRESH_LOCK, SESSION_REFRESH_LOCK]);
     expect(fetch).toHaveBeenCalledOnce();
     expect(first.access).toBe('access-1');
     expect(second).toEqual({ access: 'access-1', refresh: 'refresh-1' });
+  });
+
+  it('shares one refresh between the timer and a call in the same tab, even without Web Locks', async () => {
+    const fetch = rotatingServer();
+    const [timer, call] = await Promise.all([
+      refreshSessionTokens('access-0'),
+      refreshSessionTokens('access-0'),
+    ]);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(call).toEqual(timer);
+  });
+
+  it('does not write the new pair back when a logout cleared storage while the refresh was out', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return Response.json({ access: 'access-1', refresh: 'refresh-1', ...FLAGS });
+      }),
+    );
+    const pending = refreshSessionTokens('access-0');
+    await Promise.resolve();
+    localStorage.clear();
+    answer();
+    await expect(pending).rejects.toThrow(INVALID_REFRESH_TOKEN);
+    expect(localStorage.length).toBe(0);
   });
 });

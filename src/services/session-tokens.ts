@@ -1,4 +1,5 @@
 import type { TokenRefreshResponse } from '../domain/schemas/session';
+import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { refreshToken } from './accounts.service';
 
@@ -19,20 +20,34 @@ export function storeTokens(tokens: SessionTokenPair): void {
  * out: they take turns under a lock, and a tab whose `usedAccessToken` is no longer the stored one
  * takes the pair another tab already rotated instead of calling the server.
  */
-export async function refreshSessionTokens(usedAccessToken: string | null): Promise<SessionTokenPair> {
+export function refreshSessionTokens(usedAccessToken: string | null): Promise<SessionTokenPair> {
+  // Within one tab the timer and a call's renewal can ask at the same moment: they share one refresh,
+  // which also covers browsers without Web Locks.
+  inFlight ??= refreshUnderLock(usedAccessToken).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+let inFlight: Promise<SessionTokenPair> | null = null;
+
+async function refreshUnderLock(usedAccessToken: string | null): Promise<SessionTokenPair> {
   const refreshOnce = async (): Promise<SessionTokenPair> => {
     const storedAccess = localStorage.getItem(ACCESS_TOKEN_KEY);
+    const sentRefresh = localStorage.getItem(REFRESH_TOKEN_KEY);
     if (storedAccess && storedAccess !== usedAccessToken) {
-      const storedRefresh = localStorage.getItem(REFRESH_TOKEN_KEY);
-      return { access: storedAccess, ...(storedRefresh && { refresh: storedRefresh }) };
+      return { access: storedAccess, ...(sentRefresh && { refresh: sentRefresh }) };
     }
     const tokens = await refreshToken();
+    // A logout (or a 401 elsewhere) cleared storage while the call was out: the session is over, and
+    // writing the new pair back would revive it.
+    if (localStorage.getItem(REFRESH_TOKEN_KEY) !== sentRefresh) throw new Error(INVALID_REFRESH_TOKEN);
     // Stored before the lock is released, so the next tab in line already sees the rotated pair.
     storeTokens(tokens);
     return tokens;
   };
   // NOTE: Web Locks are missing in older browsers and in happy-dom (navigator.locks is null there);
-  // without them the tabs are not coordinated, but the stored-token check above still applies.
+  // without them tabs are not coordinated with each other, only the calls within one tab.
   const locks = typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
   return locks ? await locks.request(SESSION_REFRESH_LOCK, refreshOnce) : refreshOnce();
 }

@@ -28,7 +28,8 @@ describe('bad input on any route', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ company: ['Valor no válido'] });
+    // The public form's own shape, which its client reads (spec §8: the first message of each `errors` entry).
+    expect(res.json()).toEqual({ errors: { company: ['Valor no válido'] } });
     expect(await demoRequests()).toBe(before);
 
     const newsletter = await ctx.app.inject({
@@ -37,7 +38,15 @@ describe('bad input on any route', () => {
       payload: { email: 'a\u0000@example.mx' },
     });
     expect(newsletter.statusCode).toBe(400);
-    expect(newsletter.json()).toEqual({ email: ['Valor no válido'] });
+    expect(newsletter.json()).toEqual({ errors: { email: ['Debe ser un correo valido'] } });
+    const htmlForm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%00%40example.mx&origen=%2Fcompradores%2F',
+    });
+    expect(htmlForm.statusCode).toBe(303);
+    expect(htmlForm.headers.location).toBe('/compradores/?boletin=error#boletin');
   });
 
   it('refuses a NUL character in a query parameter', async () => {

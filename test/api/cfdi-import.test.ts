@@ -106,6 +106,10 @@ describe('CFDI import into invoices', () => {
         name: 'pesos-de-mas.xml',
         content: withTotal('5104', '900000000000.00', { currency: 'USD', exchangeRate: '20.00' }),
       },
+      {
+        name: 'cero-pesos.xml',
+        content: demoCfdi('5106', { currency: 'USD', exchangeRate: '0.000001', subtotal: '1.00' }),
+      },
       { name: 'buena.xml', content: demoCfdi('5105') },
     ]);
     const reasons = Object.fromEntries(result.rejected.map((r) => [r.name, r.reason]));
@@ -115,6 +119,7 @@ describe('CFDI import into invoices', () => {
     expect(reasons['cero.xml']).toBe('El Total de la factura debe ser mayor que cero.');
     expect(reasons['tipo-de-cambio.xml']).toBe('El TipoCambio "99999999.5" no es válido');
     expect(reasons['pesos-de-mas.xml']).toMatch(/convertido a pesos con TipoCambio 20\.00 supera el máximo/);
+    expect(reasons['cero-pesos.xml']).toBe('El Total convertido a pesos con TipoCambio 0.000001 es cero.');
     expect(result.imported.map((i) => i.name)).toEqual(['buena.xml']);
     expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
   });

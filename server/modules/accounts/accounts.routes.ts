@@ -3,6 +3,7 @@ import { DemoRequest } from '../../../src/domain/schemas/session';
 import { validateForm } from '../../../src/domain/schemas/validate';
 import { captchaRoutes } from '../../captcha/captcha.routes';
 import { FieldErrors } from '../../http/errors';
+import type { RequestGuardConfig } from '../../http/request-guards';
 import { currentUser } from '../auth/authenticate';
 import { retryAfterOnThrottle } from '../auth/http-errors';
 import { changePassword, getProfile, login, refresh, register, updateProfile } from './accounts.service';
@@ -37,7 +38,9 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
 
   await app.register(captchaRoutes, { prefix: '/captcha', captcha: deps.captcha });
 
-  app.post('/request-demo/', async (request, reply) => {
+  // Every field goes through the shared text checks, which refuse NUL under `errors` like any other mistake.
+  const ownTextChecks: { config: RequestGuardConfig } = { config: { checksOwnText: true } };
+  app.post('/request-demo/', ownTextChecks, async (request, reply) => {
     const result = validateForm(DemoRequest, request.body);
     // The spec's client reads the first message of each entry of `errors`.
     if (!result.ok) throw new FieldErrors(result.errors, 'errors');

@@ -32,7 +32,7 @@ export interface Throttle {
 
 /**
  * Buckets are strings such as 'login:user:ana'; they are stored as their SHA-256, so a username of any
- * length or content fits the index and the table does not keep who tried what.
+ * length or content fits the index. (Not a privacy measure: a known username or address hashes the same.)
  */
 function storedKey(bucket: string): string {
   return createHash('sha256').update(bucket).digest('hex');

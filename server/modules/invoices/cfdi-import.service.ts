@@ -134,6 +134,7 @@ function amountsOf(cfdi: Cfdi): { subtotal: number; total: number; mxn: number }
   if (total === 0) return 'El Total de la factura debe ser mayor que cero.';
   const mxn = cfdi.exchangeRate === null ? total : convertInvoiceAmountToMxn(total, cfdi.exchangeRate);
   if (mxn === null) return `El Total convertido a pesos con TipoCambio ${cfdi.exchangeRate} ${tooLarge}`;
+  if (mxn === 0) return `El Total convertido a pesos con TipoCambio ${cfdi.exchangeRate} es cero.`;
   return { subtotal, total, mxn };
 }
 

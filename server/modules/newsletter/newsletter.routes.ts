@@ -3,6 +3,7 @@ import { emailAddress, payload } from '../../../src/domain/schemas/fields';
 import { validateForm } from '../../../src/domain/schemas/validate';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
+import type { RequestGuardConfig } from '../../http/request-guards';
 import { insertSubscription } from './newsletter.repository';
 
 /** The footer's one field; the same e-mail rule and Spanish message as every other form. */
@@ -39,7 +40,9 @@ export const newsletterService: FastifyPluginAsync<{ db: Db }> = async (app, { d
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.post('/', async (request, reply) => {
+  // The e-mail check refuses NUL itself, so a plain HTML form still gets its redirect back.
+  const ownTextChecks: { config: RequestGuardConfig } = { config: { checksOwnText: true } };
+  app.post('/', ownTextChecks, async (request, reply) => {
     // A page on another site could post our form for someone else's address; browsers say when they do.
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });

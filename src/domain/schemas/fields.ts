@@ -65,9 +65,19 @@ function isBlank(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() === '';
 }
 
+// PostgreSQL text cannot hold U+0000, and no form has a use for it.
+function hasNul(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('\u0000');
+}
+
 /** A required string, trimmed on coercion: empty or missing → 'Este campo es obligatorio'. */
 export function requiredText(message: string = MESSAGES.required): Struct<string, null> {
-  return trimmedInput(localized<string>('requiredText', (value) => !isBlank(value) || message));
+  return trimmedInput(
+    localized<string>('requiredText', (value) => {
+      if (isBlank(value)) return message;
+      return !hasNul(value) || MESSAGES.invalid;
+    }),
+  );
 }
 
 /** A required string kept exactly as typed (passwords, tokens, CIEC). */
@@ -83,7 +93,7 @@ export function emailAddress(): Struct<string, null> {
   return trimmedInput(
     localized<string>('email', (value) => {
       if (isBlank(value)) return MESSAGES.required;
-      return EMAIL_PATTERN.test(String(value)) || MESSAGES.email;
+      return (EMAIL_PATTERN.test(String(value)) && !hasNul(value)) || MESSAGES.email;
     }),
   );
 }
