@@ -113,4 +113,24 @@ describe('refreshSessionTokens', () => {
     await expect(pending).rejects.toThrow(INVALID_REFRESH_TOKEN);
     expect(localStorage.length).toBe(0);
   });
+
+  it('does not make a new session wait on a refresh of the old one that never came back', async () => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const { refresh } = JSON.parse(String(init?.body)) as { refresh: string };
+      // The old session's call hangs; the new session's is answered.
+      if (refresh === 'refresh-0') return new Promise<Response>(() => {});
+      return Response.json({ access: 'access-9', refresh: 'refresh-9', ...FLAGS });
+    });
+    vi.stubGlobal('fetch', fetch);
+    void refreshSessionTokens('access-0');
+    await Promise.resolve();
+    // Logout and a new login replace the stored pair.
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-8');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-8');
+    expect(await refreshSessionTokens('access-8')).toMatchObject({
+      access: 'access-9',
+      refresh: 'refresh-9',
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });

@@ -22,14 +22,21 @@ export function storeTokens(tokens: SessionTokenPair): void {
  */
 export function refreshSessionTokens(usedAccessToken: string | null): Promise<SessionTokenPair> {
   // Within one tab the timer and a call's renewal can ask at the same moment: they share one refresh,
-  // which also covers browsers without Web Locks.
-  inFlight ??= refreshUnderLock(usedAccessToken).finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
+  // which also covers browsers without Web Locks. Only while the same session is stored: after a logout
+  // and a new login, a refresh of the old session that is still hanging must not hold the new one.
+  const storedRefresh = localStorage.getItem(REFRESH_TOKEN_KEY);
+  if (inFlight?.storedRefresh === storedRefresh) return inFlight.tokens;
+  const current = {
+    storedRefresh,
+    tokens: refreshUnderLock(usedAccessToken).finally(() => {
+      if (inFlight === current) inFlight = null;
+    }),
+  };
+  inFlight = current;
+  return current.tokens;
 }
 
-let inFlight: Promise<SessionTokenPair> | null = null;
+let inFlight: { storedRefresh: string | null; tokens: Promise<SessionTokenPair> } | null = null;
 
 async function refreshUnderLock(usedAccessToken: string | null): Promise<SessionTokenPair> {
   const refreshOnce = async (): Promise<SessionTokenPair> => {

@@ -4,6 +4,18 @@ import { mswServer, TEST_ORIGIN, testApp } from './test-server';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+/** Requests still held by any gate, across the tests of a file. */
+const heldEverywhere = new Set<(response: Response) => void>();
+
+/**
+ * What closing the page does to requests still in the air: they fail. Without it a request a path
+ * left unanswered keeps its promise pending into the next path, which shares the app's modules.
+ */
+export function abandonHeldRequests(): void {
+  for (const resolve of heldEverywhere) resolve(HttpResponse.error());
+  heldEverywhere.clear();
+}
+
 /**
  * Holds each matching request until the model says how it ends, so the loading state is observable
  * and every outcome is deterministic. `pass()` hands the held request to the real app; the faults
@@ -30,7 +42,12 @@ export function gateEndpoint(
           .json()
           .catch(() => null),
       );
-      return new Promise<Response>((resolve) => {
+      return new Promise<Response>((settle) => {
+        const resolve = (response: Response) => {
+          heldEverywhere.delete(resolve);
+          settle(response);
+        };
+        heldEverywhere.add(resolve);
         held.push({ request, resolve });
         for (const wake of waiters.splice(0)) wake();
       });

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetUser } from '../../../src/stores/user.store';
+import { abandonHeldRequests } from './msw-gate';
 import { mswServer, startTestApp, stopTestApp } from './test-server';
 
 // A test fails on any console.error (a React warning is a bug we would otherwise ship).
@@ -15,8 +16,11 @@ beforeAll(async () => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  abandonHeldRequests();
+  // Lets the abandoned requests' promises settle before the next path starts.
+  await new Promise((settled) => setTimeout(settled, 0));
   mswServer.resetHandlers();
   // The user store lives in memory as well as in storage: each path starts signed out.
   resetUser();
