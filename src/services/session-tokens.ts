@@ -20,7 +20,8 @@ export function storeTokens(tokens: SessionTokenPair): void {
  * out: they take turns under a lock, and a tab whose `usedAccessToken` is no longer the stored one
  * takes the pair another tab already rotated instead of calling the server.
  */
-export function refreshSessionTokens(usedAccessToken: string | null): Promise<SessionTokenPair> {
+// async so that storage refusing access surfaces as a rejection, like every other refresh failure.
+export async function refreshSessionTokens(usedAccessToken: string | null): Promise<SessionTokenPair> {
   // Within one tab the timer and a call's renewal can ask at the same moment: they share one refresh,
   // which also covers browsers without Web Locks. Only while the same session is stored: after a logout
   // and a new login, a refresh of the old session that is still hanging must not hold the new one.
