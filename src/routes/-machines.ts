@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { LoginRequest, SignUpRequest } from '../domain/schemas/session';
+import { tokenExpiryMs } from '../domain/session';
 import type { satLinkMachine } from '../machines/sat-link.machine';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { signUpMachine } from '../machines/sign-up.machine';
@@ -9,7 +10,7 @@ import { setTokenRenewer } from '../services/http';
 import { navigateTo } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
-import { resetUser, setUser } from '../stores/user.store';
+import { clearSession, setUser } from '../stores/user.store';
 
 // Routes wire machines to the real services, storage and navigation; tests render the same wired
 // machines against MSW. (The '-' prefix keeps this file out of the route tree.)
@@ -24,11 +25,20 @@ export const ALLIANCES_PATH = '/dashboard/pronto-pago/';
 // for all tabs); the machine's next timed refresh then finds the rotated pair already stored.
 setTokenRenewer(async (expiringAccessToken) => (await refreshSessionTokens(expiringAccessToken)).access);
 
+/** The session this browser holds at load; a stored token that cannot be decoded is logged (spec §8). */
+export function readStoredSession(): StoredSession {
+  const accessToken = localStorage.getItem(ACCESS_TOKEN_KEY);
+  // The machine treats it as expired (src/domain stays free of logging); the log says why a stored
+  // session was dropped.
+  if (accessToken && tokenExpiryMs(accessToken) === null) {
+    console.warn('stored access token cannot be decoded; treated as expired');
+  }
+  return { accessToken };
+}
+
 export const wiredSessionMachine = sessionMachine.provide({
   actors: {
-    readStoredSession: fromPromise<StoredSession>(async () => ({
-      accessToken: localStorage.getItem(ACCESS_TOKEN_KEY),
-    })),
+    readStoredSession: fromPromise<StoredSession>(async () => readStoredSession()),
     login: fromPromise<SessionTokens, LoginRequest>(({ input }) => login(input)),
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
       refreshSessionTokens(input.accessToken),
@@ -47,12 +57,7 @@ export const wiredSessionMachine = sessionMachine.provide({
         ...(tokens.is_corporate !== undefined && { isCorporate: tokens.is_corporate }),
       });
     },
-    clearStorage: () => {
-      localStorage.clear();
-      resetUser();
-      // resetUser re-persists the signed-out user; spec §2: logging out leaves local storage empty.
-      localStorage.clear();
-    },
+    clearStorage: () => clearSession(),
     logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
     goToAlliances: () => {
       setUser({ role: 'provider' });

@@ -35,9 +35,15 @@ function load(): UserState {
 /** The session and UI facts the whole app reads; the session machine is the only writer. */
 export const userStore = proxy<UserState>(load());
 
-subscribe(userStore, () => {
-  localStorage.setItem(USER_STORE_KEY, JSON.stringify(userStore));
-});
+// Written in the same call as each change (valtio's notifyInSync). By default valtio batches the write
+// into a later microtask, after a `localStorage.clear()` that follows it, and the user would reappear.
+subscribe(
+  userStore,
+  () => {
+    localStorage.setItem(USER_STORE_KEY, JSON.stringify(userStore));
+  },
+  true,
+);
 
 export function setUser(next: Partial<UserState>): void {
   Object.assign(userStore, next);
@@ -45,4 +51,10 @@ export function setUser(next: Partial<UserState>): void {
 
 export function resetUser(): void {
   Object.assign(userStore, SIGNED_OUT_USER);
+}
+
+/** A signed-out page: the signed-out user in memory and nothing in local storage (spec §2, §8). */
+export function clearSession(): void {
+  resetUser();
+  localStorage.clear();
 }

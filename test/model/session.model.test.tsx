@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { LoginResponse } from '../../src/domain/schemas/session';
+import { INVALID_REFRESH_TOKEN } from '../../src/domain/session';
 import type { StoredSession } from '../../src/machines/session.machine';
-import { wiredSessionMachine } from '../../src/routes/-machines';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { resetUser, setUser, userStore } from '../../src/stores/user.store';
+import { ALLIANCES_PATH, readStoredSession, wiredSessionMachine } from '../../src/routes/-machines';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_STORE_KEY } from '../../src/stores/storage-keys';
+import { clearSession, setUser, type UserState, userStore } from '../../src/stores/user.store';
+import { forwardToApp } from '../support/msw-app';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
+import { testApp } from './harness/test-server';
 import { DEMO_CREDENTIALS, STORED, sessionModel } from './session.model';
 
 // The real delays are 3 s (toast), "one minute before expiry" (about 4 min) and 15 s (refresh retry);
@@ -20,9 +25,29 @@ interface Ctx {
   releaseStorage: () => void;
   storageRead: Promise<void>;
   assign: ReturnType<typeof vi.spyOn>;
+  /** console.warn, recorded: spec §8 logs an undecodable token and a refresh that will be retried. */
+  warn: ReturnType<typeof vi.spyOn>;
+  /** The access token the model seeded before the session read storage. */
+  seeded: string | null;
+  /** The last login answer the server gave, whose flags the stored user must carry. */
+  loginAnswer: LoginResponse | null;
 }
 
+const UNDECODABLE_WARNING = 'stored access token cannot be decoded; treated as expired';
+
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Pronto Pago' });
+
+/** Spec §3 "Session user" as the session stores it after this login answer (role provider at login). */
+function userAfterLogin(answer: LoginResponse): UserState {
+  return {
+    role: 'provider',
+    satCredentials: answer.sat_credentials_status!,
+    corporate_can_pay_costs: answer.corporate_can_pay_costs!,
+    hasFactoring: answer.has_factoring!,
+    isCorporate: answer.is_corporate!,
+    isAuthenticated: true,
+  };
+}
 
 defineModelTests<Ctx>(sessionModel, {
   setup: () => {
@@ -37,6 +62,9 @@ defineModelTests<Ctx>(sessionModel, {
       storageRead,
       // A DOM test cannot reload the page; the spy records the reload to '/' the app asks for.
       assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
+      warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
+      seeded: null,
+      loginAnswer: null,
     };
   },
   render: (ctx) => {
@@ -45,7 +73,7 @@ defineModelTests<Ctx>(sessionModel, {
       actors: {
         readStoredSession: fromPromise<StoredSession>(async () => {
           await ctx.storageRead;
-          return { accessToken: localStorage.getItem(ACCESS_TOKEN_KEY) };
+          return readStoredSession();
         }),
       },
       delays: DELAYS,
@@ -53,21 +81,30 @@ defineModelTests<Ctx>(sessionModel, {
     const { router } = renderApp('/auth/ingresar/', { session });
     // What a reload does: the page's memory starts again from (now empty) storage, then the URL loads.
     ctx.assign.mockImplementation((url: string | URL) => {
-      resetUser();
+      clearSession();
       void router.navigate({ href: String(url) });
     });
   },
-  teardown: (ctx) => ctx.assign.mockRestore(),
+  teardown: (ctx) => {
+    ctx.assign.mockRestore();
+    ctx.warn.mockRestore();
+  },
   states: {
     '#session.restoring': async () => {
       expect(await screen.findByLabelText('Cargando…')).toBeTruthy();
     },
-    '#session.unauthenticated.idle': async () => {
+    '#session.unauthenticated.idle': async ({ ctx }) => {
       await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull());
       expect(userStore.isAuthenticated).toBe(false);
       // Either the login form or, after logging out, the public page's 'Ingresar' link.
       await waitFor(() => expect(screen.getAllByText('Ingresar').length).toBeGreaterThan(0));
       await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      // Spec §2/§4: a cleared session leaves nothing behind, not even the signed-out user (the stale
+      // flags of an expired or undecodable session included).
+      expect(localStorage.length).toBe(0);
+      // Spec §8: only a token that cannot be decoded is logged; an expired one is an ordinary end.
+      const warned = ctx.warn.mock.calls.some((args: unknown[]) => args[0] === UNDECODABLE_WARNING);
+      expect(warned).toBe(ctx.seeded === STORED.undecodable);
     },
     '#session.unauthenticated.loggingIn': async () => {
       await waitFor(() =>
@@ -79,10 +116,14 @@ defineModelTests<Ctx>(sessionModel, {
       expect(alert.textContent).toBe((state.context as { error: string }).error);
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     },
-    '#session.authenticated.active': async () => {
+    '#session.authenticated.active': async ({ ctx }) => {
       expect(await dashboardHeading()).toBeTruthy();
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeTruthy();
       expect(userStore.isAuthenticated).toBe(true);
+      // The flags of the login answer, persisted (a refresh answers the same flags for this user).
+      expect(JSON.parse(localStorage.getItem(USER_STORE_KEY) ?? 'null')).toEqual(
+        userAfterLogin(ctx.loginAnswer!),
+      );
     },
     '#session.authenticated.refreshing': async ({ ctx }) => {
       const request = await ctx.refresh.waitForRequest();
@@ -102,8 +143,9 @@ defineModelTests<Ctx>(sessionModel, {
   events: {
     'xstate.done.actor.readStoredSession': async ({ ctx, event }) => {
       const { accessToken } = (event as unknown as { output: StoredSession }).output;
+      ctx.seeded = accessToken;
       if (accessToken === STORED.valid) {
-        await signInAs(DEMO_CREDENTIALS.username);
+        ctx.loginAnswer = await signInAs(DEMO_CREDENTIALS.username);
       } else if (accessToken) {
         // A stale session from an earlier visit: token and flags still in storage.
         localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
@@ -130,7 +172,11 @@ defineModelTests<Ctx>(sessionModel, {
       await user.click(screen.getByRole('button', { name: /Ingresar/ }));
     },
     'xstate.done.actor.login': async ({ ctx }) => {
-      await ctx.login.pass();
+      // Passed to the real server; its answer is kept to compare with what the session stores.
+      const { request, resolve } = await ctx.login.take();
+      const response = await forwardToApp(testApp().app, request);
+      ctx.loginAnswer = (await response.clone().json()) as LoginResponse;
+      resolve(response);
       expect(ctx.login.bodies.at(-1)).toEqual(DEMO_CREDENTIALS);
     },
     'xstate.error.actor.login': async ({ ctx, event }) => {
@@ -160,14 +206,66 @@ defineModelTests<Ctx>(sessionModel, {
       await waitFor(() => expect(localStorage.getItem(REFRESH_TOKEN_KEY)).not.toBe(before));
     },
     'xstate.error.actor.refreshSession': async ({ ctx, event }) => {
-      const { error } = event as unknown as { error: { status: number; body: unknown } };
-      if (error.status === 0) await ctx.refresh.networkError();
-      else await ctx.refresh.respond(error.status, error.body);
-      // Spec §8: only a 401 ends the session; the retry state asserts the rest.
-      if (error.status === 401) await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+      const { error } = event as unknown as { error: { status?: number; body?: unknown; message?: string } };
+      if (error.message === INVALID_REFRESH_TOKEN) {
+        // The refresh token left storage while the call was out (a logout in another tab): the rotated
+        // pair the server sends back is refused as 'Invalid refresh token' rather than reviving the session.
+        localStorage.removeItem(REFRESH_TOKEN_KEY);
+        await ctx.refresh.pass();
+      } else if (error.status === 0) await ctx.refresh.networkError();
+      else await ctx.refresh.respond(error.status!, error.body);
+      // Spec §8: a 401 or no refresh token ends the session; the retry state asserts the rest.
+      if (error.status === 401 || error.message === INVALID_REFRESH_TOKEN) {
+        await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+        expect(localStorage.length).toBe(0);
+      }
     },
     'xstate.after.REFRESH_RETRY_MS.session.authenticated.retrying': async ({ ctx }) => {
       await ctx.refresh.waitForRequest();
     },
   },
+});
+
+describe('session (page)', () => {
+  it('sends an unknown auth path to the login screen (spec §2)', async () => {
+    const { router } = renderApp('/auth/xyz/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/ingresar/');
+  });
+
+  it('sends a signed-in user from an auth page to the dashboard (spec §2)', async () => {
+    await signInAs(DEMO_CREDENTIALS.username);
+    const { router } = renderApp('/auth/registro/');
+    expect(await dashboardHeading()).toBeTruthy();
+    expect(router.state.location.pathname).toBe(ALLIANCES_PATH);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeNull();
+  });
+
+  it('checks the login form with the spec §5 message before calling the server', async () => {
+    const user = userEvent.setup();
+    const login = gateEndpoint('post', '/api/accounts/login/');
+    renderApp('/auth/ingresar/');
+    const username = await screen.findByLabelText('Usuario');
+    const messageOf = (label: string) =>
+      (screen.getByLabelText(label).closest('.bp6-form-group') as HTMLElement).querySelector(
+        '.bp6-form-helper-text',
+      )?.textContent ?? null;
+
+    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
+    await waitFor(() => expect(messageOf('Usuario')).toBe('Este campo es obligatorio'));
+    expect(messageOf('Contraseña')).toBe('Este campo es obligatorio');
+
+    // Blanks are not a username; only the password is still missing once a real one is typed.
+    await user.type(username, '   ');
+    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
+    await waitFor(() => expect(messageOf('Usuario')).toBe('Este campo es obligatorio'));
+    await user.clear(username);
+    await user.type(username, DEMO_CREDENTIALS.username);
+    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
+    await waitFor(() => expect(messageOf('Usuario')).toBeNull());
+    expect(messageOf('Contraseña')).toBe('Este campo es obligatorio');
+
+    expect(login.bodies).toEqual([]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate';
+import { INVALID_REFRESH_TOKEN } from '../../src/domain/session';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { MachineModel } from './harness/model';
 
@@ -40,8 +41,10 @@ export const sessionModel: MachineModel = {
     { type: 'session.dismissError' },
     { type: 'session.logout' },
     { type: 'xstate.done.actor.refreshSession', output: { access: STORED.valid, refresh: 'r2' } },
-    // Refresh outcomes: rotated, session over (401), server error and no response (both retried later).
+    // Refresh outcomes: rotated, session over (401, or no refresh token left: 'Invalid refresh token'),
+    // server error and no response (both retried later).
     { type: 'xstate.error.actor.refreshSession', error: { status: 401, body: { detail: 'Token inválido' } } },
+    { type: 'xstate.error.actor.refreshSession', error: { message: INVALID_REFRESH_TOKEN } },
     {
       type: 'xstate.error.actor.refreshSession',
       error: { status: 500, body: { detail: 'Error interno del servidor. Por favor, intenta de nuevo.' } },

@@ -4,7 +4,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { App, createAppRouter } from '../../../src/routes/-app';
 import type { MachineOverrides } from '../../../src/routes/-machines';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/stores/storage-keys';
-import { resetUser, setUser } from '../../../src/stores/user.store';
+import { clearSession, setUser } from '../../../src/stores/user.store';
 import { testApp } from './test-server';
 
 /** Virtuoso's layout in a DOM without one: the tables' 600 px box and 60 px rows (spec §9). */
@@ -63,7 +63,5 @@ export async function signInAs(username: string, password = DEMO_PASSWORD) {
 
 /** Back to a signed-out browser (the harness also clears localStorage after each test). */
 export function signOut(): void {
-  localStorage.clear();
-  resetUser();
-  localStorage.clear();
+  clearSession();
 }
