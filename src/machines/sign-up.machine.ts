@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
+import type { CallFailure } from './demo-request.machine';
 import { fieldErrorsOf } from './field-errors';
 
 export const SIGN_UP_CAPTCHA_FAILED = 'No pudimos verificar que no eres un robot. Intenta de nuevo.';
@@ -10,6 +11,20 @@ export type SignUpFieldErrors = Partial<Record<keyof SignUpRequest, string[]>>;
 /** Server field errors of a 400 ({field: [message]}), or none when the failure carried no fields. */
 export function signUpFieldErrors(error: unknown): SignUpFieldErrors {
   return fieldErrorsOf<keyof SignUpRequest>(error);
+}
+
+/**
+ * The toast of a refused sign-up: the first server field error of a 400, the server's own Spanish
+ * `detail` of a 429 (too many attempts), else the generic text; a server error or no answer never
+ * shows raw server text.
+ */
+export function signUpErrorMessage(error: unknown): string {
+  const firstFieldError = Object.values(signUpFieldErrors(error))[0]?.[0];
+  if (firstFieldError) return firstFieldError;
+  const failure = error as Partial<CallFailure> | null;
+  if (failure?.status !== 429 || !failure.body || typeof failure.body !== 'object') return SIGN_UP_FAILED;
+  const { detail } = failure.body as { detail?: unknown };
+  return typeof detail === 'string' && detail.trim() ? detail : SIGN_UP_FAILED;
 }
 
 /**
@@ -39,10 +54,10 @@ export const signUpMachine = setup({
     keepCaptcha: assign({ captchaToken: (_, params: { token: string }) => params.token }),
     clearFeedback: assign({ fieldErrors: {}, message: null }),
     captchaFailed: assign({ message: SIGN_UP_CAPTCHA_FAILED, captchaToken: null }),
-    rejected: assign(({ context }, params: { error: unknown }) => {
-      const fieldErrors = signUpFieldErrors(params.error);
-      const first = Object.values(fieldErrors)[0]?.[0];
-      return { ...context, fieldErrors, message: first ?? SIGN_UP_FAILED, captchaToken: null };
+    rejected: assign({
+      fieldErrors: (_, params: { error: unknown }) => signUpFieldErrors(params.error),
+      message: (_, params: { error: unknown }) => signUpErrorMessage(params.error),
+      captchaToken: null,
     }),
     clearMessage: assign({ message: null }),
     // Provided by the app: spec §4 "Sign-up success: go to login".

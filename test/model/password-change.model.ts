@@ -20,7 +20,10 @@ export const SESSION_ENDED_BODY = {
   detail: 'Las credenciales de autenticación no se proveyeron o expiraron.',
 };
 
-// Outcomes: changed, wrong current password, session over (401), no response.
+/** A server error whose text must never reach the user. */
+export const SERVER_ERROR_BODY = { detail: 'Error interno del servidor' };
+
+// Outcomes: changed, wrong current password, session over (401), server error (500), no response.
 export const passwordChangeModel: MachineModel = {
   id: 'password-change',
   machine: passwordChangeMachine,
@@ -32,6 +35,7 @@ export const passwordChangeModel: MachineModel = {
       output: { message: 'Tu contraseña se actualizó correctamente' },
     },
     { type: 'xstate.error.actor.changePassword', error: { status: 400, body: WRONG_CURRENT_BODY } },
+    { type: 'xstate.error.actor.changePassword', error: { status: 500, body: SERVER_ERROR_BODY } },
     { type: 'xstate.error.actor.changePassword', error: { status: 0, body: null } },
     { type: 'xstate.error.actor.changePassword', error: { status: 401, body: SESSION_ENDED_BODY } },
   ] as readonly EventObject[],

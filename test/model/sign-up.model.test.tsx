@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import { SIGN_UP_CAPTCHA_FAILED, SIGN_UP_FAILED } from '../../src/machines/sign-up.machine';
 import { wiredSignUpMachine } from '../../src/routes/-machines';
 import { solveAltcha } from '../support/accounts';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
 import { testApp } from './harness/test-server';
-import { SIGN_UP_VALUES, signUpModel, USERNAME_TAKEN } from './sign-up.model';
+import {
+  SERVER_ERROR,
+  SIGN_UP_VALUES,
+  signUpModel,
+  TOO_MANY_SIGN_UPS,
+  USERNAME_TAKEN,
+} from './sign-up.model';
 
 const TOAST_MS = 700;
 let sequence = 0;
@@ -28,7 +36,17 @@ interface Ctx {
   /** Each time the form asks for a CAPTCHA token, held until the model's executor answers it. */
   captchaRequests: { resolve: (token: string) => void; reject: (error: Error) => void }[];
   username: string;
+  /** How the last attempt was refused: the register call's status, or null when the CAPTCHA failed. */
+  refusal: number | null;
 }
+
+/** The toast each refusal must show: field or throttle text from the server, never raw 5xx text. */
+const REFUSAL_TOAST: Record<number, string> = {
+  0: SIGN_UP_FAILED,
+  400: USERNAME_TAKEN.username[0]!,
+  429: TOO_MANY_SIGN_UPS.detail,
+  500: SIGN_UP_FAILED,
+};
 
 async function nextCaptchaRequest(ctx: Ctx) {
   await waitFor(() => expect(ctx.captchaRequests.length).toBeGreaterThan(0));
@@ -50,6 +68,7 @@ defineModelTests<Ctx>(signUpModel, {
     register: gateEndpoint('post', '/api/accounts/register/'),
     captchaRequests: [],
     username: '',
+    refusal: null,
   }),
   render: (ctx) => {
     // The ALTCHA widget needs a real browser (the e2e test uses it); here the 'register' token comes from
@@ -81,12 +100,15 @@ defineModelTests<Ctx>(signUpModel, {
       await waitFor(() => expect(screen.queryByText('Verificando que no eres un robot…')).toBeNull());
       expect(submitButton().disabled).toBe(true);
     },
-    '#signUp.failed': async ({ state }) => {
+    '#signUp.failed': async ({ ctx, state }) => {
       const { message, fieldErrors } = state.context as {
         message: string;
         fieldErrors: Record<string, string[]>;
       };
-      expect((await findToast()).textContent).toBe(message);
+      const toast = (await findToast()).textContent;
+      expect(toast).toBe(message);
+      expect(toast).toBe(ctx.refusal === null ? SIGN_UP_CAPTCHA_FAILED : REFUSAL_TOAST[ctx.refusal]);
+      expect(toast).not.toContain(SERVER_ERROR.detail);
       // A server field error also sits under its field; nothing typed is lost.
       for (const [field, [first]] of Object.entries(fieldErrors)) {
         expect(screen.getAllByText(first!).length).toBeGreaterThan(field ? 1 : 0);
@@ -106,6 +128,7 @@ defineModelTests<Ctx>(signUpModel, {
   },
   events: {
     'signUp.submit': async ({ ctx, user }) => {
+      ctx.refusal = null;
       sequence += 1;
       ctx.username = `ana.quintero.${sequence}`;
       const values = { ...SIGN_UP_VALUES, username: ctx.username, email: `ana.${sequence}@ejemplo.mx` };
@@ -138,12 +161,72 @@ defineModelTests<Ctx>(signUpModel, {
       });
     },
     'xstate.error.actor.register': async ({ ctx, event }) => {
-      const { error } = event as unknown as { error: { status: number } };
+      const { error } = event as unknown as { error: { status: number; body: unknown } };
+      ctx.refusal = error.status;
       if (error.status === 0) await ctx.register.networkError();
-      else await ctx.register.respond(400, USERNAME_TAKEN);
+      else await ctx.register.respond(error.status, error.body);
     },
     'xstate.after.TOAST_MS.signUp.failed': async () => {
       await waitFor(() => expect(toastAlerts()).toEqual([]), { timeout: TOAST_MS * 4 });
     },
   },
+});
+
+describe('sign-up (page)', () => {
+  /** The message under a field, or null when it has none. */
+  const messageOf = (label: string) =>
+    (screen.getByLabelText(label, { exact: true }).closest('.bp6-form-group') as HTMLElement).querySelector(
+      '.bp6-form-helper-text',
+    )?.textContent ?? null;
+
+  it('checks every field with the spec §5 messages before the CAPTCHA or the server', async () => {
+    const user = userEvent.setup();
+    const register = gateEndpoint('post', '/api/accounts/register/');
+    let captchaRuns = 0;
+    const signUp = wiredSignUpMachine.provide({
+      actors: {
+        obtainCaptcha: fromPromise<string>(async () => {
+          captchaRuns += 1;
+          return 'no-debe-pedirse';
+        }),
+      },
+    });
+    renderApp('/auth/registro/', { machines: { signUp } });
+    await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' });
+    const fill = async (label: string, text: string) => {
+      const input = screen.getByLabelText(label, { exact: true });
+      await user.clear(input);
+      if (text) await user.type(input, text);
+    };
+
+    await user.click(submitButton());
+    await waitFor(() => expect(messageOf(LABELS.name)).toBe('Este campo es obligatorio'));
+    for (const field of ['last_name', 'username', 'mobile_phone', 'company', 'email'] as const) {
+      expect(messageOf(LABELS[field]), field).toBe('Este campo es obligatorio');
+    }
+    expect(messageOf(LABELS.password1)).toBe('La contraseña es obligatoria');
+    expect(messageOf(LABELS.password2)).toBe('Por favor, confirma tu contraseña');
+
+    for (const field of ['name', 'last_name', 'username', 'mobile_phone', 'company'] as const) {
+      await fill(LABELS[field], SIGN_UP_VALUES[field]);
+    }
+    await fill(LABELS.email, 'ana.quintero@ejemplo');
+    await fill(LABELS.password1, 'Corta-1');
+    await user.click(submitButton());
+    await waitFor(() => expect(messageOf(LABELS.email)).toBe('Debe ser un correo valido'));
+    expect(messageOf(LABELS.name)).toBeNull();
+    expect(messageOf(LABELS.password1)).toBe('La contraseña debe tener al menos 8 caracteres');
+
+    await fill(LABELS.email, SIGN_UP_VALUES.email);
+    await fill(LABELS.password1, SIGN_UP_VALUES.password1);
+    await fill(LABELS.password2, `${SIGN_UP_VALUES.password1}x`);
+    await user.click(submitButton());
+    await waitFor(() => expect(messageOf(LABELS.password2)).toBe('Las contraseñas deben coincidir'));
+    expect(messageOf(LABELS.email)).toBeNull();
+    expect(messageOf(LABELS.password1)).toBeNull();
+
+    // Spec §5: nothing leaves the page while the form is invalid, not even the CAPTCHA.
+    expect(captchaRuns).toBe(0);
+    expect(register.bodies).toEqual([]);
+  });
 });
