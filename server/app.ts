@@ -8,6 +8,7 @@ import type { Captcha } from './captcha/captcha';
 import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import type { Mailer } from './mail/mailer';
 import { accountsService } from './modules/accounts/accounts.routes';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestGuards(app);
   const accounts = createAccountsDeps(deps.database.db, config, app.log, deps);
   registerAuthentication(app, accounts);
+  // Before the services: it collects their routes for GET /api/openapi.json.
+  registerOpenApi(app);
 
   await app.register(invoicesService, { prefix: '/api', database: deps.database });
   await app.register(passwordResetRoutes, { prefix: '/api/users', ...accounts });

@@ -1,11 +1,41 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type Captcha, isCaptchaAction } from './captcha';
+import type { RouteDoc } from '../http/openapi';
+import { CAPTCHA_ACTIONS, type Captcha, isCaptchaAction } from './captcha';
+
+const DOCS = {
+  config: {
+    summary: 'Which CAPTCHA the browser runs',
+    description:
+      'Qué CAPTCHA corre el navegador antes del registro: altcha (propio) o recaptcha con su site_key.',
+    response: {
+      type: 'object',
+      properties: { provider: { enum: ['altcha', 'recaptcha'] }, site_key: { type: 'string' } },
+      required: ['provider'],
+    },
+  },
+  challenge: {
+    summary: 'A fresh ALTCHA challenge',
+    description:
+      'Desafío ALTCHA firmado, de un solo uso y con vencimiento, para el widget de la acción dada.',
+    query: {
+      action: {
+        description: 'Acción para la que se emite el desafío.',
+        schema: { enum: [...CAPTCHA_ACTIONS], default: 'register' },
+      },
+    },
+    response: { type: 'object', description: 'Desafío ALTCHA (algorithm, challenge, salt, signature…).' },
+    responses: {
+      400: 'Acción de CAPTCHA desconocida.',
+      404: 'El CAPTCHA configurado (reCAPTCHA) no usa desafíos de este servidor.',
+    },
+  },
+} satisfies Record<string, RouteDoc>;
 
 /** GET config/ (which CAPTCHA the browser runs) and challenge/ (an ALTCHA challenge for the widget). */
 export const captchaRoutes: FastifyPluginAsync<{ captcha: Captcha }> = async (app, { captcha }) => {
-  app.get('/config/', async () => captcha.config);
+  app.get('/config/', { config: { openapi: DOCS.config } }, async () => captcha.config);
 
-  app.get('/challenge/', async (request, reply) => {
+  app.get('/challenge/', { config: { openapi: DOCS.challenge } }, async (request, reply) => {
     if (!captcha.createChallenge) {
       return reply.status(404).send({ detail: 'El CAPTCHA configurado no usa desafíos de este servidor.' });
     }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../server/mail/mailer';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { DEMO_PASSWORD, loginAs, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testClock, testConfig } from '../support/api-app';
 
@@ -184,6 +185,7 @@ describe('password reset (invoices service, /api/users/)', () => {
           ['La contraseña es demasiado común.', 'Su contraseña no puede ser completamente numérica.'],
         ],
         ['Hernandez2024', ['La contraseña es demasiado similar a la información personal.']],
+        [`${'Chabacano-Real-64'.repeat(61)}xx`.slice(0, PASSWORD_MAX_LENGTH + 1), [PASSWORD_TOO_LONG]],
       ];
       for (const [newPassword, messages] of cases) {
         const res = await reset({ new_password: newPassword, token });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/modules/accounts/password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { insertAccount } from '../../server/modules/accounts/user.repository';
 import { bearer, DEMO_PASSWORD, loginAs, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 
 const REQUIRED = ['Este campo es obligatorio'];
+const tooLong = (max: number) => [`Asegúrate de que este campo no tenga más de ${max} caracteres.`];
 const NOT_AUTHENTICATED = { detail: 'Las credenciales de autenticación no se proveyeron o expiraron.' };
 
 describe('profile and password change', () => {
@@ -150,6 +152,36 @@ describe('profile and password change', () => {
       }
     });
 
+    it('bounds each text field to its column (150, 150, 30, 255 characters) and changes nothing beyond', async () => {
+      const session = await newUser('lucia.limites');
+      const atLimit = {
+        first_name: 'L'.repeat(150),
+        last_name: 'M'.repeat(150),
+        mobile_phone: '5'.repeat(30),
+        company: 'C'.repeat(255),
+        receive_notification: true,
+      };
+      const accepted = await putProfile(session, atLimit);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject(atLimit);
+
+      const res = await putProfile(session, {
+        first_name: 'L'.repeat(151),
+        last_name: 'M'.repeat(151),
+        mobile_phone: '5'.repeat(31),
+        company: 'C'.repeat(256),
+        receive_notification: false,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        first_name: tooLong(150),
+        last_name: tooLong(150),
+        mobile_phone: tooLong(30),
+        company: tooLong(255),
+      });
+      expect((await getProfile(session)).json()).toMatchObject(atLimit);
+    });
+
     it('refuses renaming a company whose SAT link is authorized', async () => {
       const session = await sessionFor(ctx.app, 'corporativo.demo');
       const res = await putProfile(session, {
@@ -269,6 +301,28 @@ describe('profile and password change', () => {
         new_password2: ['Por favor, confirma tu contraseña'],
       });
       expect((await loginAs(ctx.app, 'corporativo.demo', DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it(`refuses a new password longer than ${PASSWORD_MAX_LENGTH} characters and keeps the old one`, async () => {
+      const session = await newUser('ramon.largo', 'Granada-Fina-58');
+      const long = `${'Zq7!'.repeat(PASSWORD_MAX_LENGTH / 4)}x`;
+      const res = await changePassword(session, {
+        old_password: 'Granada-Fina-58',
+        new_password1: long,
+        new_password2: long,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ new_password2: [PASSWORD_TOO_LONG], old_password: [PASSWORD_TOO_LONG] });
+      expect((await loginAs(ctx.app, 'ramon.largo', 'Granada-Fina-58')).statusCode).toBe(200);
+      // Exactly the limit is accepted.
+      const atLimit = long.slice(0, PASSWORD_MAX_LENGTH);
+      const ok = await changePassword(session, {
+        old_password: 'Granada-Fina-58',
+        new_password1: atLimit,
+        new_password2: atLimit,
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await loginAs(ctx.app, 'ramon.largo', atLimit)).statusCode).toBe(200);
     });
 
     it('throttles wrong current passwords (5 per 15 minutes per user)', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRecaptchaCaptcha } from '../../server/captcha/recaptcha';
 import { uniqueViolationField } from '../../server/modules/accounts/accounts.service';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { insertAccount } from '../../server/modules/accounts/user.repository';
 import { SatStatus } from '../../src/domain/sat-status';
 import { CHEAP_ALTCHA, loginAs, signUpPayload, solveAltcha } from '../support/accounts';
@@ -259,6 +260,31 @@ describe('POST /api/accounts/register/ (ALTCHA, the default CAPTCHA)', () => {
       username: ['Asegúrate de que este campo no tenga más de 150 caracteres.'],
       company: ['Asegúrate de que este campo no tenga más de 255 caracteres.'],
     });
+  });
+
+  it('bounds the e-mail to 254 characters (RFC 5321) and writes nothing beyond', async () => {
+    // 64 + 1 + 189 = 254 characters.
+    const atLimit = `${'m'.repeat(64)}@${'d'.repeat(178)}.example.mx`;
+    expect(atLimit).toHaveLength(254);
+    const before = await counts();
+    const long = await register(signUpPayload({ email: `m${atLimit}` }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ email: ['Asegúrate de que este campo no tenga más de 254 caracteres.'] });
+    expect(await counts()).toEqual(before);
+    const accepted = await registerSolved({ email: atLimit });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
+  it(`refuses a password longer than ${PASSWORD_MAX_LENGTH} characters with that rule alone`, async () => {
+    const long = `${'Vhx-9Kw!'.repeat(PASSWORD_MAX_LENGTH / 8)}x`;
+    const before = await counts();
+    const res = await register(signUpPayload({ password1: long, password2: long }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ password1: [PASSWORD_TOO_LONG] });
+    expect(await counts()).toEqual(before);
+    const atLimit = long.slice(0, PASSWORD_MAX_LENGTH);
+    const accepted = await registerSolved({ password1: atLimit, password2: atLimit });
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   it('does not spend the CAPTCHA on a form error: the same solution works once the form is fixed', async () => {

@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/db/transaction';
+import type { Mailer } from '../../server/mail/mailer';
+import type { AuthenticatedUser } from '../../server/modules/auth/authenticate';
+import { rejectRequests } from '../../server/modules/corporates/corporates.service';
+import {
+  InvoiceRequestError,
+  invoiceCaller,
+  lifecycleActor,
+} from '../../server/modules/invoices/invoice-access';
 import { applyInvoiceEvent, IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
+import { requestAuthorization } from '../../server/modules/providers/providers.service';
 import { DEMO_PROVIDERS, seedDemoWorld } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import type { LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { DEMO_PROVIDER, eventCount as eventsOf, invoicesIn, statusOf } from '../support/pronto-pago';
 
 describe('invoice lifecycle on the server', () => {
   let ctx: ApiTestContext;
@@ -143,5 +155,73 @@ describe('invoice lifecycle on the server', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(last).toMatchObject({ from_status: 60, to_status: 40, actor: 'proveedor de prueba' });
+  });
+
+  describe("the caller's SAT link reaches the lifecycle machine", () => {
+    // The after-commit mail is never run here: the services only return it.
+    const noMail: Mailer = { send: async () => 'outbox' };
+    const deps = () => ({ db: db(), mailer: noMail, appBaseUrl: 'http://localhost' });
+
+    async function userOf(username: string, satStatus: SatStatusCode): Promise<AuthenticatedUser> {
+      const row = await db()
+        .selectFrom('users')
+        .innerJoin('companies', 'companies.id', 'users.company_id')
+        .select(['users.id', 'users.username', 'users.email', 'users.company_id', 'companies.is_corporate'])
+        .where('users.username', '=', username)
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        companyId: row.company_id,
+        isCorporate: row.is_corporate,
+        hasFactoring: false,
+        corporateCanPayCosts: false,
+        satStatus,
+        sessionFamilyId: 'test',
+      };
+    }
+
+    it('invoiceCaller carries the real SAT-link status and still answers 403 when it is not authorized', async () => {
+      const caller = invoiceCaller(await userOf('proveedor.demo', SatStatus.AUTHORIZED), 'provider');
+      expect(caller.satAuthorized).toBe(true);
+      expect(lifecycleActor(caller, 'provider')).toMatchObject({ kind: 'provider', satAuthorized: true });
+      for (const status of [SatStatus.SENT, SatStatus.DONT_SENT, SatStatus.UNAUTHORIZED]) {
+        const user = await userOf('proveedor.demo', status);
+        expect(() => invoiceCaller(user, 'provider')).toThrow(InvoiceRequestError);
+        expect(() => invoiceCaller(user, 'provider')).toThrow(/vinculación con el SAT no está autorizada/);
+      }
+    });
+
+    it('a provider caller without an authorized link moves nothing: the machine guard refuses (409)', async () => {
+      const [id] = await invoicesIn(db(), DEMO_PROVIDER.rfc, InvoiceStatus.AVAILABLE);
+      if (id === undefined) throw new Error('no AVAILABLE invoice');
+      const events = await eventsOf(db(), id);
+      const caller = invoiceCaller(await userOf('proveedor.demo', SatStatus.AUTHORIZED), 'provider');
+      const unlinked = { ...caller, satAuthorized: false };
+      expect(lifecycleActor(unlinked, 'provider').satAuthorized).toBe(false);
+      await expect(
+        inTransaction(db(), (trx) => requestAuthorization(deps(), trx, unlinked, id)),
+      ).rejects.toBeInstanceOf(IllegalTransitionError);
+      expect(await statusOf(db(), id)).toBe(InvoiceStatus.AVAILABLE);
+      expect(await eventsOf(db(), id)).toBe(events);
+      // The same call with the link authorized goes through: the flag alone made the difference.
+      await inTransaction(db(), (trx) => requestAuthorization(deps(), trx, caller, id));
+      expect(await statusOf(db(), id)).toBe(InvoiceStatus.PENDING);
+    });
+
+    it('a corporate caller without an authorized link cannot reject a request either', async () => {
+      const [id] = await invoicesIn(db(), DEMO_PROVIDER.rfc, InvoiceStatus.PENDING);
+      if (id === undefined) throw new Error('no PENDING invoice');
+      const events = await eventsOf(db(), id);
+      const caller = invoiceCaller(await userOf('corporativo.demo', SatStatus.AUTHORIZED), 'corporate');
+      await expect(
+        inTransaction(db(), (trx) =>
+          rejectRequests(deps(), trx, { ...caller, satAuthorized: false }, [{ invoice_id: id }]),
+        ),
+      ).rejects.toBeInstanceOf(IllegalTransitionError);
+      expect(await statusOf(db(), id)).toBe(InvoiceStatus.PENDING);
+      expect(await eventsOf(db(), id)).toBe(events);
+    });
   });
 });

@@ -210,6 +210,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
       companyId: company.id,
       isCorporate: false,
       hasFactoring: false,
+      satAuthorized: true,
     };
     const call = {
       userId: user.id,

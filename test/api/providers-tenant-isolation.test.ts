@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { isAdvancedStatus } from '../../src/domain/advanced-invoices';
 import type { InvoiceStatusCode } from '../../src/domain/invoice-status';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
@@ -16,6 +17,7 @@ import {
 
 const ALL_STATUSES: InvoiceStatusCode[] = [60, 40, 30, 50, 10, 90, 70, 20];
 const NOT_FOUND = /^Factura no encontrada(\.|: \d+\.)$/;
+const DOWNLOAD = '/api/providers/advanced-invoices/download/';
 
 describe('tenant isolation: another company’s invoice is a 404 on every invoice call', () => {
   let ctx: ApiTestContext;
@@ -99,6 +101,7 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
           ),
       ],
       ['events', () => getJson(ctx.app, `/api/invoices/${id}/events/`, session)],
+      ['download', () => postJson(ctx.app, DOWNLOAD, session, { invoice_ids: [id] })],
     ] as const;
 
   const corporateCalls = (session: Session, id: number) =>
@@ -118,6 +121,7 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
     ] as const;
 
   it('another provider gets 404 for every provider call on the demo provider’s invoices, in every status', async () => {
+    const owner = await sessionFor(ctx.app, 'proveedor.demo');
     for (const status of ALL_STATUSES) {
       const [id] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, status);
       if (id === undefined) throw new Error(`no invoice in ${status}`);
@@ -128,6 +132,10 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
       }
       expect(await statusOf(db(), id)).toBe(status);
       expect(await eventCount(db(), id)).toBe(events);
+      // The 404 is about the caller: the issuer itself downloads its advanced invoices.
+      if (isAdvancedStatus(status)) {
+        expect((await postJson(ctx.app, DOWNLOAD, owner, { invoice_ids: [id] })).statusCode).toBe(200);
+      }
     }
   });
 

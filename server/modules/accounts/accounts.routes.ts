@@ -1,8 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DemoRequest } from '../../../src/domain/schemas/session';
+import {
+  DemoRequest,
+  LoginRequest,
+  LoginResponse,
+  PasswordChange,
+  PlainMessageResponse,
+  Profile,
+  ProfileUpdate,
+  SignUpRequest,
+  TokenRefreshRequest,
+  TokenRefreshResponse,
+} from '../../../src/domain/schemas/session';
 import { validateForm } from '../../../src/domain/schemas/validate';
 import { captchaRoutes } from '../../captcha/captcha.routes';
 import { FieldErrors } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
 import { currentUser } from '../auth/authenticate';
 import { retryAfterOnThrottle } from '../auth/http-errors';
@@ -13,6 +25,75 @@ import { dummyPasswordHash } from './password';
 
 export const DEMO_REQUEST_SOURCES = ['solicitar-demo', 'alianzas-corporativas'] as const;
 
+const TOO_MANY = 'Demasiados intentos (cabecera Retry-After con los segundos de espera).';
+
+const DOCS = {
+  login: {
+    summary: 'Log in',
+    description:
+      'Inicia sesión: tokens de acceso y de renovación, y los indicadores de la cuenta (estado SAT, corporativo).',
+    body: LoginRequest,
+    response: LoginResponse,
+    responses: { 401: 'Usuario o contraseña incorrectos (el mismo mensaje para ambos).', 429: TOO_MANY },
+  },
+  refresh: {
+    summary: 'Rotate the refresh token',
+    description: 'Renueva la sesión: un token de renovación sirve una vez; reusarlo termina toda la sesión.',
+    body: TokenRefreshRequest,
+    response: TokenRefreshResponse,
+    responses: { 401: 'Token de renovación inválido, usado o vencido.' },
+  },
+  register: {
+    summary: 'Sign up (user and company)',
+    description:
+      'Crea el usuario y su empresa (sin vincular al SAT) tras el CAPTCHA de la acción register; reglas de ' +
+      'contraseña de Django.',
+    body: SignUpRequest,
+    status: 201,
+    response: PlainMessageResponse,
+    responses: { 429: TOO_MANY },
+  },
+  profile: {
+    summary: "The caller's profile",
+    description: 'Perfil del usuario; las CLABE solo aparecen si existen y no se editan.',
+    response: Profile,
+  },
+  updateProfile: {
+    summary: "Update the caller's profile",
+    description:
+      'Actualiza nombre, apellidos, teléfono, razón social (no después de vincular el SAT) y avisos.',
+    body: ProfileUpdate,
+    response: Profile,
+  },
+  updatePassword: {
+    summary: 'Change the password',
+    description:
+      'Cambia la contraseña; las demás sesiones terminan y esta sigue. Los errores se listan en old_password.',
+    body: PasswordChange,
+    response: PlainMessageResponse,
+    responses: { 429: TOO_MANY },
+  },
+  requestDemo: {
+    summary: 'Request a demo (public form)',
+    description: 'Solicitud de demostración desde el sitio público; source dice qué página la envió.',
+    body: DemoRequest,
+    query: {
+      source: {
+        description: 'Página de origen; cualquier otro valor cuenta como solicitar-demo.',
+        schema: { enum: [...DEMO_REQUEST_SOURCES], default: 'solicitar-demo' },
+      },
+    },
+    status: 201,
+    response: PlainMessageResponse,
+    responses: {
+      400: {
+        description: 'Datos inválidos, dentro de errors: {errors: {campo: [mensaje]}}.',
+        schema: { type: 'object', properties: { errors: { $ref: '#/components/schemas/FieldErrors' } } },
+      },
+    },
+  },
+} satisfies Record<string, RouteDoc>;
+
 /** The user service (mounted at /api/accounts/): session, sign-up, profile, password change, demo request. */
 export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, deps) => {
   const { db } = deps;
@@ -20,36 +101,48 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
   // Computed now, so the first login of an unknown username is not slower than the others.
   await dummyPasswordHash();
 
-  app.post('/login/', async (request) => login(deps, request.body, request.ip));
-  app.post('/token/refresh/', async (request) => refresh(deps, request.body));
-  app.post('/register/', async (request, reply) =>
+  app.post('/login/', { config: { openapi: DOCS.login } }, async (request) =>
+    login(deps, request.body, request.ip),
+  );
+  app.post('/token/refresh/', { config: { openapi: DOCS.refresh } }, async (request) =>
+    refresh(deps, request.body),
+  );
+  app.post('/register/', { config: { openapi: DOCS.register } }, async (request, reply) =>
     reply.status(201).send(await register(deps, request.body, request.ip)),
   );
 
-  app.get('/profile/', { preHandler: app.requireUser }, async (request) =>
+  app.get('/profile/', { preHandler: app.requireUser, config: { openapi: DOCS.profile } }, async (request) =>
     getProfile(deps, currentUser(request)),
   );
-  app.put('/profile/', { preHandler: app.requireUser }, async (request) =>
-    updateProfile(deps, currentUser(request), request.body),
+  app.put(
+    '/profile/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.updateProfile } },
+    async (request) => updateProfile(deps, currentUser(request), request.body),
   );
-  app.post('/update-password/', { preHandler: app.requireUser }, async (request) =>
-    changePassword(deps, currentUser(request), request.body),
+  app.post(
+    '/update-password/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.updatePassword } },
+    async (request) => changePassword(deps, currentUser(request), request.body),
   );
 
   await app.register(captchaRoutes, { prefix: '/captcha', captcha: deps.captcha });
 
   // Every field goes through the shared text checks, which refuse NUL under `errors` like any other mistake.
-  const ownTextChecks: { config: RequestGuardConfig } = { config: { checksOwnText: true } };
-  app.post('/request-demo/', ownTextChecks, async (request, reply) => {
-    const result = validateForm(DemoRequest, request.body);
-    // The spec's client reads the first message of each entry of `errors`.
-    if (!result.ok) throw new FieldErrors(result.errors, 'errors');
-    const source = (request.query as { source?: string }).source ?? 'solicitar-demo';
-    await insertDemoRequest(
-      db,
-      result.value,
-      (DEMO_REQUEST_SOURCES as readonly string[]).includes(source) ? source : 'solicitar-demo',
-    );
-    return reply.status(201).send({ message: 'Solicitud enviada con éxito' });
-  });
+  const ownTextChecks: RequestGuardConfig = { checksOwnText: true };
+  app.post(
+    '/request-demo/',
+    { config: { ...ownTextChecks, openapi: DOCS.requestDemo } },
+    async (request, reply) => {
+      const result = validateForm(DemoRequest, request.body);
+      // The spec's client reads the first message of each entry of `errors`.
+      if (!result.ok) throw new FieldErrors(result.errors, 'errors');
+      const source = (request.query as { source?: string }).source ?? 'solicitar-demo';
+      await insertDemoRequest(
+        db,
+        result.value,
+        (DEMO_REQUEST_SOURCES as readonly string[]).includes(source) ? source : 'solicitar-demo',
+      );
+      return reply.status(201).send({ message: 'Solicitud enviada con éxito' });
+    },
+  );
 };

@@ -1,13 +1,49 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  PasswordReset,
+  PasswordResetRequest,
+  PlainMessageResponse,
+} from '../../../src/domain/schemas/session';
+import type { RouteDoc } from '../../http/openapi';
 import { retryAfterOnThrottle } from '../auth/http-errors';
 import type { AccountsDeps } from './accounts-deps';
 import { requestPasswordReset, resetPassword, UnknownEmailError } from './password-reset.service';
+
+const DOCS = {
+  requestReset: {
+    summary: 'Mail a password-reset link',
+    description:
+      'Envía al correo un enlace de un solo uso para elegir una contraseña nueva; vence en 60 minutos.',
+    body: PasswordResetRequest,
+    response: PlainMessageResponse,
+    responses: {
+      400: {
+        description: 'Correo inválido ({email: [mensaje]}) o sin cuenta activa ({message}).',
+        schema: {
+          anyOf: [
+            { $ref: '#/components/schemas/FieldErrors' },
+            { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+          ],
+        },
+      },
+      429: 'Demasiados intentos para ese correo o desde esa dirección.',
+    },
+  },
+  reset: {
+    summary: 'Set a new password with a reset link',
+    description:
+      'Fija la contraseña nueva con el token del enlace y termina todas las sesiones; cada error se lista ' +
+      'también en old_password.',
+    body: PasswordReset,
+    response: PlainMessageResponse,
+  },
+} satisfies Record<string, RouteDoc>;
 
 /** The two reset calls the spec puts on the invoices service (§7 "Invoices service, common"): /api/users/. */
 export const passwordResetRoutes: FastifyPluginAsync<AccountsDeps> = async (app, deps) => {
   retryAfterOnThrottle(app);
 
-  app.post('/request-reset-password/', async (request, reply) => {
+  app.post('/request-reset-password/', { config: { openapi: DOCS.requestReset } }, async (request, reply) => {
     try {
       return await requestPasswordReset(deps, request.body, request.ip);
     } catch (error) {
@@ -16,5 +52,7 @@ export const passwordResetRoutes: FastifyPluginAsync<AccountsDeps> = async (app,
     }
   });
 
-  app.post('/reset-password/', async (request) => resetPassword(deps, request.body));
+  app.post('/reset-password/', { config: { openapi: DOCS.reset } }, async (request) =>
+    resetPassword(deps, request.body),
+  );
 };

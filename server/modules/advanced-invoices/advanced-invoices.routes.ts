@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADVANCED_INVOICE_STATUSES, advancedInvoicesZipName } from '../../../src/domain/advanced-invoices';
+import {
+  ADVANCED_INVOICE_STATUSES,
+  advancedInvoicesZipName,
+  MAX_DOWNLOAD_INVOICES,
+} from '../../../src/domain/advanced-invoices';
+import { InvoicePage } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
+import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { Clock } from '../auth/clock';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
-import { invoicePage, listInvoices, parseInvoiceListQuery } from '../invoices/invoice-list';
+import { ACCESS_REFUSED, NOT_FOUND } from '../invoices/invoice-docs';
+import {
+  invoiceListQueryDoc,
+  invoicePage,
+  listInvoices,
+  parseInvoiceListQuery,
+} from '../invoices/invoice-list';
 import { dialogErrorHandler } from '../invoices/refusals';
 import { allianceListExtras } from '../providers/providers.service';
 import { advancedInvoicesZip, downloadableInvoices, parseDownloadBody } from './advanced-invoices.service';
@@ -14,6 +26,42 @@ export interface AdvancedInvoicesRoutesOptions {
   db: Db;
   now: Clock;
 }
+
+const DOCS = {
+  list: {
+    summary: "The provider's advanced invoices",
+    description:
+      'Facturas adelantadas del proveedor (En trámite y Pagada), con los filtros y la paginación de alliances.',
+    query: invoiceListQueryDoc(),
+    response: InvoicePage,
+    responses: { 403: ACCESS_REFUSED },
+  },
+  download: {
+    summary: 'ZIP of the CFDI XML and a PDF summary of selected advanced invoices',
+    description:
+      'ZIP con el XML (CFDI) y un PDF de resumen de cada factura adelantada elegida; todo o nada: ninguna ' +
+      'factura ajena ni sin adelantar.',
+    body: {
+      type: 'object',
+      required: ['invoice_ids'],
+      properties: {
+        invoice_ids: {
+          type: 'array',
+          items: { type: 'integer', minimum: 1 },
+          minItems: 1,
+          maxItems: MAX_DOWNLOAD_INVOICES,
+          description: 'Ids de las facturas; los repetidos cuentan una vez.',
+        },
+      },
+    },
+    responseMediaType: 'application/zip',
+    responses: {
+      403: ACCESS_REFUSED,
+      404: NOT_FOUND,
+      409: 'Una de las facturas elegidas no está adelantada (En trámite o Pagada).',
+    },
+  },
+} satisfies Record<string, RouteDoc>;
 
 /**
  * 'Resumen de tus Facturas Adelantadas' (mounted at /api/): the provider's advanced invoices (PROCESS and PAID,
@@ -27,22 +75,26 @@ export const advancedInvoicesRoutes: FastifyPluginAsync<AdvancedInvoicesRoutesOp
   const { db, now } = options;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get('/providers/advanced-invoices/', { preHandler: app.requireUser }, async (request) => {
-    const caller = invoiceCaller(currentUser(request), 'provider');
-    const query = parseInvoiceListQuery(request.query);
-    const today = businessDate(now());
-    const result = await listInvoices(
-      db,
-      { companyId: caller.companyId, side: 'emitter', statuses: ADVANCED_INVOICE_STATUSES, today },
-      query,
-    );
-    const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
-    return invoicePage(request, query, result, today, extras);
-  });
+  app.get(
+    '/providers/advanced-invoices/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.list } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'provider');
+      const query = parseInvoiceListQuery(request.query);
+      const today = businessDate(now());
+      const result = await listInvoices(
+        db,
+        { companyId: caller.companyId, side: 'emitter', statuses: ADVANCED_INVOICE_STATUSES, today },
+        query,
+      );
+      const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
+      return invoicePage(request, query, result, today, extras);
+    },
+  );
 
   app.post(
     '/providers/advanced-invoices/download/',
-    { preHandler: app.requireUser },
+    { preHandler: app.requireUser, config: { openapi: DOCS.download } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'provider');
       const ids = parseDownloadBody(request.body);

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
+import { InvoicePage } from '../../../src/domain/schemas/invoices';
+import { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
+import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { Clock } from '../auth/clock';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
-import { invoicePage, listInvoices, parseInvoiceListQuery } from '../invoices/invoice-list';
+import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
+import {
+  invoiceListQueryDoc,
+  invoicePage,
+  listInvoices,
+  parseInvoiceListQuery,
+} from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
 import { validBody } from '../invoices/request-body';
 import {
@@ -13,6 +22,7 @@ import {
   assertBatchSize,
   authorizeRequests,
   type CorporatesDeps,
+  MAX_INVOICES_PER_REQUEST,
   RejectRequestsBody,
   rejectRequests,
   requestsListExtras,
@@ -22,6 +32,46 @@ export interface CorporatesRoutesOptions extends CorporatesDeps {
   now: Clock;
 }
 
+/** An invoice of a batch: its numeric id or its folio fiscal (the struct's union). */
+const INVOICE_REF = {
+  invoice_id: {
+    description: 'Id numérico de la factura o su folio fiscal (UUID).',
+    anyOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', format: 'uuid' },
+    ],
+  },
+};
+const BATCH = `Lote de 1 a ${MAX_INVOICES_PER_REQUEST} facturas, todo o nada`;
+
+const DOCS = {
+  requests: {
+    summary: "The providers' authorization requests",
+    description: 'Facturas recibidas en estado Solicitado, con filtros; la primera página trae indicadores.',
+    query: invoiceListQueryDoc({ status: false }),
+    response: InvoicePage,
+    responses: { 403: ACCESS_REFUSED },
+  },
+  authorize: {
+    summary: 'Authorize requested invoices with a payment date',
+    description: `${BATCH}: Solicitado → Autorizada con la fecha de pago de cada una (máximo 150 días).`,
+    body: AuthorizeRequestsBody,
+    bodyFields: INVOICE_REF,
+    response: AuthorizeRejectResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+  reject: {
+    summary: 'Reject requested invoices',
+    description: `${BATCH}: Solicitado → Rechazada; el motivo (opcional) queda en el historial y se avisa al proveedor.`,
+    body: RejectRequestsBody,
+    bodyFields: INVOICE_REF,
+    response: AuthorizeRejectResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+} satisfies Record<string, RouteDoc>;
+
 /**
  * Corporate side of the pronto-pago lifecycle (mounted at /api/), API only for now: the providers'
  * authorization requests, and authorizing or rejecting them. A corporate account with an authorized SAT
@@ -30,22 +80,26 @@ export interface CorporatesRoutesOptions extends CorporatesDeps {
 export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = async (app, options) => {
   const { db, now } = options;
 
-  app.get('/corporates/manually-requests/', { preHandler: app.requireUser }, async (request) => {
-    const caller = invoiceCaller(currentUser(request), 'corporate');
-    const query = parseInvoiceListQuery(request.query, { status: false });
-    const today = businessDate(now());
-    const result = await listInvoices(
-      db,
-      { companyId: caller.companyId, side: 'receiver', onlyStatus: InvoiceStatus.PENDING, today },
-      query,
-    );
-    const extras = query.page === 1 ? await requestsListExtras(db, caller, result) : null;
-    return invoicePage(request, query, result, today, extras);
-  });
+  app.get(
+    '/corporates/manually-requests/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.requests } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const query = parseInvoiceListQuery(request.query, { status: false });
+      const today = businessDate(now());
+      const result = await listInvoices(
+        db,
+        { companyId: caller.companyId, side: 'receiver', onlyStatus: InvoiceStatus.PENDING, today },
+        query,
+      );
+      const extras = query.page === 1 ? await requestsListExtras(db, caller, result) : null;
+      return invoicePage(request, query, result, today, extras);
+    },
+  );
 
   app.post(
     '/corporates/manually-requests/authorize/',
-    { preHandler: app.requireUser },
+    { preHandler: app.requireUser, config: { openapi: DOCS.authorize } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
       const items = validBody(AuthorizeRequestsBody, request.body);
@@ -62,7 +116,7 @@ export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = asy
 
   app.post(
     '/corporates/manually-requests/reject/',
-    { preHandler: app.requireUser },
+    { preHandler: app.requireUser, config: { openapi: DOCS.reject } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
       const items = validBody(RejectRequestsBody, request.body);

@@ -32,6 +32,8 @@ export interface InvoiceCaller {
   companyId: number;
   isCorporate: boolean;
   hasFactoring: boolean;
+  /** The company's SAT link is authorized; handed to the lifecycle machine, whose guards check it again. */
+  satAuthorized: boolean;
 }
 
 /**
@@ -43,8 +45,8 @@ export function invoiceCaller(
   role: 'provider' | 'corporate' | 'any',
 ): InvoiceCaller {
   if (user.companyId === null) throw new InvoiceRequestError(403, ACCESS_MESSAGES.noCompany);
-  if (!isSatLinkAuthorized(user.satStatus))
-    throw new InvoiceRequestError(403, ACCESS_MESSAGES.satNotAuthorized);
+  const satAuthorized = isSatLinkAuthorized(user.satStatus);
+  if (!satAuthorized) throw new InvoiceRequestError(403, ACCESS_MESSAGES.satNotAuthorized);
   if (role === 'corporate' && !user.isCorporate) {
     throw new InvoiceRequestError(403, ACCESS_MESSAGES.corporateOnly);
   }
@@ -54,12 +56,16 @@ export function invoiceCaller(
     companyId: user.companyId,
     isCorporate: user.isCorporate,
     hasFactoring: user.hasFactoring,
+    satAuthorized,
   };
 }
 
-/** The lifecycle machine's view of the caller (its guards check company and SAT link again). */
+/**
+ * The lifecycle machine's view of the caller: its guards check company and SAT link again, so a status change
+ * stays refused (409) even where a call skipped the 403 of invoiceCaller.
+ */
 export function lifecycleActor(caller: InvoiceCaller, kind: 'provider' | 'corporate'): LifecycleActor {
-  return { kind, companyId: caller.companyId, satAuthorized: true };
+  return { kind, companyId: caller.companyId, satAuthorized: caller.satAuthorized };
 }
 
 /** Who the audit trail names. */

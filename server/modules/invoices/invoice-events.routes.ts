@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InvoiceEvent } from '../../../src/domain/schemas/invoices';
+import { array } from 'superstruct';
+import { InvoiceEvent } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
+import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
+import { ACCESS_REFUSED, INVOICE_ID_PARAM, NOT_FOUND } from './invoice-docs';
 import { invoiceIdParam } from './invoice-id';
 
 /** The audit trail of an invoice, oldest first, for its emitter or its receiver only (anyone else: 404). */
@@ -24,9 +27,22 @@ export async function invoiceEvents(db: Db, invoiceId: number, companyId: number
     .execute();
 }
 
+const EVENTS_DOC: RouteDoc = {
+  summary: "An invoice's audit trail",
+  description:
+    'Historial de estados de la factura, del más antiguo al más reciente; solo para su emisor o su receptor.',
+  params: { id: INVOICE_ID_PARAM },
+  response: array(InvoiceEvent),
+  responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND },
+};
+
 export const invoiceEventsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/invoices/:id/events/', { preHandler: app.requireUser }, async (request) => {
-    const caller = invoiceCaller(currentUser(request), 'any');
-    return invoiceEvents(db, invoiceIdParam(request.params), caller.companyId);
-  });
+  app.get(
+    '/invoices/:id/events/',
+    { preHandler: app.requireUser, config: { openapi: EVENTS_DOC } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'any');
+      return invoiceEvents(db, invoiceIdParam(request.params), caller.companyId);
+    },
+  );
 };

@@ -14,6 +14,7 @@ import { type Indicators, type Invoice, PAGE_SIZE } from '../../../src/domain/sc
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
+import type { ParameterDoc } from '../../http/openapi';
 import type { InvoiceSide } from './invoice-access';
 
 /** Filters and paging of an invoice list (spec §7: search, period, status, page, page_size 25). */
@@ -31,6 +32,36 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
 
 type QueryValue = string | string[] | undefined;
+
+/** The filters parseInvoiceListQuery reads, for the OpenAPI document; `status` only where the list has it. */
+export function invoiceListQueryDoc(
+  options: { status: boolean } = { status: true },
+): Record<string, ParameterDoc> {
+  return {
+    search: {
+      description: `Folio, RFC, cliente o palabra de la descripción (máximo ${MAX_SEARCH_LENGTH} caracteres).`,
+      schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
+    },
+    period: {
+      description:
+        'Meses de emisión: códigos separados por comas o repetidos (10,20); sin valor, todos los meses.',
+      schema: { type: 'string' },
+    },
+    ...(options.status
+      ? {
+          status: {
+            description: `Estado de la factura; ${InvoiceStatus.ALL} (o sin valor) para todos.`,
+            schema: { type: 'integer' },
+          },
+        }
+      : {}),
+    page: { description: 'Página, desde 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    page_size: {
+      description: `Facturas por página (máximo ${MAX_PAGE_SIZE}).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE },
+    },
+  };
+}
 
 function single(value: QueryValue): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;

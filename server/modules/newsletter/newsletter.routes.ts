@@ -3,6 +3,7 @@ import { emailAddress, payload } from '../../../src/domain/schemas/fields';
 import { validateForm } from '../../../src/domain/schemas/validate';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
 import { insertSubscription } from './newsletter.repository';
 
@@ -18,6 +19,26 @@ const FORM_BODY_LIMIT = 4096;
 /** NOTE: RFC 5321 §4.5.3.1.3 caps a forward path at 256 octets, so no deliverable address is longer. */
 const MAX_EMAIL_LENGTH = 254;
 const TOO_LONG = { email: ['Debe ser un correo valido'] };
+
+const SUBSCRIBE_DOC: RouteDoc = {
+  summary: 'Subscribe to the newsletter',
+  description:
+    'Suscribe un correo al boletín. JSON: 201 o 400; formulario HTML (origen = página del sitio): 303 de vuelta ' +
+    'a esa página con ?boletin=suscrito|error.',
+  body: NewsletterSubscription,
+  bodyFields: { origen: { type: 'string', description: 'Solo formulario: ruta del sitio a la que volver.' } },
+  bodyMediaTypes: ['application/x-www-form-urlencoded'],
+  status: 201,
+  response: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  responses: {
+    303: { description: 'Formulario HTML: redirección a la página de origen.' },
+    400: {
+      description: 'Correo inválido, dentro de errors: {errors: {email: [mensaje]}}.',
+      schema: { type: 'object', properties: { errors: { $ref: '#/components/schemas/FieldErrors' } } },
+    },
+    403: 'Enviado desde otro sitio (Sec-Fetch-Site: cross-site).',
+  },
+};
 
 /** The form's outcome, read by the footer after the redirect (src/views/common/newsletter-box.tsx). */
 type Outcome = 'suscrito' | 'error';
@@ -41,8 +62,8 @@ export const newsletterService: FastifyPluginAsync<{ db: Db }> = async (app, { d
   );
 
   // The e-mail check refuses NUL itself, so a plain HTML form still gets its redirect back.
-  const ownTextChecks: { config: RequestGuardConfig } = { config: { checksOwnText: true } };
-  app.post('/', ownTextChecks, async (request, reply) => {
+  const ownTextChecks: RequestGuardConfig = { checksOwnText: true };
+  app.post('/', { config: { ...ownTextChecks, openapi: SUBSCRIBE_DOC } }, async (request, reply) => {
     // A page on another site could post our form for someone else's address; browsers say when they do.
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });

@@ -1,12 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ApproveForwardPaymentBody, RequestPaymentBody } from '../../../src/domain/schemas/invoices';
+import {
+  ApproveForwardPaymentBody,
+  ForwardPaymentQuote,
+  InvoicePage,
+  MessageResponse,
+  RequestPaymentBody,
+} from '../../../src/domain/schemas/invoices';
+import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { Clock } from '../auth/clock';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
+import {
+  ACCESS_REFUSED,
+  INVOICE_ID_PARAM,
+  INVOICE_REFUSALS,
+  NOT_FOUND,
+  NOT_NOW,
+} from '../invoices/invoice-docs';
 import { invoiceIdParam } from '../invoices/invoice-id';
-import { invoicePage, listInvoices, parseInvoiceListQuery } from '../invoices/invoice-list';
+import {
+  invoiceListQueryDoc,
+  invoicePage,
+  listInvoices,
+  parseInvoiceListQuery,
+} from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import { validBody } from '../invoices/request-body';
 import {
@@ -21,6 +40,43 @@ export interface ProvidersRoutesOptions extends ProvidersDeps {
   now: Clock;
 }
 
+const DOCS = {
+  alliances: {
+    summary: "The provider's issued invoices (pronto pago list)",
+    description:
+      'Facturas que el proveedor emitió, de la más reciente a la más antigua, con filtros; la primera página ' +
+      'trae indicadores y has_factoring.',
+    query: invoiceListQueryDoc(),
+    response: InvoicePage,
+    responses: { 403: ACCESS_REFUSED },
+  },
+  requestPayment: {
+    summary: 'Ask the customer to authorize an invoice',
+    description:
+      'Solicita al corporativo que autorice la factura (Por Autorizar → Solicitado) y le avisa por correo.',
+    body: RequestPaymentBody,
+    response: MessageResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+  quote: {
+    summary: 'Quote the early payment of an authorized invoice',
+    description: 'Cotización del adelanto de una factura autorizada: tasa, días, costos y monto a recibir.',
+    params: { id: INVOICE_ID_PARAM },
+    response: ForwardPaymentQuote,
+    responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND, 409: NOT_NOW },
+  },
+  advance: {
+    summary: 'Approve the early payment (advance) of an invoice',
+    description:
+      'Confirma el adelanto con la cotización recalculada en el servidor (Autorizada → En trámite).',
+    body: ApproveForwardPaymentBody,
+    response: MessageResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+} satisfies Record<string, RouteDoc>;
+
 /**
  * Provider calls of the invoices service (mounted at /api/): the pronto-pago list, the authorization
  * request, the quote and the advance. Every call needs a session, a company and an authorized SAT link;
@@ -30,41 +86,57 @@ export const providersRoutes: FastifyPluginAsync<ProvidersRoutesOptions> = async
   const { db, now } = options;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get('/providers/alliances/', { preHandler: app.requireUser }, async (request) => {
-    const caller = invoiceCaller(currentUser(request), 'provider');
-    const query = parseInvoiceListQuery(request.query);
-    const today = businessDate(now());
-    const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query);
-    const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
-    return invoicePage(request, query, result, today, extras);
-  });
+  app.get(
+    '/providers/alliances/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.alliances } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'provider');
+      const query = parseInvoiceListQuery(request.query);
+      const today = businessDate(now());
+      const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query);
+      const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
+      return invoicePage(request, query, result, today, extras);
+    },
+  );
 
-  app.post('/providers/request-payment/', { preHandler: app.requireUser }, async (request, reply) => {
-    const caller = invoiceCaller(currentUser(request), 'provider');
-    const { id_request_factoring: invoiceId } = validBody(RequestPaymentBody, request.body);
-    return replyIdempotent(
-      request,
-      reply,
-      db,
-      (trx) => requestAuthorization(options, trx, caller, invoiceId),
-      dialogRefusal,
-    );
-  });
+  app.post(
+    '/providers/request-payment/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.requestPayment } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'provider');
+      const { id_request_factoring: invoiceId } = validBody(RequestPaymentBody, request.body);
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => requestAuthorization(options, trx, caller, invoiceId),
+        dialogRefusal,
+      );
+    },
+  );
 
-  app.get('/providers/forward-payment/:id/', { preHandler: app.requireUser }, async (request) => {
-    const caller = invoiceCaller(currentUser(request), 'provider');
-    return forwardPaymentQuote(db, caller, invoiceIdParam(request.params), businessDate(now()));
-  });
+  app.get(
+    '/providers/forward-payment/:id/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.quote } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'provider');
+      return forwardPaymentQuote(db, caller, invoiceIdParam(request.params), businessDate(now()));
+    },
+  );
 
-  app.post('/providers/forward-payment/', { preHandler: app.requireUser }, async (request, reply) => {
-    const caller = invoiceCaller(currentUser(request), 'provider');
-    const { id_execute_factoring: invoiceId } = validBody(ApproveForwardPaymentBody, request.body);
-    return replyIdempotent(
-      request,
-      reply,
-      db,
-      (trx) => approveForwardPayment(trx, caller, invoiceId, businessDate(now())),
-      dialogRefusal,
-    );
-  });
+  app.post(
+    '/providers/forward-payment/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.advance } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'provider');
+      const { id_execute_factoring: invoiceId } = validBody(ApproveForwardPaymentBody, request.body);
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => approveForwardPayment(trx, caller, invoiceId, businessDate(now())),
+        dialogRefusal,
+      );
+    },
+  );
 };

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SatStatus } from '../../../src/domain/sat-status';
+import { SAT_STATUS_CODES, SatStatus } from '../../../src/domain/sat-status';
 import { TaxLink } from '../../../src/domain/schemas/session';
+import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
+import { ACCESS_MESSAGES } from '../invoices/invoice-access';
 import { validBody } from '../invoices/request-body';
 import { startSandboxPoller } from './sandbox-poller';
 import { SAT_LINK_MESSAGES, type SatLinkDeps, satLinkStatus, submitTaxLink } from './sat-link.service';
@@ -11,20 +13,48 @@ export interface SatRoutesOptions extends SatLinkDeps {
   autoApproveSeconds: number | null;
 }
 
+const SAT_STATUS = { type: 'integer', enum: [...SAT_STATUS_CODES] };
+
+const DOCS = {
+  submit: {
+    summary: 'Send the SAT credentials (RFC and CIEC)',
+    description:
+      'Envía RFC y CIEC para vincular la empresa con el SAT; la CIEC se guarda cifrada y el estado pasa a En ' +
+      'revisión hasta que un operador decide.',
+    body: TaxLink,
+    response: {
+      type: 'object',
+      properties: { message: { type: 'string' }, sat_credentials_status: SAT_STATUS },
+      required: ['message', 'sat_credentials_status'],
+    },
+    responses: { 403: ACCESS_MESSAGES.noCompany, 409: 'La vinculación con el SAT ya está autorizada.' },
+  },
+  status: {
+    summary: "The company's SAT link status",
+    description: 'Estado de la vinculación SAT de la empresa y su RFC; la pantalla de espera lo consulta.',
+    response: {
+      type: 'object',
+      properties: { sat_credentials_status: SAT_STATUS, rfc: { type: ['string', 'null'] } },
+      required: ['sat_credentials_status', 'rfc'],
+    },
+    responses: { 403: ACCESS_MESSAGES.noCompany },
+  },
+} satisfies Record<string, RouteDoc>;
+
 /**
  * The SAT link on the user service (mounted at /api/accounts/): POST /ciec/ {rfc, ciec}; GET /ciec/ answers
  * {sat_credentials_status, rfc}, which the waiting screen polls until the operator decides. Lives in its own
  * module so the accounts module stays about people and sessions.
  */
 export const satRoutes: FastifyPluginAsync<SatRoutesOptions> = async (app, options) => {
-  app.post('/ciec/', { preHandler: app.requireUser }, async (request) => {
+  app.post('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.submit } }, async (request) => {
     const user = currentUser(request);
     const link = validBody(TaxLink, request.body);
     await submitTaxLink(options, user.companyId, link);
     return { message: SAT_LINK_MESSAGES.sent, sat_credentials_status: SatStatus.SENT };
   });
 
-  app.get('/ciec/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.status } }, async (request) => {
     const user = currentUser(request);
     return satLinkStatus(options, user.companyId);
   });

@@ -1,0 +1,84 @@
+import { Struct } from 'superstruct';
+import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
+import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
+import { PASSWORD_MIN_LENGTH } from '../../src/domain/schemas/fields';
+
+/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+// biome-ignore lint/suspicious/noExplicitAny: any struct, whatever it validates to.
+export type AnyStruct = Struct<any, any>;
+
+/**
+ * The JSON Schema of each superstruct type name in use: superstruct's own types, and the names the field checks
+ * of src/domain/schemas give their `define` (fields.ts, common.ts). A name missing here comes out as `{}` (any),
+ * which the OpenAPI test refuses for request bodies: add it when a new kind of field appears.
+ */
+const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
+  string: { type: 'string' },
+  number: { type: 'number' },
+  integer: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  requiredText: { type: 'string', minLength: 1 },
+  requiredSecret: { type: 'string', minLength: 1 },
+  email: { type: 'string', format: 'email' },
+  digits: { type: 'string', pattern: '^\\d+$' },
+  password: { type: 'string', minLength: PASSWORD_MIN_LENGTH },
+  flag: { type: 'boolean', default: false },
+  rfc: { type: 'string', description: 'RFC del contribuyente (12 o 13 caracteres)' },
+  paymentDate: { type: 'string', format: 'date' },
+  bulkPaymentDate: { type: 'string', format: 'date' },
+  integerBetween: { type: 'integer' },
+  IsoDate: { type: 'string', format: 'date' },
+  MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },
+  InvoiceStatusCode: { type: 'integer', enum: [...INVOICE_STATUS_CODES] },
+  SatStatusCode: { type: 'integer', enum: [...SAT_STATUS_CODES] },
+  record: { type: 'object' },
+};
+
+export function isStruct(value: unknown): value is AnyStruct {
+  return value instanceof Struct;
+}
+
+/** True when the struct accepts a missing value (optional, or defaulted as the form checkboxes are). */
+function acceptsMissing(struct: AnyStruct): boolean {
+  return struct.validate(undefined, { coerce: true })[0] === undefined;
+}
+
+function withNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/**
+ * The JSON Schema of a superstruct struct, for the OpenAPI document: object keys (required unless the struct
+ * accepts them missing), arrays, enums, literals and the named field checks. Refinements (lengths, cross-field
+ * rules) stay in the struct; the document names the fields and their types.
+ */
+export function structToJsonSchema(struct: AnyStruct): JsonSchema {
+  const schema = ((): JsonSchema => {
+    switch (struct.type) {
+      case 'object':
+      case 'type': {
+        const fields = (struct.schema ?? {}) as Record<string, AnyStruct>;
+        const properties = Object.fromEntries(
+          Object.entries(fields).map(([key, field]) => [key, structToJsonSchema(field)]),
+        );
+        const required = Object.entries(fields)
+          .filter(([, field]) => !acceptsMissing(field))
+          .map(([key]) => key);
+        return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+      }
+      case 'array':
+        return { type: 'array', items: isStruct(struct.schema) ? structToJsonSchema(struct.schema) : {} };
+      case 'enums':
+        return { enum: Object.values(struct.schema as Record<string, unknown>) };
+      case 'literal':
+        return { const: struct.schema };
+      default:
+        return { ...(SCHEMA_BY_TYPE[struct.type] ?? {}) };
+    }
+  })();
+  // nullable() keeps the inner type name and only widens the validator.
+  return struct.validate(null)[0] === undefined ? withNull(schema) : schema;
+}
