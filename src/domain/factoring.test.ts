@@ -25,6 +25,45 @@ describe('factoringPlan', () => {
     });
   });
 
+  it('worked example: 1,000.07 at 18.5% in 2 instalments (60 days) rounds once, after dividing', () => {
+    // exact interest = 1,000.07 × 0.185 / 360 × 60 = 30.835491…; exact total 1,030.905491…
+    // instalment = 1,030.905491… / 2 = 515.452745… → 515.45 (rounding the interest first gives 515.46)
+    // total 1,030.91; schedule 515.45 + 515.46 (remainder centavo on the last)
+    const plan = factoringPlan(100_007, 18.5, 2);
+    expect(plan.days).toBe(60);
+    expect(plan.instalmentAmount).toBe(51_545);
+    expect(plan.totalPayment).toBe(103_091);
+    expect(plan.schedule.map((i) => i.amount)).toEqual([51_545, 51_546]);
+  });
+
+  it('worked example: 1,000.14 at 24% in 2 instalments (60 days)', () => {
+    // exact interest = 1,000.14 × 0.24 × 60/360 = 40.0056; exact total 1,040.1456
+    // instalment = 1,040.1456 / 2 = 520.0728 → 520.07 (rounding the interest first gives 520.08)
+    const plan = factoringPlan(100_014, 24, 2);
+    expect(plan.instalmentAmount).toBe(52_007);
+    expect(plan.totalPayment).toBe(104_015);
+    expect(plan.schedule.map((i) => i.amount)).toEqual([52_007, 52_008]);
+    expect(toFactoringRequest(plan, { id: 1, fiscalFolio: 'F' }, 24).installmentPayment).toBe('520.07');
+  });
+
+  it('the shown instalment is the exact spec §9 value rounded to the nearest centavo', () => {
+    // exact = amount × (36000 + rate × days) / 36000 / n with rate in hundredths of a percent (×100);
+    // |instalment × n × 3,600,000 − amount × (3,600,000 + rateHundredths × days)| ≤ n × 3,600,000 / 2
+    for (let amount = 99_990; amount <= 100_030; amount++) {
+      for (const rateHundredths of [1740, 1850, 2400, 999]) {
+        for (const n of [1, 2, 3, 4]) {
+          const days = 30 * n;
+          const plan = factoringPlan(amount, rateHundredths / 100, n);
+          const scale = 3_600_000n;
+          const exactTimesScale = BigInt(amount) * (scale + BigInt(rateHundredths * days));
+          const diff = BigInt(plan.instalmentAmount) * BigInt(n) * scale - exactTimesScale;
+          const abs = diff < 0n ? -diff : diff;
+          expect(abs * 2n <= BigInt(n) * scale, `${amount} @ ${rateHundredths / 100}% × ${n}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('research example: 100,000.00 at 24% in 4 instalments', () => {
     // interest = 100,000 × 0.24 × 120/360 = 8,000; total 108,000; 27,000 each
     const plan = factoringPlan(10_000_000, 24, 4);

@@ -1,13 +1,11 @@
 import { type AdvisoryFeeRule, advisoryFee, DEFAULT_ADVISORY_FEE_RULE } from './advisory-fee';
 import { FACTORING_DAYS_PER_INSTALMENT, factoringTermDays } from './factoring-terms';
 import {
-  addMoney,
   type Centavos,
   DAY_COUNT_BASIS,
   formatMoneyAmount,
-  multiplyRate,
-  splitMoney,
   subtractMoney,
+  withInterestPerPart,
 } from './money';
 import type { FactoringRequest } from './schemas/invoices';
 
@@ -25,13 +23,15 @@ export type FactoringPlan = {
 };
 
 /**
- * Factoring plan exactly as spec §9, each figure rounded half-up once:
- * totalPayment = amount + amount × rate/100 × days/360 (days = 30 × instalments);
- * instalmentAmount = totalPayment / instalments; advisoryFee = amount × 0.01 × 1.16;
+ * Factoring plan exactly as spec §9, each figure computed from the exact value and rounded
+ * half-up once (days = 30 × instalments):
+ * instalmentAmount = (rate/100/360 × days × amount + amount) / instalments;
+ * totalPayment = amount + amount × rate/100 × days/360; advisoryFee = amount × 0.01 × 1.16;
  * amountToTransfer = amount − advisoryFee.
  * The schedule repeats instalmentAmount and puts the rounding remainder on the last instalment,
  * so the schedule always sums to totalPayment (the last may differ by up to 2 centavos).
- * Example: 123,456.78 at 18.5% in 3 → total 129,166.66; 43,055.55 + 43,055.55 + 43,055.56.
+ * Examples: 123,456.78 at 18.5% in 3 → total 129,166.66; 43,055.55 + 43,055.55 + 43,055.56.
+ * 1,000.07 at 18.5% in 2 → 515.45 each shown (exact 515.4527…); paid 515.45 + 515.46 = 1,030.91.
  */
 export function factoringPlan(
   amountCentavos: Centavos,
@@ -46,16 +46,22 @@ export function factoringPlan(
   if (!Number.isFinite(Number(ratePercent)) || Number(ratePercent) < 0) {
     throw new Error(`Factoring rate must not be negative: ${ratePercent}`);
   }
-  const totalPayment = addMoney(
+  const totalPayment = withInterestPerPart(amountCentavos, ratePercent, days, DAY_COUNT_BASIS);
+  // Rounded from the exact value, not from the rounded total: spec §9 divides before rounding.
+  const instalmentAmount = withInterestPerPart(
     amountCentavos,
-    multiplyRate(amountCentavos, ratePercent, days, DAY_COUNT_BASIS),
+    ratePercent,
+    days,
+    DAY_COUNT_BASIS,
+    instalments,
   );
-  const amounts = splitMoney(totalPayment, instalments);
+  const amounts = Array.from({ length: instalments }, () => instalmentAmount);
+  amounts[instalments - 1] = subtractMoney(totalPayment, instalmentAmount * (instalments - 1));
   const fee = advisoryFee(amountCentavos, advisoryFeeRule);
   return {
     instalments,
     days,
-    instalmentAmount: amounts[0]!,
+    instalmentAmount,
     totalPayment,
     advisoryFee: fee,
     amountToTransfer: subtractMoney(amountCentavos, fee),

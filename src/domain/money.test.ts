@@ -15,6 +15,7 @@ import {
   splitMoney,
   subtractMoney,
   sumMoney,
+  withInterestPerPart,
 } from './money';
 
 describe('roundHalfUp', () => {
@@ -90,6 +91,17 @@ describe('rate arithmetic without float drift', () => {
     expect(multiplyMoney(100, 1.005)).toBe(101); // 100.5 → 101
     expect(percentOf(1_000_000, 1)).toBe(10_000);
     expect(multiplyMoney(10_000_000, '0.01', '1.16')).toBe(116_000);
+  });
+
+  it('adds interest and divides before rounding once', () => {
+    // (1,000.07 × 18.5% × 60/360 + 1,000.07) / 2 = 515.452745… → 515.45
+    expect(withInterestPerPart(100_007, 18.5, 60, 360, 2)).toBe(51_545);
+    // total alone: 1,030.905491… → 1,030.91
+    expect(withInterestPerPart(100_007, 18.5, 60)).toBe(103_091);
+    // 100,000.00 × 17.4% × 45/360 = 2,175.00 → 102,175.00
+    expect(withInterestPerPart(10_000_000, '17.4', 45)).toBe(10_217_500);
+    expect(() => withInterestPerPart(100, 1, 30, 360, 0)).toThrow();
+    expect(() => withInterestPerPart(100, 1, 1.5)).toThrow();
   });
 
   it('supports a 365 basis', () => {

@@ -178,6 +178,31 @@ export function multiplyRate(
 }
 
 /**
+ * Amount plus simple interest, divided into `parts`, rounded half-up once from the exact value:
+ * (amount × ratePercent/100 × days/basis + amount) / parts. With parts = 1 it is the total to repay.
+ * Example: withInterestPerPart(100_007, 18.5, 60, 360, 2) === 51_545 (1,030.905491… / 2 = 515.4527… → 515.45).
+ */
+export function withInterestPerPart(
+  amount: Centavos,
+  ratePercent: number | string,
+  days: number,
+  basis: number = DAY_COUNT_BASIS,
+  parts = 1,
+): Centavos {
+  if (!Number.isSafeInteger(days)) throw new Error(`Days must be an integer: ${days}`);
+  if (!Number.isSafeInteger(basis) || basis <= 0)
+    throw new Error(`Day basis must be a positive integer: ${basis}`);
+  if (!Number.isSafeInteger(parts) || parts < 1)
+    throw new Error(`Parts must be a positive integer: ${parts}`);
+  const rate = toFraction(ratePercent);
+  const principal = BigInt(assertCentavos(amount));
+  const denominator = rate.denominator * PERCENT * BigInt(basis);
+  // amount × (1 + rate/100 × days/basis) as one fraction, so nothing is rounded before the division.
+  const numerator = principal * (denominator + rate.numerator * BigInt(days));
+  return toCentavos(roundHalfUp(numerator, denominator * BigInt(parts)));
+}
+
+/**
  * Converts a foreign-currency amount to MXN with the CFDI TipoCambio (up to 6 decimals), rounding once.
  * Example: convertToMxn(100_000, '17.123456') === 1_712_346.
  */
