@@ -11,17 +11,15 @@ import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import type { Mailer } from './mail/mailer';
-import { accountsService } from './modules/accounts/accounts.routes';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
-import { passwordResetRoutes } from './modules/accounts/password-reset.routes';
-import { advancedInvoicesRoutes } from './modules/advanced-invoices/advanced-invoices.routes';
+import { userService } from './modules/accounts/user-service.plugin';
 import { registerAuthentication } from './modules/auth/authenticate';
 import type { Clock } from './modules/auth/clock';
 import { invoicesService } from './modules/invoices/invoices.routes';
-import { prontoPagoRoutes } from './modules/invoices/pronto-pago.plugin';
-import { newsletterService } from './modules/newsletter/newsletter.routes';
-import { satRoutes } from './modules/sat/sat.routes';
 import { createSatDeps } from './modules/sat/sat-deps';
+
+/** The two back-end services of the spec; a deployment may run them apart (VITE_*_API_URL). */
+export type ServiceName = 'invoices' | 'accounts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -36,6 +34,8 @@ export interface AppDeps {
   captcha?: Captcha;
   /** Injectable time for token, link and throttle expiry. */
   now?: Clock;
+  /** Which services this process mounts; default both. */
+  services?: readonly ServiceName[];
 }
 
 /** Test and tool default: the environment's defaults with a throwaway signing secret (never a file). */
@@ -79,13 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the services: it collects their routes for GET /api/openapi.json.
   registerOpenApi(app);
 
-  await app.register(invoicesService, { prefix: '/api', database: deps.database });
-  await app.register(passwordResetRoutes, { prefix: '/api/users', ...accounts });
-  await app.register(accountsService, { prefix: '/api/accounts', ...accounts });
-  await app.register(prontoPagoRoutes, { prefix: '/api', ...accounts });
-  await app.register(advancedInvoicesRoutes, { prefix: '/api', db: accounts.db, now: accounts.now });
-  await app.register(satRoutes, { prefix: '/api/accounts', ...createSatDeps(config, accounts) });
-  await app.register(newsletterService, { prefix: '/api/newsletter', db: deps.database.db });
+  const services = deps.services ?? ['invoices', 'accounts'];
+  if (services.includes('invoices')) {
+    await app.register(invoicesService, { prefix: '/api', database: deps.database, accounts });
+  }
+  if (services.includes('accounts')) {
+    const sat = createSatDeps(config, accounts);
+    await app.register(userService, { prefix: '/api/accounts', accounts, sat });
+  }
 
   if (deps.spaDir && existsSync(join(deps.spaDir, 'index.html'))) registerSpa(app, deps.spaDir);
   return app;

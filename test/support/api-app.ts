@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type ServiceName } from '../../server/app';
 import { type AltchaDifficulty, createAltchaCaptcha } from '../../server/captcha/altcha';
 import type { Captcha } from '../../server/captcha/captcha';
 import { type Config, loadConfig } from '../../server/config';
@@ -23,6 +23,8 @@ export interface ApiAppOptions {
   captcha?: Captcha;
   /** ALTCHA with this difficulty instead of the production one (cheap solves in tests). */
   altchaDifficulty?: AltchaDifficulty;
+  /** Mount only these services (default both). */
+  services?: readonly ServiceName[];
 }
 
 /** The real app on a private seeded database, called through inject(). */
@@ -44,6 +46,7 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
     mailer: options.mailer,
     now: options.now,
     captcha,
+    services: options.services,
   });
   await app.ready();
   return {
