@@ -27,6 +27,10 @@ describe('session, mail and CAPTCHA configuration', () => {
     });
     // An empty PORT= is unset: the default port, not a random one.
     expect(loadConfig({ ...BASE, PORT: '' }).port).toBe(8080);
+    expect(loadConfig({ ...BASE, LOG_LEVEL: '' }).logLevel).toBe('info');
+    expect(problems({ LOG_LEVEL: 'verbose' })).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
     // Derived from the JWT secret, but not equal to it.
     expect(config.altchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig(BASE).altchaHmacKey).toBe(config.altchaHmacKey);

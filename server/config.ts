@@ -105,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  // Like PORT, an empty LOG_LEVEL= means the default.
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
   const contactEmail = env.CONTACT_EMAIL ?? 'contacto@flujo.mx';
