@@ -1,11 +1,15 @@
 import dayjs from 'dayjs';
+import { daysBetween, type IsoDate } from '../../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-date';
+import { Period, periodToDateRange } from '../../src/domain/period';
 import { SatStatus } from '../../src/domain/sat-status';
 import type { InvoiceLifecycleEvent, LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { buildCfdiXml, deterministicUuid } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { hashPassword } from '../modules/accounts/password';
+import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
 
@@ -42,6 +46,49 @@ const DESCRIPTIONS = [
   'Película estirable para embalaje',
 ];
 
+// The oldest demo invoice is issued at most this many days ago, so an approved one can still be
+// paid in the future under the 150-day rule (spec §9).
+const MAX_DEMO_AGE_DAYS = MAX_PAYMENT_DAYS - 1;
+
+/** One demo invoice as laid out for a business day. */
+export interface DemoInvoice {
+  provider: (typeof DEMO_PROVIDERS)[number];
+  /** 0 … INVOICES_PER_PROVIDER − 1 within its provider, newest first. */
+  index: number;
+  folio: string;
+  issuedOn: IsoDate;
+  currency: 'MXN' | 'USD';
+  status: InvoiceStatusCode;
+}
+
+/**
+ * Where the demo invoices sit on `today`: spread evenly, newest first, from today back to the
+ * first day of the spec's oldest period option (FOUR_MONTHS_AGO), so every one matches a period
+ * filter. Each provider has every status twice, once in MXN and once in USD.
+ */
+export function demoInvoiceLayout(today: IsoDate): DemoInvoice[] {
+  const oldest = periodToDateRange(Period.FOUR_MONTHS_AGO, today).from;
+  const window = Math.min(daysBetween(oldest, today), MAX_DEMO_AGE_DAYS);
+  const last = INVOICES_PER_PROVIDER * DEMO_PROVIDERS.length - 1;
+  return DEMO_PROVIDERS.flatMap((provider, p) =>
+    Array.from({ length: INVOICES_PER_PROVIDER }, (_, index) => {
+      const position = index * DEMO_PROVIDERS.length + p;
+      // The second round of the status cycle swaps currencies, so each status gets one of each.
+      const round = Math.floor(index / STATUS_CYCLE.length);
+      return {
+        provider,
+        index,
+        folio: String(1000 + index),
+        issuedOn: dayjs(today)
+          .subtract(Math.floor((position * window) / last), 'day')
+          .format('YYYY-MM-DD'),
+        currency: (index + round) % 2 === 1 ? 'USD' : 'MXN',
+        status: STATUS_CYCLE[index % STATUS_CYCLE.length]!,
+      };
+    }),
+  );
+}
+
 export interface SeedResult {
   created: boolean;
   summary: string;
@@ -52,7 +99,7 @@ export interface SeedResult {
  * imported as CFDI 4.0 XML through the real importer, then walked to every status by the lifecycle machine.
  * One transaction: a failure leaves nothing behind, and the seeds row makes a second start a no-op.
  */
-export async function seedDemoWorld(db: Db, today = dayjs().format('YYYY-MM-DD')): Promise<SeedResult> {
+export async function seedDemoWorld(db: Db, today = businessDate(new Date())): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(db, async (trx) => {
     const claimed = await trx
@@ -109,32 +156,33 @@ export async function seedDemoWorld(db: Db, today = dayjs().format('YYYY-MM-DD')
       company_id: corporate.id,
     });
 
-    const files = providers.flatMap((provider, p) =>
-      Array.from({ length: INVOICES_PER_PROVIDER }, (_, i) => {
-        // Spread over the last five months, newest first.
-        const issued = dayjs(today).subtract(2 + i * 9 + p, 'day');
-        const usd = i % 5 === 4;
-        const folio = String(1000 + i);
-        return {
-          name: `${provider.rfc}-${folio}.xml`,
-          content: buildCfdiXml({
-            uuid: deterministicUuid(`${DEMO_SEED}:${provider.rfc}:${folio}`),
-            serie: 'A',
-            folio,
-            issuedAt: issued.format('YYYY-MM-DD[T]10:15:00'),
-            issuer: { rfc: provider.rfc, name: provider.name },
-            receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
-            subtotal: usd
-              ? `${(2_150 + i * 310).toFixed(2)}`
-              : `${(48_500 + i * 7_325 + p * 1_190).toFixed(2)}`,
-            currency: usd ? 'USD' : 'MXN',
-            exchangeRate: usd ? '17.2450' : undefined,
-            paymentMethod: 'PPD',
-            description: DESCRIPTIONS[(i + p) % DESCRIPTIONS.length]!,
-          }),
-        };
-      }),
-    );
+    const layout = demoInvoiceLayout(today);
+    const byFileName = new Map<string, DemoInvoice>();
+    const files = layout.map((invoice) => {
+      const { provider, index: i, folio } = invoice;
+      const p = DEMO_PROVIDERS.indexOf(provider);
+      const usd = invoice.currency === 'USD';
+      const name = `${provider.rfc}-${folio}.xml`;
+      byFileName.set(name, invoice);
+      return {
+        name,
+        content: buildCfdiXml({
+          uuid: deterministicUuid(`${DEMO_SEED}:${provider.rfc}:${folio}`),
+          serie: 'A',
+          folio,
+          issuedAt: `${invoice.issuedOn}T10:15:00`,
+          issuer: { rfc: provider.rfc, name: provider.name },
+          receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+          subtotal: usd
+            ? `${(2_150 + i * 310).toFixed(2)}`
+            : `${(48_500 + i * 7_325 + p * 1_190).toFixed(2)}`,
+          currency: invoice.currency,
+          exchangeRate: usd ? '17.2450' : undefined,
+          paymentMethod: 'PPD',
+          description: DESCRIPTIONS[(i + p) % DESCRIPTIONS.length]!,
+        }),
+      };
+    });
     const imported = await importCfdiFiles(trx, files, 'sincronización SAT (demo)');
     if (imported.rejected.length > 0) {
       throw new Error(`Demo CFDI rejected: ${JSON.stringify(imported.rejected)}`);
@@ -154,13 +202,13 @@ export async function seedDemoWorld(db: Db, today = dayjs().format('YYYY-MM-DD')
     const operator: ActorRecord = { userId: null, label: 'operador Flujo' };
     const sat: ActorRecord = { userId: null, label: 'SAT' };
 
-    for (const [index, invoice] of imported.imported.entries()) {
+    for (const invoice of imported.imported) {
       const row = await trx
         .selectFrom('invoices')
         .select(['emitter_company_id', 'date_of_emission'])
         .where('id', '=', invoice.id)
         .executeTakeFirstOrThrow();
-      const target = STATUS_CYCLE[index % STATUS_CYCLE.length]!;
+      const target = byFileName.get(invoice.name)!.status;
       const paymentDate = demoPaymentDate(row.date_of_emission, today);
       const steps = pathTo(target, provider(row.emitter_company_id), buyer, paymentDate);
       for (const event of steps) {

@@ -3,6 +3,7 @@ import { inTransaction } from '../../server/db/transaction';
 import type { Mailer } from '../../server/mail/mailer';
 import type { AuthenticatedUser } from '../../server/modules/auth/authenticate';
 import { rejectRequests } from '../../server/modules/corporates/corporates.service';
+import { businessDate } from '../../server/modules/invoices/business-date';
 import {
   InvoiceRequestError,
   invoiceCaller,
@@ -10,12 +11,16 @@ import {
 } from '../../server/modules/invoices/invoice-access';
 import { applyInvoiceEvent, IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
 import { requestAuthorization } from '../../server/modules/providers/providers.service';
-import { DEMO_PROVIDERS, seedDemoWorld } from '../../server/seed/demo-world';
+import { DEMO_PROVIDERS, DEMO_SEED, seedDemoWorld } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { isInPeriods, PERIOD_CODES } from '../../src/domain/period';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import type { LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { DEMO_PROVIDER, eventCount as eventsOf, invoicesIn, statusOf } from '../support/pronto-pago';
+
+// Spec §4: every invoice status (ALL, 80, is only a filter value).
+const EVERY_PROVIDER_STATUS = [10, 20, 30, 40, 50, 60, 70, 90];
 
 describe('invoice lifecycle on the server', () => {
   let ctx: ApiTestContext;
@@ -40,11 +45,32 @@ describe('invoice lifecycle on the server', () => {
     const rows = await db().selectFrom('invoices').select(['emitter_rfc', 'status', 'currency']).execute();
     for (const provider of DEMO_PROVIDERS) {
       const statuses = new Set(rows.filter((r) => r.emitter_rfc === provider.rfc).map((r) => r.status));
-      expect([...statuses].sort()).toEqual(
-        [10, 20, 30, 40, 50, 60, 70, 90].filter((s) => s !== InvoiceStatus.ALL),
-      );
+      expect([...statuses].sort()).toEqual([...EVERY_PROVIDER_STATUS].sort());
     }
     expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['MXN', 'USD']));
+  });
+
+  it('every demo status has MXN and USD invoices, and every demo invoice matches a period option', async () => {
+    const rows = await db()
+      .selectFrom('invoices')
+      .select(['status', 'currency', 'date_of_emission'])
+      .execute();
+    expect(rows).toHaveLength(48);
+    for (const status of EVERY_PROVIDER_STATUS) {
+      const currencies = new Set(rows.filter((r) => r.status === status).map((r) => r.currency));
+      expect(currencies, `status ${status}`).toEqual(new Set(['MXN', 'USD']));
+    }
+    // The business day the demo world was seeded on, from its seeds row.
+    const seed = await db()
+      .selectFrom('seeds')
+      .select('applied_at')
+      .where('name', '=', DEMO_SEED)
+      .executeTakeFirstOrThrow();
+    const seededOn = businessDate(new Date(seed.applied_at));
+    const outside = rows
+      .map((r) => r.date_of_emission)
+      .filter((date) => !PERIOD_CODES.some((code) => isInPeriods(date, [code], seededOn)));
+    expect(outside, `seeded on ${seededOn}`).toEqual([]);
   });
 
   it('every demo status change has its audit event, from import to the current status', async () => {
