@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isIsoDate, parseIsoDate } from './calendar-date';
+import { daysBetween, isIsoDate, parseIsoDate, requireIsoDate } from './calendar-date';
 
 describe('calendar dates', () => {
   it('parses YYYY-MM-DD strictly', () => {
@@ -17,5 +17,15 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-01-31', '2026-03-01')).toBe(29);
     expect(daysBetween('2026-03-01', '2026-11-30')).toBe(274);
     expect(daysBetween('2026-12-31', '2026-01-01')).toBe(-364);
+  });
+
+  it('requireIsoDate returns the date, or throws naming what was wrong', () => {
+    expect(requireIsoDate('2028-02-29').format('YYYY-MM-DD')).toBe('2028-02-29');
+    expect(requireIsoDate('2026-12-31', 'today').month()).toBe(11);
+    expect(() => requireIsoDate('2026-02-29', 'payment date')).toThrow(
+      'Invalid payment date, expected YYYY-MM-DD: "2026-02-29"',
+    );
+    expect(() => requireIsoDate('31/12/2026')).toThrow('Invalid date, expected YYYY-MM-DD: "31/12/2026"');
+    expect(() => requireIsoDate('')).toThrow();
   });
 });

@@ -6,6 +6,7 @@ import {
   divideDecimal,
   formatCurrency,
   formatMoneyAmount,
+  isCentavos,
   multiplyMoney,
   multiplyRate,
   parseInvoiceAmount,
@@ -26,6 +27,22 @@ describe('roundHalfUp', () => {
     expect(roundHalfUp(7n, -2n)).toBe(-4n); // -3.5
     expect(roundHalfUp(0n, 7n)).toBe(0n);
     expect(() => roundHalfUp(1n, 0n)).toThrow();
+  });
+});
+
+describe('isCentavos', () => {
+  it('accepts safe integers only', () => {
+    expect(isCentavos(123_456)).toBe(true); // 1,234.56
+    expect(isCentavos(0)).toBe(true);
+    expect(isCentavos(-5)).toBe(true); // −0.05, a difference
+    expect(isCentavos(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(isCentavos(Number.MAX_SAFE_INTEGER + 1)).toBe(false);
+    expect(isCentavos(1234.5)).toBe(false); // pesos with a fraction, not centavos
+    expect(isCentavos(Number.NaN)).toBe(false);
+    expect(isCentavos(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(isCentavos('123456')).toBe(false);
+    expect(isCentavos(123_456n)).toBe(false);
+    expect(isCentavos(null)).toBe(false);
   });
 });
 

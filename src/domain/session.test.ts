@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accessTokenState, loginErrorMessage, REFRESH_MARGIN_MS, refreshDelayMs } from './session';
+import {
+  accessTokenState,
+  loginErrorMessage,
+  REFRESH_MARGIN_MS,
+  refreshDelayMs,
+  tokenExpiryMs,
+} from './session';
 
 // Unsigned JWTs are enough: the browser only reads exp (the server verifies signatures).
 function jwt(payload: object): string {
@@ -7,6 +13,24 @@ function jwt(payload: object): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
 }
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+describe('tokenExpiryMs', () => {
+  it('reads exp (seconds) as milliseconds since the epoch', () => {
+    // exp 1795867200 s = 2026-11-28T12:00:00Z
+    expect(tokenExpiryMs(jwt({ exp: 1_795_867_200 }))).toBe(1_795_867_200_000);
+    expect(new Date(tokenExpiryMs(jwt({ exp: 1_795_867_200, sub: 'x' }))!).toISOString()).toBe(
+      '2026-11-28T12:00:00.000Z',
+    );
+  });
+
+  it('is null for a token without a numeric exp or that cannot be decoded', () => {
+    expect(tokenExpiryMs(jwt({ sub: 'x' }))).toBeNull();
+    expect(tokenExpiryMs(jwt({ exp: '1795867200' }))).toBeNull();
+    expect(tokenExpiryMs('not-a-jwt')).toBeNull();
+    expect(tokenExpiryMs('a.%%%.c')).toBeNull();
+    expect(tokenExpiryMs('')).toBeNull();
+  });
+});
 
 describe('accessTokenState', () => {
   it('is missing without a token', () => {
