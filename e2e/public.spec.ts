@@ -10,6 +10,8 @@ interface PublicPage {
   path: string;
   heading: string;
   texts: string[];
+  /** Spec §1's marketing claims as the page shows them: the figure and the words beside it. */
+  claims?: [figure: string, words: string][];
   dark?: boolean;
 }
 
@@ -17,7 +19,14 @@ const PAGES: PublicPage[] = [
   {
     path: '/inicio/',
     heading: 'Cobra tus facturas hoy, sin deuda',
-    texts: ['para registrarte', 'para recibir tu pago', 'la alianza no tiene costo'],
+    texts: ['la alianza no tiene costo'],
+    claims: [
+      ['< 10 min', 'para registrarte'],
+      ['< 2 horas', 'para recibir tu pago'],
+      ['< 24 horas', 'para adelantar facturas preautorizadas'],
+      ['3 clics', 'para pedir un adelanto'],
+      ['90 días', 'fechas de pago de hasta 90 días'],
+    ],
   },
   {
     path: '/proveedores/',
@@ -77,6 +86,24 @@ function recordRequests(page: Page): Request[] {
   return requests;
 }
 
+/** Console errors and uncaught exceptions, which fail a test. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** The public site's background: the dark tokens (`site--dark`, dark pages) or the light ones. */
+const BACKGROUND = { dark: 'rgb(17, 20, 24)', light: 'rgb(255, 255, 255)' };
+
+async function expectBackground(page: Page, tone: keyof typeof BACKGROUND) {
+  const background = await page.locator('.site').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).toBe(BACKGROUND[tone]);
+}
+
 /** Waits until React has taken over the prerendered page. */
 async function hydrated(page: Page) {
   await expect(page.locator('.site')).toBeVisible();
@@ -101,20 +128,20 @@ for (const viewport of WIDTHS) {
     for (const publicPage of PAGES) {
       test(`${publicPage.path} muestra su contenido y pasa axe`, async ({ page, baseURL }) => {
         const requests = recordRequests(page);
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        page.on('pageerror', (error) => errors.push(String(error)));
+        const errors = recordErrors(page);
         await page.goto(publicPage.path);
         await expect(page.getByRole('heading', { level: 1, name: publicPage.heading })).toBeVisible();
         for (const text of publicPage.texts) await expect(page.getByText(text).first()).toBeAttached();
+        for (const [figure, words] of publicPage.claims ?? []) {
+          const claim = page.locator('.site-claims li').filter({ hasText: figure });
+          await expect(claim.locator('strong')).toHaveText(figure);
+          await expect(claim).toContainText(words);
+        }
         await hydrated(page);
         await expect(page).toHaveTitle(/Flujo/);
         await expectNoAxeViolations(page);
 
-        const background = await page.locator('.site').evaluate((el) => getComputedStyle(el).backgroundColor);
-        expect(background).toBe(publicPage.dark ? 'rgb(17, 20, 24)' : 'rgb(255, 255, 255)');
+        await expectBackground(page, publicPage.dark ? 'dark' : 'light');
 
         // Nothing from another origin, no dashboard or session code, no Blueprint all-icons chunk.
         const origin = new URL(baseURL!).origin;
@@ -131,8 +158,188 @@ for (const viewport of WIDTHS) {
   });
 }
 
+// The footer links to an app route; it is not prerendered, so it loads the app bundle (router, session
+// machine) by design, and hydration markers and chunk checks do not apply. The rest does.
+test.describe('la ruta de la app enlazada desde el pie', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('/diagramas/ muestra su contenido y pasa axe', async ({ page, baseURL }) => {
+    const requests = recordRequests(page);
+    const errors = recordErrors(page);
+    await page.goto('/inicio/');
+    await page
+      .getByRole('navigation', { name: 'Atención' })
+      .getByRole('link', { name: 'Diagramas de flujo de trabajo' })
+      .click();
+    await expect(page).toHaveURL(/\/diagramas\/$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Diagramas de flujo de trabajo' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ciclo de vida de la factura' })).toBeVisible();
+    await expect(page).toHaveTitle(/Flujo/);
+    await expectNoAxeViolations(page);
+    await expectBackground(page, 'light');
+    const origin = new URL(baseURL!).origin;
+    const fromNetwork = requests.filter((r) => /^https?:/.test(r.url()));
+    expect(fromNetwork.filter((r) => !r.url().startsWith(origin)).map((r) => r.url())).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+// What axe cannot see on a freshly loaded page: the states a visitor brings about after hydration.
+test.describe('estados después de cargar, en un teléfono', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test.describe('con el modo oscuro guardado', () => {
+    test.beforeEach(async ({ page }) => {
+      // The key theme.store.ts reads (src/stores/storage-keys.ts, DARK_MODE_KEY). Only in the page itself:
+      // the init script also runs in frames, such as the browser's PDF viewer, which has no storage.
+      await page.addInitScript(() => {
+        if (window.top === window) localStorage.setItem('flujo.darkMode', 'true');
+      });
+    });
+
+    for (const publicPage of PAGES.filter((candidate) => !candidate.dark)) {
+      test(`${publicPage.path} en modo oscuro pasa axe`, async ({ page }) => {
+        const errors = recordErrors(page);
+        await page.goto(publicPage.path);
+        await hydrated(page);
+        await expect(page.locator('.site')).toHaveClass(/site--dark/);
+        await expect(page.getByRole('button', { name: 'Modo oscuro' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        await expectBackground(page, 'dark');
+        await expectNoAxeViolations(page);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+
+  test('el menú abierto pasa axe', async ({ page }) => {
+    await page.goto('/inicio/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Menú' }).click();
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('el formulario de demo pasa axe con sus errores y con el aviso de éxito', async ({ page }) => {
+    await page.goto('/solicitar-demo/');
+    await hydrated(page);
+    const form = page.locator('form[aria-label="Solicitar demo"]');
+    await expect(form).toContainText('Todos los campos son obligatorios.');
+    await form.getByRole('button', { name: 'Solicitar demo' }).click();
+    for (const label of ['Nombre', 'Apellido', 'Teléfono', 'Correo electrónico', 'Empresa']) {
+      const input = form.getByLabel(label);
+      await expect(input).toHaveAttribute('aria-required', 'true');
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      // The message under the field is what a screen reader hears with it.
+      await expect(input).toHaveAccessibleDescription('Este campo es obligatorio');
+    }
+    await expectNoAxeViolations(page);
+
+    await fillDemoForm(page, form, { first: 'Lucía', last: 'Garza', company: 'Empaques del Bajío' });
+    await form.getByRole('button', { name: 'Solicitar demo' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Solicitud enviada con éxito' })).toBeVisible();
+    await expect(form.getByLabel('Nombre')).not.toHaveAttribute('aria-describedby');
+    await expectNoAxeViolations(page);
+  });
+
+  test('la calculadora con un dato inválido pasa axe', async ({ page }) => {
+    await page.goto('/calculadora/');
+    await hydrated(page);
+    const amount = page.getByLabel('Monto de la factura (MXN)');
+    await amount.fill('');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.site-field__error').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+// Hydration comes late on purpose (decision 0007); until then, and with no script at all, the menu and
+// the newsletter still work.
+test.describe('sin JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test.describe('en un teléfono', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test('el menú se abre, se cierra con Escape y lleva a otra página', async ({ page }) => {
+      await page.goto('/inicio/');
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+      const menu = page.getByRole('button', { name: 'Menú' });
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
+      await menu.click();
+      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
+      await menu.click();
+      await nav.getByRole('link', { name: 'Calculadora' }).click();
+      await expect(page).toHaveURL(/\/calculadora\/$/);
+    });
+  });
+
+  test.describe('en escritorio', () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test('la navegación se ve completa y sin botón de menú', async ({ page }) => {
+      await page.goto('/proveedores/');
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      await expect(page.getByRole('button', { name: 'Menú' })).toBeHidden();
+      for (const name of [
+        'Inicio',
+        'Proveedores',
+        'Calculadora',
+        'Solicitar Demo',
+        'Ingresar',
+        'Crear cuenta',
+      ]) {
+        await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(nav.getByRole('link', { name: 'Proveedores' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    test('el boletín regresa a la página donde se envió', async ({ page }) => {
+      await page.goto('/compradores/');
+      await expect(page.locator('input[name="origen"]')).toHaveValue('/compradores/');
+      await page.getByLabel('Correo para el boletín').fill('finanzas.sin.js@example.mx');
+      await page.getByRole('button', { name: 'Suscribirme' }).click();
+      await expect(page).toHaveURL(/\/compradores\/\?boletin=suscrito#boletin$/);
+    });
+  });
+});
+
 test.describe('en un teléfono', () => {
   test.use({ viewport: { width: 375, height: 812 } });
+
+  test('un menú abierto antes de hidratar sigue abierto cuando React lo toma', async ({ page }) => {
+    // Holds the hydration code back until the menu is open.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/hydrate-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/inicio/');
+    const menu = page.getByRole('button', { name: 'Menú' });
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    release();
+    await hydrated(page);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
 
   test('el menú se abre y se cierra bajo 1024 px', async ({ page }) => {
     await page.goto('/inicio/');
@@ -186,12 +393,26 @@ test('el carrusel avanza, retrocede y se puede pausar', async ({ page }) => {
   await expect(carousel.getByText('4 de 4', { exact: true })).toBeVisible();
 });
 
-async function fillDemoForm(page: Page, scope = page.locator('form[aria-label="Solicitar demo"]')) {
-  await scope.getByLabel('Nombre').fill('Rosa');
-  await scope.getByLabel('Apellido').fill('Villalobos');
+interface DemoVisitor {
+  first: string;
+  last: string;
+  company: string;
+}
+
+async function fillDemoForm(
+  page: Page,
+  scope = page.locator('form[aria-label="Solicitar demo"]'),
+  visitor: DemoVisitor = { first: 'Rosa', last: 'Villalobos', company: 'Aceros del Norte' },
+) {
+  const email = `${visitor.first}.${visitor.last}@example.mx`
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+  await scope.getByLabel('Nombre').fill(visitor.first);
+  await scope.getByLabel('Apellido').fill(visitor.last);
   await scope.getByLabel('Teléfono').fill('8112345678');
-  await scope.getByLabel('Correo electrónico').fill('rosa.villalobos@example.mx');
-  await scope.getByLabel('Empresa').fill('Aceros del Norte');
+  await scope.getByLabel('Correo electrónico').fill(email);
+  await scope.getByLabel('Empresa').fill(visitor.company);
   return scope;
 }
 
@@ -214,13 +435,21 @@ test('Solicitar Demo envía la solicitud y el servidor la guarda', async ({ page
 
 test('el formulario corporativo de alianzas también envía, con su origen', async ({ page }) => {
   await page.goto('/alianzas-corporativas/');
-  const form = await fillDemoForm(page);
+  const form = await fillDemoForm(page, undefined, {
+    first: 'Mauricio',
+    last: 'Ibarra',
+    company: 'Autopartes del Golfo',
+  });
   const stored = page.waitForResponse((r) => r.url().includes('/api/accounts/request-demo/'));
   await form.getByRole('button', { name: 'Solicitar demo' }).click();
   const response = await stored;
   expect(response.status()).toBe(201);
   expect(new URL(response.url()).searchParams.get('source')).toBe('alianzas-corporativas');
   await expect(page.getByRole('alert').filter({ hasText: 'Solicitud enviada con éxito' })).toBeVisible();
+  // The row itself, with the page it came from, as the operator reads it.
+  expect(operator('demo-requests:list', '--limit', '20')).toMatch(
+    /Mauricio Ibarra {2}Autopartes del Golfo {2}mauricio\.ibarra@example\.mx {2}8112345678 {2}\[alianzas-corporativas\]/,
+  );
 });
 
 test('un correo mal escrito se señala en su campo antes de enviar', async ({ page }) => {

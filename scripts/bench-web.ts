@@ -52,10 +52,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Still running: neither exited with a code nor ended by a signal. */
+const running = (server: ChildProcess) => server.exitCode === null && server.signalCode === null;
+
 async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    if (!running(server)) {
+      throw new Error(
+        `the server exited before answering /api/health/ (${server.signalCode ?? `code ${server.exitCode}`})`,
+      );
+    }
     try {
       if ((await fetch(`${base}/api/health/`)).ok) return;
     } catch {
@@ -138,6 +145,9 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
+  // Listened for from the start: a server that dies early has already emitted 'exit' by the time the
+  // finally block runs, and waiting for it there would hang with nothing left to run (Node then exits 0).
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
   try {
     await waitForHealth(base, server);
     const rows: string[] = [];
@@ -181,8 +191,8 @@ async function main(): Promise<void> {
     console.log('');
     for (const line of details) console.log(line);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
+    if (running(server)) server.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(reports, { recursive: true, force: true });
   }

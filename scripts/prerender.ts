@@ -11,7 +11,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { REQUIREMENTS_PDF_PATH } from '../src/views/public/requirements-checklist';
-import { purgeUnusedClasses } from './purge-css';
+import { classesInStylesheet, purgeUnusedClasses } from './purge-css';
 import { buildRequirementsPdf } from './requirements-pdf';
 
 /** The browser entry of the public pages, as `build.rolldownOptions.input` and the manifest name it. */
@@ -19,7 +19,25 @@ export const PUBLIC_ENTRY = 'src/routes/-public/main.tsx';
 const SERVER_ENTRY = 'src/routes/-public/prerender.tsx';
 /** Blueprint's text input: a page that renders one can also show its error, busy and toast states. */
 const FORM_CONTROL_CLASS = 'bp6-input';
-const BLUEPRINT_DARK_CLASS = 'bp6-dark';
+/**
+ * Classes the public views put on elements only after hydration, in a state the prerendered HTML is not in.
+ * Every page keeps their rules. The build fails on a `site-*` rule that no page renders and that is not
+ * listed here, so a new state cannot lose its CSS silently.
+ */
+export const RUNTIME_CLASSES: ReadonlySet<string> = new Set([
+  // The visitor's dark mode (theme store), on any page: public-layout.tsx, with Blueprint's own dark class.
+  'site--dark',
+  'bp6-dark',
+  // The mobile menu, open (public-layout.tsx).
+  'site-nav--open',
+  // A calculator field in error (calculator-page.tsx).
+  'site-field__error',
+  // The newsletter's outcome, read from the URL after the server's redirect (newsletter-box.tsx).
+  'site-newsletter__done',
+  'site-newsletter__error',
+]);
+/** The public site's own classes (src/views/public, the public layout); the dashboard's are `flujo-*`. */
+const PUBLIC_SITE_CLASS = /^site(-|$)/;
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 /** Below this size a compressed copy saves less than its own request overhead. */
 const MIN_COMPRESS_BYTES = 512;
@@ -193,15 +211,17 @@ export function prerenderPublicPages(options: {
       const fullCss = readFileSync(join(outDir, stylesheet.file), 'utf8');
 
       const dynamicStates = classesIn(server.renderDynamicStates());
+      const renderedAnywhere = new Set<string>();
       let largestCss = 0;
       for (const path of server.PUBLIC_PATHS) {
         const body = await server.renderPublicPage(path);
-        // Each page inlines only the Blueprint rules for the classes it renders; a page with Blueprint form
-        // controls also keeps the states a visitor can bring about (a field in error, sending, the toasts).
+        // Each page inlines only the rules for the classes it renders, plus the states its views reach after
+        // hydration; a page with Blueprint form controls also keeps the states a visitor can bring about
+        // (a field in error, sending, the toasts).
         const used = classesIn(body);
+        for (const name of used) renderedAnywhere.add(name);
         if (used.has(FORM_CONTROL_CLASS)) for (const name of dynamicStates) used.add(name);
-        // The visitor's dark mode (theme store) can put any page under Blueprint's dark class.
-        used.add(BLUEPRINT_DARK_CLASS);
+        for (const name of RUNTIME_CLASSES) used.add(name);
         const css = purgeUnusedClasses(fullCss, used).replaceAll('</style', '<\\/style');
         largestCss = Math.max(largestCss, css.length);
         const meta = server.PUBLIC_PAGES[path]!;
@@ -212,6 +232,16 @@ export function prerenderPublicPages(options: {
         writeFileSync(join(dir, 'index.html'), htmlDocument({ path, ...meta, body, css, entry: entry.file }));
       }
       rmSync(serverDir, { recursive: true, force: true });
+      const unreachable = [...classesInStylesheet(fullCss)].filter(
+        (name) => PUBLIC_SITE_CLASS.test(name) && !renderedAnywhere.has(name) && !RUNTIME_CLASSES.has(name),
+      );
+      if (unreachable.length > 0) {
+        throw new Error(
+          `prerender: no public page renders ${unreachable.map((name) => `.${name}`).join(', ')}, so every ` +
+            'page would drop its rules. A class a view adds after hydration goes in RUNTIME_CLASSES ' +
+            '(scripts/prerender.ts); a rule nothing uses goes.',
+        );
+      }
       const pdfFile = join(outDir, REQUIREMENTS_PDF_PATH);
       mkdirSync(join(pdfFile, '..'), { recursive: true });
       writeFileSync(pdfFile, await buildRequirementsPdf(options.contactEmail));

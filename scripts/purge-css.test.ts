@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purgeUnusedClasses, selectorIsUsed } from './purge-css';
+import { classesInStylesheet, purgeUnusedClasses, selectorIsUsed } from './purge-css';
 
 describe('purgeUnusedClasses', () => {
   const used = new Set(['bp6-button', 'bp6-intent-primary', 'site-nav']);
@@ -10,11 +10,19 @@ describe('purgeUnusedClasses', () => {
     expect(selectorIsUsed('.bp6-dark .bp6-button', used)).toBe(false);
   });
 
-  it('never judges our own classes, element selectors or negations', () => {
-    expect(selectorIsUsed('.site-anything a', used)).toBe(true);
+  it('judges our own classes too: the dashboard rules leave the public pages', () => {
+    expect(selectorIsUsed('.site-nav a', used)).toBe(true);
+    expect(selectorIsUsed('.site-calculator input', used)).toBe(false);
+    expect(selectorIsUsed('.flujo-dashboard-header', used)).toBe(false);
+    expect(selectorIsUsed('.flujo-dashboard.bp6-dark', used)).toBe(false);
+  });
+
+  it('never judges element selectors, negations, attribute values or :has()', () => {
     expect(selectorIsUsed('body', used)).toBe(true);
     expect(selectorIsUsed('.bp6-button:not(.bp6-minimal)', used)).toBe(true);
     expect(selectorIsUsed('.bp6-button:not([class*=bp6-intent-])', used)).toBe(true);
+    expect(selectorIsUsed('.site-nav a[href$=".pdf"]', used)).toBe(true);
+    expect(selectorIsUsed('.site-nav:has(.site-anything)', used)).toBe(true);
   });
 
   it('keeps the classes transitions add at run time', () => {
@@ -31,5 +39,17 @@ describe('purgeUnusedClasses', () => {
     expect(purgeUnusedClasses(css, used)).toBe(
       '.bp6-button{color:red}.bp6-button{margin:0}@keyframes site-pulse{to{opacity:0}}.site-nav{animation:site-pulse 1s}',
     );
+  });
+
+  it('lists the classes a stylesheet requires, outside negations and keyframes', () => {
+    const css =
+      '.site-nav a,.site-nav--open{display:flex}.bp6-button:not(.bp6-minimal){color:red}' +
+      '@media (max-width:10px){.flujo-sidebar{display:none}}@keyframes x{from{opacity:0}}';
+    expect([...classesInStylesheet(css)].sort()).toEqual([
+      'bp6-button',
+      'flujo-sidebar',
+      'site-nav',
+      'site-nav--open',
+    ]);
   });
 });

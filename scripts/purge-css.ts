@@ -1,8 +1,11 @@
-// Drops Blueprint rules the public pages cannot use, so their stylesheet can be inlined in each page
-// (decision 0007). Only Blueprint's namespaced classes are judged; our own rules and element rules stay.
+// Drops the rules a public page cannot use, so the app's one stylesheet can be inlined in each page
+// (decision 0007). Every class a selector names is judged, Blueprint's and ours alike (the dashboard's
+// `flujo-*` rules, the public site's `site-*` rules); element rules and custom-property rules stay.
 import postcss, { type AtRule, type Rule } from 'postcss';
 
-const BLUEPRINT_CLASS = /\.(bp6-[\w-]+)/g;
+const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
+/** Attribute selectors and their quoted values, which may hold dots that are not classes (`[href$=".pdf"]`). */
+const ATTRIBUTE = /\[[^\]]*\]/g;
 /**
  * Classes Blueprint and react-transition-group add while an element animates in or out; they never
  * appear in rendered markup.
@@ -22,13 +25,28 @@ function withoutNegations(selector: string): string {
   return current;
 }
 
+/** The classes a selector requires an element to have (not those inside `:not(...)`). */
+function requiredClasses(selector: string): string[] {
+  return [...withoutNegations(selector).replace(ATTRIBUTE, '').matchAll(CLASS)].map((match) => match[1]!);
+}
+
+/**
+ * A selector is kept when every class it requires is one the page uses (or a transition class), and
+ * always when it uses `:is`, `:where` or `:has`.
+ */
 export function selectorIsUsed(selector: string, used: ReadonlySet<string>): boolean {
   if (UNJUDGED.test(selector)) return true;
-  for (const match of withoutNegations(selector).matchAll(BLUEPRINT_CLASS)) {
-    const name = match[1]!;
-    if (!used.has(name) && !TRANSITION_CLASS.test(name)) return false;
-  }
-  return true;
+  return requiredClasses(selector).every((name) => used.has(name) || TRANSITION_CLASS.test(name));
+}
+
+/** Every class the stylesheet's selectors require, outside keyframes. */
+export function classesInStylesheet(css: string): Set<string> {
+  const classes = new Set<string>();
+  postcss.parse(css).walkRules((rule) => {
+    if (insideKeyframes(rule)) return;
+    for (const selector of rule.selectors) for (const name of requiredClasses(selector)) classes.add(name);
+  });
+  return classes;
 }
 
 function insideKeyframes(rule: Rule): boolean {
@@ -63,7 +81,7 @@ function referencedProperties(root: postcss.Root): Set<string> {
 }
 
 /**
- * Removes every selector that names a Blueprint class the pages never use, then empty rules and blocks,
+ * Removes every selector that names a class the page never uses, then empty rules and blocks,
  * keyframes and custom properties (Blueprint's design tokens) nothing reads any more.
  */
 export function purgeUnusedClasses(css: string, used: ReadonlySet<string>): string {

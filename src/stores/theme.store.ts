@@ -18,7 +18,11 @@ function load(): boolean {
 export const themeStore = proxy<ThemeState>({ darkMode: load() });
 
 subscribe(themeStore, () => {
-  localStorage.setItem(DARK_MODE_KEY, String(themeStore.darkMode));
+  try {
+    localStorage.setItem(DARK_MODE_KEY, String(themeStore.darkMode));
+  } catch {
+    // Storage blocked or full: the choice still applies to this page, it just is not remembered.
+  }
 });
 
 export function setDarkMode(darkMode: boolean): void {

@@ -1,4 +1,4 @@
-import { NEWSLETTER_URL } from './site-config';
+import { CONTACT_EMAIL, mailtoLink, NEWSLETTER_URL } from './site-config';
 import { useHydrated } from './use-hydrated';
 
 /** Where the server sends the visitor back after a subscription (`?boletin=…`, decision 0006). */
@@ -13,10 +13,14 @@ function outcomeFromUrl(): NewsletterOutcome | null {
  * The footer's newsletter box: a plain HTML form the server answers with a redirect back to the page
  * (docs/decisions/0006-newsletter.md), so it works before the page's script runs and needs no workflow
  * of its own. After hydration it reports the outcome carried in the URL.
+ *
+ * `returnPath` is the page the server sends the visitor back to. A prerendered page passes its own path,
+ * so the form is right before hydration; without it the address bar's path is used once hydrated.
  */
-export function NewsletterBox() {
+export function NewsletterBox({ returnPath }: { returnPath?: string }) {
   const hydrated = useHydrated();
   const outcome = hydrated ? outcomeFromUrl() : null;
+  const origin = returnPath ?? (hydrated ? window.location.pathname : '');
   return (
     <form
       id="boletin"
@@ -29,7 +33,7 @@ export function NewsletterBox() {
         Boletín
       </h2>
       <p>Una vez al mes: nuevas alianzas, guías de flujo de efectivo y mejoras de la plataforma.</p>
-      <input type="hidden" name="origen" value={hydrated ? window.location.pathname : ''} />
+      <input type="hidden" name="origen" value={origin} />
       <label htmlFor="boletin-correo">Correo para el boletín</label>
       <div className="site-newsletter__row">
         <input
@@ -46,8 +50,8 @@ export function NewsletterBox() {
         </button>
       </div>
       <p className="site-newsletter__note">
-        Puedes darte de baja cuando quieras. Consulta el{' '}
-        <a href="/politicas-de-privacidad/">aviso de privacidad</a>.
+        Para darte de baja, escríbenos a <a href={mailtoLink('Baja del boletín')}>{CONTACT_EMAIL}</a>.
+        Consulta el <a href="/politicas-de-privacidad/">aviso de privacidad</a>.
       </p>
       {outcome === 'suscrito' && (
         <p role="status" className="site-newsletter__done">

@@ -1,5 +1,5 @@
 import './public-layout.css';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setDarkMode, themeStore } from '../../stores/theme.store';
 import { NewsletterBox } from './newsletter-box';
@@ -72,9 +72,22 @@ function Logo() {
   );
 }
 
+/** Whether the nav is open as a popover (the menu before hydration); false where popovers are unknown. */
+function popoverOpen(element: HTMLElement | null): boolean {
+  try {
+    return element?.matches(':popover-open') ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Top navigation (a slide-down menu below 1024 px), main landmark and footer shared by the public pages.
  * Dark pages mark their content with `site-page--dark`; the stylesheet darkens the header and footer with them.
+ *
+ * Until React owns a prerendered page, the menu is a native popover (`popovertarget`), so the Menú button
+ * opens the links with no script, and Escape or a tap outside closes them (decision 0007). Once hydrated,
+ * the popover attributes go and React's state drives the same button and nav, as in the app.
  */
 export function PublicLayout({ isAuthenticated, onLogout, currentPath, children }: PublicLayoutProps) {
   const hydrated = useHydrated();
@@ -83,6 +96,15 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
   const menuId = useId();
   const darkMode = hydrated && theme.darkMode;
   const path = currentPath ?? (hydrated ? window.location.pathname : undefined);
+  const navRef = useRef<HTMLElement>(null);
+  // React 18 does not know the popover attributes; lowercase, they reach the HTML as they are.
+  const noScriptMenu = hydrated ? {} : { popovertarget: menuId };
+  const noScriptNav = hydrated ? {} : { popover: 'auto' };
+
+  // A menu opened before hydration stays open when React takes it over.
+  useEffect(() => {
+    if (popoverOpen(navRef.current)) setMenuOpen(true);
+  }, []);
 
   // Escape closes the open menu wherever focus is.
   useEffect(() => {
@@ -108,9 +130,11 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
           <button
             type="button"
             className="site-menu-button"
-            aria-expanded={menuOpen}
+            // Before hydration the browser derives the expanded state from the popover.
+            aria-expanded={hydrated ? menuOpen : undefined}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
+            {...noScriptMenu}
           >
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
               <path
@@ -123,9 +147,11 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
             Menú
           </button>
           <nav
+            ref={navRef}
             id={menuId}
             className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}
             aria-label="Principal"
+            {...noScriptNav}
           >
             <Static as="ul" className="site-nav__links">
               {NAV_LINKS.map((link) => (
@@ -191,7 +217,7 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
               </ul>
             </Static>
           ))}
-          <NewsletterBox />
+          <NewsletterBox returnPath={currentPath} />
         </div>
         <div className="site-footer__legal">
           <p>© {COPYRIGHT_YEAR} Flujo. Todos los derechos reservados.</p>

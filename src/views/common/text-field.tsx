@@ -9,10 +9,23 @@ export interface TextFieldProps {
   /** The field's message: the form's own validation first, else the server's. */
   error?: string;
   disabled?: boolean;
+  /**
+   * Announced as required (aria-required). The forms validate with their own schema (`noValidate`), so
+   * this does not turn on the browser's validation.
+   */
+  required?: boolean;
   registration: UseFormRegisterReturn;
 }
 
-/** One labelled Blueprint input bound to react-hook-form, with its Spanish error under it. */
+/** The id of a field's message, which its input names in aria-describedby. */
+function fieldMessageId(id: string): string {
+  return `${id}-mensaje`;
+}
+
+/**
+ * One labelled Blueprint input bound to react-hook-form, with its Spanish error under it. The error is
+ * the input's accessible description, so a screen reader reads the reason along with "invalid".
+ */
 export function TextField({
   id,
   label,
@@ -20,16 +33,26 @@ export function TextField({
   autoComplete,
   error,
   disabled,
+  required,
   registration,
 }: TextFieldProps) {
+  const messageId = fieldMessageId(id);
   return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error}>
+    <FormGroup
+      label={label}
+      labelFor={id}
+      intent={error ? 'danger' : 'none'}
+      // NOTE: Blueprint's FormGroup gives its helper text no id, so the message carries its own.
+      helperText={error ? <span id={messageId}>{error}</span> : undefined}
+    >
       <InputGroup
         id={id}
         type={type}
         autoComplete={autoComplete}
         intent={error ? 'danger' : 'none'}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        aria-required={required ? true : undefined}
         disabled={disabled}
         // Blueprint's InputGroup takes the DOM ref as inputRef.
         inputRef={registration.ref}

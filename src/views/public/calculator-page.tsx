@@ -88,6 +88,7 @@ export function CalculatorPage() {
                 autoComplete="off"
                 value={amount}
                 onChange={(event) => setAmount(event.target.value)}
+                required
                 aria-invalid={amountError ? true : undefined}
                 aria-describedby={field('monto-ayuda')}
               />
@@ -136,6 +137,7 @@ export function CalculatorPage() {
                     max={MAX_CALCULATOR_DAYS}
                     value={days}
                     onChange={(event) => setDays(event.target.value)}
+                    required
                     aria-invalid={daysError ? true : undefined}
                     aria-describedby={field('plazo-ayuda')}
                   />
@@ -152,6 +154,7 @@ export function CalculatorPage() {
                     min={today || undefined}
                     value={paymentDate}
                     onChange={(event) => setPaymentDate(event.target.value)}
+                    required
                     aria-invalid={daysError ? true : undefined}
                     aria-describedby={field('plazo-ayuda')}
                   />

@@ -9,6 +9,9 @@ import { TextField } from '../common/text-field';
 import { type ToastItem, ToastRegion } from '../common/toast-region';
 import { useHydrated } from '../common/use-hydrated';
 
+/** Every field is required (the DemoRequest struct); the form says so once, above the fields. */
+const REQUIRED_NOTE_ID = 'demo-obligatorios';
+
 const EMPTY: DemoRequest = { first_name: '', last_name: '', phone: '', email: '', company: '' };
 
 const FIELDS: { name: keyof DemoRequest; label: string; type: string; autoComplete: string }[] = [
@@ -44,8 +47,12 @@ export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachin
     <form
       noValidate
       aria-label="Solicitar demo"
+      aria-describedby={REQUIRED_NOTE_ID}
       onSubmit={handleSubmit((values) => send({ type: 'demo.submit', values }))}
     >
+      <p id={REQUIRED_NOTE_ID} className="site-note">
+        Todos los campos son obligatorios.
+      </p>
       {FIELDS.map((field) => (
         <TextField
           key={field.name}
@@ -55,6 +62,7 @@ export function DemoRequestForm({ machine }: { machine: typeof demoRequestMachin
           autoComplete={field.autoComplete}
           error={formState.errors[field.name]?.message}
           disabled={busy}
+          required
           registration={register(field.name)}
         />
       ))}
