@@ -33,8 +33,8 @@ export function DiagramsPage() {
       <p>
         Cada proceso de Flujo es una máquina de estados explícita. Estos diagramas se generan a partir del
         mismo código que ejecutan el navegador y el servidor; la variante de cobertura marca en verde las
-        transiciones que recorren las pruebas generadas y en rojo las que no. Esas pruebas fallan si
-        cualquier recorrido falla, así que lo marcado en verde corresponde a recorridos que pasaron.
+        transiciones que recorren las pruebas generadas y en rojo las que no. Esas pruebas fallan si cualquier
+        recorrido falla, así que lo marcado en verde corresponde a recorridos que pasaron.
       </p>
       <div className="flujo-diagram-grid">
         {machineCatalogue.map((entry) => {
