@@ -7,6 +7,7 @@ import {
   authorizationRequestMachine,
 } from '../machines/authorization-request.machine';
 import { type ApproveForwardPaymentInput, forwardPaymentMachine } from '../machines/forward-payment.machine';
+import { boundedPageParams } from '../services/infinite-pages';
 import {
   approveForwardPayment,
   forwardPaymentQuote,
@@ -17,11 +18,11 @@ import {
 import type { Role } from '../stores/user.store';
 import type { InvoiceListFilters } from '../views/invoices/invoice-filters';
 import { applyStatusChange, type LoadedPages } from '../views/invoices/invoice-list-update';
-import { ADVANCED_INVOICES_KEY } from './-advanced-invoices-machines';
+import { ADVANCED_INVOICES_KEY, wiredInvoiceDownloadMachine } from './-advanced-invoices-machines';
 import { headerSummaryQueryOptions } from './-dashboard-queries';
 
-// The pronto-pago list's queries and its two advance machines wired to the real calls and the query cache.
-// (The '-' prefix keeps this file out of the route tree.)
+// The pronto-pago list's queries and its machines (two advances, the ZIP download) wired to the real calls
+// and the query cache. (The '-' prefix keeps this file out of the route tree.)
 
 /** Spec §6: list cache keys include the user's role. */
 export function alliancesQueryKey(role: Role, filters: InvoiceListFilters) {
@@ -34,19 +35,14 @@ function alliancesKeyPrefix(role: Role) {
 }
 
 /**
- * Pages of 25 (spec §9), newest emission first (the server's order); the next page exists while loaded rows
- * are fewer than count. NOTE: no maxPages: the list only grows downwards and dropping its first pages would
- * make the virtualized rows jump; 25 rows of 60 px are cheap to keep.
+ * Pages of 25 (spec §9), newest emission first (the server's order), bounded like every infinite list
+ * (`boundedPageParams`); the next page exists while the rows up to the last page are fewer than count.
  */
 export function alliancesQueryOptions(role: Role, filters: InvoiceListFilters) {
   return infiniteQueryOptions({
     queryKey: alliancesQueryKey(role, filters),
     queryFn: ({ pageParam }) => listAlliances(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last: InvoicePage, pages: InvoicePage[], lastParam: number) => {
-      const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
-      return loaded < last.count && last.results.length > 0 ? lastParam + 1 : undefined;
-    },
+    ...boundedPageParams,
   });
 }
 
@@ -83,7 +79,10 @@ function refresh(queryClient: QueryClient, scope: ListScope, invoiceId: number |
   if (invoiceId !== null) void queryClient.invalidateQueries({ queryKey: ['invoices', invoiceId, 'events'] });
 }
 
-/** The two advance machines of the page, bound to this router's query cache. */
+/**
+ * The page's machines: the two advances, bound to this router's query cache, and the ZIP download of the
+ * selected advanced invoices (the same wiring as 'Resumen de tus Facturas Adelantadas').
+ */
 export function wireProntoPagoMachines(queryClient: QueryClient, scope: ListScope) {
   return {
     authorizationRequest: authorizationRequestMachine.provide({
@@ -113,6 +112,7 @@ export function wireProntoPagoMachines(queryClient: QueryClient, scope: ListScop
         refreshList: ({ context }) => refresh(queryClient, scope, context.invoiceId),
       },
     }),
+    invoiceDownload: wiredInvoiceDownloadMachine,
   };
 }
 

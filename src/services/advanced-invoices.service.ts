@@ -1,8 +1,9 @@
 import type { InvoicePage } from '../domain/schemas/invoices';
-import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 import { INVOICES_API_URL } from './api-config';
-import { ApiError, onUnauthorized, request } from './http';
+import { ApiError, request, requestFile } from './http';
 import { type AllianceFilters, invoiceListQuery } from './providers.service';
+
+const ZIP_TYPE = 'application/zip';
 
 /** Bytes received so far and, when the server sent Content-Length, how many to expect (else null). */
 export interface DownloadProgress {
@@ -26,7 +27,7 @@ export async function listAdvancedInvoices(filters: AllianceFilters, page: numbe
 async function readBody(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
   const length = Number(response.headers.get('content-length'));
   const total = Number.isSafeInteger(length) && length > 0 ? length : null;
-  const type = response.headers.get('content-type') ?? 'application/zip';
+  const type = response.headers.get('content-type') ?? ZIP_TYPE;
   if (!response.body) return new Blob([await response.arrayBuffer()], { type });
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -44,31 +45,16 @@ async function readBody(response: Response, onProgress: (progress: DownloadProgr
 /**
  * POST providers/advanced-invoices/download/ {invoice_ids}: the ZIP of the selected invoices' XML and PDF,
  * read chunk by chunk so the page can show progress. Errors follow http.ts: status 0 without a response, 401
- * ends the session (storage cleared, back to '/').
+ * ends the session (storage cleared, back to '/'); an expiring token is renewed before the call.
  */
 export async function downloadAdvancedInvoices(
   invoiceIds: readonly number[],
   onProgress: (progress: DownloadProgress) => void,
 ): Promise<Blob> {
-  const headers: Record<string, string> = { Accept: 'application/zip', 'Content-Type': 'application/json' };
-  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${INVOICES_API_URL}/providers/advanced-invoices/download/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ invoice_ids: invoiceIds }),
-    });
-  } catch (error) {
-    console.warn('request without response', error);
-    throw new ApiError(0, null);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, body);
-  }
+  const response = await requestFile(`${INVOICES_API_URL}/providers/advanced-invoices/download/`, ZIP_TYPE, {
+    method: 'POST',
+    body: { invoice_ids: invoiceIds },
+  });
   try {
     return await readBody(response, onProgress);
   } catch (error) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
-import { request, setTokenRenewer } from './http';
+import { ApiError, request, requestFile, setTokenRenewer } from './http';
 
 /** A JWT-shaped token expiring `inSeconds` from now (only its exp is read on the client). */
 function tokenExpiringIn(inSeconds: number, name: string): string {
@@ -69,5 +69,74 @@ describe('request with an expiring access token', () => {
     const authorizations = recordingServer();
     await request('/api/a/');
     expect(authorizations).toEqual([`Bearer ${expired}`]);
+  });
+});
+
+describe('requestFile (a call answered with a file)', () => {
+  afterEach(() => {
+    setTokenRenewer(null);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('renews an expiring token first and hands the body back unread', async () => {
+    const expired = tokenExpiringIn(-30, 'vencido');
+    const renewed = tokenExpiringIn(300, 'nuevo');
+    localStorage.setItem(ACCESS_TOKEN_KEY, expired);
+    setTokenRenewer(async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, renewed);
+      return renewed;
+    });
+    const sent: Headers[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push(new Headers(init?.headers));
+        return new Response(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'content-type': 'application/zip' },
+        });
+      }),
+    );
+
+    const response = await requestFile('/api/file/', 'application/zip', {
+      method: 'POST',
+      body: { ids: [1] },
+    });
+
+    expect(sent[0]?.get('Authorization')).toBe(`Bearer ${renewed}`);
+    expect(sent[0]?.get('Accept')).toBe('application/zip');
+    expect(response.bodyUsed).toBe(false);
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([80, 75, 3, 4]);
+  });
+
+  it('ends the session on a 401 made with a session, and reports other failures with their body', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, tokenExpiringIn(300, 'vigente'));
+    const assign = vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ detail: 'Token inválido' }, { status: 401 })),
+    );
+    await expect(requestFile('/api/file/', 'application/zip')).rejects.toEqual(
+      new ApiError(401, { detail: 'Token inválido' }),
+    );
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(localStorage.length).toBe(0);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ detail: 'No está adelantada' }, { status: 409 })),
+    );
+    const refusal = await requestFile('/api/file/', 'application/zip').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ status: 409, body: { detail: 'No está adelantada' } });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(requestFile('/api/file/', 'application/zip')).rejects.toMatchObject({ status: 0 });
   });
 });

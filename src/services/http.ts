@@ -61,33 +61,63 @@ export function onUnauthorized(): void {
   window.location.assign('/');
 }
 
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a call with the session's token (renewed first when it is about to expire); no response → status 0. */
+async function send(
+  url: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = await accessTokenForCall(options.renewToken ?? true);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-
-  let response: Response;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
+    return { response, token };
   } catch (error) {
     console.warn('request without response', url, error);
     throw new ApiError(0, null);
   }
-  const body: unknown = await response.json().catch(() => null);
-  // A 401 on a call made with a session means the session is over (spec §8). Without one (login,
-  // sign-up, reset) it is an answer for the form, such as wrong credentials.
+}
+
+/**
+ * A 401 on a call made with a session means the session is over (spec §8). Without one (login, sign-up,
+ * reset) it is an answer for the form, such as wrong credentials.
+ */
+function endSessionOn401(response: Response, token: string | null, body: unknown): void {
   if (response.status === 401 && token) {
     onUnauthorized();
     throw new ApiError(401, body);
   }
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(url, options, 'application/json');
+  const body: unknown = await response.json().catch(() => null);
+  endSessionOn401(response, token, body);
   if (!response.ok) throw new ApiError(response.status, body);
   if (Array.isArray(body) && !options.allowArray)
     throw new ApiError(response.status, { detail: 'Data must be an object' });
   return body as T;
+}
+
+/**
+ * A call answered with a file rather than JSON: the same token renewal, 401 rule and ApiError as
+ * `request()`, but a successful Response is handed back unread so the caller can stream its body.
+ */
+export async function requestFile(
+  url: string,
+  accept: string,
+  options: Pick<RequestOptions, 'method' | 'body' | 'idempotencyKey'> = {},
+): Promise<Response> {
+  const { response, token } = await send(url, options, accept);
+  if (response.ok) return response;
+  const body: unknown = await response.json().catch(() => null);
+  endSessionOn401(response, token, body);
+  throw new ApiError(response.status, body);
 }

@@ -8,8 +8,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { invoiceLabel } from '../../server/modules/invoices/invoice-access';
 import { advancedInvoicesZipName, isAdvancedStatus } from '../../src/domain/advanced-invoices';
 import type { InvoicePage } from '../../src/domain/schemas/invoices';
+import { tokenExpiryMs } from '../../src/domain/session';
 import { downloadedMessage } from '../../src/machines/invoice-download.machine';
-import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { ADVANCED_INVOICES_TITLE } from '../../src/views/advanced-invoices/advanced-invoices-page';
 import { forwardToApp } from '../support/msw-app';
 import { defineModelTests } from './harness/define-model-tests';
@@ -314,6 +315,92 @@ describe('advanced invoices (page)', () => {
     expect(steps.closest('.bp6-drawer')?.textContent).toContain(`Factura ${first!.fiscal_folio}`);
     // A paid advance went through the request, the authorization, the advance and the disbursement.
     expect(within(steps).getAllByRole('listitem').at(-1)?.textContent).toContain('En trámite → Pagada');
+  });
+
+  it('renews an access token that expired while the tab slept before downloading: no logout, the ZIP arrives', async () => {
+    const { access } = await signInAs(USERNAME);
+    const user = userEvent.setup();
+    const assign = vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {});
+    const calls: { path: string; authorization: string | null }[] = [];
+    const record = ({ request }: { request: Request }) => {
+      calls.push({
+        path: new URL(request.url).pathname,
+        authorization: request.headers.get('authorization'),
+      });
+    };
+    mswServer.events.on('request:start', record);
+    try {
+      renderApp(PATH);
+      const [first] = await screen.findAllByRole('checkbox', { name: /^Seleccionar factura / }, LOAD_WAIT);
+      await user.click(first!);
+      // The tab wakes after the access token expired (for the browser and the server alike); timers that
+      // would have refreshed it never ran, and the refresh token is still good.
+      vi.setSystemTime(tokenExpiryMs(access)! + 1000);
+      calls.length = 0;
+      await user.click(downloadButton());
+      await waitFor(() => expect(notice('status')?.textContent).toContain(downloadedMessage(1)), LOAD_WAIT);
+
+      const renewed = localStorage.getItem(ACCESS_TOKEN_KEY);
+      expect(renewed).not.toBe(access);
+      expect(localStorage.getItem(REFRESH_TOKEN_KEY)).not.toBeNull();
+      expect(calls.map((call) => call.path)).toEqual(['/api/accounts/token/refresh/', DOWNLOAD]);
+      expect(calls.at(-1)?.authorization).toBe(`Bearer ${renewed}`);
+      expect(assign).not.toHaveBeenCalled();
+      await expectSavedZip({ files } as Ctx, [
+        first!.getAttribute('aria-label')!.replace('Seleccionar factura ', ''),
+      ]);
+    } finally {
+      mswServer.events.removeListener('request:start', record);
+      vi.useRealTimers();
+      assign.mockRestore();
+    }
+  });
+
+  it('on Pronto Pago, «Descargar seleccionados» downloads the selected advanced invoices and says what it leaves out', async () => {
+    const { access } = await signInAs(USERNAME);
+    const user = userEvent.setup();
+    renderApp('/dashboard/pronto-pago/');
+    await screen.findAllByRole('checkbox', { name: /^Seleccionar factura / }, LOAD_WAIT);
+    const response = await testApp().app.inject({
+      method: 'GET',
+      url: '/api/providers/alliances/?page=1&page_size=25',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    const firstPage = (response.json() as InvoicePage).results;
+    const advanced = firstPage.filter((row) => isAdvancedStatus(row.status));
+    const others = firstPage.filter((row) => !isAdvancedStatus(row.status));
+    // The demo provider's newest invoices mix advanced ones with others (server/seed/demo-world.ts).
+    expect(advanced.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(downloadButton().disabled).toBe(true);
+
+    const rendered = (row: { fiscal_folio: string }) =>
+      rowBoxes().find((box) => box.getAttribute('aria-label') === `Seleccionar factura ${row.fiscal_folio}`);
+    const other = others.find(rendered)!;
+    await user.click(rendered(other)!);
+    expect(downloadButton().disabled).toBe(true);
+    expect(
+      screen.getByText(
+        'Solo las facturas adelantadas (En trámite o Pagada) tienen XML y PDF para descargar; ninguna de las seleccionadas lo está.',
+      ),
+    ).toBeTruthy();
+    await user.click(rendered(other)!);
+
+    await user.click(screen.getByRole('button', { name: 'Seleccionar todos' }));
+    expect(
+      screen.getByText(
+        `Solo las facturas adelantadas (En trámite o Pagada) tienen XML y PDF para descargar: se descargarán ${advanced.length} de las ${firstPage.length} seleccionadas.`,
+      ),
+    ).toBeTruthy();
+    await user.click(downloadButton());
+    await waitFor(
+      () => expect(notice('status')?.textContent).toContain(downloadedMessage(advanced.length)),
+      LOAD_WAIT,
+    );
+    await expectSavedZip(
+      { files } as Ctx,
+      advanced.map((row) => row.fiscal_folio),
+    );
   });
 
   it('shows the server’s refusal when an invoice stopped being advanced', async () => {

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor as machineReached } from 'xstate';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { Period } from '../../src/domain/period';
 import { advanceQuote, toQuoteResponse } from '../../src/domain/quote';
-import type { Invoice, InvoicePage } from '../../src/domain/schemas/invoices';
+import {
+  type Invoice,
+  type InvoicePage,
+  type MessageResponse,
+  PAGE_SIZE,
+} from '../../src/domain/schemas/invoices';
+import type { AuthorizationRequestInput } from '../../src/machines/authorization-request.machine';
 import {
   isNoResponse,
   messageFromFailure,
@@ -10,6 +19,8 @@ import {
   SESSION_ENDED_MESSAGE,
   UNEXPECTED_MESSAGE,
 } from '../../src/machines/pronto-pago-messages';
+import { alliancesQueryOptions, wireProntoPagoMachines } from '../../src/routes/-pronto-pago-machines';
+import { MAX_LOADED_PAGES } from '../../src/services/infinite-pages';
 import {
   DEFAULT_FILTERS,
   filtersFromSearch,
@@ -21,6 +32,7 @@ import { formatAmount, formatDisplayDate } from '../../src/views/invoices/invoic
 import { applyStatusChange } from '../../src/views/invoices/invoice-list-update';
 import { keepListed, toggleAll, toggleOne } from '../../src/views/invoices/invoice-selection';
 import { quoteFigures } from '../../src/views/pronto-pago/forward-payment-drawer';
+import { downloadableHint } from '../../src/views/pronto-pago/pronto-pago-page';
 
 function invoice(id: number, status: Invoice['status']): Invoice {
   return {
@@ -110,6 +122,19 @@ describe('a row after an action (spec §4)', () => {
   });
 });
 
+describe("'Descargar seleccionados' on Pronto Pago (decision 0014)", () => {
+  it('says when the selection holds invoices that are not advanced, and how many will be downloaded', () => {
+    expect(downloadableHint(0, 0)).toBeNull();
+    expect(downloadableHint(3, 3)).toBeNull();
+    expect(downloadableHint(2, 5)).toBe(
+      'Solo las facturas adelantadas (En trámite o Pagada) tienen XML y PDF para descargar: se descargarán 2 de las 5 seleccionadas.',
+    );
+    expect(downloadableHint(0, 4)).toBe(
+      'Solo las facturas adelantadas (En trámite o Pagada) tienen XML y PDF para descargar; ninguna de las seleccionadas lo está.',
+    );
+  });
+});
+
 describe('dialog messages (spec §8)', () => {
   it("prefers the server's message and message_type", () => {
     expect(
@@ -150,5 +175,72 @@ describe('display formats', () => {
       { label: 'Costo de asesoría', value: '$1,160.00' },
       { label: 'Total a recibir', value: '$96,665.00' },
     ]);
+  });
+});
+
+describe('the pronto-pago list after an action, with its first pages dropped', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The server's alliances list over `total` invoices, answering `?page=N`; records the pages asked for. */
+  function alliancesServer(total: number) {
+    const rows = Array.from({ length: total }, (_, index) => invoice(index + 1, InvoiceStatus.AVAILABLE));
+    const requested: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const { pathname, searchParams } = new URL(url, 'http://localhost');
+        if (!pathname.endsWith('/providers/alliances/'))
+          return Response.json({ count: 0, next: null, previous: null, results: [] });
+        const number = Number(searchParams.get('page'));
+        if (searchParams.get('page_size') === String(PAGE_SIZE)) requested.push(number);
+        const results = rows.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE);
+        return Response.json({ count: total, next: null, previous: null, results });
+      }),
+    );
+    return { rows, requested };
+  }
+
+  it('shows the new status at once and the refetch reads the same page numbers again', async () => {
+    const server = alliancesServer((MAX_LOADED_PAGES + 3) * PAGE_SIZE);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const scope = () => ({ role: 'provider' as const, filters: DEFAULT_FILTERS });
+    const observer = new InfiniteQueryObserver(client, alliancesQueryOptions('provider', DEFAULT_FILTERS));
+    const unsubscribe = observer.subscribe(() => {});
+    await observer.refetch();
+    for (let loaded = 1; loaded < MAX_LOADED_PAGES + 1; loaded++) await observer.fetchNextPage();
+    const kept = Array.from({ length: MAX_LOADED_PAGES }, (_, index) => index + 2);
+    expect(observer.getCurrentResult().data?.pageParams).toEqual(kept);
+
+    // 'Solicitar adelanto' on the last loaded row: the server moves it to PENDING.
+    const target = MAX_LOADED_PAGES * PAGE_SIZE + PAGE_SIZE;
+    const machine = wireProntoPagoMachines(client, scope).authorizationRequest.provide({
+      actors: {
+        requestAuthorization: fromPromise<MessageResponse, AuthorizationRequestInput>(async ({ input }) => {
+          server.rows[input.invoiceId - 1]!.status = InvoiceStatus.PENDING;
+          return { message: 'Solicitud enviada.', message_type: 'success' };
+        }),
+      },
+    });
+    server.requested.length = 0;
+    const actor = createActor(machine).start();
+    actor.send({ type: 'authorization.request', invoiceId: target });
+    await machineReached(actor, (state) => state.matches('answered'));
+    const row = () =>
+      observer
+        .getCurrentResult()
+        .data?.pages.flatMap((loaded) => loaded.results)
+        .find((invoice) => invoice.id === target);
+    expect(row()?.status).toBe(InvoiceStatus.PENDING);
+
+    await vi.waitFor(() => expect(server.requested).toEqual(kept));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false));
+    const data = observer.getCurrentResult().data!;
+    expect(data.pageParams).toEqual(kept);
+    expect(data.pages.flatMap((loaded) => loaded.results.map((invoice) => invoice.id))).toEqual(
+      Array.from({ length: MAX_LOADED_PAGES * PAGE_SIZE }, (_, index) => PAGE_SIZE + index + 1),
+    );
+    expect(row()?.status).toBe(InvoiceStatus.PENDING);
+    actor.stop();
+    unsubscribe();
   });
 });

@@ -1,9 +1,9 @@
-import { Button, ButtonGroup, Callout, H1, ProgressBar } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { ADVANCED_STATUS_FILTER_OPTIONS, MAX_DOWNLOAD_INVOICES } from '../../domain/advanced-invoices';
+import { ADVANCED_STATUS_FILTER_OPTIONS } from '../../domain/advanced-invoices';
 import type { Invoice } from '../../domain/schemas/invoices';
-import { downloadedMessage, type invoiceDownloadMachine } from '../../machines/invoice-download.machine';
+import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
@@ -17,6 +17,7 @@ import {
   toggleOne,
 } from '../invoices/invoice-selection';
 import { InvoiceTable } from '../invoices/invoice-table';
+import { DownloadSelectedButton, DownloadStatus } from './invoice-download-controls';
 
 export const ADVANCED_INVOICES_TITLE = 'Resumen de tus Facturas Adelantadas';
 export const ADVANCED_INVOICES_PATH = '/dashboard/facturas-pronto-pago/';
@@ -39,10 +40,6 @@ export interface AdvancedInvoicesPageProps {
   onEndReached: () => void;
 }
 
-function progressText(progress: number | null): string {
-  return progress === null ? 'Preparando tus archivos…' : `Descargando… ${Math.round(progress * 100)} %`;
-}
-
 /**
  * /dashboard/facturas-pronto-pago/ (spec §2): the provider's advanced invoices with the list filters,
  * 'Seleccionar todos' and 'Descargar seleccionados' (one ZIP with XML and PDF per invoice) with its progress,
@@ -55,9 +52,6 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
   // A row that left the list (filter, refresh) is no longer selected.
   const selection = keepListed(picked, ids);
   const selectedIds = ids.filter((id) => selection.has(id));
-  const downloading = state.matches('downloading');
-  const canDownload = state.can({ type: 'download.start', invoiceIds: selectedIds });
-  const { progress, error, count } = state.context;
 
   return (
     <section aria-labelledby="facturas-adelantadas-titulo" className="flujo-advanced-invoices">
@@ -79,43 +73,9 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
           aria-pressed={allSelected(selection, ids)}
           onClick={() => setPicked(toggleAll(selection, ids))}
         />
-        <Button
-          intent="primary"
-          text="Descargar seleccionados"
-          disabled={!canDownload}
-          loading={downloading}
-          onClick={() => send({ type: 'download.start', invoiceIds: selectedIds })}
-        />
+        <DownloadSelectedButton state={state} send={send} invoiceIds={selectedIds} />
       </ButtonGroup>
-      {selectedIds.length > MAX_DOWNLOAD_INVOICES && (
-        <p className="bp6-text-muted">
-          Puedes descargar como máximo {MAX_DOWNLOAD_INVOICES} facturas a la vez; tienes {selectedIds.length}{' '}
-          seleccionadas.
-        </p>
-      )}
-      {downloading && (
-        <div aria-live="polite">
-          <ProgressBar
-            intent="primary"
-            value={progress ?? undefined}
-            aria-label="Progreso de la descarga"
-            aria-valuenow={progress === null ? undefined : Math.round(progress * 100)}
-          />
-          <p>{progressText(progress)}</p>
-        </div>
-      )}
-      {state.matches({ ready: 'done' }) && (
-        <Callout intent="success" role="status">
-          <p>{downloadedMessage(count)}</p>
-          <Button variant="minimal" text="Cerrar" onClick={() => send({ type: 'notice.dismiss' })} />
-        </Callout>
-      )}
-      {state.matches({ ready: 'failed' }) && (
-        <Callout intent="danger" role="alert">
-          <p>{error}</p>
-          <Button variant="minimal" text="Cerrar" onClick={() => send({ type: 'notice.dismiss' })} />
-        </Callout>
-      )}
+      <DownloadStatus state={state} send={send} selectedCount={selectedIds.length} />
       <InvoiceTable
         label="Facturas adelantadas"
         rows={props.rows}

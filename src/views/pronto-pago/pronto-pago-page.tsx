@@ -1,10 +1,13 @@
 import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { InvoiceStatus } from '../../domain/invoice-status';
+import { isAdvancedStatus } from '../../domain/advanced-invoices';
+import { InvoiceStatus, providerStatusLabel } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
+import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
+import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
@@ -29,9 +32,24 @@ export interface ProntoPagoPageProps {
   machines: {
     authorizationRequest: typeof authorizationRequestMachine;
     forwardPayment: typeof forwardPaymentMachine;
+    /** The ZIP of the selected advanced invoices, as on 'Resumen de tus Facturas Adelantadas'. */
+    invoiceDownload: typeof invoiceDownloadMachine;
   };
   /** The audit trail of the invoice opened with 'Historial'. */
   trail: InvoiceTrail;
+}
+
+const ADVANCED_LABELS = `${providerStatusLabel(InvoiceStatus.PROCESS)} o ${providerStatusLabel(InvoiceStatus.PAID)}`;
+
+/**
+ * Why 'Descargar seleccionados' leaves some of the selection out (decision 0014): only advanced invoices have
+ * the ZIP of XML and PDF. Null when every selected invoice is downloadable or none is selected.
+ */
+export function downloadableHint(downloadable: number, selected: number): string | null {
+  if (selected === 0 || downloadable === selected) return null;
+  const only = `Solo las facturas adelantadas (${ADVANCED_LABELS}) tienen XML y PDF para descargar`;
+  if (downloadable === 0) return `${only}; ninguna de las seleccionadas lo está.`;
+  return `${only}: se descargarán ${downloadable} de las ${selected} seleccionadas.`;
 }
 
 /** /dashboard/pronto-pago/ (spec §2): the provider's alliances invoices with the advance actions (§4). */
@@ -45,11 +63,20 @@ export function ProntoPagoPage({
 }: ProntoPagoPageProps) {
   const [request, sendRequest] = useMachine(machines.authorizationRequest);
   const [advance, sendAdvance] = useMachine(machines.forwardPayment);
+  const [download, sendDownload] = useMachine(machines.invoiceDownload);
   const [selection, setSelection] = useState(EMPTY_SELECTION);
   const ids = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
 
   // Rows that leave the list (filters, actions) leave the selection too.
   useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
+
+  // Spec §2 puts 'Descargar seleccionados' beside 'Seleccionar todos'; only advanced rows have a ZIP.
+  const downloadable = useMemo(
+    () =>
+      list.rows.filter((row) => selection.has(row.id) && isAdvancedStatus(row.status)).map((row) => row.id),
+    [list.rows, selection],
+  );
+  const hint = downloadableHint(downloadable.length, selection.size);
 
   const busy = request.hasTag('busy') || advance.hasTag('busy');
 
@@ -98,10 +125,13 @@ export function ProntoPagoPage({
           disabled={ids.length === 0}
           onClick={() => setSelection((current) => toggleAll(current, ids))}
         />
+        <DownloadSelectedButton state={download} send={sendDownload} invoiceIds={downloadable} />
         <span aria-live="polite">
           {selection.size > 0 ? `${selection.size} seleccionada${selection.size === 1 ? '' : 's'}` : ''}
         </span>
       </InvoiceFiltersBar>
+      {hint && <p className="bp6-text-muted">{hint}</p>}
+      <DownloadStatus state={download} send={sendDownload} selectedCount={downloadable.length} />
       <InvoiceTable
         {...list}
         label="Facturas de Pronto Pago"
