@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn, operator, signUp } from './support';
+import { DEMO_PASSWORD, logIn, operator, recordRequests, requestsOutside, signUp } from './support';
 
 /** With no SMTP configured e-mails stay in the outbox; the operator lists it from the running server. */
 async function resetLinkFor(email: string): Promise<string> {
@@ -48,6 +48,7 @@ test('wrong credentials show the server message and keep the user out', async ({
 
 test('a new provider signs up, resets the password, edits the profile, changes the password and logs out', async ({
   page,
+  baseURL,
 }) => {
   const id = Date.now().toString(36);
   const user = {
@@ -57,8 +58,14 @@ test('a new provider signs up, resets the password, edits the profile, changes t
     company: 'Refacciones Quintero',
   };
 
+  // The sign-up page, ALTCHA widget included, loads and sends nothing to another host.
+  const requests = recordRequests(page);
   await signUp(page, user);
   await expect(page.getByRole('status')).toContainText('Tu cuenta se creó correctamente');
+  const paths = requests.map((request) => new URL(request.url()).pathname);
+  expect(paths).toContain('/api/accounts/captcha/challenge/');
+  expect(paths).toContain('/api/accounts/register/');
+  expect(requestsOutside(requests, new URL(baseURL!).origin)).toEqual([]);
 
   await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
@@ -86,6 +93,10 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   await expect(
     page.getByRole('alert').filter({ hasText: 'Tu perfil se actualizó correctamente' }),
   ).toBeVisible();
+  // The change is on the server, not only in the form: a reload reads it back.
+  await page.reload();
+  await expect(page).toHaveURL(/\/editar-perfil\/$/);
+  await expect(page.getByLabel('Nombre')).toHaveValue('Ana Sofía');
 
   await page.goto('/cambiar-clave/');
   const finalPassword = `Proveedor-${id}-Tres`;

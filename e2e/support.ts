@@ -1,9 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
 const PORT = process.env.E2E_PORT ?? 8181;
+
+/** Every request the page makes from now on, to prove what it does not load. */
+export function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+/** The recorded http(s) requests that left `origin` (data: and blob: URLs never reach the network). */
+export function requestsOutside(requests: readonly Request[], origin: string): string[] {
+  return requests
+    .map((request) => request.url())
+    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
+}
 
 export async function logIn(page: Page, username: string, password: string) {
   await page.goto('/auth/ingresar/');

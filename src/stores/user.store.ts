@@ -1,18 +1,13 @@
+import { validate } from 'superstruct';
 import { proxy, subscribe } from 'valtio';
-import { SatStatus, type SatStatusCode } from '../domain/sat-status';
+import { SatStatus } from '../domain/sat-status';
+import { type Role, SessionUser } from '../domain/schemas/session-user';
 import { USER_STORE_KEY } from './storage-keys';
 
-export type Role = 'provider' | 'corporate';
+export type { Role };
 
 /** Spec §3 "Session user", persisted in localStorage. */
-export interface UserState {
-  role: Role;
-  satCredentials: SatStatusCode;
-  corporate_can_pay_costs: boolean;
-  hasFactoring: boolean;
-  isCorporate: boolean;
-  isAuthenticated: boolean;
-}
+export type UserState = SessionUser;
 
 export const SIGNED_OUT_USER: UserState = {
   role: 'provider',
@@ -23,12 +18,31 @@ export const SIGNED_OUT_USER: UserState = {
   isAuthenticated: false,
 };
 
+/** The stored record as a session user: each field that passes `SessionUser` is kept, the rest are defaults. */
+export function parseStoredUser(text: string | null): UserState {
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(text ?? 'null');
+  } catch {
+    // Not JSON at all: nothing to keep.
+  }
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { ...SIGNED_OUT_USER };
+  // Field by field: the access token, not this record, decides the session, so one bad value loses only itself.
+  const [error] = validate(stored, SessionUser);
+  const invalid = new Set(error?.failures().map((failure) => failure.path[0]));
+  const user: Record<string, unknown> = { ...SIGNED_OUT_USER };
+  for (const field of Object.keys(user)) {
+    if (!invalid.has(field)) user[field] = (stored as Record<string, unknown>)[field];
+  }
+  return user as UserState;
+}
+
 function load(): UserState {
   try {
-    const stored = JSON.parse(localStorage.getItem(USER_STORE_KEY) ?? 'null') as Partial<UserState> | null;
-    return { ...SIGNED_OUT_USER, ...(stored ?? {}) };
+    return parseStoredUser(localStorage.getItem(USER_STORE_KEY));
   } catch {
-    return { ...SIGNED_OUT_USER };
+    // NOTE: storage may be missing outside a browser, or blocked by the browser's privacy settings.
+    return parseStoredUser(null);
   }
 }
 

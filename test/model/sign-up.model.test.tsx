@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import { ACCOUNT_MESSAGES } from '../../server/modules/accounts/messages';
 import { SIGN_UP_CAPTCHA_FAILED, SIGN_UP_FAILED } from '../../src/machines/sign-up.machine';
 import { wiredSignUpMachine } from '../../src/routes/-machines';
 import { solveAltcha } from '../support/accounts';
@@ -228,5 +229,39 @@ describe('sign-up (page)', () => {
     // Spec §5: nothing leaves the page while the form is invalid, not even the CAPTCHA.
     expect(captchaRuns).toBe(0);
     expect(register.bodies).toEqual([]);
+  });
+
+  it("shows the real server's refusal of a taken username under the field and in a toast", async () => {
+    const user = userEvent.setup();
+    // Nothing is held or answered by hand: the CAPTCHA is the real server's challenge, and the register
+    // call goes through MSW's default handler to the real app, where the seeded 'proveedor.demo' exists.
+    const signUp = wiredSignUpMachine.provide({
+      actors: { obtainCaptcha: fromPromise<string>(() => solveAltcha(testApp().app)) },
+    });
+    renderApp('/auth/registro/', { machines: { signUp } });
+    await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' });
+    const values = { ...SIGN_UP_VALUES, username: 'proveedor.demo', email: 'otra.persona@ejemplo.mx' };
+    for (const [field, label] of Object.entries(LABELS)) {
+      const input = screen.getByLabelText(label, { exact: true });
+      await user.click(input);
+      await user.paste(values[field as keyof typeof LABELS]);
+    }
+    await user.click(submitButton());
+
+    expect((await findToast()).textContent).toBe(ACCOUNT_MESSAGES.usernameTaken);
+    await waitFor(() => expect(messageOf(LABELS.username)).toBe(ACCOUNT_MESSAGES.usernameTaken));
+    expect(messageOf(LABELS.email)).toBeNull();
+    // The model's hand-written 400 is this same body.
+    expect(USERNAME_TAKEN.username).toEqual([ACCOUNT_MESSAGES.usernameTaken]);
+    // Nothing typed is lost, and no second account was made with the new address.
+    expect((screen.getByLabelText(LABELS.company, { exact: true }) as HTMLInputElement).value).toBe(
+      values.company,
+    );
+    const created = await testApp()
+      .database.db.selectFrom('users')
+      .select('id')
+      .where('email', '=', values.email)
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
   });
 });
