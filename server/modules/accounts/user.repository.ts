@@ -74,6 +74,18 @@ export async function usernameOrEmailTaken(
   };
 }
 
+/** E-mail addresses of the company's active users, in id order. */
+export async function activeUserEmails(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('company_id', '=', companyId)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 export function sessionFlags(db: Db, userId: number): Promise<SessionFlagsRow | undefined> {
   return db
     .selectFrom('users')

@@ -8,12 +8,11 @@ import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { CallOutcome } from '../idempotency/idempotency.service';
+import { INVOICE_ROW_COLUMNS, type InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
-  INVOICE_ROW_COLUMNS,
   type InvoiceCaller,
   InvoiceRequestError,
-  type InvoiceRow,
   invoiceLabel,
   lifecycleActor,
   MAX_SERIAL,

@@ -9,6 +9,9 @@ import {
 import { type Cfdi, parseCfdi } from '../../cfdi/parse-cfdi';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { findCompaniesByRfc } from '../accounts/company.repository';
+import { insertInvoice, knownCfdiUuids } from './invoice.repository';
+import { insertInvoiceEvent } from './invoice-events.repository';
 
 export interface CfdiFile {
   name: string;
@@ -43,23 +46,13 @@ export async function importCfdiFiles(
 
   await inTransaction(db, async (trx) => {
     const rfcs = [...new Set(accepted.flatMap(({ cfdi }) => [cfdi.issuer.rfc, cfdi.receiver.rfc]))];
-    const companies = await trx
-      .selectFrom('companies')
-      .select(['id', 'rfc', 'is_corporate'])
-      .where('rfc', 'in', rfcs)
-      .execute();
+    const companies = await findCompaniesByRfc(trx, rfcs);
     // `rfc in (…)` never matches a NULL (a company not yet linked to SAT, migration 002).
     const byRfc = new Map(companies.flatMap((c) => (c.rfc === null ? [] : [[c.rfc, c] as const])));
-    const existing = await trx
-      .selectFrom('invoices')
-      .select('cfdi_uuid')
-      .where(
-        'cfdi_uuid',
-        'in',
-        accepted.map(({ cfdi }) => cfdi.uuid),
-      )
-      .execute();
-    const known = new Set(existing.map((r) => r.cfdi_uuid));
+    const known = await knownCfdiUuids(
+      trx,
+      accepted.map(({ cfdi }) => cfdi.uuid),
+    );
 
     for (const { name, cfdi, xml } of accepted) {
       const reason = rejectionReason(cfdi, byRfc, known);
@@ -74,46 +67,39 @@ export async function importCfdiFiles(
       }
       const emitter = byRfc.get(cfdi.issuer.rfc)!;
       const receiver = byRfc.get(cfdi.receiver.rfc)!;
-      const row = await trx
-        .insertInto('invoices')
-        .values({
-          cfdi_uuid: cfdi.uuid,
-          serie: cfdi.serie,
-          folio: cfdi.folio,
-          emitter_company_id: emitter.id,
-          receiver_company_id: receiver.id,
-          emitter_rfc: cfdi.issuer.rfc,
-          emitter_name: cfdi.issuer.name,
-          receiver_rfc: cfdi.receiver.rfc,
-          receiver_name: cfdi.receiver.name,
-          issued_at: cfdi.issuedAt,
-          date_of_emission: cfdi.issuedAt.slice(0, 10),
-          subtotal: formatMoneyAmount(amounts.subtotal),
-          amount: formatMoneyAmount(amounts.total),
-          currency: cfdi.currency,
-          exchange_rate: cfdi.exchangeRate,
-          amount_with_exchange_rate: formatMoneyAmount(amounts.mxn),
-          payment_method: cfdi.paymentMethod,
-          description: cfdi.description,
-          status: InvoiceStatus.AVAILABLE,
-          cfdi_xml: xml,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('invoice_events')
-        .values({
-          invoice_id: row.id,
-          event: 'invoice.imported',
-          from_status: null,
-          to_status: InvoiceStatus.AVAILABLE,
-          actor_user_id: null,
-          actor: actorLabel,
-          reason: name,
-        })
-        .execute();
+      const id = await insertInvoice(trx, {
+        cfdi_uuid: cfdi.uuid,
+        serie: cfdi.serie,
+        folio: cfdi.folio,
+        emitter_company_id: emitter.id,
+        receiver_company_id: receiver.id,
+        emitter_rfc: cfdi.issuer.rfc,
+        emitter_name: cfdi.issuer.name,
+        receiver_rfc: cfdi.receiver.rfc,
+        receiver_name: cfdi.receiver.name,
+        issued_at: cfdi.issuedAt,
+        date_of_emission: cfdi.issuedAt.slice(0, 10),
+        subtotal: formatMoneyAmount(amounts.subtotal),
+        amount: formatMoneyAmount(amounts.total),
+        currency: cfdi.currency,
+        exchange_rate: cfdi.exchangeRate,
+        amount_with_exchange_rate: formatMoneyAmount(amounts.mxn),
+        payment_method: cfdi.paymentMethod,
+        description: cfdi.description,
+        status: InvoiceStatus.AVAILABLE,
+        cfdi_xml: xml,
+      });
+      await insertInvoiceEvent(trx, {
+        invoice_id: id,
+        event: 'invoice.imported',
+        from_status: null,
+        to_status: InvoiceStatus.AVAILABLE,
+        actor_user_id: null,
+        actor: actorLabel,
+        reason: name,
+      });
       known.add(cfdi.uuid);
-      result.imported.push({ id: row.id, uuid: cfdi.uuid, name });
+      result.imported.push({ id, uuid: cfdi.uuid, name });
     }
   });
   return result;

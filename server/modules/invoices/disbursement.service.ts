@@ -1,14 +1,13 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import {
-  InvoiceStatus,
-  type InvoiceStatusCode,
-  PROVIDER_STATUS_LABELS,
-} from '../../../src/domain/invoice-status';
+import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { advanceQuote, daysUntil } from '../../../src/domain/quote';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
+import { findActiveAllianceRate } from './alliance.repository';
+import { insertDisbursement } from './disbursement.repository';
+import { lockInvoiceForDisbursement, saveAdvanceQuote } from './invoice.repository';
 import { invoiceLabel, MAX_SERIAL } from './invoice-access';
 import { companyRecipients, sendToAll } from './invoice-notifications';
 import { applyInvoiceEvent } from './lifecycle.service';
@@ -43,31 +42,15 @@ export async function disburseInvoice(
   }
   const { result, recipients } = await inTransaction(db, async (trx) => {
     const byId = /^\d{1,10}$/.test(ref.trim()) ? Number(ref.trim()) : null;
-    let query = trx
-      .selectFrom('invoices')
-      .select([
-        'id',
-        'cfdi_uuid',
-        'serie',
-        'folio',
-        'status',
-        'emitter_company_id',
-        'receiver_company_id',
-        'payment_date',
-        'amount_with_exchange_rate',
-        'cost_financing',
-        'cost_consultancy',
-      ]);
-    query =
-      byId !== null
-        ? query.where('id', '=', byId > MAX_SERIAL ? 0 : byId)
-        : query.where('cfdi_uuid', '=', ref.trim().toUpperCase());
-    const invoice = await query.forUpdate().executeTakeFirst();
+    const invoice = await lockInvoiceForDisbursement(
+      trx,
+      byId !== null ? { id: byId > MAX_SERIAL ? 0 : byId } : { uuid: ref.trim().toUpperCase() },
+    );
     if (!invoice) throw new DisbursementError(`No hay ninguna factura ${ref}.`);
     const label = invoiceLabel(invoice);
     if (invoice.status !== InvoiceStatus.PROCESS) {
       throw new DisbursementError(
-        `La factura ${label} no está En trámite (estado: ${PROVIDER_STATUS_LABELS[invoice.status as InvoiceStatusCode]}); no se dispersa.`,
+        `La factura ${label} no está En trámite (estado: ${PROVIDER_STATUS_LABELS[invoice.status]}); no se dispersa.`,
       );
     }
 
@@ -75,35 +58,29 @@ export async function disburseInvoice(
     let costConsultancy = invoice.cost_consultancy;
     if (costFinancing === null || costConsultancy === null) {
       // Invoices put in PROCESS without the advance call (demo data) are quoted now, at the alliance's rate.
-      const alliance = await trx
-        .selectFrom('alliances')
-        .select('max_rate')
-        .where('corporate_id', '=', invoice.receiver_company_id)
-        .where('provider_id', '=', invoice.emitter_company_id)
-        .where('is_active', '=', true)
-        .executeTakeFirst();
-      if (!alliance || invoice.payment_date === null) {
+      const maxRate = await findActiveAllianceRate(
+        trx,
+        invoice.receiver_company_id,
+        invoice.emitter_company_id,
+      );
+      if (maxRate === null || invoice.payment_date === null) {
         throw new DisbursementError(
           `La factura ${label} no tiene cotización ni alianza; no se puede dispersar.`,
         );
       }
       const quote = advanceQuote({
         amount: parseMoney(invoice.amount_with_exchange_rate),
-        maxRate: alliance.max_rate,
+        maxRate,
         days: Math.max(0, daysUntil(invoice.payment_date, options.today)),
       });
       costFinancing = formatMoneyAmount(quote.costFinancing);
       costConsultancy = formatMoneyAmount(quote.costConsultancy);
-      await trx
-        .updateTable('invoices')
-        .set({
-          cost_financing: costFinancing,
-          cost_consultancy: costConsultancy,
-          factoring_rate: alliance.max_rate,
-          factoring_date: options.today,
-        })
-        .where('id', '=', invoice.id)
-        .execute();
+      await saveAdvanceQuote(trx, invoice.id, {
+        cost_financing: costFinancing,
+        cost_consultancy: costConsultancy,
+        factoring_rate: maxRate,
+        factoring_date: options.today,
+      });
     }
     const amount = subtractMoney(
       subtractMoney(parseMoney(invoice.amount_with_exchange_rate), parseMoney(costFinancing)),
@@ -117,10 +94,7 @@ export async function disburseInvoice(
       { type: 'invoice.disburse', actor: { kind: 'operator', companyId: null, satAuthorized: true } },
       { userId: null, label: OPERATOR_LABEL },
     );
-    await trx
-      .insertInto('disbursements')
-      .values({ invoice_id: invoice.id, amount: formatMoneyAmount(amount), reference })
-      .execute();
+    await insertDisbursement(trx, { invoiceId: invoice.id, amount: formatMoneyAmount(amount), reference });
     return {
       result: { invoiceId: invoice.id, label, amount: formatMoneyAmount(amount), reference },
       recipients: await companyRecipients(trx, invoice.emitter_company_id),

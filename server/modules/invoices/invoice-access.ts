@@ -1,8 +1,8 @@
-import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import { isSatLinkAuthorized } from '../../../src/domain/sat-status';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import type { AuthenticatedUser } from '../auth/authenticate';
+import { findInvoiceOfCompany, type InvoiceRow, type InvoiceSide } from './invoice.repository';
 import type { ActorRecord } from './lifecycle.service';
 
 /** A refusal with a Spanish message; the app's error handler answers it as {detail} with its status. */
@@ -21,9 +21,6 @@ export const ACCESS_MESSAGES = {
   corporateOnly: 'Esta operación es solo para cuentas corporativas.',
   invoiceNotFound: 'Factura no encontrada.',
 } as const;
-
-/** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
-export type InvoiceSide = 'emitter' | 'receiver';
 
 /** The caller of an invoice call, after the role, company and SAT-link checks. */
 export interface InvoiceCaller {
@@ -73,41 +70,6 @@ export function actorRecord(caller: InvoiceCaller): ActorRecord {
   return { userId: caller.userId, label: caller.username };
 }
 
-export interface InvoiceRow {
-  id: number;
-  cfdi_uuid: string;
-  serie: string | null;
-  folio: string | null;
-  status: InvoiceStatusCode;
-  emitter_company_id: number;
-  receiver_company_id: number;
-  emitter_name: string;
-  receiver_name: string;
-  date_of_emission: string;
-  payment_date: string | null;
-  amount: string;
-  amount_with_exchange_rate: string;
-  currency: string;
-}
-
-/** The columns of an InvoiceRow. */
-export const INVOICE_ROW_COLUMNS = [
-  'id',
-  'cfdi_uuid',
-  'serie',
-  'folio',
-  'status',
-  'emitter_company_id',
-  'receiver_company_id',
-  'emitter_name',
-  'receiver_name',
-  'date_of_emission',
-  'payment_date',
-  'amount',
-  'amount_with_exchange_rate',
-  'currency',
-] as const;
-
 /**
  * The invoice with this id if the company is on the given side of it, locked FOR UPDATE when asked
  * (inside a transaction). Another company's invoice is reported exactly like a missing one (404), so
@@ -123,15 +85,9 @@ export async function findCompanyInvoice(
   if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || invoiceId > MAX_SERIAL) {
     throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
   }
-  let query = db
-    .selectFrom('invoices')
-    .select(INVOICE_ROW_COLUMNS)
-    .where('id', '=', invoiceId)
-    .where(side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id', '=', companyId);
-  if (options.lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await findInvoiceOfCompany(db, invoiceId, companyId, side, options);
   if (!row) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
-  return { ...row, status: row.status as InvoiceStatusCode };
+  return row;
 }
 
 /** The largest PostgreSQL `serial`; a bigger id cannot exist and must not reach SQL as an int4 overflow. */

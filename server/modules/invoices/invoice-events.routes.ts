@@ -4,27 +4,18 @@ import { InvoiceEvent } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
+import { isInvoiceOfCompany } from './invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
 import { ACCESS_REFUSED, INVOICE_ID_PARAM, NOT_FOUND } from './invoice-docs';
+import { listInvoiceEvents } from './invoice-events.repository';
 import { invoiceIdParam } from './invoice-id';
 
 /** The audit trail of an invoice, oldest first, for its emitter or its receiver only (anyone else: 404). */
 export async function invoiceEvents(db: Db, invoiceId: number, companyId: number): Promise<InvoiceEvent[]> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('id', '=', invoiceId)
-    .where((eb) =>
-      eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]),
-    )
-    .executeTakeFirst();
-  if (!invoice) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
-  return db
-    .selectFrom('invoice_events')
-    .select(['event', 'from_status', 'to_status', 'actor', 'reason', 'at'])
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('id')
-    .execute();
+  if (!(await isInvoiceOfCompany(db, invoiceId, companyId))) {
+    throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  }
+  return listInvoiceEvents(db, invoiceId);
 }
 
 const EVENTS_DOC: RouteDoc = {

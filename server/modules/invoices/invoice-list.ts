@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { daysBetween, type IsoDate } from '../../../src/domain/calendar-date';
 import {
   InvoiceStatus,
@@ -12,10 +11,15 @@ import { isPeriodCode, type PeriodCode, periodsToRanges } from '../../../src/dom
 import { MESSAGES } from '../../../src/domain/schemas/fields';
 import { type Indicators, type Invoice, PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
 import type { ParameterDoc } from '../../http/openapi';
-import type { InvoiceSide } from './invoice-access';
+import {
+  findInvoicePage,
+  type InvoiceListFilter,
+  type InvoiceListRow,
+  type InvoiceSide,
+  summarizeInvoices,
+} from './invoice.repository';
 
 /** Filters and paging of an invoice list (spec §7: search, period, status, page, page_size 25). */
 export interface InvoiceListQuery {
@@ -119,53 +123,6 @@ export function parseInvoiceListQuery(
   return { search, periods, status, page: page ?? 1, pageSize: pageSize ?? PAGE_SIZE };
 }
 
-/** `%`, `_` and `\` typed by a user are searched for literally (LIKE's default escape is `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-const LIST_COLUMNS = [
-  'id',
-  'cfdi_uuid',
-  'serie',
-  'folio',
-  'emitter_name',
-  'emitter_rfc',
-  'receiver_name',
-  'receiver_rfc',
-  'date_of_emission',
-  'payment_date',
-  'amount',
-  'currency',
-  'exchange_rate',
-  'amount_with_exchange_rate',
-  'description',
-  'status',
-  'factoring_date',
-  'factoring_rate',
-  'cost_consultancy',
-] as const;
-
-export interface InvoiceListRow {
-  id: number;
-  cfdi_uuid: string;
-  emitter_name: string;
-  emitter_rfc: string;
-  receiver_name: string;
-  receiver_rfc: string;
-  date_of_emission: string;
-  payment_date: string | null;
-  amount: string;
-  currency: string;
-  exchange_rate: string | null;
-  amount_with_exchange_rate: string;
-  description: string;
-  status: number;
-  factoring_date: string | null;
-  factoring_rate: string | null;
-  cost_consultancy: string | null;
-}
-
 export interface InvoiceListScope {
   companyId: number;
   /** emitter: the provider's own invoices; receiver: the corporate's. */
@@ -186,42 +143,15 @@ export interface InvoiceListResult {
   counterparts: number;
 }
 
-type InvoicesEb = ExpressionBuilder<Database, 'invoices'>;
-
-function filters(scope: InvoiceListScope, query: InvoiceListQuery) {
-  return (eb: InvoicesEb): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [
-      eb(scope.side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id', '=', scope.companyId),
-    ];
-    if (scope.onlyStatus !== undefined) conditions.push(eb('status', '=', scope.onlyStatus));
-    else if (query.status !== InvoiceStatus.ALL) conditions.push(eb('status', '=', query.status));
-    if (scope.statuses !== undefined) conditions.push(eb('status', 'in', scope.statuses));
-    if (query.periods.length > 0) {
-      conditions.push(
-        eb.or(
-          periodsToRanges(query.periods, scope.today).map((range) =>
-            eb.between('date_of_emission', range.from, range.to),
-          ),
-        ),
-      );
-    }
-    if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
-      const counterpartRfc = scope.side === 'emitter' ? 'receiver_rfc' : 'emitter_rfc';
-      const counterpartName = scope.side === 'emitter' ? 'receiver_name' : 'emitter_name';
-      conditions.push(
-        eb.or([
-          eb('cfdi_uuid', 'ilike', pattern),
-          eb('folio', 'ilike', pattern),
-          eb(sql<string>`concat_ws('-', serie, folio)`, 'ilike', pattern),
-          eb(sql<string>`concat(serie, folio)`, 'ilike', pattern),
-          eb(counterpartRfc, 'ilike', pattern),
-          eb(counterpartName, 'ilike', pattern),
-          eb('description', 'ilike', pattern),
-        ]),
-      );
-    }
-    return eb.and(conditions);
+/** The repository's filter for a list: the scope's restrictions and the query's filters, resolved. */
+function listFilter(scope: InvoiceListScope, query: InvoiceListQuery): InvoiceListFilter {
+  return {
+    companyId: scope.companyId,
+    side: scope.side,
+    status: scope.onlyStatus ?? (query.status === InvoiceStatus.ALL ? null : query.status),
+    statuses: scope.statuses,
+    emissionRanges: periodsToRanges(query.periods, scope.today),
+    search: query.search,
   };
 }
 
@@ -231,36 +161,16 @@ export async function listInvoices(
   scope: InvoiceListScope,
   query: InvoiceListQuery,
 ): Promise<InvoiceListResult> {
-  const where = filters(scope, query);
-  const counterpart = scope.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
-  const summary = await db
-    .selectFrom('invoices')
-    .where(where)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('total'),
-      eb.fn.count<number>(counterpart).distinct().as('counterparts'),
-    ])
-    .executeTakeFirstOrThrow();
-  const count = Number(summary.count);
+  const filter = listFilter(scope, query);
+  const summary = await summarizeInvoices(db, filter);
   const offset = (query.page - 1) * query.pageSize;
   const rows =
-    offset >= count
-      ? []
-      : await db
-          .selectFrom('invoices')
-          .where(where)
-          .select(LIST_COLUMNS)
-          .orderBy('date_of_emission', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset(offset)
-          .execute();
+    offset >= summary.count ? [] : await findInvoicePage(db, filter, { limit: query.pageSize, offset });
   return {
-    count,
+    count: summary.count,
     rows,
-    total: formatMoneyAmount(parseMoney(String(summary.total))),
-    counterparts: Number(summary.counterparts),
+    total: formatMoneyAmount(parseMoney(summary.total)),
+    counterparts: summary.counterparts,
   };
 }
 

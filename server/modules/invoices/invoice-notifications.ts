@@ -1,17 +1,11 @@
 import { type DisplayCurrency, formatCurrency, parseMoney } from '../../../src/domain/money';
 import type { Db } from '../../db/database';
 import type { Mailer, MailMessage } from '../../mail/mailer';
+import { activeUserEmails } from '../accounts/user.repository';
 
 /** E-mail addresses of a company's active users: business notices go to everyone who works the account. */
-export async function companyRecipients(db: Db, companyId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('email')
-    .where('company_id', '=', companyId)
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.email);
+export function companyRecipients(db: Db, companyId: number): Promise<string[]> {
+  return activeUserEmails(db, companyId);
 }
 
 /** One message per recipient (no one sees another's address); the mailer never throws. */

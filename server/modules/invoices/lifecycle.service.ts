@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { SnapshotFrom } from 'xstate';
 import { transition } from 'xstate';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
@@ -10,6 +9,8 @@ import {
 } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { lockInvoiceForTransition, updateInvoiceStatus } from './invoice.repository';
+import { insertInvoiceEvent } from './invoice-events.repository';
 
 export class IllegalTransitionError extends Error {
   readonly statusCode = 409;
@@ -54,12 +55,7 @@ export async function applyInvoiceEvent(
   actor: ActorRecord,
 ): Promise<AppliedTransition> {
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('invoices')
-      .select(['id', 'status', 'emitter_company_id', 'receiver_company_id', 'date_of_emission'])
-      .where('id', '=', invoiceId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockInvoiceForTransition(trx, invoiceId);
     if (!row) throw new InvoiceNotFoundError(invoiceId);
 
     const from = row.status as InvoiceStatusCode;
@@ -77,28 +73,20 @@ export async function applyInvoiceEvent(
     const to = STATUS_BY_STATE[String(next.value)];
     if (to === undefined) throw new Error(`Unmapped lifecycle state ${String(next.value)}`);
 
-    await trx
-      .updateTable('invoices')
-      .set({
-        status: to,
-        updated_at: sql<string>`now()`,
-        ...('paymentDate' in event ? { payment_date: event.paymentDate } : {}),
-        ...(event.type === 'invoice.cancelAtSat' ? { sat_cancelled_at: sql<string>`now()` } : {}),
-      })
-      .where('id', '=', invoiceId)
-      .execute();
-    await trx
-      .insertInto('invoice_events')
-      .values({
-        invoice_id: invoiceId,
-        event: event.type,
-        from_status: from,
-        to_status: to,
-        actor_user_id: actor.userId,
-        actor: actor.label,
-        reason: event.type === 'invoice.reject' ? (event.reason ?? null) : null,
-      })
-      .execute();
+    await updateInvoiceStatus(trx, invoiceId, {
+      status: to,
+      paymentDate: 'paymentDate' in event ? event.paymentDate : undefined,
+      satCancelled: event.type === 'invoice.cancelAtSat',
+    });
+    await insertInvoiceEvent(trx, {
+      invoice_id: invoiceId,
+      event: event.type,
+      from_status: from,
+      to_status: to,
+      actor_user_id: actor.userId,
+      actor: actor.label,
+      reason: event.type === 'invoice.reject' ? (event.reason ?? null) : null,
+    });
     return { invoiceId, from, to };
   });
 }

@@ -12,12 +12,12 @@ import type { Indicators, MessageResponse } from '../../../src/domain/schemas/in
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import type { CallOutcome } from '../idempotency/idempotency.service';
+import type { InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
   findCompanyInvoice,
   type InvoiceCaller,
   InvoiceRequestError,
-  type InvoiceRow,
   invoiceLabel,
   lifecycleActor,
 } from '../invoices/invoice-access';

@@ -1,0 +1,351 @@
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
+import type { DateRange } from '../../../src/domain/period';
+import type { Db } from '../../db/database';
+import type { Database, InvoicesTable } from '../../db/schema';
+
+/** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
+export type InvoiceSide = 'emitter' | 'receiver';
+
+export interface InvoiceRow {
+  id: number;
+  cfdi_uuid: string;
+  serie: string | null;
+  folio: string | null;
+  status: InvoiceStatusCode;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  emitter_name: string;
+  receiver_name: string;
+  date_of_emission: string;
+  payment_date: string | null;
+  amount: string;
+  amount_with_exchange_rate: string;
+  currency: string;
+}
+
+/** The columns of an InvoiceRow. */
+export const INVOICE_ROW_COLUMNS = [
+  'id',
+  'cfdi_uuid',
+  'serie',
+  'folio',
+  'status',
+  'emitter_company_id',
+  'receiver_company_id',
+  'emitter_name',
+  'receiver_name',
+  'date_of_emission',
+  'payment_date',
+  'amount',
+  'amount_with_exchange_rate',
+  'currency',
+] as const;
+
+function asInvoiceRow<T extends { status: number }>(row: T): T & { status: InvoiceStatusCode } {
+  return { ...row, status: row.status as InvoiceStatusCode };
+}
+
+function companyColumn(side: InvoiceSide) {
+  return side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id';
+}
+
+/** The invoice with this id if the company is on the given side of it, locked FOR UPDATE when asked. */
+export async function findInvoiceOfCompany(
+  db: Db,
+  invoiceId: number,
+  companyId: number,
+  side: InvoiceSide,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceRow | undefined> {
+  let query = db
+    .selectFrom('invoices')
+    .select(INVOICE_ROW_COLUMNS)
+    .where('id', '=', invoiceId)
+    .where(companyColumn(side), '=', companyId);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && asInvoiceRow(row);
+}
+
+/**
+ * Locks the company's received invoices with one of these ids or folios fiscales, in id order (two batches
+ * over the same invoices then lock them in the same order and cannot deadlock).
+ */
+export async function lockInvoicesReceivedBy(
+  trx: Db,
+  companyId: number,
+  refs: { ids: readonly number[]; uuids: readonly string[] },
+): Promise<InvoiceRow[]> {
+  const rows = await trx
+    .selectFrom('invoices')
+    .select(INVOICE_ROW_COLUMNS)
+    .where('receiver_company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        ...(refs.ids.length > 0 ? [eb('id', 'in', refs.ids)] : []),
+        ...(refs.uuids.length > 0 ? [eb('cfdi_uuid', 'in', refs.uuids)] : []),
+        eb.val(false),
+      ]),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(asInvoiceRow);
+}
+
+type InvoicesEb = ExpressionBuilder<Database, 'invoices'>;
+
+/** The company issued or received the invoice. */
+function ofCompany(companyId: number) {
+  return (eb: InvoicesEb) =>
+    eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]);
+}
+
+/** Whether the company issued or received the invoice. */
+export async function isInvoiceOfCompany(db: Db, invoiceId: number, companyId: number): Promise<boolean> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .where(ofCompany(companyId))
+    .executeTakeFirst();
+  return invoice !== undefined;
+}
+
+/** Whether the company issued or received any invoice at all. */
+export async function companyHasInvoices(db: Db, companyId: number): Promise<boolean> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(ofCompany(companyId))
+    .limit(1)
+    .executeTakeFirst();
+  return invoice !== undefined;
+}
+
+/** What the lifecycle machine needs of an invoice, locked FOR UPDATE until the transaction ends. */
+export function lockInvoiceForTransition(trx: Db, invoiceId: number) {
+  return trx
+    .selectFrom('invoices')
+    .select(['id', 'status', 'emitter_company_id', 'receiver_company_id', 'date_of_emission'])
+    .where('id', '=', invoiceId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Writes a new status; `paymentDate` and `satCancelled` record what the event carried. */
+export async function updateInvoiceStatus(
+  trx: Db,
+  invoiceId: number,
+  change: { status: InvoiceStatusCode; paymentDate?: string; satCancelled: boolean },
+): Promise<void> {
+  await trx
+    .updateTable('invoices')
+    .set({
+      status: change.status,
+      updated_at: sql<string>`now()`,
+      ...(change.paymentDate !== undefined ? { payment_date: change.paymentDate } : {}),
+      ...(change.satCancelled ? { sat_cancelled_at: sql<string>`now()` } : {}),
+    })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+/** The figures of an advance's quote, stored with the invoice. */
+export interface AdvanceQuoteFigures {
+  cost_financing: string;
+  cost_consultancy: string;
+  factoring_rate: string;
+  factoring_date: string;
+}
+
+export async function saveAdvanceQuote(
+  trx: Db,
+  invoiceId: number,
+  figures: AdvanceQuoteFigures,
+): Promise<void> {
+  await trx
+    .updateTable('invoices')
+    .set({
+      cost_financing: figures.cost_financing,
+      cost_consultancy: figures.cost_consultancy,
+      factoring_rate: figures.factoring_rate,
+      factoring_date: figures.factoring_date,
+    })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+/** An invoice about to be disbursed, with its stored quote, locked FOR UPDATE until the transaction ends. */
+export async function lockInvoiceForDisbursement(
+  trx: Db,
+  ref: { id: number } | { uuid: string },
+): Promise<(InvoiceRow & { cost_financing: string | null; cost_consultancy: string | null }) | undefined> {
+  let query = trx
+    .selectFrom('invoices')
+    .select([...INVOICE_ROW_COLUMNS, 'cost_financing', 'cost_consultancy']);
+  query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('cfdi_uuid', '=', ref.uuid);
+  const row = await query.forUpdate().executeTakeFirst();
+  return row && asInvoiceRow(row);
+}
+
+export function findInvoiceByUuid(db: Db, uuid: string) {
+  return db.selectFrom('invoices').select(['id', 'status']).where('cfdi_uuid', '=', uuid).executeTakeFirst();
+}
+
+/** The folios fiscales among `uuids` that Flujo already holds. */
+export async function knownCfdiUuids(db: Db, uuids: readonly string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db.selectFrom('invoices').select('cfdi_uuid').where('cfdi_uuid', 'in', uuids).execute();
+  return new Set(rows.map((row) => row.cfdi_uuid));
+}
+
+/** The distinct companies that received these invoices. */
+export async function receiverCompanyIds(db: Db, invoiceIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('receiver_company_id')
+    .distinct()
+    .where('id', 'in', invoiceIds)
+    .execute();
+  return rows.map((row) => row.receiver_company_id);
+}
+
+export async function insertInvoice(trx: Db, invoice: Insertable<InvoicesTable>): Promise<number> {
+  const row = await trx.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// --- Invoice lists ---
+
+/** What an invoice list filters on, already resolved from the caller's scope and query. */
+export interface InvoiceListFilter {
+  companyId: number;
+  /** emitter: the provider's own invoices; receiver: the corporate's. */
+  side: InvoiceSide;
+  /** One status, or null for any. */
+  status: InvoiceStatusCode | null;
+  /** Restricts the list to these statuses as well. */
+  statuses?: readonly InvoiceStatusCode[];
+  /** Emission date ranges (inclusive), any of which matches; empty: every date. */
+  emissionRanges: readonly DateRange[];
+  /** Folio, RFC, counterpart or description text; empty: no search. */
+  search: string;
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'cfdi_uuid',
+  'serie',
+  'folio',
+  'emitter_name',
+  'emitter_rfc',
+  'receiver_name',
+  'receiver_rfc',
+  'date_of_emission',
+  'payment_date',
+  'amount',
+  'currency',
+  'exchange_rate',
+  'amount_with_exchange_rate',
+  'description',
+  'status',
+  'factoring_date',
+  'factoring_rate',
+  'cost_consultancy',
+] as const;
+
+export interface InvoiceListRow {
+  id: number;
+  cfdi_uuid: string;
+  emitter_name: string;
+  emitter_rfc: string;
+  receiver_name: string;
+  receiver_rfc: string;
+  date_of_emission: string;
+  payment_date: string | null;
+  amount: string;
+  currency: string;
+  exchange_rate: string | null;
+  amount_with_exchange_rate: string;
+  description: string;
+  status: number;
+  factoring_date: string | null;
+  factoring_rate: string | null;
+  cost_consultancy: string | null;
+}
+
+/** `%`, `_` and `\` typed by a user are searched for literally (LIKE's default escape is `\`). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function listFilter(filter: InvoiceListFilter) {
+  return (eb: InvoicesEb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb(companyColumn(filter.side), '=', filter.companyId)];
+    if (filter.status !== null) conditions.push(eb('status', '=', filter.status));
+    if (filter.statuses !== undefined) conditions.push(eb('status', 'in', filter.statuses));
+    if (filter.emissionRanges.length > 0) {
+      conditions.push(
+        eb.or(filter.emissionRanges.map((range) => eb.between('date_of_emission', range.from, range.to))),
+      );
+    }
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      const counterpartRfc = filter.side === 'emitter' ? 'receiver_rfc' : 'emitter_rfc';
+      const counterpartName = filter.side === 'emitter' ? 'receiver_name' : 'emitter_name';
+      conditions.push(
+        eb.or([
+          eb('cfdi_uuid', 'ilike', pattern),
+          eb('folio', 'ilike', pattern),
+          eb(sql<string>`concat_ws('-', serie, folio)`, 'ilike', pattern),
+          eb(sql<string>`concat(serie, folio)`, 'ilike', pattern),
+          eb(counterpartRfc, 'ilike', pattern),
+          eb(counterpartName, 'ilike', pattern),
+          eb('description', 'ilike', pattern),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** Count, MXN total (as numeric text) and distinct counterparts of every invoice the filter matches. */
+export async function summarizeInvoices(
+  db: Db,
+  filter: InvoiceListFilter,
+): Promise<{ count: number; total: string; counterparts: number }> {
+  const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
+  const summary = await db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('total'),
+      eb.fn.count<number>(counterpart).distinct().as('counterparts'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(summary.count),
+    total: String(summary.total),
+    counterparts: Number(summary.counterparts),
+  };
+}
+
+/** One page of the matching invoices, newest emission first. */
+export function findInvoicePage(
+  db: Db,
+  filter: InvoiceListFilter,
+  page: { limit: number; offset: number },
+): Promise<InvoiceListRow[]> {
+  return db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .select(LIST_COLUMNS)
+    .orderBy('date_of_emission', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
