@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
-import { operator } from './support';
+import { operator, recordRequests } from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 
@@ -78,13 +78,6 @@ const WIDTHS = [
   { name: 'escritorio', width: 1280, height: 900 },
   { name: 'móvil', width: 375, height: 812 },
 ];
-
-/** Scripts and other requests a page makes, to prove what it does not load. */
-function recordRequests(page: Page): Request[] {
-  const requests: Request[] = [];
-  page.on('request', (request) => requests.push(request));
-  return requests;
-}
 
 /** Console errors and uncaught exceptions, which fail a test. */
 function recordErrors(page: Page): string[] {
