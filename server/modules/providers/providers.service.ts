@@ -11,8 +11,10 @@ import {
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
+import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import type { InvoiceRow } from '../invoices/invoice.repository';
+import { findActiveAllianceRate } from '../invoices/alliance.repository';
+import { type InvoiceRow, saveAdvanceQuote } from '../invoices/invoice.repository';
 import {
   actorRecord,
   findCompanyInvoice,
@@ -56,15 +58,8 @@ function notAdvanceable(row: InvoiceRow): string {
 }
 
 /** The alliance's max_rate between the invoice's receiver (corporate) and emitter (provider), if active. */
-export async function activeAllianceRate(db: Db, row: InvoiceRow): Promise<string | null> {
-  const alliance = await db
-    .selectFrom('alliances')
-    .select('max_rate')
-    .where('corporate_id', '=', row.receiver_company_id)
-    .where('provider_id', '=', row.emitter_company_id)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  return alliance?.max_rate ?? null;
+export function activeAllianceRate(db: Db, row: InvoiceRow): Promise<string | null> {
+  return findActiveAllianceRate(db, row.receiver_company_id, row.emitter_company_id);
 }
 
 /** The first page's extras of providers/alliances/ (spec §3): totals of the matches and the company's balances. */
@@ -73,11 +68,7 @@ export async function allianceListExtras(
   caller: InvoiceCaller,
   result: InvoiceListResult,
 ): Promise<{ indicators: Indicators; has_factoring: boolean }> {
-  const company = await db
-    .selectFrom('companies')
-    .select(['credit_line', 'credit_used', 'spei_balance', 'has_factoring'])
-    .where('id', '=', caller.companyId)
-    .executeTakeFirstOrThrow();
+  const company = await findCompanyBalances(db, caller.companyId);
   const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
   return {
     indicators: {
@@ -177,16 +168,12 @@ export async function approveForwardPayment(
     actorRecord(caller),
   );
   const response = toQuoteResponse(quote, today);
-  await trx
-    .updateTable('invoices')
-    .set({
-      cost_financing: response.cost_financing,
-      cost_consultancy: response.cost_consultancy,
-      factoring_rate: maxRate,
-      factoring_date: today,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await saveAdvanceQuote(trx, row.id, {
+    cost_financing: response.cost_financing,
+    cost_consultancy: response.cost_consultancy,
+    factoring_rate: maxRate,
+    factoring_date: today,
+  });
   const body: MessageResponse = {
     message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
     message_type: 'success',
