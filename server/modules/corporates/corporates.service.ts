@@ -7,8 +7,9 @@ import type { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotat
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
+import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { INVOICE_ROW_COLUMNS, type InvoiceRow } from '../invoices/invoice.repository';
+import { type InvoiceRow, lockInvoicesReceivedBy } from '../invoices/invoice.repository';
 import {
   actorRecord,
   type InvoiceCaller,
@@ -67,11 +68,7 @@ export function assertBatchSize(items: readonly unknown[]): void {
 
 /** The first page's extras of corporates/manually-requests/. */
 export async function requestsListExtras(db: Db, caller: InvoiceCaller, result: InvoiceListResult) {
-  const company = await db
-    .selectFrom('companies')
-    .select('has_factoring')
-    .where('id', '=', caller.companyId)
-    .executeTakeFirstOrThrow();
+  const company = await findCompanyBalances(db, caller.companyId);
   return {
     indicators: { total: result.total, count: result.count, suppliers_customers: result.counterparts },
     has_factoring: company.has_factoring,
@@ -97,28 +94,10 @@ function refId(ref: Ref): number | null {
 async function lockReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
   const ids = refs.map(refId).filter((id): id is number => id !== null && id > 0 && id <= MAX_SERIAL);
   const uuids = refs.filter((ref): ref is string => typeof ref === 'string' && refId(ref) === null);
-  const rows = await trx
-    .selectFrom('invoices')
-    .select(INVOICE_ROW_COLUMNS)
-    .where('receiver_company_id', '=', caller.companyId)
-    .where((eb) =>
-      eb.or([
-        ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
-        ...(uuids.length > 0
-          ? [
-              eb(
-                'cfdi_uuid',
-                'in',
-                uuids.map((uuid) => uuid.trim().toUpperCase()),
-              ),
-            ]
-          : []),
-        eb.val(false),
-      ]),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const rows = await lockInvoicesReceivedBy(trx, caller.companyId, {
+    ids,
+    uuids: uuids.map((uuid) => uuid.trim().toUpperCase()),
+  });
   const byRef = new Map<Ref, InvoiceRow>();
   const seen = new Set<number>();
   for (const ref of refs) {
@@ -131,7 +110,7 @@ async function lockReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readon
       throw new FieldErrors({ _form: [`La factura ${invoiceLabel(row)} aparece más de una vez.`] });
     }
     seen.add(row.id);
-    byRef.set(ref, { ...row, status: row.status as InvoiceRow['status'] });
+    byRef.set(ref, row);
   }
   return byRef;
 }

@@ -25,7 +25,7 @@ export interface InvoiceRow {
 }
 
 /** The columns of an InvoiceRow. */
-export const INVOICE_ROW_COLUMNS = [
+const INVOICE_ROW_COLUMNS = [
   'id',
   'cfdi_uuid',
   'serie',
