@@ -1,4 +1,5 @@
 import { SatStatus } from '../../../src/domain/sat-status';
+import { rfcsWithSatStatus } from '../accounts/company.repository';
 import { approveSatLink, type SatLinkDeps, syncIssuedCfdi } from './sat-link.service';
 
 type Log = { info(object: object, message: string): void; error(object: object, message: string): void };
@@ -27,16 +28,8 @@ export async function sandboxTick(
 ): Promise<SandboxTickResult> {
   const result: SandboxTickResult = { approved: [], synced: [] };
   const cutoff = new Date(deps.now().getTime() - autoApproveSeconds * 1000).toISOString();
-  const waiting = await deps.db
-    .selectFrom('companies')
-    .select('rfc')
-    .where('sat_status', '=', SatStatus.SENT)
-    .where('sat_status_changed_at', '<=', cutoff)
-    .where('rfc', 'is not', null)
-    .orderBy('id')
-    .execute();
-  for (const { rfc } of waiting) {
-    if (rfc === null) continue;
+  const waiting = await rfcsWithSatStatus(deps.db, SatStatus.SENT, { changedBefore: cutoff });
+  for (const rfc of waiting) {
     try {
       await approveSatLink(deps, rfc);
       state.seen.set(rfc, deps.connector.lastChange(rfc) ?? 0);
@@ -47,15 +40,8 @@ export async function sandboxTick(
     }
   }
 
-  const authorized = await deps.db
-    .selectFrom('companies')
-    .select('rfc')
-    .where('sat_status', '=', SatStatus.AUTHORIZED)
-    .where('rfc', 'is not', null)
-    .orderBy('id')
-    .execute();
-  for (const { rfc } of authorized) {
-    if (rfc === null) continue;
+  const authorized = await rfcsWithSatStatus(deps.db, SatStatus.AUTHORIZED);
+  for (const rfc of authorized) {
     const changed = deps.connector.lastChange(rfc);
     if (changed === null || state.seen.get(rfc) === changed) continue;
     try {

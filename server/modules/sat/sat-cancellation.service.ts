@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { findInvoiceByUuid } from '../invoices/invoice.repository';
 import { type AppliedTransition, applyInvoiceEvent } from '../invoices/lifecycle.service';
 import { SatOperationError } from './sat-link.service';
 
@@ -13,11 +14,7 @@ export const SAT_ACTOR_LABEL = 'SAT';
  */
 export async function cancelInvoiceAtSat(db: Db, uuid: string): Promise<AppliedTransition> {
   return inTransaction(db, async (trx) => {
-    const invoice = await trx
-      .selectFrom('invoices')
-      .select(['id', 'status'])
-      .where('cfdi_uuid', '=', uuid.trim().toUpperCase())
-      .executeTakeFirst();
+    const invoice = await findInvoiceByUuid(trx, uuid.trim().toUpperCase());
     if (!invoice) throw new SatOperationError(`No hay ninguna factura con el folio fiscal ${uuid}.`);
     return applyInvoiceEvent(
       trx,

@@ -5,8 +5,16 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
+import {
+  findCompanyByRfc,
+  findCompanySatLink,
+  isRfcTakenByAnother,
+  updateCompanySatLink,
+} from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
+import { insertAllianceIfMissing } from '../invoices/alliance.repository';
 import { type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.service';
+import { companyHasInvoices, knownCfdiUuids, receiverCompanyIds } from '../invoices/invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
@@ -60,43 +68,24 @@ export async function submitTaxLink(
   if (link.ciec.length > MAX_CIEC_LENGTH) throw new FieldErrors({ ciec: [SAT_LINK_MESSAGES.ciecTooLong] });
   try {
     await inTransaction(deps.db, async (trx) => {
-      const company = await trx
-        .selectFrom('companies')
-        .select(['id', 'rfc', 'sat_status'])
-        .where('id', '=', companyId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const company = await findCompanySatLink(trx, companyId, { lock: true });
       if (company.sat_status === SatStatus.AUTHORIZED) {
         throw new InvoiceRequestError(409, SAT_LINK_MESSAGES.alreadyAuthorized);
       }
-      const owner = await trx
-        .selectFrom('companies')
-        .select('id')
-        .where('rfc', '=', link.rfc)
-        .where('id', '<>', companyId)
-        .executeTakeFirst();
-      if (owner) throw new FieldErrors({ rfc: [SAT_LINK_MESSAGES.rfcTaken] });
-      if (company.rfc !== null && company.rfc !== link.rfc) {
-        const invoice = await trx
-          .selectFrom('invoices')
-          .select('id')
-          .where((eb) =>
-            eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]),
-          )
-          .limit(1)
-          .executeTakeFirst();
-        if (invoice) throw new FieldErrors({ rfc: [SAT_LINK_MESSAGES.rfcMismatch] });
+      if (await isRfcTakenByAnother(trx, link.rfc, companyId)) {
+        throw new FieldErrors({ rfc: [SAT_LINK_MESSAGES.rfcTaken] });
       }
-      await trx
-        .updateTable('companies')
-        .set({
-          rfc: link.rfc,
-          sat_ciec_encrypted: encryptCiec(link.ciec, deps.encryptionKey, companyId),
-          sat_status: SatStatus.SENT,
-          sat_status_changed_at: deps.now().toISOString(),
-        })
-        .where('id', '=', companyId)
-        .execute();
+      if (company.rfc !== null && company.rfc !== link.rfc) {
+        if (await companyHasInvoices(trx, companyId)) {
+          throw new FieldErrors({ rfc: [SAT_LINK_MESSAGES.rfcMismatch] });
+        }
+      }
+      await updateCompanySatLink(trx, companyId, {
+        rfc: link.rfc,
+        sat_ciec_encrypted: encryptCiec(link.ciec, deps.encryptionKey, companyId),
+        sat_status: SatStatus.SENT,
+        sat_status_changed_at: deps.now().toISOString(),
+      });
     });
   } catch (error) {
     // Two companies claiming one RFC at the same moment: the UNIQUE constraint decides.
@@ -111,11 +100,7 @@ export async function satLinkStatus(
   companyId: number | null,
 ): Promise<{ sat_credentials_status: SatStatusCode; rfc: string | null }> {
   if (companyId === null) throw new InvoiceRequestError(403, ACCESS_MESSAGES.noCompany);
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['rfc', 'sat_status'])
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const company = await findCompanySatLink(deps.db, companyId);
   return { sat_credentials_status: company.sat_status as SatStatusCode, rfc: company.rfc };
 }
 
@@ -128,12 +113,7 @@ interface LinkedCompany {
 }
 
 async function lockCompanyByRfc(trx: Db, rfc: string): Promise<LinkedCompany> {
-  const row = await trx
-    .selectFrom('companies')
-    .select(['id', 'rfc', 'name', 'sat_status', 'sat_ciec_encrypted'])
-    .where('rfc', '=', rfc.trim().toUpperCase())
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await findCompanyByRfc(trx, rfc.trim().toUpperCase(), { lock: true });
   if (!row || row.rfc === null) throw new SatOperationError(`No hay ninguna empresa con el RFC ${rfc}.`);
   return { ...row, rfc: row.rfc, sat_status: row.sat_status as SatStatusCode };
 }
@@ -168,11 +148,10 @@ export async function approveSatLink(
         `La vinculación de ${company.rfc} no está en revisión (estado: ${SAT_STATUS_LABELS[company.sat_status]}).`,
       );
     }
-    await trx
-      .updateTable('companies')
-      .set({ sat_status: SatStatus.AUTHORIZED, sat_status_changed_at: deps.now().toISOString() })
-      .where('id', '=', company.id)
-      .execute();
+    await updateCompanySatLink(trx, company.id, {
+      sat_status: SatStatus.AUTHORIZED,
+      sat_status_changed_at: deps.now().toISOString(),
+    });
     return { company, changed: true };
   });
   if (changed) {
@@ -195,15 +174,11 @@ export async function rejectSatLink(deps: SatLinkDeps, rfc: string): Promise<{ c
         `La vinculación de ${company.rfc} no está en revisión (estado: ${SAT_STATUS_LABELS[company.sat_status]}).`,
       );
     }
-    await trx
-      .updateTable('companies')
-      .set({
-        sat_status: SatStatus.UNAUTHORIZED,
-        sat_status_changed_at: deps.now().toISOString(),
-        sat_ciec_encrypted: null,
-      })
-      .where('id', '=', company.id)
-      .execute();
+    await updateCompanySatLink(trx, company.id, {
+      sat_status: SatStatus.UNAUTHORIZED,
+      sat_status_changed_at: deps.now().toISOString(),
+      sat_ciec_encrypted: null,
+    });
     return company;
   });
   await notifyCompany(deps, company.id, 'Tu vinculación con el SAT fue rechazada', [
@@ -229,11 +204,7 @@ export async function syncIssuedCfdi(
   rfc: string,
   options: { allianceRate?: string } = {},
 ): Promise<SyncResult> {
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['id', 'rfc', 'sat_status', 'sat_ciec_encrypted'])
-    .where('rfc', '=', rfc.trim().toUpperCase())
-    .executeTakeFirst();
+  const company = await findCompanyByRfc(deps.db, rfc.trim().toUpperCase());
   if (!company?.rfc) throw new SatOperationError(`No hay ninguna empresa con el RFC ${rfc}.`);
   if (company.sat_status !== SatStatus.AUTHORIZED) {
     throw new SatOperationError(`La vinculación de ${company.rfc} con el SAT no está autorizada.`);
@@ -253,14 +224,7 @@ export async function syncIssuedCfdi(
       }),
     );
     const uuids = [...uuidOf.values()].filter((uuid): uuid is string => uuid !== null);
-    const known =
-      uuids.length === 0
-        ? new Set<string>()
-        : new Set(
-            (
-              await trx.selectFrom('invoices').select('cfdi_uuid').where('cfdi_uuid', 'in', uuids).execute()
-            ).map((row) => row.cfdi_uuid),
-          );
+    const known = await knownCfdiUuids(trx, uuids);
     const fresh = files.filter((file) => {
       const uuid = uuidOf.get(file);
       return uuid === null || uuid === undefined || !known.has(uuid);
@@ -268,29 +232,18 @@ export async function syncIssuedCfdi(
     const imported = await importCfdiFiles(trx, fresh, SAT_SYNC_ACTOR);
     let alliancesCreated = 0;
     if (imported.imported.length > 0) {
-      const receivers = await trx
-        .selectFrom('invoices')
-        .select('receiver_company_id')
-        .distinct()
-        .where(
-          'id',
-          'in',
-          imported.imported.map((item) => item.id),
-        )
-        .execute();
-      for (const { receiver_company_id: corporateId } of receivers) {
+      const receivers = await receiverCompanyIds(
+        trx,
+        imported.imported.map((item) => item.id),
+      );
+      for (const corporateId of receivers) {
         // A company cannot be its own customer in an alliance (CHECK corporate_id <> provider_id).
         if (corporateId === company.id) continue;
-        const created = await trx
-          .insertInto('alliances')
-          .values({
-            corporate_id: corporateId,
-            provider_id: company.id,
-            max_rate: options.allianceRate ?? DEFAULT_ALLIANCE_MAX_RATE,
-          })
-          .onConflict((oc) => oc.columns(['corporate_id', 'provider_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const created = await insertAllianceIfMissing(trx, {
+          corporateId,
+          providerId: company.id,
+          maxRate: options.allianceRate ?? DEFAULT_ALLIANCE_MAX_RATE,
+        });
         if (created) alliancesCreated += 1;
       }
     }
