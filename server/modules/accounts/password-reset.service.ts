@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES } from './messages';
 import { hashPassword } from './password';
 import { findResetToken, insertResetToken, spendUserResetTokens } from './password-reset.repository';
 import { passwordProblems } from './password-rules';
-import { findUserByEmail } from './user.repository';
+import { findUserByEmail, updatePasswordHash } from './user.repository';
 
 export const RESET_LINK_MINUTES = 60;
 /** The new-password screen of the SPA (spec §2 Auth pages). */
@@ -124,11 +124,7 @@ export async function resetPassword(deps: AccountsDeps, body: unknown): Promise<
     // Locked re-read: two requests with the same link cannot both succeed.
     const locked = await findResetToken(trx, tokenHash, true);
     if (!locked || !isLive(locked)) return false;
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', locked.user_id)
-      .execute();
+    await updatePasswordHash(trx, locked.user_id, passwordHash);
     await spendUserResetTokens(trx, locked.user_id, deps.now());
     await revokeUserSessions({ db: trx, now: deps.now }, locked.user_id);
     return true;

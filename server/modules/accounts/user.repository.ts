@@ -86,15 +86,54 @@ export async function activeUserEmails(db: Db, companyId: number): Promise<strin
   return rows.map((row) => row.email);
 }
 
+/** The company flags a session carries (a user without a company reads them as null). */
+const SESSION_FLAG_COLUMNS = [
+  'companies.is_corporate',
+  'companies.has_factoring',
+  'companies.corporate_can_pay_costs',
+  'companies.sat_status',
+] as const;
+
 export function sessionFlags(db: Db, userId: number): Promise<SessionFlagsRow | undefined> {
   return db
     .selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')
+    .select(SESSION_FLAG_COLUMNS)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the user exists and is active. */
+export async function isUserActive(db: Db, userId: number): Promise<boolean> {
+  const user = await db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirst();
+  return user?.is_active ?? false;
+}
+
+/** The user, the company flags and whether the refresh-token family (session) `sessionFamilyId` is alive. */
+export function findSessionUser(db: Db, userId: number, sessionFamilyId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
     .select([
-      'companies.is_corporate',
-      'companies.has_factoring',
-      'companies.corporate_can_pay_costs',
-      'companies.sat_status',
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.is_active',
+      'users.company_id',
+      ...SESSION_FLAG_COLUMNS,
+      // Access tokens die with their session: a revoked family (reset, password change elsewhere,
+      // refresh-token reuse) stops them at once instead of when they expire.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', sessionFamilyId)
+              .where('refresh_tokens.user_id', '=', userId)
+              .where('refresh_tokens.revoked_at', 'is', null),
+          )
+          .as('session_alive'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();

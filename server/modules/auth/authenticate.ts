@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type { Db } from '../../db/database';
+import { findSessionUser } from '../accounts/user.repository';
 import { MESSAGES, UnauthorizedError } from './http-errors';
 import type { TokenService } from './tokens';
 
@@ -36,35 +37,7 @@ export async function loadAuthenticatedUser(
   userId: number,
   sessionFamilyId: string,
 ): Promise<AuthenticatedUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('companies', 'companies.id', 'users.company_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.is_active',
-      'users.company_id',
-      'companies.is_corporate',
-      'companies.has_factoring',
-      'companies.corporate_can_pay_costs',
-      'companies.sat_status',
-      // Access tokens die with their session: a revoked family (reset, password change elsewhere,
-      // refresh-token reuse) stops them at once instead of when they expire.
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('refresh_tokens.id')
-              .where('refresh_tokens.family_id', '=', sessionFamilyId)
-              .where('refresh_tokens.user_id', '=', userId)
-              .where('refresh_tokens.revoked_at', 'is', null),
-          )
-          .as('session_alive'),
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await findSessionUser(db, userId, sessionFamilyId);
   if (!row?.is_active || !row.session_alive) return null;
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { isUserActive } from '../accounts/user.repository';
 import type { Clock } from './clock';
 import {
   insertRefreshToken,
@@ -60,12 +61,7 @@ export async function rotateSession(deps: SessionDeps, refreshToken: string): Pr
     const expiresAt = new Date(row.expires_at);
     if (expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
 
-    const user = await trx
-      .selectFrom('users')
-      .select('is_active')
-      .where('id', '=', row.user_id)
-      .executeTakeFirst();
-    if (!user?.is_active) {
+    if (!(await isUserActive(trx, row.user_id))) {
       await revokeFamily(trx, row.family_id, at);
       return { ok: false, reason: 'inactive' };
     }

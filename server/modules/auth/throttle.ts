@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from './clock';
 import { TooManyAttemptsError } from './http-errors';
+import {
+  countHitsSince,
+  deleteBucketHits,
+  deleteHits,
+  deleteHitsBefore,
+  insertHits,
+  lockThrottleBucket,
+} from './throttle.repository';
 
 /** At most `limit` hits per `windowMinutes` (sliding window) in one bucket. */
 export interface ThrottleRule {
@@ -53,15 +60,10 @@ export function createThrottle(db: Db, now: Clock): Throttle {
       const hitIds = await db.transaction().execute(async (trx) => {
         let retryAfter = 0;
         for (const { key, rule } of keyed) {
-          await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+          await lockThrottleBucket(trx, key);
           const since = new Date(at.getTime() - rule.windowMinutes * 60_000);
-          const row = await trx
-            .selectFrom('throttle_hits')
-            .select([(eb) => eb.fn.countAll<number>().as('hits'), (eb) => eb.fn.min('at').as('oldest')])
-            .where('bucket', '=', key)
-            .where('at', '>', since.toISOString())
-            .executeTakeFirstOrThrow();
-          if (Number(row.hits) >= rule.limit) {
+          const row = await countHitsSince(trx, key, since);
+          if (row.hits >= rule.limit) {
             // The window frees a slot when its oldest hit leaves it (approximation: ≥ 1 s).
             const oldest = row.oldest ? new Date(row.oldest).getTime() : at.getTime();
             const frees = oldest + rule.windowMinutes * 60_000 - at.getTime();
@@ -70,28 +72,21 @@ export function createThrottle(db: Db, now: Clock): Throttle {
         }
         if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
         if (keyed.length === 0) return [];
-        const inserted = await trx
-          .insertInto('throttle_hits')
-          .values(keyed.map(({ key }) => ({ bucket: key, at: at.toISOString() })))
-          .returning('id')
-          .execute();
-        return inserted.map((row) => Number(row.id));
+        return insertHits(
+          trx,
+          keyed.map(({ key }) => key),
+          at,
+        );
       });
-      await db
-        .deleteFrom('throttle_hits')
-        .where('at', '<', new Date(at.getTime() - RETENTION_MINUTES * 60_000).toISOString())
-        .execute();
+      await deleteHitsBefore(db, new Date(at.getTime() - RETENTION_MINUTES * 60_000));
       return { hitIds };
     },
     async refund(ticket) {
       if (ticket.hitIds.length === 0) return;
-      await db
-        .deleteFrom('throttle_hits')
-        .where('id', 'in', [...ticket.hitIds])
-        .execute();
+      await deleteHits(db, ticket.hitIds);
     },
     async clear(bucket) {
-      await db.deleteFrom('throttle_hits').where('bucket', '=', storedKey(bucket)).execute();
+      await deleteBucketHits(db, storedKey(bucket));
     },
   };
 }
