@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { rollbackToSavepoint, savepoint } from '../../db/transaction';
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKeysBefore,
+  findIdempotencyKey,
+  storeIdempotentResponse,
+} from './idempotency-key.repository';
 
 // Design: docs/decisions/0010-idempotency.md (Stripe's semantics, brandur's "map the request to a
 // transaction", the IETF draft's status codes). Every money-moving call of Flujo only writes to its own
@@ -109,22 +115,17 @@ export async function runIdempotent(
   const result = await db.transaction().execute(async (trx): Promise<IdempotentResult> => {
     const fingerprint = requestFingerprint(call.body);
     if (call.key !== null) {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: call.userId,
-          key: call.key,
-          method: call.method,
-          path: call.path,
-          request_hash: fingerprint,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
+      const claimed = await claimIdempotencyKey(trx, {
+        userId: call.userId,
+        key: call.key,
+        method: call.method,
+        path: call.path,
+        requestHash: fingerprint,
+      });
       if (!claimed) return replay(trx, call, fingerprint);
     }
 
-    await sql.raw(`savepoint ${SAVEPOINT}`).execute(trx);
+    await savepoint(trx, SAVEPOINT);
     let outcome: { statusCode: number; body: unknown };
     try {
       const done = await execute(trx);
@@ -134,20 +135,11 @@ export async function runIdempotent(
       const refused = refusal(error);
       if (refused === null) throw error;
       // The refusal may have come half-way: undo the work, keep the claimed key.
-      await sql.raw(`rollback to savepoint ${SAVEPOINT}`).execute(trx);
+      await rollbackToSavepoint(trx, SAVEPOINT);
       outcome = refused;
     }
     if (call.key !== null) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set({
-          response_status: outcome.statusCode,
-          // Through text, so pg and PGlite store the same JSON (pg would turn a JS array into a PG array).
-          response_body: sql`cast(${JSON.stringify(outcome.body ?? null)} as text)::jsonb`,
-        })
-        .where('user_id', '=', call.userId)
-        .where('key', '=', call.key)
-        .execute();
+      await storeIdempotentResponse(trx, call.userId, call.key, outcome);
     }
     return { ...outcome, replayed: false };
   });
@@ -156,12 +148,7 @@ export async function runIdempotent(
 }
 
 async function replay(trx: Db, call: IdempotentCall, fingerprint: string): Promise<IdempotentResult> {
-  const row = await trx
-    .selectFrom('idempotency_keys')
-    .select(['method', 'path', 'request_hash', 'response_status', 'response_body'])
-    .where('user_id', '=', call.userId)
-    .where('key', '=', call.key as string)
-    .executeTakeFirstOrThrow();
+  const row = await findIdempotencyKey(trx, call.userId, call.key as string);
   if (row.method !== call.method || row.path !== call.path || row.request_hash !== fingerprint) {
     throw new IdempotencyError(422, IDEMPOTENCY_MESSAGES.reusedWithOtherRequest);
   }
@@ -173,7 +160,5 @@ async function replay(trx: Db, call: IdempotentCall, fingerprint: string): Promi
 
 /** Deletes keys older than the retention; a pruned key used again starts a new request (as at Stripe). */
 export async function pruneIdempotencyKeys(db: Db, now: Date, hours = KEY_RETENTION_HOURS): Promise<number> {
-  const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteIdempotencyKeysBefore(db, new Date(now.getTime() - hours * 3_600_000));
 }
