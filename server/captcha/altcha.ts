@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Db } from '../db/database';
 import type { Clock } from '../modules/auth/clock';
 import type { Captcha, CaptchaAction } from './captcha';
+import { deleteExpiredSpentCaptchas, spendCaptcha } from './captcha-spent.repository';
 
 // NOTE: ALTCHA v2 proof of work (altcha-lib 2.x, widget altcha 3.x): the browser derives PBKDF2 keys for
 // counters 0, 1, 2… until one matches the signed prefix; the server checks one HMAC. The work is
@@ -100,14 +101,8 @@ export function createAltchaCaptcha(options: {
       }
       // Spend it: the first request to record the signature wins; a replay finds it there.
       const now = options.now().toISOString();
-      await options.db.deleteFrom('captcha_spent').where('expires_at', '<', now).execute();
-      const spent = await options.db
-        .insertInto('captcha_spent')
-        .values({ id: signature, expires_at: new Date(expiresAt).toISOString() })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return spent !== undefined;
+      await deleteExpiredSpentCaptchas(options.db, now);
+      return spendCaptcha(options.db, signature, new Date(expiresAt).toISOString());
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
@@ -40,6 +40,11 @@ export interface OpenOptions {
   /** A dumpDataDir() tarball to start an in-memory PGlite from (tests). */
   template?: Blob;
   migrate?: boolean;
+}
+
+/** Throws unless the database answers a trivial query (health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {

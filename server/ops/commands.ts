@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
+import { findCompanyByRfc } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { systemClock } from '../modules/auth/clock';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
@@ -253,11 +254,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const rfc = rfcArgument(onePositional(parsed, 'el RFC emisor'));
       const count = integerOption(parsed, 'count', 10, 1, MAX_GENERATED_CFDI);
       const lookup = async (companyRfc: string) => {
-        const row = await requireDatabase(context)
-          .db.selectFrom('companies')
-          .select('name')
-          .where('rfc', '=', companyRfc)
-          .executeTakeFirst();
+        const row = await findCompanyByRfc(requireDatabase(context).db, companyRfc);
         if (!row) throw new SatOperationError(`No hay ninguna empresa con el RFC ${companyRfc}.`);
         return row.name;
       };

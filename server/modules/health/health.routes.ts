@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database';
+import { type DatabaseHandle, pingDatabase } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 
 const HEALTH = {
@@ -18,7 +17,7 @@ const HEALTH_DOC: RouteDoc = {
 export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get('/health/', { config: { openapi: HEALTH_DOC } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(database.db);
+      await pingDatabase(database.db);
       return { status: 'ok', database: database.kind };
     } catch {
       return reply.status(503).send({ status: 'error', database: database.kind });
