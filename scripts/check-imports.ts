@@ -1,6 +1,7 @@
 // Enforces the dependency direction of STYLE.md, which Biome cannot express as zones:
 //   src/domain imports nothing of ours; src/machines only src/domain; server/ only src/domain and
-//   src/machines of src/; src/ never imports server/ or test/; views never import services; no cycles.
+//   src/machines of src/; src/ never imports server/ or test/; stores import only the domain; services only
+//   the domain and stores; views never import services; no cycles.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -23,6 +24,16 @@ const RULES: Rule[] = [
     from: 'src/machines/',
     allowed: ['src/domain/', 'src/machines/'],
     why: 'machines import only the domain',
+  },
+  {
+    from: 'src/stores/',
+    allowed: ['src/domain/', 'src/stores/'],
+    why: 'stores hold session and UI state; they know only the domain',
+  },
+  {
+    from: 'src/services/',
+    allowed: ['src/domain/', 'src/stores/', 'src/services/'],
+    why: 'services speak HTTP; response shapes come from the domain, not from machines or views',
   },
   {
     from: 'src/views/',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { SatStatus, type SatStatusCode } from '../domain/sat-status';
-import type { TaxLink } from '../domain/schemas/session';
-import { type SatLinkStatus, satLinkMachine } from './sat-link.machine';
+import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
+import { satLinkMachine } from './sat-link.machine';
 
 const LINK: TaxLink = { rfc: 'MOVE800101ST2', ciec: 'Cl4veCIEC' };
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { SatStatus, type SatStatusCode } from '../domain/sat-status';
-import type { TaxLink } from '../domain/schemas/session';
+import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
 import { fieldErrorsOf } from './field-errors';
 
 export const SAT_LINK_SENT = 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada';
@@ -10,11 +10,6 @@ export const SAT_LINK_WAITING =
   'actualizará sola cuando esté lista.';
 
 /** GET /api/accounts/ciec/: the company's link as the server holds it. */
-export interface SatLinkStatus {
-  sat_credentials_status: SatStatusCode;
-  rfc: string | null;
-}
-
 /** The server's reasons for a rejected link, per field (a 400's {rfc: [message]} or {ciec: [message]}). */
 export type TaxLinkFieldErrors = Partial<Record<keyof TaxLink, string[]>>;
 

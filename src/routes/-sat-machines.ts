@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { TaxLink } from '../domain/schemas/session';
-import { type SatLinkStatus, satLinkMachine } from '../machines/sat-link.machine';
+import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
+import { satLinkMachine } from '../machines/sat-link.machine';
 import { navigateTo } from '../services/navigation';
 import { satLinkStatus, submitTaxLink } from '../services/sat.service';
 import { setUser } from '../stores/user.store';

@@ -1,5 +1,4 @@
-import type { TaxLink } from '../domain/schemas/session';
-import type { SatLinkStatus } from '../machines/sat-link.machine';
+import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
 import { ACCOUNTS_API_URL } from './api-config';
 import { request } from './http';
 

@@ -36,6 +36,26 @@ describe('user store', () => {
     expect(userStore.isAuthenticated).toBe(false);
     expect(userStore.isCorporate).toBe(false);
   });
+
+  it('keeps working in memory when the browser refuses to write or clear storage', () => {
+    const blocked = () => {
+      throw new DOMException('Storage is blocked', 'SecurityError');
+    };
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(blocked);
+    const clear = vi.spyOn(localStorage, 'clear').mockImplementation(blocked);
+    try {
+      expect(() => setUser({ isAuthenticated: true, hasFactoring: true })).not.toThrow();
+      expect(userStore.hasFactoring).toBe(true);
+      expect(() => clearSession()).not.toThrow();
+      expect(userStore.isAuthenticated).toBe(false);
+      expect(userStore.hasFactoring).toBe(false);
+      expect(setItem).toHaveBeenCalled();
+      expect(clear).toHaveBeenCalled();
+    } finally {
+      setItem.mockRestore();
+      clear.mockRestore();
+    }
+  });
 });
 
 describe('the stored session user (spec §3)', () => {

@@ -54,7 +54,12 @@ export const userStore = proxy<UserState>(load());
 subscribe(
   userStore,
   () => {
-    localStorage.setItem(USER_STORE_KEY, JSON.stringify(userStore));
+    try {
+      localStorage.setItem(USER_STORE_KEY, JSON.stringify(userStore));
+    } catch {
+      // Storage blocked or full: the session machine's action must not throw (it would stop the actor);
+      // the user still applies to this page, it just is not remembered.
+    }
   },
   true,
 );
@@ -70,5 +75,9 @@ export function resetUser(): void {
 /** A signed-out page: the signed-out user in memory and nothing in local storage (spec §2, §8). */
 export function clearSession(): void {
   resetUser();
-  localStorage.clear();
+  try {
+    localStorage.clear();
+  } catch {
+    // Storage blocked: there is nothing stored to clear.
+  }
 }

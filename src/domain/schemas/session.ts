@@ -165,3 +165,10 @@ export const TaxLink = payload({
   ciec: requiredSecret(),
 });
 export type TaxLink = Infer<typeof TaxLink>;
+
+/** GET /ciec/: the company's SAT-link status, which the waiting screen polls. */
+export const SatLinkStatus = type({
+  sat_credentials_status: satStatusCode,
+  rfc: nullable(string()),
+});
+export type SatLinkStatus = Infer<typeof SatLinkStatus>;
