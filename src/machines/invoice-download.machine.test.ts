@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, waitFor } from 'xstate';
 import { MAX_DOWNLOAD_INVOICES } from '../domain/advanced-invoices';
 import {
@@ -10,6 +10,9 @@ import {
   downloadedMessage,
   invoiceDownloadMachine,
 } from './invoice-download.machine';
+
+/** The machine's own notice delay (spec §9: 2 s), whatever a test provides. */
+const NOTICE_MS = invoiceDownloadMachine.implementations.delays.NOTICE_MS as number;
 
 const ZIP = new Blob(['PK'], { type: 'application/zip' });
 const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
@@ -60,6 +63,10 @@ describe('invoiceDownloadMachine: the selection', () => {
 });
 
 describe('invoiceDownloadMachine: a download', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('passes the selected ids, is busy and refuses a second start until it ends', async () => {
     const { actor, calls, start } = downloader();
     const call = await start(3);
@@ -115,13 +122,14 @@ describe('invoiceDownloadMachine: a download', () => {
   });
 
   it("a failure saves nothing, keeps the server's reason until dismissed, and a retry clears it", async () => {
+    vi.useFakeTimers();
     const { actor, saved, start } = downloader();
     (await start(2)).reject({ status: 409, body: { detail: 'La factura 2 no está adelantada.' } });
     const failed = await waitFor(actor, (s) => s.matches({ ready: 'failed' }));
     expect(failed.context.error).toBe('La factura 2 no está adelantada.');
     expect(saved).toEqual([]);
-    // No timer on a failure: it stays until the user closes it.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // No timer on a failure: it stays until the user closes it, long past any notice delay (provided or 2 s).
+    await vi.advanceTimersByTimeAsync(10 * NOTICE_MS);
     expect(actor.getSnapshot().value).toEqual({ ready: 'failed' });
     await start(2);
     expect(actor.getSnapshot().context.error).toBeNull();

@@ -5,8 +5,8 @@ import { PAGE_SIZE } from '../domain/schemas/invoices';
 
 /**
  * ARCHITECTURE: infinite lists stay bounded so a long scroll does not keep (and, after an invalidation,
- * refetch) hundreds of pages. 40 pages are 1,000 rows; past them the first loaded page is dropped, and
- * the shared table, which only scrolls forwards for now, loses its first rows (decision 0014).
+ * refetch) hundreds of pages. 40 pages are 1,000 rows; past them the first loaded page is dropped, and the
+ * shared table fetches it back when the user scrolls up to it (`useInvoicePages`, decision 0014).
  */
 export const MAX_LOADED_PAGES = 40;
 

@@ -30,7 +30,7 @@ import {
 } from '../../src/views/invoices/invoice-filters';
 import { formatAmount, formatDisplayDate } from '../../src/views/invoices/invoice-format';
 import { applyStatusChange } from '../../src/views/invoices/invoice-list-update';
-import { keepListed, toggleAll, toggleOne } from '../../src/views/invoices/invoice-selection';
+import { dropGone, toggleAll, toggleOne } from '../../src/views/invoices/invoice-selection';
 import { quoteFigures } from '../../src/views/pronto-pago/forward-payment-drawer';
 import { downloadableHint } from '../../src/views/pronto-pago/pronto-pago-page';
 
@@ -97,7 +97,23 @@ describe('selection', () => {
     expect(toggleAll(all, [1, 2, 3]).size).toBe(0);
     expect([...toggleAll(new Set([1]), [1, 2])]).toEqual([1, 2]);
     expect([...toggleOne(new Set([1]), 1)]).toEqual([]);
-    expect([...keepListed(new Set([1, 2]), [2, 3])]).toEqual([2]);
+    // Rows selected on pages the list dropped stay selected when 'Seleccionar todos' adds the loaded ones.
+    expect([...toggleAll(new Set([9]), [1, 2])]).toEqual([9, 1, 2]);
+  });
+
+  it('loses only the rows the server says are gone, not rows on pages the list dropped', () => {
+    const loaded = (ids: number[], fromStart: boolean, toEnd: boolean) => ({ ids, fromStart, toEnd });
+    // Row 2 left a refetched list between rows that are still loaded: gone.
+    expect([...dropGone(new Set([2, 3]), loaded([1, 2, 3], true, true), loaded([1, 3], true, true))]).toEqual(
+      [3],
+    );
+    // The first page was dropped (rows 1 and 2): nothing loaded above them any more, they stay.
+    const kept = new Set([1, 2]);
+    expect(dropGone(kept, loaded([1, 2, 3, 4], true, false), loaded([3, 4, 5], false, false))).toBe(kept);
+    // The last page was dropped (fetching an earlier one): nothing loaded below, they stay.
+    expect(dropGone(new Set([4]), loaded([2, 3, 4], false, false), loaded([1, 2, 3], true, false)).size).toBe(
+      1,
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   searchFromFilters,
   validateInvoiceListSearch,
 } from '../../views/invoices/invoice-filters';
+import { useInvoicePages } from '../../views/invoices/invoice-pages';
 import { advancedInvoicesQueryOptions, wiredInvoiceDownloadMachine } from '../-advanced-invoices-machines';
 import { useInvoiceTrail } from '../-invoice-trail';
 import { requireProvider, requireSatLink } from './-guards';
@@ -35,8 +36,8 @@ function AdvancedInvoicesRoute() {
     (next: InvoiceListFilters) => void navigate({ search: searchFromFilters(next), replace: true }),
     [navigate],
   );
-  const query = useInfiniteQuery(advancedInvoicesQueryOptions(filters));
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.results) ?? [], [query.data]);
+  const options = advancedInvoicesQueryOptions(filters);
+  const list = useInvoicePages(useInfiniteQuery(options), options.queryKey);
   const trail = useInvoiceTrail();
   return (
     <AdvancedInvoicesPage
@@ -44,15 +45,7 @@ function AdvancedInvoicesRoute() {
       filters={filters}
       onFiltersChange={onFiltersChange}
       trail={trail}
-      rows={rows}
-      // A retry after an error shows the spinner again until the server answers.
-      loading={!query.data && !(query.isError && !query.isFetching)}
-      error={!query.data && query.isError && !query.isFetching}
-      onRetry={() => void query.refetch()}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      moreFailed={query.isFetchNextPageError}
-      onEndReached={() => void query.fetchNextPage()}
+      list={list}
     />
   );
 }

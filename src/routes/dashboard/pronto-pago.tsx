@@ -10,6 +10,7 @@ import {
   searchFromFilters,
   validateInvoiceListSearch,
 } from '../../views/invoices/invoice-filters';
+import { useInvoicePages } from '../../views/invoices/invoice-pages';
 import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
 import { useInvoiceTrail } from '../-invoice-trail';
 import { alliancesQueryOptions, wireProntoPagoMachines } from '../-pronto-pago-machines';
@@ -39,8 +40,8 @@ function ProntoPagoRoute() {
   scope.current = { role, filters };
   const machines = useMemo(() => wireProntoPagoMachines(queryClient, () => scope.current), [queryClient]);
 
-  const list = useInfiniteQuery(alliancesQueryOptions(role, filters));
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.results) ?? [], [list.data]);
+  const options = alliancesQueryOptions(role, filters);
+  const list = useInvoicePages(useInfiniteQuery(options), options.queryKey);
 
   const trail = useInvoiceTrail();
 
@@ -55,17 +56,7 @@ function ProntoPagoRoute() {
       filters={filters}
       onFiltersChange={onFiltersChange}
       machines={machines}
-      list={{
-        rows,
-        // A retry after an error shows the spinner again until the server answers.
-        loading: !list.data && !(list.isError && !list.isFetching),
-        error: !list.data && list.isError && !list.isFetching,
-        onRetry: () => void list.refetch(),
-        hasMore: list.hasNextPage,
-        loadingMore: list.isFetchingNextPage,
-        moreFailed: list.isFetchNextPageError,
-        onEndReached: () => void list.fetchNextPage(),
-      }}
+      list={list}
       trail={trail}
     />
   );

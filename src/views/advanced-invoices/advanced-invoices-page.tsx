@@ -1,22 +1,13 @@
 import { Button, ButtonGroup, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import { ADVANCED_STATUS_FILTER_OPTIONS } from '../../domain/advanced-invoices';
-import type { Invoice } from '../../domain/schemas/invoices';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
-import {
-  allSelected,
-  EMPTY_SELECTION,
-  type InvoiceSelection,
-  keepListed,
-  toggleAll,
-  toggleOne,
-} from '../invoices/invoice-selection';
-import { InvoiceTable } from '../invoices/invoice-table';
+import { allSelected, toggleAll, toggleOne, useListSelection } from '../invoices/invoice-selection';
+import { type InvoiceListProps, InvoiceTable } from '../invoices/invoice-table';
 import { DownloadSelectedButton, DownloadStatus } from './invoice-download-controls';
 
 export const ADVANCED_INVOICES_TITLE = 'Resumen de tus Facturas Adelantadas';
@@ -30,14 +21,7 @@ export interface AdvancedInvoicesPageProps {
   onFiltersChange: (filters: InvoiceListFilters) => void;
   /** The audit trail of the invoice opened with 'Historial'. */
   trail: InvoiceTrail;
-  rows: readonly Invoice[];
-  loading: boolean;
-  error: boolean;
-  onRetry: () => void;
-  hasMore: boolean;
-  loadingMore: boolean;
-  moreFailed: boolean;
-  onEndReached: () => void;
+  list: InvoiceListProps;
 }
 
 /**
@@ -47,11 +31,9 @@ export interface AdvancedInvoicesPageProps {
  */
 export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
   const [state, send] = useMachine(props.machine);
-  const [picked, setPicked] = useState<InvoiceSelection>(EMPTY_SELECTION);
-  const ids = props.rows.map((row) => row.id);
-  // A row that left the list (filter, refresh) is no longer selected.
-  const selection = keepListed(picked, ids);
-  const selectedIds = ids.filter((id) => selection.has(id));
+  const [selection, setSelection] = useListSelection(props.list, props.filters);
+  const ids = props.list.rows.map((row) => row.id);
+  const selectedIds = [...selection];
 
   return (
     <section aria-labelledby="facturas-adelantadas-titulo" className="flujo-advanced-invoices">
@@ -71,23 +53,16 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
           text="Seleccionar todos"
           disabled={ids.length === 0}
           aria-pressed={allSelected(selection, ids)}
-          onClick={() => setPicked(toggleAll(selection, ids))}
+          onClick={() => setSelection((current) => toggleAll(current, ids))}
         />
         <DownloadSelectedButton state={state} send={send} invoiceIds={selectedIds} />
       </ButtonGroup>
       <DownloadStatus state={state} send={send} selectedCount={selectedIds.length} />
       <InvoiceTable
         label="Facturas adelantadas"
-        rows={props.rows}
-        loading={props.loading}
-        error={props.error}
-        onRetry={props.onRetry}
-        hasMore={props.hasMore}
-        loadingMore={props.loadingMore}
-        moreFailed={props.moreFailed}
-        onEndReached={props.onEndReached}
+        {...props.list}
         selection={selection}
-        onToggleRow={(id) => setPicked(toggleOne(selection, id))}
+        onToggleRow={(id) => setSelection((current) => toggleOne(current, id))}
         renderActions={(invoice) => <HistoryButton invoice={invoice} trail={props.trail} />}
       />
       <AuditTrailDrawer

@@ -27,6 +27,17 @@ export interface InvoiceTableProps {
   onEndReached: () => void;
   /** A later page failed: shown under the table with its own retry (onEndReached again). */
   moreFailed?: boolean;
+  /**
+   * Earlier pages exist (the bounded list dropped them); onStartReached is called at the top. `firstItemIndex`
+   * moves by the rows added or dropped above, so the visible rows stay in place (react-virtuoso's prepend).
+   */
+  hasEarlier?: boolean;
+  loadingEarlier?: boolean;
+  earlierFailed?: boolean;
+  onStartReached?: () => void;
+  firstItemIndex?: number;
+  /** Which list this is (its query key): another list starts a fresh table at the top. */
+  listKey?: string;
   /** Selected row ids, or null for a table without selection. */
   selection: InvoiceSelection | null;
   onToggleRow?: (id: number) => void;
@@ -38,6 +49,12 @@ export interface InvoiceTableProps {
   /** Accessible name of the table. */
   label: string;
 }
+
+/** The table's list props as a bounded infinite query gives them (`useInvoicePages`). */
+export type InvoiceListProps = Omit<
+  InvoiceTableProps,
+  'selection' | 'onToggleRow' | 'renderActions' | 'renderStatus' | 'emptyText' | 'label'
+>;
 
 const COLUMNS = ['Folio', 'RFC', 'Cliente', 'Fecha de emisión', 'Monto', 'Descripción', 'Estatus'] as const;
 
@@ -55,6 +72,12 @@ export function InvoiceTable({
   loadingMore,
   onEndReached,
   moreFailed = false,
+  hasEarlier = false,
+  loadingEarlier = false,
+  earlierFailed = false,
+  onStartReached,
+  firstItemIndex = 0,
+  listKey,
   selection,
   onToggleRow,
   renderActions,
@@ -75,13 +98,20 @@ export function InvoiceTable({
   return (
     <div className="flujo-invoice-table">
       <TableVirtuoso
+        key={listKey}
         aria-label={label}
         style={{ height: TABLE_HEIGHT_PX }}
         data={rows}
-        fixedItemHeight={ROW_HEIGHT_PX}
+        // NOTE: not fixedItemHeight: react-virtuoso 4 then skips measuring rows and its prepend (firstItemIndex
+        // moving down) writes a margin on the unmeasured body and throws.
+        defaultItemHeight={ROW_HEIGHT_PX}
         increaseViewportBy={{ top: 0, bottom: LOAD_AHEAD_PX }}
         endReached={() => {
           if (hasMore && !loadingMore && !moreFailed) onEndReached();
+        }}
+        firstItemIndex={firstItemIndex}
+        startReached={() => {
+          if (hasEarlier && !loadingEarlier && !earlierFailed) onStartReached?.();
         }}
         computeItemKey={(_, invoice) => invoice.id}
         components={{ Table: PlainTable }}
@@ -122,6 +152,13 @@ export function InvoiceTable({
           </>
         )}
       />
+      {loadingEarlier && <Spinner size={20} aria-label="Cargando facturas anteriores…" />}
+      {earlierFailed && (
+        <Callout intent="warning" role="alert">
+          <p>No pudimos cargar las facturas anteriores.</p>
+          <Button text="Reintentar" onClick={onStartReached} />
+        </Callout>
+      )}
       {loadingMore && <Spinner size={20} aria-label="Cargando más facturas…" />}
       {moreFailed && (
         <Callout intent="warning" role="alert">

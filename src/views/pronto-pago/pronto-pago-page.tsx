@@ -1,8 +1,8 @@
 import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { isAdvancedStatus } from '../../domain/advanced-invoices';
-import { InvoiceStatus, providerStatusLabel } from '../../domain/invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode, providerStatusLabel } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
@@ -11,24 +11,19 @@ import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/inv
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
-import { EMPTY_SELECTION, keepListed, toggleAll, toggleOne } from '../invoices/invoice-selection';
-import { InvoiceTable, type InvoiceTableProps } from '../invoices/invoice-table';
+import { toggleAll, toggleOne, useListSelection } from '../invoices/invoice-selection';
+import { type InvoiceListProps, InvoiceTable } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
 import { ADVANCE_TEXT, ForwardPaymentDrawer } from './forward-payment-drawer';
 
 export const REQUEST_TEXT = 'Solicitar adelanto';
 export const SELECT_ALL_TEXT = 'Seleccionar todos';
 
-export type ProntoPagoListProps = Omit<
-  InvoiceTableProps,
-  'selection' | 'onToggleRow' | 'renderActions' | 'renderStatus' | 'emptyText' | 'label'
->;
-
 export interface ProntoPagoPageProps {
   help: string;
   filters: InvoiceListFilters;
   onFiltersChange: (filters: InvoiceListFilters) => void;
-  list: ProntoPagoListProps;
+  list: InvoiceListProps;
   machines: {
     authorizationRequest: typeof authorizationRequestMachine;
     forwardPayment: typeof forwardPaymentMachine;
@@ -64,18 +59,19 @@ export function ProntoPagoPage({
   const [request, sendRequest] = useMachine(machines.authorizationRequest);
   const [advance, sendAdvance] = useMachine(machines.forwardPayment);
   const [download, sendDownload] = useMachine(machines.invoiceDownload);
-  const [selection, setSelection] = useState(EMPTY_SELECTION);
+  const [selection, setSelection] = useListSelection(list, filters);
   const ids = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
 
-  // Rows that leave the list (filters, actions) leave the selection too.
-  useEffect(() => setSelection((current) => keepListed(current, ids)), [ids]);
-
-  // Spec §2 puts 'Descargar seleccionados' beside 'Seleccionar todos'; only advanced rows have a ZIP.
-  const downloadable = useMemo(
-    () =>
-      list.rows.filter((row) => selection.has(row.id) && isAdvancedStatus(row.status)).map((row) => row.id),
-    [list.rows, selection],
-  );
+  // Spec §2 puts 'Descargar seleccionados' beside 'Seleccionar todos'; only advanced rows have a ZIP. A selected
+  // row on a page the list dropped counts with the status it last showed.
+  const lastStatus = useRef(new Map<number, InvoiceStatusCode>());
+  const downloadable = useMemo(() => {
+    for (const row of list.rows) lastStatus.current.set(row.id, row.status);
+    return [...selection].filter((id) => {
+      const status = lastStatus.current.get(id);
+      return status !== undefined && isAdvancedStatus(status);
+    });
+  }, [list.rows, selection]);
   const hint = downloadableHint(downloadable.length, selection.size);
 
   const busy = request.hasTag('busy') || advance.hasTag('busy');
