@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
-import { findCompanyByRfc } from '../modules/accounts/company.repository';
+import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { systemClock } from '../modules/auth/clock';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
@@ -254,9 +254,10 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const rfc = rfcArgument(onePositional(parsed, 'el RFC emisor'));
       const count = integerOption(parsed, 'count', 10, 1, MAX_GENERATED_CFDI);
       const lookup = async (companyRfc: string) => {
-        const row = await findCompanyByRfc(requireDatabase(context).db, companyRfc);
-        if (!row) throw new SatOperationError(`No hay ninguna empresa con el RFC ${companyRfc}.`);
-        return row.name;
+        const name = await findCompanyName(requireDatabase(context).db, companyRfc);
+        if (name === undefined)
+          throw new SatOperationError(`No hay ninguna empresa con el RFC ${companyRfc}.`);
+        return name;
       };
       const name = parsed.options.get('name') ?? (await lookup(rfc));
       const toText = parsed.options.get('to');

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { daysBetween, type IsoDate } from '../../src/domain/calendar-date';
-import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUSES } from '../../src/domain/invoice-status';
 import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-date';
 import { Period, periodToDateRange } from '../../src/domain/period';
 import { SatStatus } from '../../src/domain/sat-status';
@@ -24,17 +24,6 @@ export const DEMO_PROVIDERS = [
 ] as const;
 
 const INVOICES_PER_PROVIDER = 16;
-// Every status of spec §4 for every provider, so each demo login sees the whole lifecycle.
-const STATUS_CYCLE: readonly InvoiceStatusCode[] = [
-  InvoiceStatus.AVAILABLE,
-  InvoiceStatus.PENDING,
-  InvoiceStatus.APPROVED,
-  InvoiceStatus.PROCESS,
-  InvoiceStatus.PAID,
-  InvoiceStatus.FACTORING,
-  InvoiceStatus.DISABLED,
-  InvoiceStatus.REJECTED,
-];
 const DESCRIPTIONS = [
   'Suministro de cajas de cartón corrugado',
   'Flete terrestre Guadalajara - Monterrey',
@@ -49,6 +38,11 @@ const DESCRIPTIONS = [
 // The oldest demo invoice is issued at most this many days ago, so an approved one can still be
 // paid in the future under the 150-day rule (spec §9).
 const MAX_DEMO_AGE_DAYS = MAX_PAYMENT_DAYS - 1;
+// The newest demo invoice is issued yesterday: a CFDI issued today at DEMO_ISSUE_TIME would carry a
+// Fecha in the future whenever the seed runs earlier in the day.
+const MIN_DEMO_AGE_DAYS = 1;
+// Wall-clock time (Mexico City) on every demo CFDI's Fecha.
+const DEMO_ISSUE_TIME = '10:15:00';
 
 /** One demo invoice as laid out for a business day. */
 export interface DemoInvoice {
@@ -62,28 +56,31 @@ export interface DemoInvoice {
 }
 
 /**
- * Where the demo invoices sit on `today`: spread evenly, newest first, from today back to the
+ * Where the demo invoices sit on `today`: spread evenly, newest first, from yesterday back to the
  * first day of the spec's oldest period option (FOUR_MONTHS_AGO), so every one matches a period
- * filter. Each provider has every status twice, once in MXN and once in USD.
+ * filter and none is issued after the seed runs. Each provider has every status twice, once in MXN
+ * and once in USD.
  */
 export function demoInvoiceLayout(today: IsoDate): DemoInvoice[] {
   const oldest = periodToDateRange(Period.FOUR_MONTHS_AGO, today).from;
-  const window = Math.min(daysBetween(oldest, today), MAX_DEMO_AGE_DAYS);
+  const maxAge = Math.min(daysBetween(oldest, today), MAX_DEMO_AGE_DAYS);
+  const window = maxAge - MIN_DEMO_AGE_DAYS;
   const last = INVOICES_PER_PROVIDER * DEMO_PROVIDERS.length - 1;
   return DEMO_PROVIDERS.flatMap((provider, p) =>
     Array.from({ length: INVOICES_PER_PROVIDER }, (_, index) => {
       const position = index * DEMO_PROVIDERS.length + p;
-      // The second round of the status cycle swaps currencies, so each status gets one of each.
-      const round = Math.floor(index / STATUS_CYCLE.length);
+      // Every status of spec §4 for every provider, so each demo login sees the whole lifecycle; the
+      // second round through the statuses swaps currencies, so each status gets one of each.
+      const round = Math.floor(index / PROVIDER_STATUSES.length);
       return {
         provider,
         index,
         folio: String(1000 + index),
         issuedOn: dayjs(today)
-          .subtract(Math.floor((position * window) / last), 'day')
+          .subtract(MIN_DEMO_AGE_DAYS + Math.floor((position * window) / last), 'day')
           .format('YYYY-MM-DD'),
         currency: (index + round) % 2 === 1 ? 'USD' : 'MXN',
-        status: STATUS_CYCLE[index % STATUS_CYCLE.length]!,
+        status: PROVIDER_STATUSES[index % PROVIDER_STATUSES.length]!,
       };
     }),
   );
@@ -170,7 +167,7 @@ export async function seedDemoWorld(db: Db, today = businessDate(new Date())): P
           uuid: deterministicUuid(`${DEMO_SEED}:${provider.rfc}:${folio}`),
           serie: 'A',
           folio,
-          issuedAt: `${invoice.issuedOn}T10:15:00`,
+          issuedAt: `${invoice.issuedOn}T${DEMO_ISSUE_TIME}`,
           issuer: { rfc: provider.rfc, name: provider.name },
           receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
           subtotal: usd

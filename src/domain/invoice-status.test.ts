@@ -7,6 +7,7 @@ import {
   isInvoiceStatusFilter,
   PROVIDER_STATUS_FILTER_OPTIONS,
   PROVIDER_STATUS_MEANINGS,
+  PROVIDER_STATUSES,
   providerStatusLabel,
   statusFromName,
   statusName,
@@ -26,6 +27,12 @@ describe('invoice status', () => {
       FACTORING: 90,
     });
     expect(INVOICE_STATUS_CODES).toEqual([10, 20, 30, 40, 50, 60, 70, 90]);
+  });
+
+  it('lists the provider statuses in the spec §4 table order, each real status once', () => {
+    expect(PROVIDER_STATUSES).toEqual([60, 40, 30, 50, 10, 90, 70, 20]);
+    expect([...PROVIDER_STATUSES].sort()).toEqual([...INVOICE_STATUS_CODES].sort());
+    expect(PROVIDER_STATUS_FILTER_OPTIONS.slice(1).map((o) => o.value)).toEqual(PROVIDER_STATUSES);
   });
 
   it('labels statuses for providers', () => {

@@ -74,21 +74,26 @@ export const CORPORATE_STATUS_MEANINGS: Readonly<Record<InvoiceStatusCode, strin
 
 export type StatusFilterOption = { value: InvoiceStatusFilter; label: string };
 
+/**
+ * Every status a provider's invoice can have, in the order of the spec §4 table:
+ * PROVIDER_STATUSES[0] === 60 (AVAILABLE), PROVIDER_STATUSES.at(-1) === 20 (REJECTED).
+ * The same eight codes as INVOICE_STATUS_CODES, which is in code order.
+ */
+export const PROVIDER_STATUSES: readonly InvoiceStatusCode[] = [
+  InvoiceStatus.AVAILABLE,
+  InvoiceStatus.PENDING,
+  InvoiceStatus.APPROVED,
+  InvoiceStatus.PROCESS,
+  InvoiceStatus.PAID,
+  InvoiceStatus.FACTORING,
+  InvoiceStatus.DISABLED,
+  InvoiceStatus.REJECTED,
+];
+
 /** Provider status filter: 'Todas' then every status, in the order of the spec §4 table. */
 export const PROVIDER_STATUS_FILTER_OPTIONS: readonly StatusFilterOption[] = [
   { value: InvoiceStatus.ALL, label: ALL_STATUSES_LABEL },
-  ...(
-    [
-      InvoiceStatus.AVAILABLE,
-      InvoiceStatus.PENDING,
-      InvoiceStatus.APPROVED,
-      InvoiceStatus.PROCESS,
-      InvoiceStatus.PAID,
-      InvoiceStatus.FACTORING,
-      InvoiceStatus.DISABLED,
-      InvoiceStatus.REJECTED,
-    ] as const
-  ).map((value) => ({
+  ...PROVIDER_STATUSES.map((value) => ({
     value,
     // Two options cannot both read 'Pagada': the filter names the factoring one.
     label: value === InvoiceStatus.FACTORING ? 'Pagada (factoraje)' : PROVIDER_STATUS_LABELS[value],

@@ -12,15 +12,20 @@ import {
 import { applyInvoiceEvent, IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
 import { requestAuthorization } from '../../server/modules/providers/providers.service';
 import { DEMO_PROVIDERS, DEMO_SEED, seedDemoWorld } from '../../server/seed/demo-world';
-import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { InvoiceStatus, PROVIDER_STATUSES } from '../../src/domain/invoice-status';
 import { isInPeriods, PERIOD_CODES } from '../../src/domain/period';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import type { LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { DEMO_PROVIDER, eventCount as eventsOf, invoicesIn, statusOf } from '../support/pronto-pago';
 
-// Spec §4: every invoice status (ALL, 80, is only a filter value).
-const EVERY_PROVIDER_STATUS = [10, 20, 30, 40, 50, 60, 70, 90];
+// NOTE: CFDI Fecha is the issuer's wall-clock time without an offset; the demo issuers are in Mexico
+// City. sv-SE formats as 'YYYY-MM-DD HH:MM:SS', the text form of a timestamp column.
+const MEXICO_CITY_WALL_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'America/Mexico_City',
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
 
 describe('invoice lifecycle on the server', () => {
   let ctx: ApiTestContext;
@@ -37,6 +42,15 @@ describe('invoice lifecycle on the server', () => {
       .where('status', '=', status)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+  // The instant the demo world was seeded, from its seeds row.
+  const seedInstant = async () => {
+    const seed = await db()
+      .selectFrom('seeds')
+      .select('applied_at')
+      .where('name', '=', DEMO_SEED)
+      .executeTakeFirstOrThrow();
+    return new Date(seed.applied_at);
+  };
   const eventCount = async (invoiceId: number) =>
     (await db().selectFrom('invoice_events').select('id').where('invoice_id', '=', invoiceId).execute())
       .length;
@@ -45,7 +59,7 @@ describe('invoice lifecycle on the server', () => {
     const rows = await db().selectFrom('invoices').select(['emitter_rfc', 'status', 'currency']).execute();
     for (const provider of DEMO_PROVIDERS) {
       const statuses = new Set(rows.filter((r) => r.emitter_rfc === provider.rfc).map((r) => r.status));
-      expect([...statuses].sort()).toEqual([...EVERY_PROVIDER_STATUS].sort());
+      expect([...statuses].sort()).toEqual([...PROVIDER_STATUSES].sort());
     }
     expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['MXN', 'USD']));
   });
@@ -56,21 +70,24 @@ describe('invoice lifecycle on the server', () => {
       .select(['status', 'currency', 'date_of_emission'])
       .execute();
     expect(rows).toHaveLength(48);
-    for (const status of EVERY_PROVIDER_STATUS) {
+    for (const status of PROVIDER_STATUSES) {
       const currencies = new Set(rows.filter((r) => r.status === status).map((r) => r.currency));
       expect(currencies, `status ${status}`).toEqual(new Set(['MXN', 'USD']));
     }
     // The business day the demo world was seeded on, from its seeds row.
-    const seed = await db()
-      .selectFrom('seeds')
-      .select('applied_at')
-      .where('name', '=', DEMO_SEED)
-      .executeTakeFirstOrThrow();
-    const seededOn = businessDate(new Date(seed.applied_at));
+    const seededOn = businessDate(await seedInstant());
     const outside = rows
       .map((r) => r.date_of_emission)
       .filter((date) => !PERIOD_CODES.some((code) => isInPeriods(date, [code], seededOn)));
     expect(outside, `seeded on ${seededOn}`).toEqual([]);
+  });
+
+  it('no demo CFDI is issued after the instant the demo world was seeded', async () => {
+    const seededAt = MEXICO_CITY_WALL_TIME.format(await seedInstant());
+    const rows = await db().selectFrom('invoices').select(['folio', 'issued_at']).execute();
+    expect(rows).toHaveLength(48);
+    const future = rows.filter((r) => r.issued_at > seededAt);
+    expect(future, `seeded at ${seededAt} Mexico City`).toEqual([]);
   });
 
   it('every demo status change has its audit event, from import to the current status', async () => {

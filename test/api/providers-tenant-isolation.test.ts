@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { isAdvancedStatus } from '../../src/domain/advanced-invoices';
-import type { InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { PROVIDER_STATUSES } from '../../src/domain/invoice-status';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import {
@@ -15,7 +15,6 @@ import {
   statusOf,
 } from '../support/pronto-pago';
 
-const ALL_STATUSES: InvoiceStatusCode[] = [60, 40, 30, 50, 10, 90, 70, 20];
 const NOT_FOUND = /^Factura no encontrada(\.|: \d+\.)$/;
 const DOWNLOAD = '/api/providers/advanced-invoices/download/';
 
@@ -122,7 +121,7 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
 
   it('another provider gets 404 for every provider call on the demo provider’s invoices, in every status', async () => {
     const owner = await sessionFor(ctx.app, 'proveedor.demo');
-    for (const status of ALL_STATUSES) {
+    for (const status of PROVIDER_STATUSES) {
       const [id] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, status);
       if (id === undefined) throw new Error(`no invoice in ${status}`);
       const events = await eventCount(db(), id);
@@ -140,7 +139,7 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
   });
 
   it('another corporate gets 404 for every corporate call, and for the provider calls, on invoices it did not receive', async () => {
-    for (const status of ALL_STATUSES) {
+    for (const status of PROVIDER_STATUSES) {
       const [id] = await invoicesIn(db(), DEMO_CORPORATE.rfc, status, 'receiver');
       if (id === undefined) throw new Error(`no invoice in ${status}`);
       const events = await eventCount(db(), id);

@@ -33,6 +33,12 @@ export function findCompanyByRfc(db: Db, rfc: string, options: { lock?: boolean 
   return query.executeTakeFirst();
 }
 
+/** The name of the company holding this RFC, or undefined; reads nothing else (no CIEC). */
+export async function findCompanyName(db: Db, rfc: string): Promise<string | undefined> {
+  const row = await db.selectFrom('companies').select('name').where('rfc', '=', rfc).executeTakeFirst();
+  return row?.name;
+}
+
 /** Whether a company other than `companyId` holds the RFC. */
 export async function isRfcTakenByAnother(db: Db, rfc: string, companyId: number): Promise<boolean> {
   const owner = await db

@@ -58,8 +58,10 @@ export function invoiceCaller(
 }
 
 /**
- * The lifecycle machine's view of the caller: its guards check company and SAT link again, so a status change
- * stays refused (409) even where a call skipped the 403 of invoiceCaller.
+ * The lifecycle machine's view of the caller. invoiceCaller already answers 403 to an unauthorized SAT
+ * link, so from a route satAuthorized is always true; the machine's guards check the same SAT status
+ * again as defence in depth, so a caller built any other way (tests, future ops commands) is still
+ * refused (409).
  */
 export function lifecycleActor(caller: InvoiceCaller, kind: 'provider' | 'corporate'): LifecycleActor {
   return { kind, companyId: caller.companyId, satAuthorized: caller.satAuthorized };
