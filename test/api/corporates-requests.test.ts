@@ -3,7 +3,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUSES } from '../../src/domain/invoice-status';
 import { SatStatus } from '../../src/domain/sat-status';
 import { InvoicePage } from '../../src/domain/schemas/invoices';
 import { type Session, sessionFor } from '../support/accounts';
@@ -22,7 +22,6 @@ import {
 const LIST = '/api/corporates/manually-requests/';
 const AUTHORIZE = '/api/corporates/manually-requests/authorize/';
 const REJECT = '/api/corporates/manually-requests/reject/';
-const ALL_STATUSES: InvoiceStatusCode[] = [60, 40, 30, 50, 10, 90, 70, 20];
 
 describe('corporate requests: list, authorize, reject', () => {
   let ctx: ApiTestContext;
@@ -233,7 +232,7 @@ describe('corporate requests: list, authorize, reject', () => {
     });
 
     it('answers 409 for every status but PENDING, naming the invoice, and writes nothing', async () => {
-      for (const status of ALL_STATUSES.filter((s) => s !== InvoiceStatus.PENDING)) {
+      for (const status of PROVIDER_STATUSES.filter((s) => s !== InvoiceStatus.PENDING)) {
         const id = await invoiceInStatus(status);
         const events = await eventCount(db(), id);
         const res = await postJson(ctx.app, AUTHORIZE, corporate, [
@@ -312,7 +311,7 @@ describe('corporate requests: list, authorize, reject', () => {
     });
 
     it('answers 409 for every status but PENDING and 400 for a malformed list', async () => {
-      for (const status of ALL_STATUSES.filter((s) => s !== InvoiceStatus.PENDING)) {
+      for (const status of PROVIDER_STATUSES.filter((s) => s !== InvoiceStatus.PENDING)) {
         const id = await invoiceInStatus(status);
         const res = await postJson(ctx.app, REJECT, corporate, [{ invoice_id: id }]);
         expect(res.statusCode, `status ${status}`).toBe(409);

@@ -6,7 +6,7 @@ import { disburseInvoice } from '../../server/modules/invoices/disbursement.serv
 import { dialogRefusal } from '../../server/modules/invoices/refusals';
 import { approveForwardPayment } from '../../server/modules/providers/providers.service';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUSES } from '../../src/domain/invoice-status';
 import { parseMoney } from '../../src/domain/money';
 import { advanceQuote, advanceQuoteResponse } from '../../src/domain/quote';
 import { SatStatus } from '../../src/domain/sat-status';
@@ -27,7 +27,6 @@ const REQUEST = '/api/providers/request-payment/';
 const ADVANCE = '/api/providers/forward-payment/';
 const quoteUrl = (id: number | string) => `/api/providers/forward-payment/${id}/`;
 
-const ALL_STATUSES: InvoiceStatusCode[] = [60, 40, 30, 50, 10, 90, 70, 20];
 const SAT_NOT_AUTHORIZED = 'Tu vinculación con el SAT no está autorizada. Vincula tu cuenta para continuar.';
 
 describe('provider pronto pago: request authorization, quote, advance', () => {
@@ -272,7 +271,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
     });
 
     it('answers 409 with a Spanish message for every status but AVAILABLE, and writes nothing', async () => {
-      for (const status of ALL_STATUSES.filter((s) => s !== InvoiceStatus.AVAILABLE)) {
+      for (const status of PROVIDER_STATUSES.filter((s) => s !== InvoiceStatus.AVAILABLE)) {
         const id = await invoiceInStatus(status);
         const events = await eventCount(db(), id);
         const res = await postJson(ctx.app, REQUEST, provider, { id_request_factoring: id });
@@ -331,7 +330,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
 
   describe('GET providers/forward-payment/<id>/', () => {
     it('answers 409 for every status but APPROVED', async () => {
-      for (const status of ALL_STATUSES.filter((s) => s !== InvoiceStatus.APPROVED)) {
+      for (const status of PROVIDER_STATUSES.filter((s) => s !== InvoiceStatus.APPROVED)) {
         const id = await invoiceInStatus(status);
         const res = await getJson(ctx.app, quoteUrl(id), provider);
         expect(res.statusCode, `status ${status}`).toBe(409);
@@ -394,7 +393,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
     });
 
     it('answers 409 for every status but APPROVED, and writes nothing', async () => {
-      for (const status of ALL_STATUSES.filter((s) => s !== InvoiceStatus.APPROVED)) {
+      for (const status of PROVIDER_STATUSES.filter((s) => s !== InvoiceStatus.APPROVED)) {
         const id = await invoiceInStatus(status);
         const before = await db()
           .selectFrom('invoices')
