@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
-import { operator, recordRequests } from './support';
+import { operator, recordRequests, requestsOutside } from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 
@@ -103,6 +103,25 @@ async function hydrated(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
+/**
+ * The mobile menu as a visitor uses it: Menú opens it (then `whileOpen` runs), Escape closes it, and
+ * opened again it leads to another page.
+ */
+async function openCloseAndFollowMenu(page: Page, whileOpen: () => Promise<void> = async () => {}) {
+  const menu = page.getByRole('button', { name: 'Menú' });
+  const nav = page.getByRole('navigation', { name: 'Principal' });
+  await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
+  await menu.click();
+  await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
+  await whileOpen();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
+  await menu.click();
+  await nav.getByRole('link', { name: 'Calculadora' }).click();
+  await expect(page).toHaveURL(/\/calculadora\/$/);
+}
+
 async function expectNoAxeViolations(page: Page) {
   // Off-screen sections skip rendering (content-visibility); axe must see all of them to check contrast.
   await page.addStyleTag({
@@ -137,11 +156,9 @@ for (const viewport of WIDTHS) {
         await expectBackground(page, publicPage.dark ? 'dark' : 'light');
 
         // Nothing from another origin, no dashboard or session code, no Blueprint all-icons chunk.
-        const origin = new URL(baseURL!).origin;
         // (The browser's own PDF viewer loads chrome:// resources for the embedded checklist; not the page's.)
-        const fromNetwork = requests.filter((r) => /^https?:/.test(r.url()));
-        expect(fromNetwork.filter((r) => !r.url().startsWith(origin)).map((r) => r.url())).toEqual([]);
-        const scripts = fromNetwork.filter((r) => r.resourceType() === 'script').map((r) => r.url());
+        expect(requestsOutside(requests, new URL(baseURL!).origin)).toEqual([]);
+        const scripts = requests.filter((r) => r.resourceType() === 'script').map((r) => r.url());
         expect(
           scripts.filter((url) => /dashboard|session|registro|ingresar|\/paths-|allPaths/.test(url)),
         ).toEqual([]);
@@ -172,9 +189,7 @@ test.describe('la ruta de la app enlazada desde el pie', () => {
     await expect(page).toHaveTitle(/Flujo/);
     await expectNoAxeViolations(page);
     await expectBackground(page, 'light');
-    const origin = new URL(baseURL!).origin;
-    const fromNetwork = requests.filter((r) => /^https?:/.test(r.url()));
-    expect(fromNetwork.filter((r) => !r.url().startsWith(origin)).map((r) => r.url())).toEqual([]);
+    expect(requestsOutside(requests, new URL(baseURL!).origin)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
@@ -262,17 +277,25 @@ test.describe('sin JavaScript', () => {
     test('el menú se abre, se cierra con Escape y lleva a otra página', async ({ page }) => {
       await page.goto('/inicio/');
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
-      const menu = page.getByRole('button', { name: 'Menú' });
-      const nav = page.getByRole('navigation', { name: 'Principal' });
-      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
-      await menu.click();
-      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
-      await menu.click();
-      await nav.getByRole('link', { name: 'Calculadora' }).click();
-      await expect(page).toHaveURL(/\/calculadora\/$/);
+      await openCloseAndFollowMenu(page);
+    });
+
+    test.describe('sin el script de la página', () => {
+      // NOTE: axe runs inside the page and waits on its own timers, which never fire with JavaScript off
+      // (analyze() hangs). So the page's scripts are refused instead: the same no-script page, with axe.
+      test.use({ javaScriptEnabled: true });
+
+      test('el menú abierto pasa axe', async ({ page }) => {
+        await page.route(/\.js$/, (route) => route.abort());
+        await page.goto('/inicio/');
+        await page.getByRole('button', { name: 'Menú' }).click();
+        const nav = page.getByRole('navigation', { name: 'Principal' });
+        await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+        // What axe checks is the native popover, open.
+        expect(await nav.evaluate((element) => element.matches(':popover-open'))).toBe(true);
+        await expectNoAxeViolations(page);
+        await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+      });
     });
   });
 
@@ -324,11 +347,32 @@ test.describe('en un teléfono', () => {
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await menu.click();
     await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+    // A keyboard visitor has moved into the links.
+    await page.keyboard.press('Tab');
+    const focused = nav.getByRole('link', { name: 'Inicio' });
+    await expect(focused).toBeFocused();
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    const box = await nav.boundingBox();
+    // The nav's box in every frame from here on, so a frame where it closes or moves shows up too.
+    await nav.evaluate((element) => {
+      const boxes: string[] = [];
+      Object.assign(window, { navBoxes: boxes });
+      const sample = () => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        boxes.push(JSON.stringify({ x, y, width, height }));
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     release();
     await hydrated(page);
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+    // Focus stays where the visitor left it and the menu does not move when React drops the popover.
+    await expect(focused).toBeFocused();
+    expect(await nav.boundingBox()).toEqual(box);
+    const boxes = await page.evaluate(() => (window as unknown as { navBoxes: string[] }).navBoxes);
+    expect([...new Set(boxes)].map((text) => JSON.parse(text))).toEqual([box]);
     await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -338,18 +382,8 @@ test.describe('en un teléfono', () => {
     await page.goto('/inicio/');
     await hydrated(page);
     const menu = page.getByRole('button', { name: 'Menú' });
-    const nav = page.getByRole('navigation', { name: 'Principal' });
-    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    await menu.click();
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Crear cuenta' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(nav.getByRole('link', { name: 'Calculadora' })).toBeHidden();
-    await menu.click();
-    await nav.getByRole('link', { name: 'Calculadora' }).click();
-    await expect(page).toHaveURL(/\/calculadora\/$/);
+    await openCloseAndFollowMenu(page, () => expect(menu).toHaveAttribute('aria-expanded', 'true'));
   });
 });
 

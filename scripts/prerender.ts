@@ -5,13 +5,13 @@
 // page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded, and
 // writes brotli and gzip copies of the text assets for the server to send as they are.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { REQUIREMENTS_PDF_PATH } from '../src/views/public/requirements-checklist';
-import { classesInStylesheet, purgeUnusedClasses } from './purge-css';
+import { purgeUnusedClasses, unaccountedClasses } from './purge-css';
 import { buildRequirementsPdf } from './requirements-pdf';
 
 /** The browser entry of the public pages, as `build.rolldownOptions.input` and the manifest name it. */
@@ -21,8 +21,8 @@ const SERVER_ENTRY = 'src/routes/-public/prerender.tsx';
 const FORM_CONTROL_CLASS = 'bp6-input';
 /**
  * Classes the public views put on elements only after hydration, in a state the prerendered HTML is not in.
- * Every page keeps their rules. The build fails on a `site-*` rule that no page renders and that is not
- * listed here, so a new state cannot lose its CSS silently.
+ * Every page keeps their rules. The build fails on a class of the public views' own stylesheets that no
+ * page renders and that is not listed here, so a new state cannot lose its CSS silently.
  */
 export const RUNTIME_CLASSES: ReadonlySet<string> = new Set([
   // The visitor's dark mode (theme store), on any page: public-layout.tsx, with Blueprint's own dark class.
@@ -36,8 +36,7 @@ export const RUNTIME_CLASSES: ReadonlySet<string> = new Set([
   'site-newsletter__done',
   'site-newsletter__error',
 ]);
-/** The public site's own classes (src/views/public, the public layout); the dashboard's are `flujo-*`. */
-const PUBLIC_SITE_CLASS = /^site(-|$)/;
+const STYLESHEET = /\.css$/;
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 /** Below this size a compressed copy saves less than its own request overhead. */
 const MIN_COMPRESS_BYTES = 512;
@@ -154,6 +153,23 @@ export function precompress(dir: string): void {
 }
 
 /**
+ * Records the stylesheets under `srcDir` (ours, not a library's) that a build imports. In the server entry's
+ * build, those are the ones the public views and their layout import; not app.css, the app shell's and the
+ * dashboard's, which only the browser entries import.
+ */
+function ownStylesheets(srcDir: string, files: Set<string>): Plugin {
+  return {
+    name: 'flujo:own-stylesheets',
+    enforce: 'pre',
+    transform(_code, id) {
+      const file = id.replace(/\?.*$/, '');
+      if (file.startsWith(srcDir) && STYLESHEET.test(file)) files.add(file);
+      return null;
+    },
+  };
+}
+
+/**
  * The Vite plugin. `define` must be the client build's, so the prerendered text (the contact e-mail, for
  * one) is the text the browser hydrates; `contactEmail` goes into the requirements PDF.
  */
@@ -183,13 +199,15 @@ export function prerenderPublicPages(options: {
       // A fresh directory per build: Node caches imported modules by URL for the life of the process.
       const serverDir = resolve(root, `.tmp/prerender-${Date.now()}`);
 
+      // Every class these define must be rendered by some page or listed in RUNTIME_CLASSES.
+      const publicStylesheets = new Set<string>();
       await build({
         configFile: false,
         root,
         mode: config.mode,
         logLevel: 'warn',
         define: options.define,
-        plugins: [react()],
+        plugins: [react(), ownStylesheets(join(root, 'src/'), publicStylesheets)],
         // Bundle the libraries too: several publish extension-less ESM that Node cannot import as is.
         ssr: { noExternal: true },
         build: {
@@ -232,14 +250,21 @@ export function prerenderPublicPages(options: {
         writeFileSync(join(dir, 'index.html'), htmlDocument({ path, ...meta, body, css, entry: entry.file }));
       }
       rmSync(serverDir, { recursive: true, force: true });
-      const unreachable = [...classesInStylesheet(fullCss)].filter(
-        (name) => PUBLIC_SITE_CLASS.test(name) && !renderedAnywhere.has(name) && !RUNTIME_CLASSES.has(name),
+      if (publicStylesheets.size === 0)
+        throw new Error('prerender: saw none of our stylesheets in the server build, so cannot check them');
+      const unreachable = unaccountedClasses(
+        Object.fromEntries(
+          [...publicStylesheets].map((file) => [relative(root, file), readFileSync(file, 'utf8')]),
+        ),
+        renderedAnywhere,
+        RUNTIME_CLASSES,
       );
       if (unreachable.length > 0) {
+        const named = unreachable.map(({ className, stylesheet }) => `.${className} (${stylesheet})`);
         throw new Error(
-          `prerender: no public page renders ${unreachable.map((name) => `.${name}`).join(', ')}, so every ` +
-            'page would drop its rules. A class a view adds after hydration goes in RUNTIME_CLASSES ' +
-            '(scripts/prerender.ts); a rule nothing uses goes.',
+          `prerender: no public page renders ${named.join(', ')}, so every page would drop its rules. ` +
+            'A class a view adds after hydration goes in RUNTIME_CLASSES (scripts/prerender.ts); a rule ' +
+            'nothing uses goes.',
         );
       }
       const pdfFile = join(outDir, REQUIREMENTS_PDF_PATH);

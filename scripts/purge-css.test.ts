@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesInStylesheet, purgeUnusedClasses, selectorIsUsed } from './purge-css';
+import { classesInStylesheet, purgeUnusedClasses, selectorIsUsed, unaccountedClasses } from './purge-css';
 
 describe('purgeUnusedClasses', () => {
   const used = new Set(['bp6-button', 'bp6-intent-primary', 'site-nav']);
@@ -51,5 +51,20 @@ describe('purgeUnusedClasses', () => {
       'site-nav',
       'site-nav--open',
     ]);
+  });
+
+  it("names every class of our stylesheets that no page renders and no runtime state lists, not Blueprint's", () => {
+    const stylesheets = {
+      'layout.css': '.site-nav a,.site-nav--open{display:flex}.bp6-button.site-button{color:red}',
+      'page.css': '.keen-slider{overflow:hidden}.calc-old{color:red}.site-field__error{color:red}',
+    };
+    const rendered = new Set(['site-nav', 'site-button', 'keen-slider']);
+    expect(unaccountedClasses(stylesheets, rendered, new Set(['site-nav--open']))).toEqual([
+      { className: 'calc-old', stylesheet: 'page.css' },
+      { className: 'site-field__error', stylesheet: 'page.css' },
+    ]);
+    expect(
+      unaccountedClasses(stylesheets, rendered, new Set(['site-nav--open', 'site-field__error'])),
+    ).toEqual([{ className: 'calc-old', stylesheet: 'page.css' }]);
   });
 });

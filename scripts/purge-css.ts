@@ -49,6 +49,25 @@ export function classesInStylesheet(css: string): Set<string> {
   return classes;
 }
 
+/** Blueprint's classes, which its components build at run time; only ours are checked for a page. */
+const BLUEPRINT_CLASS = /^bp6-/;
+
+/**
+ * The classes our own stylesheets (by name) define that a page can never keep: no page renders them and
+ * `allowed` (the states views reach after hydration) does not list them. Blueprint's are left out.
+ */
+export function unaccountedClasses(
+  stylesheets: Readonly<Record<string, string>>,
+  rendered: ReadonlySet<string>,
+  allowed: ReadonlySet<string>,
+): { className: string; stylesheet: string }[] {
+  return Object.entries(stylesheets).flatMap(([stylesheet, css]) =>
+    [...classesInStylesheet(css)]
+      .filter((name) => !BLUEPRINT_CLASS.test(name) && !rendered.has(name) && !allowed.has(name))
+      .map((className) => ({ className, stylesheet })),
+  );
+}
+
 function insideKeyframes(rule: Rule): boolean {
   const parent = rule.parent;
   return parent?.type === 'atrule' && /keyframes$/i.test((parent as AtRule).name);

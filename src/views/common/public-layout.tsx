@@ -1,5 +1,5 @@
 import './public-layout.css';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setDarkMode, themeStore } from '../../stores/theme.store';
 import { NewsletterBox } from './newsletter-box';
@@ -101,10 +101,29 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
   const noScriptMenu = hydrated ? {} : { popovertarget: menuId };
   const noScriptNav = hydrated ? {} : { popover: 'auto' };
 
-  // A menu opened before hydration stays open when React takes it over.
-  useEffect(() => {
-    if (popoverOpen(navRef.current)) setMenuOpen(true);
+  // Where focus was inside a menu React takes over, to give it back once the popover is gone.
+  const focusInMenu = useRef<HTMLElement | null>(null);
+
+  // A menu opened before hydration stays open when React takes it over. A layout effect, so the open
+  // state commits before the render that drops the popover (useHydrated's, scheduled by a passive effect)
+  // and the nav never shows closed in between.
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    if (!popoverOpen(nav)) return;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && nav?.contains(focused)) focusInMenu.current = focused;
+    setMenuOpen(true);
   }, []);
+
+  // NOTE: removing `popover` from an open popover hides it, and the browser moves focus that was inside
+  // it back to the Menú button (HTML's "hide popover algorithm", focusPreviousElement). The nav stays open
+  // as React's, so focus goes back where the visitor left it in the same commit.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    const focused = focusInMenu.current;
+    focusInMenu.current = null;
+    if (menuOpen) focused?.focus({ preventScroll: true });
+  }, [hydrated, menuOpen]);
 
   // Escape closes the open menu wherever focus is.
   useEffect(() => {
