@@ -18,6 +18,7 @@ import {
   ROW_HEIGHT_PX,
   TABLE_HEIGHT_PX,
 } from '../../src/views/invoices/invoice-table';
+import { listInvoice } from '../fixtures/invoices';
 import { importInvoice, postJson, statusOf } from '../support/pronto-pago';
 import {
   ALREADY_REQUESTED_BODY,
@@ -32,26 +33,7 @@ import { bearer, findRow, gateSearchedList, invoiceUuid, PROVIDER } from './pron
 
 const ENDPOINT = '/api/providers/request-payment/';
 const HELP = PROVIDER_SECTIONS[0]!.help;
-const SAMPLE_ROW: Invoice = {
-  id: 1,
-  fiscal_folio: 'F-0',
-  emitter_name: 'Empaques del Bajío, S.A. de C.V.',
-  emitter_rfc: 'EBA120815RTA',
-  receiver_name: 'Grupo Altamira Alimentos, S.A. de C.V.',
-  receiver_rfc: 'GAA150312K78',
-  date_of_emission: '2026-01-05',
-  payment_date: null,
-  amount: '100000.00',
-  description: 'Servicio',
-  status: InvoiceStatus.AVAILABLE,
-  days_payable: null,
-  factoring_date: null,
-  amount_with_exchange_rate: '100000.00',
-  amount_with_exchange_rate_usd: null,
-  exchange_rate: '-',
-  cost_consultancy: null,
-  factoring_rate: null,
-};
+const SAMPLE_ROW: Invoice = listInvoice({ id: 1, fiscal_folio: 'F-0' });
 
 interface Ctx {
   access: string;

@@ -4,7 +4,6 @@ import { act, cleanup, render, renderHook, waitFor } from '@testing-library/reac
 import { createElement, type ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { type Invoice, PAGE_SIZE } from '../../src/domain/schemas/invoices';
 import { boundedPageParams, MAX_LOADED_PAGES } from '../../src/services/infinite-pages';
 import { FIRST_ROW_INDEX_BASE, nextListStart, useInvoicePages } from '../../src/views/invoices/invoice-pages';
@@ -15,30 +14,12 @@ import {
   ROW_HEIGHT_PX,
   TABLE_HEIGHT_PX,
 } from '../../src/views/invoices/invoice-table';
+import { listInvoice } from '../fixtures/invoices';
 
 const TOTAL_ROWS = (MAX_LOADED_PAGES + 3) * PAGE_SIZE;
 
 function invoice(id: number): Invoice {
-  return {
-    id,
-    fiscal_folio: `uuid-${id}`,
-    emitter_name: 'Empaques del Bajío',
-    emitter_rfc: 'EBA120815RTA',
-    receiver_name: 'Grupo Altamira',
-    receiver_rfc: 'GAA150312K78',
-    date_of_emission: '2026-01-05',
-    payment_date: null,
-    amount: '100000.00',
-    description: 'Servicio',
-    status: InvoiceStatus.AVAILABLE,
-    days_payable: null,
-    factoring_date: null,
-    amount_with_exchange_rate: '100000.00',
-    amount_with_exchange_rate_usd: null,
-    exchange_rate: '-',
-    cost_consultancy: null,
-    factoring_rate: null,
-  };
+  return listInvoice({ id });
 }
 
 /** A bounded list of TOTAL_ROWS invoices in the cache, with page 1 dropped (pages 2..41 kept). */

@@ -33,28 +33,10 @@ import { applyStatusChange } from '../../src/views/invoices/invoice-list-update'
 import { dropGone, toggleAll, toggleOne } from '../../src/views/invoices/invoice-selection';
 import { quoteFigures } from '../../src/views/pronto-pago/forward-payment-drawer';
 import { downloadableHint } from '../../src/views/pronto-pago/pronto-pago-page';
+import { listInvoice } from '../fixtures/invoices';
 
 function invoice(id: number, status: Invoice['status']): Invoice {
-  return {
-    id,
-    fiscal_folio: `uuid-${id}`,
-    emitter_name: 'Empaques del Bajío',
-    emitter_rfc: 'EBA120815RTA',
-    receiver_name: 'Grupo Altamira',
-    receiver_rfc: 'GAA150312K78',
-    date_of_emission: '2026-01-05',
-    payment_date: null,
-    amount: '100000.00',
-    description: 'Servicio',
-    status,
-    days_payable: null,
-    factoring_date: null,
-    amount_with_exchange_rate: '100000.00',
-    amount_with_exchange_rate_usd: null,
-    exchange_rate: '-',
-    cost_consultancy: null,
-    factoring_rate: null,
-  };
+  return listInvoice({ id, status });
 }
 
 function pages(...rows: Invoice[][]): { pages: InvoicePage[]; pageParams: number[] } {
