@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
+import { SIGN_UP_VALUES } from '../../test/fixtures/sign-up';
+import type { SignUpRequest } from '../domain/schemas/session';
 import { SIGN_UP_FAILED, signUpErrorMessage, signUpMachine } from './sign-up.machine';
 
 const THROTTLED = 'Demasiados intentos. Intenta de nuevo en unos minutos.';
-
-const VALUES: SignUpForm = {
-  name: 'Ana',
-  last_name: 'Quintero',
-  username: 'ana.quintero',
-  mobile_phone: '5512349876',
-  company: 'Refacciones Quintero',
-  email: 'ana.quintero@ejemplo.mx',
-  password1: 'Cobranza-Segura-2026',
-  password2: 'Cobranza-Segura-2026',
-  receive_notification: false,
-};
 
 describe('signUpErrorMessage', () => {
   it('shows the first field error of a 400', () => {
@@ -49,12 +38,12 @@ describe('signUpMachine', () => {
         },
       }),
     ).start();
-    actor.send({ type: 'signUp.submit', values: VALUES });
+    actor.send({ type: 'signUp.submit', values: SIGN_UP_VALUES });
     const failed = await waitFor(actor, (state) => state.matches('failed'));
     expect(failed.context.message).toBe(THROTTLED);
     expect(failed.context.fieldErrors).toEqual({});
     expect(failed.context.captchaToken).toBeNull();
-    expect(sent).toEqual([{ ...VALUES, recaptcha_token: 'captcha' }]);
+    expect(sent).toEqual([{ ...SIGN_UP_VALUES, recaptcha_token: 'captcha' }]);
     actor.stop();
   });
 });

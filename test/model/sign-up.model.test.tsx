@@ -5,18 +5,13 @@ import { fromPromise } from 'xstate';
 import { ACCOUNT_MESSAGES } from '../../server/modules/accounts/messages';
 import { SIGN_UP_CAPTCHA_FAILED, SIGN_UP_FAILED } from '../../src/machines/sign-up.machine';
 import { wiredSignUpMachine } from '../../src/routes/-machines';
+import { SIGN_UP_VALUES } from '../fixtures/sign-up';
 import { solveAltcha } from '../support/accounts';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
 import { testApp } from './harness/test-server';
-import {
-  SERVER_ERROR,
-  SIGN_UP_VALUES,
-  signUpModel,
-  TOO_MANY_SIGN_UPS,
-  USERNAME_TAKEN,
-} from './sign-up.model';
+import { SERVER_ERROR, signUpModel, TOO_MANY_SIGN_UPS, USERNAME_TAKEN } from './sign-up.model';
 
 const TOAST_MS = 700;
 let sequence = 0;

@@ -1,20 +1,8 @@
 import type { EventObject } from 'xstate';
 import { MESSAGES as HTTP_MESSAGES } from '../../server/modules/auth/http-errors';
-import type { SignUpForm } from '../../src/domain/schemas/session';
 import { signUpMachine } from '../../src/machines/sign-up.machine';
+import { SIGN_UP_VALUES } from '../fixtures/sign-up';
 import type { MachineModel } from './harness/model';
-
-export const SIGN_UP_VALUES: SignUpForm = {
-  name: 'Ana',
-  last_name: 'Quintero',
-  username: 'ana.quintero',
-  mobile_phone: '5512349876',
-  company: 'Refacciones Quintero',
-  email: 'ana.quintero@ejemplo.mx',
-  password1: 'Cobranza-Segura-2026',
-  password2: 'Cobranza-Segura-2026',
-  receive_notification: false,
-};
 
 /** The server's real 400 for a taken username (test/api/accounts-register.test.ts). */
 export const USERNAME_TAKEN = { username: ['Ya existe un usuario con este nombre de usuario.'] };

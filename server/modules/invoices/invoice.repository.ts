@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
@@ -256,25 +263,8 @@ const LIST_COLUMNS = [
   'cost_consultancy',
 ] as const;
 
-export interface InvoiceListRow {
-  id: number;
-  cfdi_uuid: string;
-  emitter_name: string;
-  emitter_rfc: string;
-  receiver_name: string;
-  receiver_rfc: string;
-  date_of_emission: string;
-  payment_date: string | null;
-  amount: string;
-  currency: string;
-  exchange_rate: string | null;
-  amount_with_exchange_rate: string;
-  description: string;
-  status: number;
-  factoring_date: string | null;
-  factoring_rate: string | null;
-  cost_consultancy: string | null;
-}
+/** A list row: exactly the columns LIST_COLUMNS selects, typed by the table. */
+export type InvoiceListRow = Pick<Selectable<InvoicesTable>, (typeof LIST_COLUMNS)[number]>;
 
 /** `%`, `_` and `\` typed by a user are searched for literally (LIKE's default escape is `\`). */
 function escapeLike(text: string): string {

@@ -1,7 +1,7 @@
 import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
-import { isAdvancedStatus } from '../../domain/advanced-invoices';
+import { ADVANCED_INVOICE_STATUSES, isAdvancedStatus } from '../../domain/advanced-invoices';
 import { InvoiceStatus, type InvoiceStatusCode, providerStatusLabel } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
@@ -34,7 +34,7 @@ export interface ProntoPagoPageProps {
   trail: InvoiceTrail;
 }
 
-const ADVANCED_LABELS = `${providerStatusLabel(InvoiceStatus.PROCESS)} o ${providerStatusLabel(InvoiceStatus.PAID)}`;
+const ADVANCED_LABELS = ADVANCED_INVOICE_STATUSES.map(providerStatusLabel).join(' o ');
 
 /**
  * Why 'Descargar seleccionados' leaves some of the selection out (decision 0014): only advanced invoices have
