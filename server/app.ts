@@ -10,13 +10,14 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
-import type { Mailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
-import { userService } from './modules/accounts/user-service.plugin';
 import { registerAuthentication } from './modules/auth/authenticate';
-import type { Clock } from './modules/auth/clock';
-import { invoicesService } from './modules/invoices/invoices.routes';
+import { type Clock, systemClock } from './modules/auth/clock';
 import { createSatDeps } from './modules/sat/sat-deps';
+import { corePlugin } from './plugins/core.plugin';
+import { invoicesService } from './services/invoices-service.plugin';
+import { userService } from './services/user-service.plugin';
 
 /** The two back-end services of the spec; a deployment may run them apart (VITE_*_API_URL). */
 export type ServiceName = 'invoices' | 'accounts';
@@ -74,14 +75,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerRequestGuards(app);
-  const accounts = createAccountsDeps(deps.database.db, config, app.log, deps);
+  const db = deps.database.db;
+  await app.register(corePlugin, {
+    database: deps.database,
+    db,
+    mailer: deps.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    clock: deps.now ?? systemClock,
+    appBaseUrl: config.appBaseUrl,
+  });
+  const accounts = createAccountsDeps(app, config, deps.captcha);
   registerAuthentication(app, accounts);
   // Before the services: it collects their routes for GET /api/openapi.json.
   registerOpenApi(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
   if (services.includes('invoices')) {
-    await app.register(invoicesService, { prefix: '/api', database: deps.database, accounts });
+    await app.register(invoicesService, { prefix: '/api', accounts });
   }
   if (services.includes('accounts')) {
     const sat = createSatDeps(config, accounts);

@@ -5,10 +5,8 @@ import {
   MAX_DOWNLOAD_INVOICES,
 } from '../../../src/domain/advanced-invoices';
 import { InvoicePage } from '../../../src/domain/schemas/invoices';
-import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import type { Clock } from '../auth/clock';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, NOT_FOUND } from '../invoices/invoice-docs';
@@ -21,11 +19,6 @@ import {
 import { dialogErrorHandler } from '../invoices/refusals';
 import { allianceListExtras } from '../providers/providers.service';
 import { advancedInvoicesZip, downloadableInvoices, parseDownloadBody } from './advanced-invoices.service';
-
-export interface AdvancedInvoicesRoutesOptions {
-  db: Db;
-  now: Clock;
-}
 
 const DOCS = {
   list: {
@@ -68,11 +61,8 @@ const DOCS = {
  * decision 0014) with the filters, paging and shape of providers/alliances/, and the ZIP of the selected ones'
  * CFDI XML and PDF summaries. Same access rules as every provider call (decision 0012).
  */
-export const advancedInvoicesRoutes: FastifyPluginAsync<AdvancedInvoicesRoutesOptions> = async (
-  app,
-  options,
-) => {
-  const { db, now } = options;
+export const advancedInvoicesRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
   app.get(

@@ -4,7 +4,6 @@ import { InvoicePage } from '../../../src/domain/schemas/invoices';
 import { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import type { Clock } from '../auth/clock';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
@@ -21,16 +20,11 @@ import {
   AuthorizeRequestsBody,
   assertBatchSize,
   authorizeRequests,
-  type CorporatesDeps,
   MAX_INVOICES_PER_REQUEST,
   RejectRequestsBody,
   rejectRequests,
   requestsListExtras,
 } from './corporates.service';
-
-export interface CorporatesRoutesOptions extends CorporatesDeps {
-  now: Clock;
-}
 
 /** An invoice of a batch: its numeric id or its folio fiscal (the struct's union). */
 const INVOICE_REF = {
@@ -77,8 +71,9 @@ const DOCS = {
  * authorization requests, and authorizing or rejecting them. A corporate account with an authorized SAT
  * link only; invoices the company did not receive are a 404.
  */
-export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = async (app, options) => {
-  const { db, now } = options;
+export const corporatesRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, appBaseUrl, clock: now } = app;
+  const deps = { db, mailer, appBaseUrl };
 
   app.get(
     '/corporates/manually-requests/',
@@ -108,7 +103,7 @@ export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = asy
         request,
         reply,
         db,
-        (trx) => authorizeRequests(options, trx, caller, items, businessDate(now())),
+        (trx) => authorizeRequests(deps, trx, caller, items, businessDate(now())),
         detailRefusal,
       );
     },
@@ -125,7 +120,7 @@ export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = asy
         request,
         reply,
         db,
-        (trx) => rejectRequests(options, trx, caller, items),
+        (trx) => rejectRequests(deps, trx, caller, items),
         detailRefusal,
       );
     },

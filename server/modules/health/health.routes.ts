@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type DatabaseHandle, pingDatabase } from '../../db/database';
+import { pingDatabase } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 
 const HEALTH = {
@@ -14,7 +14,8 @@ const HEALTH_DOC: RouteDoc = {
   responses: { 503: { description: 'La base de datos no responde (status "error").', schema: HEALTH } },
 };
 
-export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const { database } = app;
   app.get('/health/', { config: { openapi: HEALTH_DOC } }, async (_request, reply) => {
     try {
       await pingDatabase(database.db);

@@ -27,7 +27,8 @@ const EVENTS_DOC: RouteDoc = {
   responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND },
 };
 
-export const invoiceEventsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const invoiceEventsRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get(
     '/invoices/:id/events/',
     { preHandler: app.requireUser, config: { openapi: EVENTS_DOC } },

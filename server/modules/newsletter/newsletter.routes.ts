@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { emailAddress, payload } from '../../../src/domain/schemas/fields';
 import { validateForm } from '../../../src/domain/schemas/validate';
-import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
@@ -53,7 +52,8 @@ function backToPage(reply: FastifyReply, origin: unknown, outcome: Outcome) {
  * JSON clients get 201 or 400 with field errors; the public pages' plain HTML form gets a 303 back to the
  * page it was sent from, so it works without JavaScript.
  */
-export const newsletterService: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const newsletterService: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   // Scoped to this plugin: HTML forms post url-encoded bodies, which nothing else in the API accepts.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -8,7 +8,6 @@ import {
 } from '../../../src/domain/schemas/invoices';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import type { Clock } from '../auth/clock';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
@@ -32,13 +31,8 @@ import {
   allianceListExtras,
   approveForwardPayment,
   forwardPaymentQuote,
-  type ProvidersDeps,
   requestAuthorization,
 } from './providers.service';
-
-export interface ProvidersRoutesOptions extends ProvidersDeps {
-  now: Clock;
-}
 
 const DOCS = {
   alliances: {
@@ -82,8 +76,8 @@ const DOCS = {
  * request, the quote and the advance. Every call needs a session, a company and an authorized SAT link;
  * an invoice of another company is a 404.
  */
-export const providersRoutes: FastifyPluginAsync<ProvidersRoutesOptions> = async (app, options) => {
-  const { db, now } = options;
+export const providersRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, appBaseUrl, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
   app.get(
@@ -109,7 +103,7 @@ export const providersRoutes: FastifyPluginAsync<ProvidersRoutesOptions> = async
         request,
         reply,
         db,
-        (trx) => requestAuthorization(options, trx, caller, invoiceId),
+        (trx) => requestAuthorization({ db, mailer, appBaseUrl }, trx, caller, invoiceId),
         dialogRefusal,
       );
     },

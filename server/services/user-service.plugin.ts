@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SatRoutesOptions } from '../sat/sat.routes';
-import { satRoutes } from '../sat/sat.routes';
-import { accountsService } from './accounts.routes';
-import type { AccountsDeps } from './accounts-deps';
+import { accountsService } from '../modules/accounts/accounts.routes';
+import type { AccountsDeps } from '../modules/accounts/accounts-deps';
+import type { SatRoutesOptions } from '../modules/sat/sat.routes';
+import { satRoutes } from '../modules/sat/sat.routes';
 
 export interface UserServiceOptions {
   accounts: AccountsDeps;

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccountsDeps } from '../modules/accounts/accounts-deps';
+import { passwordResetRoutes } from '../modules/accounts/password-reset.routes';
+import { advancedInvoicesRoutes } from '../modules/advanced-invoices/advanced-invoices.routes';
+import { corporatesRoutes } from '../modules/corporates/corporates.routes';
+import { healthRoutes } from '../modules/health/health.routes';
+import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
+import { newsletterService } from '../modules/newsletter/newsletter.routes';
+import { providersRoutes } from '../modules/providers/providers.routes';
+
+export interface InvoicesServiceOptions {
+  /** The password-reset calls the spec places on this service share the user service's session services. */
+  accounts: AccountsDeps;
+}
+
+/**
+ * The invoices service (mounted at /api/): health, the password-reset calls the spec places here
+ * (/users/...), pronto pago (provider, corporate, audit trail), advanced invoices and the newsletter.
+ * Self-contained, so it can be mounted without the user service; database, mailer and clock come from the
+ * instance's decorations (server/plugins/core.plugin.ts).
+ */
+export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async (app, { accounts }) => {
+  await app.register(healthRoutes);
+  await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
+  await app.register(providersRoutes);
+  await app.register(corporatesRoutes);
+  await app.register(invoiceEventsRoutes);
+  await app.register(advancedInvoicesRoutes);
+  await app.register(newsletterService, { prefix: '/newsletter' });
+};
