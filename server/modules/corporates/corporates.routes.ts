@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { InvoicePage } from '../../../src/domain/schemas/invoices';
-import { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
+import {
+  AuthorizeRejectResponse,
+  AuthorizeRequestsBody,
+  MAX_INVOICES_PER_REQUEST,
+  RejectRequestsBody,
+} from '../../../src/domain/schemas/quotations';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { Clock } from '../auth/clock';
@@ -16,14 +21,9 @@ import {
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
-import { validBody } from '../invoices/request-body';
 import {
-  AuthorizeRequestsBody,
-  assertBatchSize,
   authorizeRequests,
   type CorporatesDeps,
-  MAX_INVOICES_PER_REQUEST,
-  RejectRequestsBody,
   rejectRequests,
   requestsListExtras,
 } from './corporates.service';
@@ -97,13 +97,12 @@ export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = asy
     },
   );
 
-  app.post(
+  app.post<{ Body: AuthorizeRequestsBody }>(
     '/corporates/manually-requests/authorize/',
     { preHandler: app.requireUser, config: { openapi: DOCS.authorize } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = validBody(AuthorizeRequestsBody, request.body);
-      assertBatchSize(items);
+      const items = request.body;
       return replyIdempotent(
         request,
         reply,
@@ -114,13 +113,12 @@ export const corporatesRoutes: FastifyPluginAsync<CorporatesRoutesOptions> = asy
     },
   );
 
-  app.post(
+  app.post<{ Body: RejectRequestsBody }>(
     '/corporates/manually-requests/reject/',
     { preHandler: app.requireUser, config: { openapi: DOCS.reject } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = validBody(RejectRequestsBody, request.body);
-      assertBatchSize(items);
+      const items = request.body;
       return replyIdempotent(
         request,
         reply,

@@ -4,7 +4,6 @@ import { TaxLink } from '../../../src/domain/schemas/session';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { ACCESS_MESSAGES } from '../invoices/invoice-access';
-import { validBody } from '../invoices/request-body';
 import { startSandboxPoller } from './sandbox-poller';
 import { SAT_LINK_MESSAGES, type SatLinkDeps, satLinkStatus, submitTaxLink } from './sat-link.service';
 
@@ -47,12 +46,15 @@ const DOCS = {
  * module so the accounts module stays about people and sessions.
  */
 export const satRoutes: FastifyPluginAsync<SatRoutesOptions> = async (app, options) => {
-  app.post('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.submit } }, async (request) => {
-    const user = currentUser(request);
-    const link = validBody(TaxLink, request.body);
-    await submitTaxLink(options, user.companyId, link);
-    return { message: SAT_LINK_MESSAGES.sent, sat_credentials_status: SatStatus.SENT };
-  });
+  app.post<{ Body: TaxLink }>(
+    '/ciec/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.submit } },
+    async (request) => {
+      const user = currentUser(request);
+      await submitTaxLink(options, user.companyId, request.body);
+      return { message: SAT_LINK_MESSAGES.sent, sat_credentials_status: SatStatus.SENT };
+    },
+  );
 
   app.get('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.status } }, async (request) => {
     const user = currentUser(request);
