@@ -1,4 +1,4 @@
-import { boolean, type Infer, nullable, optional, string, type } from 'superstruct';
+import { boolean, enums, type Infer, nullable, optional, string, type } from 'superstruct';
 import { satStatusCode } from './common';
 import {
   companyRfc,
@@ -186,6 +186,17 @@ export const TaxLink = payload({
   ciec: requiredSecret(),
 });
 export type TaxLink = Infer<typeof TaxLink>;
+
+/** POST /ciec/: the link is now under review (SENT). */
+export const TaxLinkSent = type({ message: string(), sat_credentials_status: satStatusCode });
+export type TaxLinkSent = Infer<typeof TaxLinkSent>;
+
+/** GET /captcha/config/: which CAPTCHA the browser runs before sign-up; reCAPTCHA comes with its site key. */
+export const CaptchaConfig = type({
+  provider: enums(['altcha', 'recaptcha']),
+  site_key: optional(string()),
+});
+export type CaptchaConfig = Infer<typeof CaptchaConfig>;
 
 /** GET /ciec/: the company's SAT-link status, which the waiting screen polls. */
 export const SatLinkStatus = type({
