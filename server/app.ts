@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Captcha } from './captcha/captcha';
 import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { registerBodyValidation } from './http/body-validation';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, accounts);
   // Before the services: it collects their routes for GET /api/openapi.json.
   registerOpenApi(app);
+  registerBodyValidation(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
   if (services.includes('invoices')) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CaptchaConfig } from '../../src/domain/schemas/session';
 import type { RouteDoc } from '../http/openapi';
 import { CAPTCHA_ACTIONS, type Captcha, isCaptchaAction } from './captcha';
 
@@ -7,11 +8,7 @@ const DOCS = {
     summary: 'Which CAPTCHA the browser runs',
     description:
       'Qué CAPTCHA corre el navegador antes del registro: altcha (propio) o recaptcha con su site_key.',
-    response: {
-      type: 'object',
-      properties: { provider: { enum: ['altcha', 'recaptcha'] }, site_key: { type: 'string' } },
-      required: ['provider'],
-    },
+    response: CaptchaConfig,
   },
   challenge: {
     summary: 'A fresh ALTCHA challenge',

@@ -1,7 +1,7 @@
 import { Struct } from 'superstruct';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
-import { PASSWORD_MIN_LENGTH } from '../../src/domain/schemas/fields';
+import { MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../src/domain/schemas/fields';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -21,6 +21,7 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   boolean: { type: 'boolean' },
   requiredText: { type: 'string', minLength: 1 },
   requiredSecret: { type: 'string', minLength: 1 },
+  username: { type: 'string', maxLength: MAX_LENGTH.username, pattern: USERNAME_PATTERN.source },
   email: { type: 'string', format: 'email' },
   digits: { type: 'string', pattern: '^\\d+$' },
   password: { type: 'string', minLength: PASSWORD_MIN_LENGTH },

@@ -1,7 +1,7 @@
 import type { InvoicePage } from '../domain/schemas/invoices';
 import { INVOICES_API_URL } from './api-config';
 import { ApiError, request, requestFile } from './http';
-import { type AllianceFilters, invoiceListQuery } from './providers.service';
+import { type AllianceFilters, InvoicePageOrArray, invoiceListQuery } from './providers.service';
 
 const ZIP_TYPE = 'application/zip';
 
@@ -16,8 +16,9 @@ export interface DownloadProgress {
  * status narrows within the two. An array answer is an empty page.
  */
 export async function listAdvancedInvoices(filters: AllianceFilters, page: number): Promise<InvoicePage> {
-  const body = await request<InvoicePage | unknown[]>(
+  const body = await request(
     `${INVOICES_API_URL}/providers/advanced-invoices/?${invoiceListQuery(filters, page)}`,
+    InvoicePageOrArray,
     { allowArray: true },
   );
   if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };

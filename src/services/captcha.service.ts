@@ -1,4 +1,5 @@
-import { type CaptchaConfig, captchaConfig } from './accounts.service';
+import type { CaptchaConfig } from '../domain/schemas/session';
+import { captchaConfig } from './accounts.service';
 
 /** The widget element altcha registers; `verify()` solves the proof of work and returns the payload. */
 interface AltchaWidgetElement extends HTMLElement {

@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
+
+import { boolean, type } from 'superstruct';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
-import { ApiError, request, requestFile, setTokenRenewer } from './http';
+import { ApiError, request, requestFile, setTokenRenewer, UnexpectedResponseError } from './http';
+
+/** What the recording server answers. */
+const Ok = type({ ok: boolean() });
 
 /** A JWT-shaped token expiring `inSeconds` from now (only its exp is read on the client). */
 function tokenExpiringIn(inSeconds: number, name: string): string {
@@ -38,7 +43,7 @@ describe('request with an expiring access token', () => {
     setTokenRenewer(renewer);
     const authorizations = recordingServer();
 
-    await Promise.all([request('/api/a/'), request('/api/b/'), request('/api/c/')]);
+    await Promise.all([request('/api/a/', Ok), request('/api/b/', Ok), request('/api/c/', Ok)]);
 
     expect(renewer).toHaveBeenCalledOnce();
     expect(authorizations).toEqual(Array(3).fill(`Bearer ${renewed}`));
@@ -50,11 +55,11 @@ describe('request with an expiring access token', () => {
     const renewer = vi.fn(async () => 'no-debe-usarse');
     setTokenRenewer(renewer);
     const authorizations = recordingServer();
-    await request('/api/a/');
+    await request('/api/a/', Ok);
 
     const expired = tokenExpiringIn(-30, 'vencido');
     localStorage.setItem(ACCESS_TOKEN_KEY, expired);
-    await request('/api/accounts/token/refresh/', { method: 'POST', body: {}, renewToken: false });
+    await request('/api/accounts/token/refresh/', Ok, { method: 'POST', body: {}, renewToken: false });
 
     expect(renewer).not.toHaveBeenCalled();
     expect(authorizations).toEqual([`Bearer ${valid}`, `Bearer ${expired}`]);
@@ -67,7 +72,7 @@ describe('request with an expiring access token', () => {
       throw new Error('sin respuesta');
     });
     const authorizations = recordingServer();
-    await request('/api/a/');
+    await request('/api/a/', Ok);
     expect(authorizations).toEqual([`Bearer ${expired}`]);
   });
 });
@@ -138,5 +143,29 @@ describe('requestFile (a call answered with a file)', () => {
     );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(requestFile('/api/file/', 'application/zip')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('request checks the answer against its struct', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('resolves to a body that matches, extra fields kept', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: true, extra: 1 })),
+    );
+    await expect(request('/api/a/', Ok)).resolves.toEqual({ ok: true, extra: 1 });
+  });
+
+  it('rejects a successful answer that does not match, naming the call and the field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: 'sí' })),
+    );
+    const failure = await request('/api/a/', Ok).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UnexpectedResponseError);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).body).toBeNull();
+    expect((failure as Error).message).toMatch(/^Unexpected response from \/api\/a\/: ok: /);
   });
 });

@@ -1,3 +1,4 @@
+import { type Struct, validate } from 'superstruct';
 import { accessTokenState } from '../domain/session';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 
@@ -8,6 +9,18 @@ export class ApiError extends Error {
     readonly body: unknown,
   ) {
     super(status === 0 ? 'Sin respuesta del servidor' : `HTTP ${status}`);
+  }
+}
+
+/**
+ * A successful answer whose body does not match its struct of src/domain/schemas: a broken contract between
+ * the server and this client. Callers see it as an ApiError without a usable body (their generic message);
+ * `message` names the call and the first field that does not match, for the console and for tests.
+ */
+export class UnexpectedResponseError extends ApiError {
+  constructor(status: number, url: string, problem: string) {
+    super(status, null);
+    this.message = `Unexpected response from ${url}: ${problem}`;
   }
 }
 
@@ -96,14 +109,29 @@ function endSessionOn401(response: Response, token: string | null, body: unknown
   }
 }
 
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * A JSON call whose successful answer is checked against its response struct (src/domain/schemas), the one the
+ * server documents the route with, instead of being cast: a mismatch is an UnexpectedResponseError.
+ * Example: request(`${ACCOUNTS_API_URL}/profile/`, Profile).
+ */
+export async function request<T, S>(
+  url: string,
+  struct: Struct<T, S>,
+  options: RequestOptions = {},
+): Promise<T> {
   const { response, token } = await send(url, options, 'application/json');
   const body: unknown = await response.json().catch(() => null);
   endSessionOn401(response, token, body);
   if (!response.ok) throw new ApiError(response.status, body);
   if (Array.isArray(body) && !options.allowArray)
     throw new ApiError(response.status, { detail: 'Data must be an object' });
-  return body as T;
+  // Response structs are `type()`s: a newer server may add fields. No coercion: the body is what was sent.
+  const [error, value] = validate(body, struct);
+  if (error) {
+    const where = error.path.length > 0 ? error.path.join('.') : '(body)';
+    throw new UnexpectedResponseError(response.status, url, `${where}: ${error.message}`);
+  }
+  return value;
 }
 
 /**

@@ -1,10 +1,12 @@
+import { array, union, unknown } from 'superstruct';
 import type { InvoiceStatusFilter } from '../domain/invoice-status';
 import type { PeriodCode } from '../domain/period';
 import {
-  type ForwardPaymentQuote,
+  ForwardPaymentQuote,
   type InvoiceEvent,
-  type InvoicePage,
-  type MessageResponse,
+  InvoiceEventList,
+  InvoicePage,
+  MessageResponse,
   PAGE_SIZE,
 } from '../domain/schemas/invoices';
 import { INVOICES_API_URL } from './api-config';
@@ -27,10 +29,14 @@ export function invoiceListQuery(filters: AllianceFilters, page: number): string
   return params.toString();
 }
 
+/** A list answer: a page, or (spec §3) an array, which means an empty page. */
+export const InvoicePageOrArray = union([InvoicePage, array(unknown())]);
+
 /** A page of the provider's invoices; spec §3: an array answer is an empty page. */
 export async function listAlliances(filters: AllianceFilters, page: number): Promise<InvoicePage> {
-  const body = await request<InvoicePage | unknown[]>(
+  const body = await request(
     `${INVOICES_API_URL}/providers/alliances/?${invoiceListQuery(filters, page)}`,
+    InvoicePageOrArray,
     { allowArray: true },
   );
   if (Array.isArray(body)) return { count: 0, next: null, previous: null, results: [] };
@@ -39,7 +45,7 @@ export async function listAlliances(filters: AllianceFilters, page: number): Pro
 
 /** AVAILABLE → PENDING: ask the customer to authorize the invoice. */
 export function requestPayment(invoiceId: number, idempotencyKey: string): Promise<MessageResponse> {
-  return request<MessageResponse>(`${INVOICES_API_URL}/providers/request-payment/`, {
+  return request(`${INVOICES_API_URL}/providers/request-payment/`, MessageResponse, {
     method: 'POST',
     body: { id_request_factoring: invoiceId },
     idempotencyKey,
@@ -47,12 +53,12 @@ export function requestPayment(invoiceId: number, idempotencyKey: string): Promi
 }
 
 export function forwardPaymentQuote(invoiceId: number): Promise<ForwardPaymentQuote> {
-  return request<ForwardPaymentQuote>(`${INVOICES_API_URL}/providers/forward-payment/${invoiceId}/`);
+  return request(`${INVOICES_API_URL}/providers/forward-payment/${invoiceId}/`, ForwardPaymentQuote);
 }
 
 /** APPROVED → PROCESS: confirm the advance. */
 export function approveForwardPayment(invoiceId: number, idempotencyKey: string): Promise<MessageResponse> {
-  return request<MessageResponse>(`${INVOICES_API_URL}/providers/forward-payment/`, {
+  return request(`${INVOICES_API_URL}/providers/forward-payment/`, MessageResponse, {
     method: 'POST',
     body: { id_execute_factoring: invoiceId },
     idempotencyKey,
@@ -60,5 +66,5 @@ export function approveForwardPayment(invoiceId: number, idempotencyKey: string)
 }
 
 export function invoiceEvents(invoiceId: number): Promise<InvoiceEvent[]> {
-  return request<InvoiceEvent[]>(`${INVOICES_API_URL}/invoices/${invoiceId}/events/`, { allowArray: true });
+  return request(`${INVOICES_API_URL}/invoices/${invoiceId}/events/`, InvoiceEventList, { allowArray: true });
 }

@@ -13,8 +13,8 @@ import {
   type InvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../src/domain/invoice-status';
-import type { InvoicePage } from '../../src/domain/schemas/invoices';
-import type { AuthorizeRejectResponse } from '../../src/domain/schemas/quotations';
+import { InvoicePage } from '../../src/domain/schemas/invoices';
+import { AuthorizeRejectResponse } from '../../src/domain/schemas/quotations';
 import {
   type InvoiceLifecycleEvent,
   type LifecycleActor,
@@ -235,7 +235,7 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
       return httpOutcome(userFor(ctx, event.actor), () => approveForwardPayment(id, randomUUID()));
     case 'invoice.authorize':
       return httpOutcome(userFor(ctx, event.actor), () =>
-        request<AuthorizeRejectResponse>(`${INVOICES_API_URL}/corporates/manually-requests/authorize/`, {
+        request(`${INVOICES_API_URL}/corporates/manually-requests/authorize/`, AuthorizeRejectResponse, {
           method: 'POST',
           body: [{ invoice_id: id, payment_date: realDate(ctx, event.paymentDate) }],
           idempotencyKey: randomUUID(),
@@ -243,7 +243,7 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
       );
     case 'invoice.reject':
       return httpOutcome(userFor(ctx, event.actor), () =>
-        request<AuthorizeRejectResponse>(`${INVOICES_API_URL}/corporates/manually-requests/reject/`, {
+        request(`${INVOICES_API_URL}/corporates/manually-requests/reject/`, AuthorizeRejectResponse, {
           method: 'POST',
           body: [{ invoice_id: id, ...(event.reason === undefined ? {} : { reason: event.reason }) }],
           idempotencyKey: randomUUID(),
@@ -364,7 +364,7 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
 
   // The corporate's requests list shows it only while the provider's request waits for an answer.
   const requests = await asUser(corporate, () =>
-    request<InvoicePage>(`${INVOICES_API_URL}/corporates/manually-requests/?search=${ctx.uuid}`),
+    request(`${INVOICES_API_URL}/corporates/manually-requests/?search=${ctx.uuid}`, InvoicePage),
   );
   expect(requests.results.map((row) => row.id)).toEqual(
     status === InvoiceStatus.PENDING ? [ctx.invoiceId] : [],

@@ -11,14 +11,23 @@ import {
   TokenRefreshRequest,
   TokenRefreshResponse,
 } from '../../../src/domain/schemas/session';
-import { validateForm } from '../../../src/domain/schemas/validate';
 import { captchaRoutes } from '../../captcha/captcha.routes';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
 import { currentUser } from '../auth/authenticate';
 import { retryAfterOnThrottle } from '../auth/http-errors';
-import { changePassword, getProfile, login, refresh, register, updateProfile } from './accounts.service';
+import {
+  changePassword,
+  getProfile,
+  login,
+  passwordChangeRefusal,
+  refresh,
+  register,
+  signUpRefusal,
+  throttleSignUp,
+  updateProfile,
+} from './accounts.service';
 import type { AccountsDeps } from './accounts-deps';
 import { insertDemoRequest } from './demo-request.repository';
 import { dummyPasswordHash } from './password';
@@ -101,27 +110,47 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
   // Computed now, so the first login of an unknown username is not slower than the others.
   await dummyPasswordHash();
 
-  app.post('/login/', { config: { openapi: DOCS.login } }, async (request) =>
+  app.post<{ Body: LoginRequest }>('/login/', { config: { openapi: DOCS.login } }, async (request) =>
     login(deps, request.body, request.ip),
   );
-  app.post('/token/refresh/', { config: { openapi: DOCS.refresh } }, async (request) =>
-    refresh(deps, request.body),
+  app.post<{ Body: TokenRefreshRequest }>(
+    '/token/refresh/',
+    { config: { openapi: DOCS.refresh } },
+    async (request) => refresh(deps, request.body),
   );
-  app.post('/register/', { config: { openapi: DOCS.register } }, async (request, reply) =>
-    reply.status(201).send(await register(deps, request.body, request.ip)),
+  app.post<{ Body: SignUpRequest }>(
+    '/register/',
+    {
+      preHandler: async (request) => throttleSignUp(deps, request.ip),
+      config: {
+        openapi: DOCS.register,
+        invalidBody: (errors, request) => {
+          throw signUpRefusal(errors, request.body);
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await register(deps, request.body, request.ip)),
   );
 
   app.get('/profile/', { preHandler: app.requireUser, config: { openapi: DOCS.profile } }, async (request) =>
     getProfile(deps, currentUser(request)),
   );
-  app.put(
+  app.put<{ Body: ProfileUpdate }>(
     '/profile/',
     { preHandler: app.requireUser, config: { openapi: DOCS.updateProfile } },
     async (request) => updateProfile(deps, currentUser(request), request.body),
   );
-  app.post(
+  app.post<{ Body: PasswordChange }>(
     '/update-password/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.updatePassword } },
+    {
+      preHandler: app.requireUser,
+      config: {
+        openapi: DOCS.updatePassword,
+        invalidBody: (errors) => {
+          throw passwordChangeRefusal(errors);
+        },
+      },
+    },
     async (request) => changePassword(deps, currentUser(request), request.body),
   );
 
@@ -129,17 +158,23 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
 
   // Every field goes through the shared text checks, which refuse NUL under `errors` like any other mistake.
   const ownTextChecks: RequestGuardConfig = { checksOwnText: true };
-  app.post(
+  app.post<{ Body: DemoRequest; Querystring: { source?: string } }>(
     '/request-demo/',
-    { config: { ...ownTextChecks, openapi: DOCS.requestDemo } },
+    {
+      config: {
+        ...ownTextChecks,
+        openapi: DOCS.requestDemo,
+        // The spec's client reads the first message of each entry of `errors`.
+        invalidBody: (errors) => {
+          throw new FieldErrors(errors, 'errors');
+        },
+      },
+    },
     async (request, reply) => {
-      const result = validateForm(DemoRequest, request.body);
-      // The spec's client reads the first message of each entry of `errors`.
-      if (!result.ok) throw new FieldErrors(result.errors, 'errors');
-      const source = (request.query as { source?: string }).source ?? 'solicitar-demo';
+      const source = request.query.source ?? 'solicitar-demo';
       await insertDemoRequest(
         db,
-        result.value,
+        request.body,
         (DEMO_REQUEST_SOURCES as readonly string[]).includes(source) ? source : 'solicitar-demo',
       );
       return reply.status(201).send({ message: 'Solicitud enviada con éxito' });

@@ -1,12 +1,12 @@
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
-import {
+import type {
   LoginRequest,
   PasswordChange,
   ProfileUpdate,
   SignUpRequest,
   TokenRefreshRequest,
 } from '../../../src/domain/schemas/session';
-import { type FieldErrors as FieldErrorMap, validateForm } from '../../../src/domain/schemas/validate';
+import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
 import { CAPTCHA_FAILED_MESSAGE } from '../../captcha/captcha';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
@@ -16,7 +16,12 @@ import { revokeUserSessions, rotateSession, type SessionTokens, startSession } f
 import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
 import { ACCOUNT_MESSAGES } from './messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { NEW_PASSWORD_MESSAGES, passwordProblems, SIGN_UP_PASSWORD_MESSAGES } from './password-rules';
+import {
+  NEW_PASSWORD_MESSAGES,
+  type PasswordPersonalData,
+  passwordProblems,
+  SIGN_UP_PASSWORD_MESSAGES,
+} from './password-rules';
 import {
   findProfile,
   findUserByUsername,
@@ -50,10 +55,6 @@ export interface ProfileResponse {
   credit_payment_clabe?: string;
 }
 
-// Django's username rule (letters, digits and @/./+/-/_ only; at most 150 characters) and column bounds.
-const USERNAME_PATTERN = /^[\p{L}\p{N}@.+\-_]+$/u;
-const MAX_LENGTH = { username: 150, name: 150, last_name: 150, email: 254, company: 255, mobile_phone: 30 };
-
 async function flagsOf(deps: AccountsDeps, userId: number): Promise<SessionFlags> {
   const row = await sessionFlags(deps.db, userId);
   return {
@@ -77,10 +78,12 @@ function hasErrors(errors: FieldErrorMap): boolean {
 }
 
 /** POST /login/: throttled per username and per address; the same 401 for unknown user and wrong password. */
-export async function login(deps: AccountsDeps, body: unknown, address: string): Promise<SessionResponse> {
-  const form = validateForm(LoginRequest, body);
-  if (!form.ok) throw new FieldErrors(form.errors);
-  const userBucket = `login:user:${form.value.username.toLowerCase()}`;
+export async function login(
+  deps: AccountsDeps,
+  form: LoginRequest,
+  address: string,
+): Promise<SessionResponse> {
+  const userBucket = `login:user:${form.username.toLowerCase()}`;
   const addressBucket = `login:ip:${address}`;
   // Every attempt counts before the password is checked; a success gives its hits back below.
   const ticket = await deps.throttle.take([
@@ -88,11 +91,11 @@ export async function login(deps: AccountsDeps, body: unknown, address: string):
     [addressBucket, THROTTLE_RULES.loginPerAddress],
   ]);
 
-  const candidate = await findUserByUsername(deps.db, form.value.username);
+  const candidate = await findUserByUsername(deps.db, form.username);
   // An unknown username still costs one argon2 verification, so timing does not tell which usernames exist.
   const passwordMatches = await verifyPassword(
     candidate?.password_hash ?? (await dummyPasswordHash()),
-    form.value.password,
+    form.password,
   );
   if (!candidate || !passwordMatches || !candidate.is_active) {
     throw new UnauthorizedError(MESSAGES.badCredentials);
@@ -104,18 +107,10 @@ export async function login(deps: AccountsDeps, body: unknown, address: string):
 }
 
 /** POST /token/refresh/: rotation; a reused token revokes its family. */
-export async function refresh(deps: AccountsDeps, body: unknown): Promise<SessionResponse> {
-  const form = validateForm(TokenRefreshRequest, body);
-  if (!form.ok) throw new FieldErrors(form.errors);
-  const result = await rotateSession(deps, form.value.refresh);
+export async function refresh(deps: AccountsDeps, form: TokenRefreshRequest): Promise<SessionResponse> {
+  const result = await rotateSession(deps, form.refresh);
   if (!result.ok) throw new UnauthorizedError(MESSAGES.badRefreshToken);
   return { ...result.tokens, ...(await flagsOf(deps, result.userId)) };
-}
-
-function textField(body: unknown, field: string): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const value = (body as Record<string, unknown>)[field];
-  return typeof value === 'string' ? value.trim() : null;
 }
 
 /** Django's UNIQUE violation mapped to the sign-up field it concerns; null for any other error. */
@@ -132,46 +127,67 @@ export function uniqueViolationField(error: unknown): 'username' | 'email' | nul
   return null;
 }
 
+function textField(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+type SignUpPersonalFields = Partial<Record<'username' | 'name' | 'last_name' | 'email', string>>;
+
+/** Django's password rules for a sign-up, in Django's order: the shared struct's and the server-only ones. */
+function signUpPasswordProblems(password: string, fields: SignUpPersonalFields): string[] {
+  const personal: PasswordPersonalData = {
+    username: fields.username,
+    firstName: fields.name,
+    lastName: fields.last_name,
+    email: fields.email,
+  };
+  return passwordProblems(password, personal, SIGN_UP_PASSWORD_MESSAGES);
+}
+
+/** POST /register/ is throttled per address before anything else, so refused forms count too. */
+export async function throttleSignUp(deps: AccountsDeps, address: string): Promise<void> {
+  await deps.throttle.take([[`register:ip:${address}`, THROTTLE_RULES.registerPerAddress]]);
+}
+
 /**
- * POST /register/: every §5 rule again, Django's password rules, free username and e-mail, then the CAPTCHA
- * (spent last, so a form error does not cost the user a new proof of work), then user + company in one transaction.
+ * The 400 of a sign-up its struct refused: a missing CAPTCHA token reads as a failed CAPTCHA, and a typed
+ * password lists every rule it breaks in Django's order, the server-only ones too (similar, common), so the
+ * user sees them all at once.
  */
-export async function register(
-  deps: AccountsDeps,
-  body: unknown,
-  address: string,
-): Promise<{ message: string }> {
-  const addressBucket = `register:ip:${address}`;
-  await deps.throttle.take([[addressBucket, THROTTLE_RULES.registerPerAddress]]);
-
-  const form = validateForm(SignUpRequest, body);
-  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
-  if (errors.recaptcha_token) errors.recaptcha_token = [CAPTCHA_FAILED_MESSAGE];
-
-  for (const [field, max] of Object.entries(MAX_LENGTH)) {
-    const value = textField(body, field);
-    if (value !== null && value.length > max) addErrors(errors, field, [ACCOUNT_MESSAGES.tooLong(max)]);
-  }
-  const username = textField(body, 'username');
-  if (username && !USERNAME_PATTERN.test(username))
-    addErrors(errors, 'username', [ACCOUNT_MESSAGES.usernameInvalid]);
-
+export function signUpRefusal(errors: FieldErrorMap, body: unknown): FieldErrors {
+  const reported: FieldErrorMap = { ...errors };
+  if (reported.recaptcha_token) reported.recaptcha_token = [CAPTCHA_FAILED_MESSAGE];
   const password =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>).password1 : null;
   if (typeof password === 'string' && password !== '') {
+    delete reported.password1;
     const personal = {
-      username: username ?? undefined,
-      firstName: textField(body, 'name') ?? undefined,
-      lastName: textField(body, 'last_name') ?? undefined,
-      email: textField(body, 'email') ?? undefined,
+      username: textField(body, 'username'),
+      name: textField(body, 'name'),
+      last_name: textField(body, 'last_name'),
+      email: textField(body, 'email'),
     };
-    // Every rule in Django's order (the struct's length message is one of them).
-    delete errors.password1;
-    addErrors(errors, 'password1', passwordProblems(password, personal, SIGN_UP_PASSWORD_MESSAGES));
+    addErrors(reported, 'password1', signUpPasswordProblems(password, personal));
   }
-  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
+  return new FieldErrors(reported);
+}
 
-  const value = form.value;
+/**
+ * POST /register/ with a body its struct accepted (registerBodyValidation): the server-only password rules,
+ * free username and e-mail, then the CAPTCHA (spent last, so a form error does not cost the user a new proof of
+ * work), then user + company in one transaction.
+ */
+export async function register(
+  deps: AccountsDeps,
+  value: SignUpRequest,
+  address: string,
+): Promise<{ message: string }> {
+  const errors: FieldErrorMap = {};
+  addErrors(errors, 'password1', signUpPasswordProblems(value.password1, value));
+  if (hasErrors(errors)) throw new FieldErrors(errors);
+
   const taken = await usernameOrEmailTaken(deps.db, value.username, value.email);
   if (taken.username) addErrors(errors, 'username', [ACCOUNT_MESSAGES.usernameTaken]);
   if (taken.email) addErrors(errors, 'email', [ACCOUNT_MESSAGES.emailTaken]);
@@ -234,23 +250,10 @@ export async function getProfile(deps: AccountsDeps, user: AuthenticatedUser): P
 export async function updateProfile(
   deps: AccountsDeps,
   user: AuthenticatedUser,
-  body: unknown,
+  form: ProfileUpdate,
 ): Promise<ProfileResponse> {
-  const form = validateForm(ProfileUpdate, body);
-  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
-  for (const [field, max] of [
-    ['first_name', MAX_LENGTH.name],
-    ['last_name', MAX_LENGTH.last_name],
-    ['mobile_phone', MAX_LENGTH.mobile_phone],
-    ['company', MAX_LENGTH.company],
-  ] as const) {
-    const value = textField(body, field);
-    if (value !== null && value.length > max) addErrors(errors, field, [ACCOUNT_MESSAGES.tooLong(max)]);
-  }
-  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
-
   const current = await loadProfile(deps, user);
-  const { company, ...personal } = form.value;
+  const { company, ...personal } = form;
   const renames = current.company_id !== null && company !== (current.company_name ?? '');
   // The legal name of a company whose SAT link is authorized comes from SAT; users cannot rename it.
   if (renames && current.sat_status === SatStatus.AUTHORIZED) {
@@ -264,51 +267,45 @@ export async function updateProfile(
 }
 
 /**
- * POST /update-password/. Django reports password-rule failures on new_password2; the spec's client shows
- * the first old_password message (§8), so every message is also listed under old_password, the wrong current
- * password first. Other sessions of the user end; the caller's stays (docs/decisions/0008).
+ * The 400 of a password change its struct refused. Django reports password-rule failures on their field; the
+ * spec's client shows the first old_password message (§8), so every message is also listed under old_password.
+ */
+export function passwordChangeRefusal(errors: FieldErrorMap): FieldErrors {
+  const reported: FieldErrorMap = { ...errors };
+  addErrors(reported, 'old_password', [...(errors.new_password1 ?? []), ...(errors.new_password2 ?? [])]);
+  return new FieldErrors(reported);
+}
+
+/**
+ * POST /update-password/ with a body its struct accepted: the current password, then the server-only rules
+ * (Django: on new_password2), every message again under old_password with the wrong current password first.
+ * Other sessions of the user end; the caller's stays (docs/decisions/0008).
  */
 export async function changePassword(
   deps: AccountsDeps,
   user: AuthenticatedUser,
-  body: unknown,
+  form: PasswordChange,
 ): Promise<{ message: string }> {
   const failuresBucket = `password-change:user:${user.id}`;
   // Counted up front (parallel guesses cannot slip under the limit), given back when the current password is right.
   const ticket = await deps.throttle.take([[failuresBucket, THROTTLE_RULES.passwordChangeFailuresPerUser]]);
 
-  const form = validateForm(PasswordChange, body);
-  const errors: FieldErrorMap = form.ok ? {} : { ...form.errors };
+  const errors: FieldErrorMap = {};
   const row = await loadProfile(deps, user);
+  if (await verifyPassword(row.password_hash, form.old_password)) await deps.throttle.refund(ticket);
+  else errors.old_password = [ACCOUNT_MESSAGES.wrongCurrentPassword];
 
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const oldPassword = raw.old_password;
-  const newPassword = raw.new_password1;
-  const ruleMessages: string[] = [];
-  if (typeof oldPassword === 'string' && oldPassword !== '') {
-    if (await verifyPassword(row.password_hash, oldPassword)) await deps.throttle.refund(ticket);
-    else errors.old_password = [ACCOUNT_MESSAGES.wrongCurrentPassword];
-  } else {
-    await deps.throttle.refund(ticket);
-  }
-  if (typeof newPassword === 'string' && newPassword !== '') {
-    const personal = {
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-    };
-    const alreadyReported = errors.new_password1 ?? [];
-    const serverOnly = passwordProblems(newPassword, personal, NEW_PASSWORD_MESSAGES).filter(
-      (message) => !alreadyReported.includes(message),
-    );
-    addErrors(errors, 'new_password2', serverOnly);
-  }
-  ruleMessages.push(...(errors.new_password1 ?? []), ...(errors.new_password2 ?? []));
-  addErrors(errors, 'old_password', ruleMessages);
-  if (hasErrors(errors) || !form.ok) throw new FieldErrors(errors);
+  const personal = {
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+  };
+  addErrors(errors, 'new_password2', passwordProblems(form.new_password1, personal, NEW_PASSWORD_MESSAGES));
+  addErrors(errors, 'old_password', errors.new_password2 ?? []);
+  if (hasErrors(errors)) throw new FieldErrors(errors);
 
-  await updatePasswordHash(deps.db, user.id, await hashPassword(form.value.new_password1));
+  await updatePasswordHash(deps.db, user.id, await hashPassword(form.new_password1));
   await revokeUserSessions(deps, user.id, user.sessionFamilyId);
   return { message: ACCOUNT_MESSAGES.passwordChanged };
 }

@@ -4,9 +4,6 @@ export const ACCOUNT_MESSAGES = {
   registered: 'Tu cuenta se creó correctamente. Ya puedes iniciar sesión.',
   usernameTaken: 'Ya existe un usuario con este nombre de usuario.',
   emailTaken: 'Ya existe un usuario con este correo electrónico.',
-  usernameInvalid:
-    'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
-  tooLong: (max: number) => `Asegúrate de que este campo no tenga más de ${max} caracteres.`,
   wrongCurrentPassword: 'La contraseña actual es incorrecta.',
   passwordChanged: 'Tu contraseña se actualizó correctamente',
   companyLockedBySat: 'La razón social no se puede cambiar después de la vinculación con el SAT.',

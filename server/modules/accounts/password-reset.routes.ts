@@ -7,7 +7,12 @@ import {
 import type { RouteDoc } from '../../http/openapi';
 import { retryAfterOnThrottle } from '../auth/http-errors';
 import type { AccountsDeps } from './accounts-deps';
-import { requestPasswordReset, resetPassword, UnknownEmailError } from './password-reset.service';
+import {
+  passwordResetRefusal,
+  requestPasswordReset,
+  resetPassword,
+  UnknownEmailError,
+} from './password-reset.service';
 
 const DOCS = {
   requestReset: {
@@ -43,16 +48,29 @@ const DOCS = {
 export const passwordResetRoutes: FastifyPluginAsync<AccountsDeps> = async (app, deps) => {
   retryAfterOnThrottle(app);
 
-  app.post('/request-reset-password/', { config: { openapi: DOCS.requestReset } }, async (request, reply) => {
-    try {
-      return await requestPasswordReset(deps, request.body, request.ip);
-    } catch (error) {
-      if (error instanceof UnknownEmailError) return reply.status(400).send({ message: error.message });
-      throw error;
-    }
-  });
+  app.post<{ Body: PasswordResetRequest }>(
+    '/request-reset-password/',
+    { config: { openapi: DOCS.requestReset } },
+    async (request, reply) => {
+      try {
+        return await requestPasswordReset(deps, request.body, request.ip);
+      } catch (error) {
+        if (error instanceof UnknownEmailError) return reply.status(400).send({ message: error.message });
+        throw error;
+      }
+    },
+  );
 
-  app.post('/reset-password/', { config: { openapi: DOCS.reset } }, async (request) =>
-    resetPassword(deps, request.body),
+  app.post<{ Body: PasswordReset }>(
+    '/reset-password/',
+    {
+      config: {
+        openapi: DOCS.reset,
+        invalidBody: (errors, request) => {
+          throw passwordResetRefusal(errors, request.body);
+        },
+      },
+    },
+    async (request) => resetPassword(deps, request.body),
   );
 };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES as FIELD_MESSAGES } from '../../../src/domain/schemas/fields';
-import { PasswordReset, PasswordResetRequest } from '../../../src/domain/schemas/session';
-import { validateForm } from '../../../src/domain/schemas/validate';
+import type { PasswordReset, PasswordResetRequest } from '../../../src/domain/schemas/session';
+import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import { revokeUserSessions } from '../auth/session.service';
@@ -51,12 +51,10 @@ function resetMail(firstName: string, link: string): string {
 /** POST /api/users/request-reset-password/ {email}. */
 export async function requestPasswordReset(
   deps: AccountsDeps,
-  body: unknown,
+  form: PasswordResetRequest,
   address: string,
 ): Promise<{ message: string }> {
-  const form = validateForm(PasswordResetRequest, body);
-  if (!form.ok) throw new FieldErrors(form.errors);
-  const email = form.value.email.toLowerCase();
+  const email = form.email.toLowerCase();
   await deps.throttle.take([
     [`reset:email:${email}`, THROTTLE_RULES.resetRequestPerEmail],
     [`reset:ip:${address}`, THROTTLE_RULES.resetRequestPerAddress],
@@ -78,52 +76,59 @@ export async function requestPasswordReset(
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 
+const invalidLink = () =>
+  new FieldErrors({
+    old_password: [ACCOUNT_MESSAGES.resetLinkInvalid],
+    token: [ACCOUNT_MESSAGES.resetLinkInvalid],
+  });
+
+/** Password-rule errors of a reset, listed under old_password (what the spec's client shows, §8) and new_password. */
+function ruleErrors(problems: string[]): FieldErrors {
+  return new FieldErrors({ old_password: problems, new_password: problems });
+}
+
 /**
- * POST /api/users/reset-password/ {new_password, token}. Every error is listed under old_password, which is
- * what the spec's client shows (§8 "Reset failure"); password-rule errors also under new_password.
+ * The 400 of a reset its struct refused: no usable token is an invalid link; a typed password lists every rule
+ * it breaks in Django's order (the personal data is known only once the link is, so similarity waits for it).
  */
-export async function resetPassword(deps: AccountsDeps, body: unknown): Promise<{ message: string }> {
-  const form = validateForm(PasswordReset, body);
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const invalidLink = () =>
-    new FieldErrors({
-      old_password: [ACCOUNT_MESSAGES.resetLinkInvalid],
-      token: [ACCOUNT_MESSAGES.resetLinkInvalid],
-    });
-
-  const token = raw.token;
-  if (typeof token !== 'string' || token === '' || token.length > 200) throw invalidLink();
-  const tokenHash = sha256(token);
-  const isLive = (row: { used_at: string | null; expires_at: string; is_active: boolean } | undefined) =>
-    row !== undefined &&
-    row.used_at === null &&
-    row.is_active &&
-    new Date(row.expires_at).getTime() > deps.now().getTime();
-
-  const row = await findResetToken(deps.db, tokenHash);
-  if (!row || !isLive(row)) throw invalidLink();
-
-  // A typed password gets every rule in Django's order; otherwise the struct says what is missing.
-  const newPassword = raw.new_password;
-  const problems =
-    typeof newPassword === 'string' && newPassword !== ''
-      ? passwordProblems(
-          newPassword,
-          { username: row.username, firstName: row.first_name, lastName: row.last_name, email: row.email },
-          RESET_PASSWORD_MESSAGES,
-        )
-      : form.ok
-        ? []
-        : [...(form.errors.new_password ?? [])];
-  if (problems.length > 0 || !form.ok) {
-    throw new FieldErrors({ old_password: problems, new_password: problems });
+export function passwordResetRefusal(errors: FieldErrorMap, body: unknown): FieldErrors {
+  if (errors.token) return invalidLink();
+  const typed =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).new_password : null;
+  if (typeof typed === 'string' && typed !== '') {
+    return ruleErrors(passwordProblems(typed, {}, RESET_PASSWORD_MESSAGES));
   }
+  return ruleErrors(errors.new_password ?? []);
+}
 
-  const passwordHash = await hashPassword(form.value.new_password);
+type ResetLink = { used_at: string | null; expires_at: string; is_active: boolean };
+
+function isLive(row: ResetLink | undefined, now: Date): boolean {
+  return row !== undefined && row.used_at === null && row.is_active && new Date(row.expires_at) > now;
+}
+
+/**
+ * POST /api/users/reset-password/ {new_password, token} with a body its struct accepted: the link, then every
+ * password rule with the user's personal data. Every error is listed under old_password, which is what the spec's
+ * client shows (§8 "Reset failure"); password-rule errors also under new_password.
+ */
+export async function resetPassword(deps: AccountsDeps, form: PasswordReset): Promise<{ message: string }> {
+  const tokenHash = sha256(form.token);
+  const row = await findResetToken(deps.db, tokenHash);
+  if (!row || !isLive(row, deps.now())) throw invalidLink();
+
+  const problems = passwordProblems(
+    form.new_password,
+    { username: row.username, firstName: row.first_name, lastName: row.last_name, email: row.email },
+    RESET_PASSWORD_MESSAGES,
+  );
+  if (problems.length > 0) throw ruleErrors(problems);
+
+  const passwordHash = await hashPassword(form.new_password);
   const changed = await inTransaction(deps.db, async (trx) => {
     // Locked re-read: two requests with the same link cannot both succeed.
     const locked = await findResetToken(trx, tokenHash, true);
-    if (!locked || !isLive(locked)) return false;
+    if (!locked || !isLive(locked, deps.now())) return false;
     await updatePasswordHash(trx, locked.user_id, passwordHash);
     await spendUserResetTokens(trx, locked.user_id, deps.now());
     await revokeUserSessions({ db: trx, now: deps.now }, locked.user_id);

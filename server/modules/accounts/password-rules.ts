@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MIN_LENGTH } from '../../../src/domain/schemas/fields';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../src/domain/schemas/fields';
 
 // Django's default AUTH_PASSWORD_VALIDATORS, in Django's order (all failures are reported together):
 // UserAttributeSimilarity, MinimumLength, CommonPassword, Numeric (research/performance-and-security.md §7.1).
@@ -15,15 +15,16 @@ export interface PasswordRuleMessages {
   numeric: string;
 }
 
+// The wording is the shared structs' (src/domain/schemas/fields.ts), which check the same two rules in the browser.
 export const SIGN_UP_PASSWORD_MESSAGES: PasswordRuleMessages = {
-  tooShort: 'La contraseña debe tener al menos 8 caracteres',
-  numeric: 'La contraseña no puede ser completamente numérica.',
+  tooShort: MESSAGES.passwordTooShort,
+  numeric: MESSAGES.passwordNumeric,
 };
 
-/** Password change and reset: spec §5 "Password change". */
+/** Password change: spec §5 "Password change". */
 export const NEW_PASSWORD_MESSAGES: PasswordRuleMessages = {
-  tooShort: 'Su contraseña es muy corta. Debe contener al menos 8 caracteres.',
-  numeric: 'Su contraseña no puede ser completamente numérica.',
+  tooShort: MESSAGES.newPasswordTooShort,
+  numeric: MESSAGES.newPasswordNumeric,
 };
 
 /** The personal data a password must not resemble (Django: username, first_name, last_name, email). */

@@ -6,6 +6,7 @@ import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoi
 import { formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../../src/domain/quote';
 import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { INVOICE_BATCH_MESSAGES } from '../../../src/domain/schemas/quotations';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import { renderSummaryPdf, type SummaryDocument } from '../../pdf/summary-pdf';
@@ -21,7 +22,7 @@ import { type DownloadableInvoice, findIssuedInvoices } from './advanced-invoice
 
 export const DOWNLOAD_MESSAGES = {
   notAList: 'Envía la lista de facturas a descargar.',
-  empty: 'Selecciona al menos una factura.',
+  empty: INVOICE_BATCH_MESSAGES.empty,
   tooMany: `Puedes descargar como máximo ${MAX_DOWNLOAD_INVOICES} facturas a la vez.`,
   badId: 'Cada factura se indica con su id numérico.',
 } as const;

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { InvoicePage } from '../../../src/domain/schemas/invoices';
-import { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
+import {
+  AuthorizeRejectResponse,
+  AuthorizeRequestsBody,
+  MAX_INVOICES_PER_REQUEST,
+  RejectRequestsBody,
+} from '../../../src/domain/schemas/quotations';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
@@ -15,13 +20,8 @@ import {
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
-import { validBody } from '../invoices/request-body';
 import {
-  AuthorizeRequestsBody,
-  assertBatchSize,
   authorizeRequests,
-  MAX_INVOICES_PER_REQUEST,
-  RejectRequestsBody,
   rejectRequests,
   requestsListExtras,
 } from './corporates.service';
@@ -92,13 +92,12 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Body: AuthorizeRequestsBody }>(
     '/corporates/manually-requests/authorize/',
     { preHandler: app.requireUser, config: { openapi: DOCS.authorize } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = validBody(AuthorizeRequestsBody, request.body);
-      assertBatchSize(items);
+      const items = request.body;
       return replyIdempotent(
         request,
         reply,
@@ -109,13 +108,12 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Body: RejectRequestsBody }>(
     '/corporates/manually-requests/reject/',
     { preHandler: app.requireUser, config: { openapi: DOCS.reject } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = validBody(RejectRequestsBody, request.body);
-      assertBatchSize(items);
+      const items = request.body;
       return replyIdempotent(
         request,
         reply,

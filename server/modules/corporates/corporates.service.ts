@@ -1,9 +1,11 @@
-import { array, type Infer, integer, optional, size, string, union } from 'superstruct';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { PAYMENT_DATE_TOO_FAR, paymentDateError } from '../../../src/domain/payment-date';
-import { payload, paymentDate } from '../../../src/domain/schemas/fields';
-import type { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
+import type {
+  AuthorizeRejectResponse,
+  AuthorizeRequestsBody,
+  RejectRequestsBody,
+} from '../../../src/domain/schemas/quotations';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -28,26 +30,7 @@ export interface CorporatesDeps {
   appBaseUrl: string;
 }
 
-/** NOTE: a request is one transaction holding a row lock per invoice; a bigger batch belongs to bulk upload. */
-export const MAX_INVOICES_PER_REQUEST = 500;
-const MAX_REASON_LENGTH = 500;
-
-/** An invoice in a corporate request: its numeric id, or its folio fiscal (UUID). */
-const invoiceRef = union([integer(), string()]);
-
-/** POST corporates/manually-requests/authorize/: [{invoice_id, payment_date}]. */
-export const AuthorizeRequestsBody = array(payload({ invoice_id: invoiceRef, payment_date: paymentDate() }));
-export type AuthorizeRequestsBody = Infer<typeof AuthorizeRequestsBody>;
-
-/** POST corporates/manually-requests/reject/: [{invoice_id}] and, optionally, why. */
-export const RejectRequestsBody = array(
-  payload({ invoice_id: invoiceRef, reason: optional(size(string(), 0, MAX_REASON_LENGTH)) }),
-);
-export type RejectRequestsBody = Infer<typeof RejectRequestsBody>;
-
 export const CORPORATE_MESSAGES = {
-  empty: 'Selecciona al menos una factura.',
-  tooMany: `Puedes enviar como máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud.`,
   authorizedOne: 'Se aprobó correctamente la factura',
   authorizedMany: 'Se aprobaron correctamente las facturas',
   rejectedOne: 'Se rechazó correctamente la factura',
@@ -58,12 +41,6 @@ export const CORPORATE_MESSAGES = {
 /** A 400 answered as {detail}: input the rules refuse (dates), not stored by the idempotency layer. */
 export class InvalidRequestError extends Error {
   readonly statusCode = 400;
-}
-
-/** Checks the list's size; the items themselves were validated by their struct. */
-export function assertBatchSize(items: readonly unknown[]): void {
-  if (items.length === 0) throw new FieldErrors({ _form: [CORPORATE_MESSAGES.empty] });
-  if (items.length > MAX_INVOICES_PER_REQUEST) throw new FieldErrors({ _form: [CORPORATE_MESSAGES.tooMany] });
 }
 
 /** The first page's extras of corporates/manually-requests/. */

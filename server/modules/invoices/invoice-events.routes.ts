@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { array } from 'superstruct';
-import { InvoiceEvent } from '../../../src/domain/schemas/invoices';
+import { type InvoiceEvent, InvoiceEventList } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
@@ -23,7 +22,7 @@ const EVENTS_DOC: RouteDoc = {
   description:
     'Historial de estados de la factura, del más antiguo al más reciente; solo para su emisor o su receptor.',
   params: { id: INVOICE_ID_PARAM },
-  response: array(InvoiceEvent),
+  response: InvoiceEventList,
   responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND },
 };
 

@@ -1,13 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { emailAddress, payload } from '../../../src/domain/schemas/fields';
-import { validateForm } from '../../../src/domain/schemas/validate';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { NewsletterSubscription } from '../../../src/domain/schemas/session';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
 import { insertSubscription } from './newsletter.repository';
-
-/** The footer's one field; the same e-mail rule and Spanish message as every other form. */
-export const NewsletterSubscription = payload({ email: emailAddress() });
 
 export const NEWSLETTER_SUBSCRIBED = 'Suscripción registrada';
 /** Where a browser form goes back to when it names no page, or names something that is not one of ours. */
@@ -15,9 +11,6 @@ const DEFAULT_RETURN_PATH = '/inicio/';
 // Only a site path such as /compradores/ is accepted as `origen`: no scheme, host or '//' (no open redirect).
 const SITE_PATH = /^\/(?:[a-z0-9-]+\/)*$/;
 const FORM_BODY_LIMIT = 4096;
-/** NOTE: RFC 5321 §4.5.3.1.3 caps a forward path at 256 octets, so no deliverable address is longer. */
-const MAX_EMAIL_LENGTH = 254;
-const TOO_LONG = { email: ['Debe ser un correo valido'] };
 
 const SUBSCRIBE_DOC: RouteDoc = {
   summary: 'Subscribe to the newsletter',
@@ -63,27 +56,34 @@ export const newsletterService: FastifyPluginAsync = async (app) => {
 
   // The e-mail check refuses NUL itself, so a plain HTML form still gets its redirect back.
   const ownTextChecks: RequestGuardConfig = { checksOwnText: true };
-  app.post('/', { config: { ...ownTextChecks, openapi: SUBSCRIBE_DOC } }, async (request, reply) => {
-    // A page on another site could post our form for someone else's address; browsers say when they do.
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });
-    }
-    const fromForm =
-      request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
-    const origin = fromForm ? (request.body as Record<string, unknown>).origen : undefined;
-    const result = validateForm(NewsletterSubscription, request.body);
-    const errors = !result.ok
-      ? result.errors
-      : result.value.email.length > MAX_EMAIL_LENGTH
-        ? TOO_LONG
-        : null;
-    if (!result.ok || errors) {
-      if (fromForm) return backToPage(reply, origin, 'error');
-      throw new FieldErrors(errors ?? {}, 'errors');
-    }
-    // Subscribing twice answers the same: the response never tells whether an address was on the list.
-    await insertSubscription(db, result.value.email);
-    if (fromForm) return backToPage(reply, origin, 'suscrito');
-    return reply.status(201).send({ message: NEWSLETTER_SUBSCRIBED });
-  });
+  const fromForm = (request: FastifyRequest) =>
+    request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+  const originOf = (request: FastifyRequest) =>
+    fromForm(request) ? (request.body as { origen?: unknown }).origen : undefined;
+
+  app.post<{ Body: NewsletterSubscription }>(
+    '/',
+    {
+      // A page on another site could post our form for someone else's address; browsers say when they do.
+      preHandler: async (request, reply) => {
+        if (request.headers['sec-fetch-site'] === 'cross-site') {
+          return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });
+        }
+      },
+      config: {
+        ...ownTextChecks,
+        openapi: SUBSCRIBE_DOC,
+        invalidBody: (errors, request, reply) => {
+          if (fromForm(request)) return backToPage(reply, originOf(request), 'error');
+          throw new FieldErrors(errors, 'errors');
+        },
+      },
+    },
+    async (request, reply) => {
+      // Subscribing twice answers the same: the response never tells whether an address was on the list.
+      await insertSubscription(db, request.body.email);
+      if (fromForm(request)) return backToPage(reply, originOf(request), 'suscrito');
+      return reply.status(201).send({ message: NEWSLETTER_SUBSCRIBED });
+    },
+  );
 };

@@ -26,7 +26,6 @@ import {
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
-import { validBody } from '../invoices/request-body';
 import {
   allianceListExtras,
   approveForwardPayment,
@@ -93,12 +92,12 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Body: RequestPaymentBody }>(
     '/providers/request-payment/',
     { preHandler: app.requireUser, config: { openapi: DOCS.requestPayment } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'provider');
-      const { id_request_factoring: invoiceId } = validBody(RequestPaymentBody, request.body);
+      const { id_request_factoring: invoiceId } = request.body;
       return replyIdempotent(
         request,
         reply,
@@ -118,12 +117,12 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Body: ApproveForwardPaymentBody }>(
     '/providers/forward-payment/',
     { preHandler: app.requireUser, config: { openapi: DOCS.advance } },
     async (request, reply) => {
       const caller = invoiceCaller(currentUser(request), 'provider');
-      const { id_execute_factoring: invoiceId } = validBody(ApproveForwardPaymentBody, request.body);
+      const { id_execute_factoring: invoiceId } = request.body;
       return replyIdempotent(
         request,
         reply,

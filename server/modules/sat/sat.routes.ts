@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SAT_STATUS_CODES, SatStatus } from '../../../src/domain/sat-status';
-import { TaxLink } from '../../../src/domain/schemas/session';
+import { SatStatus } from '../../../src/domain/sat-status';
+import { SatLinkStatus, TaxLink, TaxLinkSent } from '../../../src/domain/schemas/session';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { ACCESS_MESSAGES } from '../invoices/invoice-access';
-import { validBody } from '../invoices/request-body';
 import { startSandboxPoller } from './sandbox-poller';
 import { SAT_LINK_MESSAGES, type SatLinkDeps, satLinkStatus, submitTaxLink } from './sat-link.service';
 
@@ -13,8 +12,6 @@ export interface SatRoutesOptions extends SatLinkDeps {
   autoApproveSeconds: number | null;
 }
 
-const SAT_STATUS = { type: 'integer', enum: [...SAT_STATUS_CODES] };
-
 const DOCS = {
   submit: {
     summary: 'Send the SAT credentials (RFC and CIEC)',
@@ -22,21 +19,13 @@ const DOCS = {
       'Envía RFC y CIEC para vincular la empresa con el SAT; la CIEC se guarda cifrada y el estado pasa a En ' +
       'revisión hasta que un operador decide.',
     body: TaxLink,
-    response: {
-      type: 'object',
-      properties: { message: { type: 'string' }, sat_credentials_status: SAT_STATUS },
-      required: ['message', 'sat_credentials_status'],
-    },
+    response: TaxLinkSent,
     responses: { 403: ACCESS_MESSAGES.noCompany, 409: 'La vinculación con el SAT ya está autorizada.' },
   },
   status: {
     summary: "The company's SAT link status",
     description: 'Estado de la vinculación SAT de la empresa y su RFC; la pantalla de espera lo consulta.',
-    response: {
-      type: 'object',
-      properties: { sat_credentials_status: SAT_STATUS, rfc: { type: ['string', 'null'] } },
-      required: ['sat_credentials_status', 'rfc'],
-    },
+    response: SatLinkStatus,
     responses: { 403: ACCESS_MESSAGES.noCompany },
   },
 } satisfies Record<string, RouteDoc>;
@@ -47,12 +36,15 @@ const DOCS = {
  * module so the accounts module stays about people and sessions.
  */
 export const satRoutes: FastifyPluginAsync<SatRoutesOptions> = async (app, options) => {
-  app.post('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.submit } }, async (request) => {
-    const user = currentUser(request);
-    const link = validBody(TaxLink, request.body);
-    await submitTaxLink(options, user.companyId, link);
-    return { message: SAT_LINK_MESSAGES.sent, sat_credentials_status: SatStatus.SENT };
-  });
+  app.post<{ Body: TaxLink }>(
+    '/ciec/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.submit } },
+    async (request) => {
+      const user = currentUser(request);
+      await submitTaxLink(options, user.companyId, request.body);
+      return { message: SAT_LINK_MESSAGES.sent, sat_credentials_status: SatStatus.SENT };
+    },
+  );
 
   app.get('/ciec/', { preHandler: app.requireUser, config: { openapi: DOCS.status } }, async (request) => {
     const user = currentUser(request);

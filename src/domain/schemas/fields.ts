@@ -1,4 +1,4 @@
-import { coerce, defaulted, define, object, refine, type Struct, string } from 'superstruct';
+import { array, coerce, defaulted, define, object, refine, type Struct, string } from 'superstruct';
 import { type IsoDate, isIsoDate } from '../calendar-date';
 import { bulkPaymentDateError, PAYMENT_DATE_INVALID, PAYMENT_DATE_REQUIRED } from '../payment-date';
 import { checkCompanyRfc } from '../rfc';
@@ -16,8 +16,31 @@ export const MESSAGES = {
   confirmRequired: 'Por favor, confirma tu contraseña',
   passwordsMustMatch: 'Las contraseñas deben coincidir',
   newPasswordTooShort: 'Su contraseña es muy corta. Debe contener al menos 8 caracteres.',
+  passwordNumeric: 'La contraseña no puede ser completamente numérica.',
   newPasswordNumeric: 'Su contraseña no puede ser completamente numérica.',
+  usernameInvalid:
+    'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
 } as const;
+
+/** Django's wording for a value longer than its column. */
+export function tooLongMessage(max: number): string {
+  return `Asegúrate de que este campo no tenga más de ${max} caracteres.`;
+}
+
+/**
+ * Column bounds of the account fields (Django's User and our companies table); the e-mail bound is
+ * RFC 5321's (no deliverable address is longer).
+ */
+export const MAX_LENGTH = {
+  username: 150,
+  personName: 150,
+  email: 254,
+  company: 255,
+  mobilePhone: 30,
+} as const;
+
+/** Django's username rule: letters, digits and @ . + - _ only. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}@.+\-_]+$/u;
 
 /** Spec §9. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -70,12 +93,31 @@ function hasNul(value: unknown): boolean {
   return typeof value === 'string' && value.includes('\u0000');
 }
 
-/** A required string, trimmed on coercion: empty or missing → 'Este campo es obligatorio'. */
-export function requiredText(message: string = MESSAGES.required): Struct<string, null> {
+/**
+ * A required string, trimmed on coercion: empty or missing → 'Este campo es obligatorio'; longer than
+ * `maxLength` (after trimming) → Django's 'no más de N caracteres'.
+ */
+export function requiredText(options: { message?: string; maxLength?: number } = {}): Struct<string, null> {
+  const { message = MESSAGES.required, maxLength } = options;
   return trimmedInput(
     localized<string>('requiredText', (value) => {
       if (isBlank(value)) return message;
-      return !hasNul(value) || MESSAGES.invalid;
+      if (hasNul(value)) return MESSAGES.invalid;
+      return maxLength === undefined || String(value).length <= maxLength || tooLongMessage(maxLength);
+    }),
+  );
+}
+
+/** A required user name (Django's rule): letters, digits and @ . + - _, at most 150 characters. */
+export function username(): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('username', (value) => {
+      if (isBlank(value)) return MESSAGES.required;
+      const text = String(value);
+      const problems: string[] = [];
+      if (!USERNAME_PATTERN.test(text)) problems.push(MESSAGES.usernameInvalid);
+      if (text.length > MAX_LENGTH.username) problems.push(tooLongMessage(MAX_LENGTH.username));
+      return problems.length === 0 || problems;
     }),
   );
 }
@@ -88,12 +130,19 @@ export function requiredSecret(message: string = MESSAGES.required): Struct<stri
   );
 }
 
-/** A required e-mail address, trimmed: empty → required message, malformed → 'Debe ser un correo valido'. */
-export function emailAddress(): Struct<string, null> {
+/**
+ * A required e-mail address, trimmed: empty → required message, malformed → 'Debe ser un correo valido'.
+ * `tooLong`: the message for an address over MAX_LENGTH.email; without it the length is not bounded.
+ */
+export function emailAddress(options: { tooLong?: string } = {}): Struct<string, null> {
   return trimmedInput(
     localized<string>('email', (value) => {
       if (isBlank(value)) return MESSAGES.required;
-      return (EMAIL_PATTERN.test(String(value)) && !hasNul(value)) || MESSAGES.email;
+      const problems: string[] = [];
+      if (!EMAIL_PATTERN.test(String(value)) || hasNul(value)) problems.push(MESSAGES.email);
+      if (options.tooLong !== undefined && String(value).length > MAX_LENGTH.email)
+        problems.push(options.tooLong);
+      return problems.length === 0 || problems;
     }),
   );
 }
@@ -168,6 +217,19 @@ export function integerBetween(min: number, max: number): Struct<number, null> {
       (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) ||
       MESSAGES.invalid,
   );
+}
+
+/** What a batch body says when it is empty or too long; reported on the whole body ('_form'). */
+export type BatchMessages = { empty: string; tooMany: string };
+
+/** A JSON array body of 1 to `max` items. Example: batchOf(RejectItem, 500, { empty, tooMany }). */
+export function batchOf<T, S>(item: Struct<T, S>, max: number, messages: BatchMessages) {
+  const refinement = 'es.batch';
+  LOCALIZED_REFINEMENTS.add(refinement);
+  return refine(array(item), refinement, (items) => {
+    if (items.length === 0) return messages.empty;
+    return items.length <= max || messages.tooMany;
+  });
 }
 
 /**

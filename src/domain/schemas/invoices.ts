@@ -162,3 +162,6 @@ export const InvoiceEvent = type({
   at: string(),
 });
 export type InvoiceEvent = Infer<typeof InvoiceEvent>;
+
+/** GET /api/invoices/<id>/events/: the whole trail, oldest first. */
+export const InvoiceEventList = array(InvoiceEvent);

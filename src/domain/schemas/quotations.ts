@@ -1,6 +1,18 @@
-import { array, type Infer, integer, number, record, string, type, union, unknown } from 'superstruct';
+import {
+  array,
+  type Infer,
+  integer,
+  number,
+  optional,
+  record,
+  size,
+  string,
+  type,
+  union,
+  unknown,
+} from 'superstruct';
 import { isoDate, moneyAmount } from './common';
-import { bulkPaymentDate, payload } from './fields';
+import { batchOf, bulkPaymentDate, payload, paymentDate } from './fields';
 
 // Corporate quotation payloads and responses (spec §3, §7).
 
@@ -20,6 +32,35 @@ export type RejectListItem = Infer<typeof RejectListItem>;
 
 export const RejectList = array(RejectListItem);
 export type RejectList = Infer<typeof RejectList>;
+
+/** NOTE: a request is one transaction holding a row lock per invoice; a bigger batch belongs to bulk upload. */
+export const MAX_INVOICES_PER_REQUEST = 500;
+export const MAX_REASON_LENGTH = 500;
+
+/** What a list of selected invoices says when it is empty or too long (corporate batches, downloads). */
+export const INVOICE_BATCH_MESSAGES = {
+  empty: 'Selecciona al menos una factura.',
+  tooMany: `Puedes enviar como máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud.`,
+} as const;
+
+/** An invoice in a corporate request: its numeric id, or its folio fiscal (UUID). */
+const requestRef = union([integer(), string()]);
+
+/** POST corporates/manually-requests/authorize/: 1..500 × {invoice_id, payment_date}. */
+export const AuthorizeRequestsBody = batchOf(
+  payload({ invoice_id: requestRef, payment_date: paymentDate() }),
+  MAX_INVOICES_PER_REQUEST,
+  INVOICE_BATCH_MESSAGES,
+);
+export type AuthorizeRequestsBody = Infer<typeof AuthorizeRequestsBody>;
+
+/** POST corporates/manually-requests/reject/: 1..500 × {invoice_id} and, optionally, why. */
+export const RejectRequestsBody = batchOf(
+  payload({ invoice_id: requestRef, reason: optional(size(string(), 0, MAX_REASON_LENGTH)) }),
+  MAX_INVOICES_PER_REQUEST,
+  INVOICE_BATCH_MESSAGES,
+);
+export type RejectRequestsBody = Infer<typeof RejectRequestsBody>;
 
 /** Variant A (POST /corporates/quotes/): invoices to quote and their totals. */
 export const QuotationA = type({

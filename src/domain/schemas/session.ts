@@ -1,16 +1,19 @@
-import { boolean, type Infer, nullable, optional, string, type } from 'superstruct';
+import { boolean, enums, type Infer, nullable, optional, string, type } from 'superstruct';
 import { satStatusCode } from './common';
 import {
   companyRfc,
   digitsText,
   emailAddress,
   flag,
+  MAX_LENGTH,
   MESSAGES,
   mustMatch,
   password,
   payload,
   requiredSecret,
   requiredText,
+  tooLongMessage,
+  username,
 } from './fields';
 
 // User-service payloads and responses (spec §3, §5, §7). Payloads strip unknown fields on coercion
@@ -47,15 +50,22 @@ export const TokenRefreshResponse = type({
 });
 export type TokenRefreshResponse = Infer<typeof TokenRefreshResponse>;
 
+// The column bounds, the username rule and the all-digits rule are here, not only on the server, so the
+// browser refuses what the server would before it spends a CAPTCHA proof of work. The rules only the server
+// can check (similar to the personal data, common passwords) are in server/modules/accounts/password-rules.ts.
 const signUpFields = {
-  company: requiredText(),
-  email: emailAddress(),
-  last_name: requiredText(),
-  mobile_phone: requiredText(),
-  name: requiredText(),
-  password1: password({ required: MESSAGES.passwordRequired, tooShort: MESSAGES.passwordTooShort }),
+  company: requiredText({ maxLength: MAX_LENGTH.company }),
+  email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
+  last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  mobile_phone: requiredText({ maxLength: MAX_LENGTH.mobilePhone }),
+  name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  password1: password({
+    required: MESSAGES.passwordRequired,
+    tooShort: MESSAGES.passwordTooShort,
+    numeric: MESSAGES.passwordNumeric,
+  }),
   password2: requiredSecret(MESSAGES.confirmRequired),
-  username: requiredText(),
+  username: username(),
   receive_notification: flag(),
 };
 
@@ -132,10 +142,10 @@ export type Profile = Infer<typeof Profile>;
 
 /** PUT /profile/: the editable fields only. */
 export const ProfileUpdate = payload({
-  first_name: requiredText(),
-  last_name: requiredText(),
-  mobile_phone: requiredText(),
-  company: requiredText(),
+  first_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  mobile_phone: requiredText({ maxLength: MAX_LENGTH.mobilePhone }),
+  company: requiredText({ maxLength: MAX_LENGTH.company }),
   receive_notification: flag(),
 });
 export type ProfileUpdate = Infer<typeof ProfileUpdate>;
@@ -149,6 +159,17 @@ export const DemoRequest = payload({
   company: requiredText(),
 });
 export type DemoRequest = Infer<typeof DemoRequest>;
+
+/**
+ * POST /api/newsletter/ (the footer's one field). An address over the RFC 5321 bound cannot be delivered,
+ * so it gets the same 'Debe ser un correo valido'. `origen`: only the public pages' plain HTML form sends it,
+ * the page to go back to.
+ */
+export const NewsletterSubscription = payload({
+  email: emailAddress({ tooLong: MESSAGES.email }),
+  origen: optional(string()),
+});
+export type NewsletterSubscription = Infer<typeof NewsletterSubscription>;
 
 /** POST providers/refer-customer/: all four required, phone digits only. */
 export const Referral = payload({
@@ -165,6 +186,17 @@ export const TaxLink = payload({
   ciec: requiredSecret(),
 });
 export type TaxLink = Infer<typeof TaxLink>;
+
+/** POST /ciec/: the link is now under review (SENT). */
+export const TaxLinkSent = type({ message: string(), sat_credentials_status: satStatusCode });
+export type TaxLinkSent = Infer<typeof TaxLinkSent>;
+
+/** GET /captcha/config/: which CAPTCHA the browser runs before sign-up; reCAPTCHA comes with its site key. */
+export const CaptchaConfig = type({
+  provider: enums(['altcha', 'recaptcha']),
+  site_key: optional(string()),
+});
+export type CaptchaConfig = Infer<typeof CaptchaConfig>;
 
 /** GET /ciec/: the company's SAT-link status, which the waiting screen polls. */
 export const SatLinkStatus = type({

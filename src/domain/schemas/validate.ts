@@ -26,8 +26,14 @@ function isRecord(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
 function spanishMessage(failure: Failure): string {
   if (isLocalizedRefinement(failure.refinement)) return failure.message;
+  // A top-level field left out says so, rather than the generic 'Valor no válido' (e.g. an integer id).
+  if (failure.path.length === 1 && isMissing(failure.value)) return MESSAGES.required;
   // Built-in superstruct messages are English; users only ever see Spanish.
   return failure.type === 'never' ? MESSAGES.unknownField : MESSAGES.invalid;
 }
