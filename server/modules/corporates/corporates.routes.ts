@@ -20,11 +20,7 @@ import {
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
-import {
-  authorizeRequests,
-  rejectRequests,
-  requestsListExtras,
-} from './corporates.service';
+import { authorizeRequests, rejectRequests, requestsListExtras } from './corporates.service';
 
 /** An invoice of a batch: its numeric id or its folio fiscal (the struct's union). */
 const INVOICE_REF = {
