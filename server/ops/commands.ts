@@ -4,7 +4,6 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { PROVIDER_STATUS_LABELS } from '../../src/domain/invoice-status';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -329,15 +328,14 @@ export const OPS_HELP = Object.values(OPS_COMMANDS)
 
 /** Explains a refusal instead of a stack trace; anything unexpected is rethrown. */
 function refusalText(error: unknown): string | null {
+  // A lifecycle refusal carries the refusal table's words (src/machines/invoice-actions.ts).
   if (
     error instanceof UsageError ||
     error instanceof SatOperationError ||
-    error instanceof DisbursementError
+    error instanceof DisbursementError ||
+    error instanceof IllegalTransitionError
   ) {
     return error.message;
-  }
-  if (error instanceof IllegalTransitionError) {
-    return `La factura ${error.invoiceId} está «${PROVIDER_STATUS_LABELS[error.from]}»: el ciclo de vida no permite ${error.eventType}. No se cambió nada.`;
   }
   return null;
 }

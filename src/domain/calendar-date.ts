@@ -39,3 +39,12 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   // dayjs compensates for DST offset changes when diffing in days, so the result is exact.
   return requireIsoDate(to, 'end date').diff(requireIsoDate(from, 'start date'), 'day');
 }
+
+/**
+ * How dates are shown to people, 'DD/MM/YYYY' (spec §9), in messages written on either side.
+ * Example: displayDate('2026-01-16') === '16/01/2026'.
+ */
+export function displayDate(isoDate: IsoDate): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}

@@ -116,7 +116,7 @@ export const invoiceLifecycleMachine = setup({
 });
 
 /** State names of the machine, keyed by the spec's numeric status codes. */
-export const STATE_BY_STATUS: Record<InvoiceStatusCode, string> = {
+export const STATE_BY_STATUS = {
   [InvoiceStatus.AVAILABLE]: 'available',
   [InvoiceStatus.PENDING]: 'pending',
   [InvoiceStatus.APPROVED]: 'approved',
@@ -125,7 +125,10 @@ export const STATE_BY_STATUS: Record<InvoiceStatusCode, string> = {
   [InvoiceStatus.FACTORING]: 'factoring',
   [InvoiceStatus.DISABLED]: 'disabled',
   [InvoiceStatus.REJECTED]: 'rejected',
-};
+} as const satisfies Record<InvoiceStatusCode, string>;
+
+/** A state of the lifecycle machine: 'available', 'pending', … */
+export type LifecycleStateName = (typeof STATE_BY_STATUS)[InvoiceStatusCode];
 
 export const STATUS_BY_STATE: Record<string, InvoiceStatusCode> = Object.fromEntries(
   Object.entries(STATE_BY_STATUS).map(([code, state]) => [state, Number(code) as InvoiceStatusCode]),

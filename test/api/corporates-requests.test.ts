@@ -184,6 +184,46 @@ describe('corporate requests: list, authorize, reject', () => {
       expect(exactly150.json().message).toBe('Se aprobó correctamente la factura');
     });
 
+    it('a batch is all or nothing: one refused item writes no status and no audit row; then all five are recorded', async () => {
+      const ids = [await pending(), await pending(), await pending(), await pending(), await pending()];
+      const [approved] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, InvoiceStatus.APPROVED);
+      const before = await Promise.all(ids.map((id) => eventCount(db(), id)));
+      const refused = await postJson(ctx.app, AUTHORIZE, corporate, [
+        ...ids.slice(0, 3).map((id) => ({ invoice_id: id, payment_date: inDays(30) })),
+        { invoice_id: approved, payment_date: inDays(30) },
+        ...ids.slice(3).map((id) => ({ invoice_id: id, payment_date: inDays(30) })),
+      ]);
+      expect(refused.statusCode).toBe(409);
+      for (const id of ids) expect(await statusOf(db(), id)).toBe(InvoiceStatus.PENDING);
+      expect(await Promise.all(ids.map((id) => eventCount(db(), id)))).toEqual(before);
+
+      const res = await postJson(
+        ctx.app,
+        AUTHORIZE,
+        corporate,
+        ids.map((id) => ({ invoice_id: id, payment_date: inDays(30) })),
+      );
+      expect(res.statusCode).toBe(200);
+      const audit = await db()
+        .selectFrom('invoice_events')
+        .select(['invoice_id', 'event', 'from_status', 'to_status', 'actor'])
+        .where('invoice_id', 'in', ids)
+        .where('event', '=', 'invoice.authorize')
+        .orderBy('invoice_id')
+        .execute();
+      expect(audit).toEqual(
+        [...ids]
+          .sort((a, b) => a - b)
+          .map((id) => ({
+            invoice_id: id,
+            event: 'invoice.authorize',
+            from_status: InvoiceStatus.PENDING,
+            to_status: InvoiceStatus.APPROVED,
+            actor: 'corporativo.demo',
+          })),
+      );
+    });
+
     it('refuses a payment date that is not after today', async () => {
       const id = await pending();
       for (const date of [today, inDays(-3)]) {

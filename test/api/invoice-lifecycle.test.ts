@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/transaction';
 import type { Mailer } from '../../server/mail/mailer';
@@ -9,7 +11,12 @@ import {
   invoiceCaller,
   lifecycleActor,
 } from '../../server/modules/invoices/invoice-access';
-import { applyInvoiceEvent, IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
+import {
+  applyInvoiceEvent,
+  applyInvoiceEvents,
+  IllegalTransitionError,
+  InvoiceNotFoundError,
+} from '../../server/modules/invoices/lifecycle.service';
 import { requestAuthorization } from '../../server/modules/providers/providers.service';
 import { DEMO_PROVIDERS, DEMO_SEED, seedDemoWorld } from '../../server/seed/demo-world';
 import { InvoiceStatus, PROVIDER_STATUSES } from '../../src/domain/invoice-status';
@@ -17,7 +24,14 @@ import { isInPeriods, PERIOD_CODES } from '../../src/domain/period';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import type { LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
-import { DEMO_PROVIDER, eventCount as eventsOf, invoicesIn, statusOf } from '../support/pronto-pago';
+import {
+  advanceTo,
+  DEMO_PROVIDER,
+  eventCount as eventsOf,
+  importInvoice,
+  invoicesIn,
+  statusOf,
+} from '../support/pronto-pago';
 
 // NOTE: CFDI Fecha is the issuer's wall-clock time without an offset; the demo issuers are in Mexico
 // City. sv-SE formats as 'YYYY-MM-DD HH:MM:SS', the text form of a timestamp column.
@@ -198,6 +212,169 @@ describe('invoice lifecycle on the server', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(last).toMatchObject({ from_status: 60, to_status: 40, actor: 'proveedor de prueba' });
+  });
+
+  describe('applyInvoiceEvents: a batch in a few statements, all or nothing', () => {
+    const AUDIT = { userId: null, label: 'corporativo de prueba' };
+    const paymentDate = dayjs().add(30, 'day').format('YYYY-MM-DD');
+
+    async function pendingInvoices(count: number): Promise<number[]> {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const id = await importInvoice(db());
+        await advanceTo(db(), id, 'pending');
+        ids.push(id);
+      }
+      return ids;
+    }
+
+    async function receiver(invoiceId: number): Promise<LifecycleActor> {
+      const row = await db()
+        .selectFrom('invoices')
+        .select('receiver_company_id')
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      return { kind: 'corporate', companyId: row.receiver_company_id, satAuthorized: true };
+    }
+
+    async function auditRows(ids: readonly number[]) {
+      return db()
+        .selectFrom('invoice_events')
+        .select(['invoice_id', 'event', 'from_status', 'to_status', 'actor', 'reason'])
+        .where('invoice_id', 'in', ids)
+        .where('event', 'in', ['invoice.authorize', 'invoice.reject'])
+        .orderBy('invoice_id')
+        .execute();
+    }
+
+    it('moves N invoices and writes their N audit rows in three statements', async () => {
+      const ids = await pendingInvoices(5);
+      const actor = await receiver(ids[0] as number);
+      let statements = 0;
+      const counter: KyselyPlugin = {
+        transformQuery: (args) => {
+          statements += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const applied = await applyInvoiceEvents(
+        db().withPlugin(counter),
+        ids.map((invoiceId) => ({
+          invoiceId,
+          event: { type: 'invoice.reject', actor, reason: `motivo ${invoiceId}` },
+        })),
+        AUDIT,
+      );
+      // One SELECT … FOR UPDATE, one UPDATE … FROM (VALUES …), one multi-row INSERT: not 3 × 5.
+      expect(statements).toBe(3);
+      expect(applied).toEqual(ids.map((invoiceId) => ({ invoiceId, from: 40, to: 20 })));
+      for (const id of ids) expect(await statusOf(db(), id)).toBe(InvoiceStatus.REJECTED);
+      expect(await auditRows(ids)).toEqual(
+        ids.map((invoiceId) => ({
+          invoice_id: invoiceId,
+          event: 'invoice.reject',
+          from_status: 40,
+          to_status: 20,
+          actor: AUDIT.label,
+          reason: `motivo ${invoiceId}`,
+        })),
+      );
+    });
+
+    it('writes each payment date the batch carries', async () => {
+      const ids = await pendingInvoices(3);
+      const actor = await receiver(ids[0] as number);
+      const dates = ids.map((_, i) =>
+        dayjs()
+          .add(10 + i, 'day')
+          .format('YYYY-MM-DD'),
+      );
+      await applyInvoiceEvents(
+        db(),
+        ids.map((invoiceId, i) => ({
+          invoiceId,
+          event: { type: 'invoice.authorize', actor, paymentDate: dates[i] as string },
+        })),
+        AUDIT,
+      );
+      const rows = await db()
+        .selectFrom('invoices')
+        .select(['id', 'status', 'payment_date'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual(
+        ids.map((id, i) => ({ id, status: InvoiceStatus.APPROVED, payment_date: dates[i] })),
+      );
+      expect((await auditRows(ids)).map((row) => row.to_status)).toEqual([30, 30, 30]);
+    });
+
+    it('one refused item refuses the batch: no status changes and no audit rows', async () => {
+      const ids = await pendingInvoices(4);
+      const actor = await receiver(ids[0] as number);
+      const approved = await invoiceIn(InvoiceStatus.APPROVED);
+      const batch = [...ids.slice(0, 2), approved.id, ...ids.slice(2)];
+      const before = await eventCount(approved.id);
+      const attempt = applyInvoiceEvents(
+        db(),
+        batch.map((invoiceId) => ({ invoiceId, event: { type: 'invoice.reject', actor } })),
+        AUDIT,
+      );
+      await expect(attempt).rejects.toBeInstanceOf(IllegalTransitionError);
+      await expect(attempt).rejects.toMatchObject({
+        statusCode: 409,
+        invoiceId: approved.id,
+        message: expect.stringMatching(/no tiene una solicitud pendiente: su estado es «Autorizada»\.$/),
+      });
+      for (const id of ids) expect(await statusOf(db(), id)).toBe(InvoiceStatus.PENDING);
+      expect(await auditRows(ids)).toEqual([]);
+      expect(await eventCount(approved.id)).toBe(before);
+    });
+
+    it('a date the 150-day guard refuses is a 400 naming the invoice, and writes nothing', async () => {
+      const ids = await pendingInvoices(2);
+      const actor = await receiver(ids[0] as number);
+      const attempt = applyInvoiceEvents(
+        db(),
+        [
+          { invoiceId: ids[0] as number, event: { type: 'invoice.authorize', actor, paymentDate } },
+          {
+            invoiceId: ids[1] as number,
+            event: {
+              type: 'invoice.authorize',
+              actor,
+              paymentDate: dayjs().add(200, 'day').format('YYYY-MM-DD'),
+            },
+          },
+        ],
+        AUDIT,
+      );
+      await expect(attempt).rejects.toMatchObject({
+        statusCode: 400,
+        message: expect.stringMatching(
+          /^La fecha de pago de la factura T-\d+ excede el rango permitido de 150 días/,
+        ),
+      });
+      for (const id of ids) expect(await statusOf(db(), id)).toBe(InvoiceStatus.PENDING);
+      expect(await auditRows(ids)).toEqual([]);
+    });
+
+    it('an unknown invoice refuses the batch (404), writing nothing', async () => {
+      const ids = await pendingInvoices(1);
+      const actor = await receiver(ids[0] as number);
+      const attempt = applyInvoiceEvents(
+        db(),
+        [ids[0] as number, 987_654].map((invoiceId) => ({
+          invoiceId,
+          event: { type: 'invoice.reject', actor },
+        })),
+        AUDIT,
+      );
+      await expect(attempt).rejects.toBeInstanceOf(InvoiceNotFoundError);
+      expect(await statusOf(db(), ids[0] as number)).toBe(InvoiceStatus.PENDING);
+      expect(await auditRows(ids)).toEqual([]);
+    });
   });
 
   describe("the caller's SAT link reaches the lifecycle machine", () => {

@@ -1,6 +1,4 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
-import { PAYMENT_DATE_TOO_FAR, paymentDateError } from '../../../src/domain/payment-date';
 import type {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -11,7 +9,7 @@ import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { type InvoiceRow, lockInvoicesReceivedBy } from '../invoices/invoice.repository';
+import { findInvoicesReceivedBy, type InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
   type InvoiceCaller,
@@ -22,7 +20,7 @@ import {
 } from '../invoices/invoice-access';
 import type { InvoiceListResult } from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
-import { applyInvoiceEvent, IllegalTransitionError } from '../invoices/lifecycle.service';
+import { applyInvoiceEvents, requireAcceptedEvent } from '../invoices/lifecycle.service';
 
 export interface CorporatesDeps {
   db: Db;
@@ -64,14 +62,14 @@ function refId(ref: Ref): number | null {
 }
 
 /**
- * Locks the caller's received invoices named by the refs, in id order (two batches over the same invoices
- * then lock them in the same order and cannot deadlock). A ref that is not one of them is a 404 naming it;
- * the same invoice twice is a 400.
+ * The caller's received invoices named by the refs. A ref that is not one of them is a 404 naming it; the
+ * same invoice twice is a 400. Not locked: applyInvoiceEvents locks them all at once and the machine decides
+ * on the locked rows.
  */
-async function lockReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
+async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
   const ids = refs.map(refId).filter((id): id is number => id !== null && id > 0 && id <= MAX_SERIAL);
   const uuids = refs.filter((ref): ref is string => typeof ref === 'string' && refId(ref) === null);
-  const rows = await lockInvoicesReceivedBy(trx, caller.companyId, {
+  const rows = await findInvoicesReceivedBy(trx, caller.companyId, {
     ids,
     uuids: uuids.map((uuid) => uuid.trim().toUpperCase()),
   });
@@ -90,13 +88,6 @@ async function lockReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readon
     byRef.set(ref, row);
   }
   return byRef;
-}
-
-function notPending(row: InvoiceRow): InvoiceRequestError {
-  return new InvoiceRequestError(
-    409,
-    `La factura ${invoiceLabel(row)} no tiene una solicitud pendiente: su estado es «${PROVIDER_STATUS_LABELS[row.status]}».`,
-  );
 }
 
 /** Groups the invoices per provider company and reads their users' addresses (inside the transaction). */
@@ -125,8 +116,8 @@ function paymentDateMessage(items: readonly { row: InvoiceRow; paymentDate: IsoD
 
 /**
  * POST corporates/manually-requests/authorize/: every listed request PENDING → APPROVED with its payment
- * date, or none (one transaction). The 150-day rule is the lifecycle machine's guard; when it refuses, the
- * answer names the invoice.
+ * date, or none (one transaction, one batch transition). The 150-day rule is the lifecycle machine's guard;
+ * its refusal (400) names the invoice and its emission date.
  */
 export async function authorizeRequests(
   deps: CorporatesDeps,
@@ -135,44 +126,33 @@ export async function authorizeRequests(
   items: AuthorizeRequestsBody,
   today: IsoDate,
 ): Promise<CallOutcome> {
-  const rows = await lockReceivedInvoices(
+  const rows = await findReceivedInvoices(
     trx,
     caller,
     items.map((item) => item.invoice_id),
   );
-  const authorized: { row: InvoiceRow; paymentDate: IsoDate }[] = [];
-  for (const item of items) {
-    const row = rows.get(item.invoice_id) as InvoiceRow;
-    if (row.status !== InvoiceStatus.PENDING) throw notPending(row);
-    if (item.payment_date <= today) {
+  const actor = lifecycleActor(caller, 'corporate');
+  const authorized = items.map((item) => ({
+    row: rows.get(item.invoice_id) as InvoiceRow,
+    paymentDate: item.payment_date,
+  }));
+  // Item by item, the machine's answer on the state first, then the date rule the machine does not know.
+  for (const { row, paymentDate } of authorized) {
+    requireAcceptedEvent(row, 'invoice.authorize', actor);
+    if (paymentDate <= today) {
       throw new InvalidRequestError(
         `La fecha de pago de la factura ${invoiceLabel(row)} debe ser posterior a hoy.`,
       );
     }
-    try {
-      await applyInvoiceEvent(
-        trx,
-        row.id,
-        {
-          type: 'invoice.authorize',
-          actor: lifecycleActor(caller, 'corporate'),
-          paymentDate: item.payment_date,
-        },
-        actorRecord(caller),
-      );
-    } catch (error) {
-      if (
-        error instanceof IllegalTransitionError &&
-        paymentDateError(row.date_of_emission, item.payment_date) === PAYMENT_DATE_TOO_FAR
-      ) {
-        throw new InvalidRequestError(
-          `La fecha de pago de la factura ${invoiceLabel(row)} excede el rango permitido de 150 días desde su emisión (${displayDate(row.date_of_emission)}).`,
-        );
-      }
-      throw error;
-    }
-    authorized.push({ row, paymentDate: item.payment_date });
   }
+  await applyInvoiceEvents(
+    trx,
+    authorized.map(({ row, paymentDate }) => ({
+      invoiceId: row.id,
+      event: { type: 'invoice.authorize', actor, paymentDate },
+    })),
+    actorRecord(caller),
+  );
   const notices = await providerNotices(
     trx,
     authorized.map((a) => a.row),
@@ -202,31 +182,28 @@ export async function authorizeRequests(
   };
 }
 
-/** POST corporates/manually-requests/reject/: every listed request PENDING → REJECTED, or none. */
+/** POST corporates/manually-requests/reject/: every listed request PENDING → REJECTED, or none (one batch transition). */
 export async function rejectRequests(
   deps: CorporatesDeps,
   trx: Db,
   caller: InvoiceCaller,
   items: RejectRequestsBody,
 ): Promise<CallOutcome> {
-  const rows = await lockReceivedInvoices(
+  const rows = await findReceivedInvoices(
     trx,
     caller,
     items.map((item) => item.invoice_id),
   );
-  const rejected: InvoiceRow[] = [];
-  for (const item of items) {
-    const row = rows.get(item.invoice_id) as InvoiceRow;
-    if (row.status !== InvoiceStatus.PENDING) throw notPending(row);
-    const reason = item.reason?.trim() || undefined;
-    await applyInvoiceEvent(
-      trx,
-      row.id,
-      { type: 'invoice.reject', actor: lifecycleActor(caller, 'corporate'), reason },
-      actorRecord(caller),
-    );
-    rejected.push(row);
-  }
+  const actor = lifecycleActor(caller, 'corporate');
+  const rejected = items.map((item) => rows.get(item.invoice_id) as InvoiceRow);
+  await applyInvoiceEvents(
+    trx,
+    items.map((item, index) => ({
+      invoiceId: (rejected[index] as InvoiceRow).id,
+      event: { type: 'invoice.reject', actor, reason: item.reason?.trim() || undefined },
+    })),
+    actorRecord(caller),
+  );
   const notices = await providerNotices(trx, rejected);
   const body: AuthorizeRejectResponse = {
     message: rejected.length === 1 ? CORPORATE_MESSAGES.rejectedOne : CORPORATE_MESSAGES.rejectedMany,

@@ -1,5 +1,4 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { advanceQuote, daysUntil } from '../../../src/domain/quote';
 import type { Db } from '../../db/database';
@@ -48,11 +47,14 @@ export async function disburseInvoice(
     );
     if (!invoice) throw new DisbursementError(`No hay ninguna factura ${ref}.`);
     const label = invoiceLabel(invoice);
-    if (invoice.status !== InvoiceStatus.PROCESS) {
-      throw new DisbursementError(
-        `La factura ${label} no está En trámite (estado: ${PROVIDER_STATUS_LABELS[invoice.status]}); no se dispersa.`,
-      );
-    }
+    // The machine decides first (operator only, PROCESS → PAID); its refusal names the status. Anything
+    // refused below rolls the transition back with the rest.
+    await applyInvoiceEvent(
+      trx,
+      invoice.id,
+      { type: 'invoice.disburse', actor: { kind: 'operator', companyId: null, satAuthorized: true } },
+      { userId: null, label: OPERATOR_LABEL },
+    );
 
     let costFinancing = invoice.cost_financing;
     let costConsultancy = invoice.cost_consultancy;
@@ -87,13 +89,6 @@ export async function disburseInvoice(
       parseMoney(costConsultancy),
     );
     const reference = options.reference ?? `FLUJO-${invoice.id}-${options.today.replaceAll('-', '')}`;
-
-    await applyInvoiceEvent(
-      trx,
-      invoice.id,
-      { type: 'invoice.disburse', actor: { kind: 'operator', companyId: null, satAuthorized: true } },
-      { userId: null, label: OPERATOR_LABEL },
-    );
     await insertDisbursement(trx, { invoiceId: invoice.id, amount: formatMoneyAmount(amount), reference });
     return {
       result: { invoiceId: invoice.id, label, amount: formatMoneyAmount(amount), reference },

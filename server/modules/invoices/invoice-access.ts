@@ -95,8 +95,5 @@ export async function findCompanyInvoice(
 /** The largest PostgreSQL `serial`; a bigger id cannot exist and must not reach SQL as an int4 overflow. */
 export const MAX_SERIAL = 2_147_483_647;
 
-/** How people name an invoice: its Serie-Folio when it has one, else the folio fiscal (UUID). */
-export function invoiceLabel(row: Pick<InvoiceRow, 'serie' | 'folio' | 'cfdi_uuid'>): string {
-  if (!row.folio) return row.cfdi_uuid;
-  return row.serie ? `${row.serie}-${row.folio}` : row.folio;
-}
+/** How people name an invoice; the domain's, so the lifecycle's refusals name it the same way. */
+export { invoiceLabel } from '../../../src/domain/invoice-label';

@@ -8,6 +8,18 @@ export async function insertInvoiceEvent(trx: Db, event: Insertable<InvoiceEvent
   await trx.insertInto('invoice_events').values(event).execute();
 }
 
+/** Appends these rows to the audit trail in one multi-row INSERT; call in the transaction that changed them. */
+export async function insertInvoiceEvents(
+  trx: Db,
+  events: readonly Insertable<InvoiceEventsTable>[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('invoice_events')
+    .values([...events])
+    .execute();
+}
+
 /** The audit trail of an invoice, oldest first. */
 export function listInvoiceEvents(db: Db, invoiceId: number): Promise<InvoiceEvent[]> {
   return db

@@ -23,8 +23,5 @@ export function moneyText(amount: string, currency: string): string {
   return `${formatCurrency(parseMoney(amount), display)} ${currency}`;
 }
 
-/** 'DD/MM/YYYY', how dates are shown (spec §9). */
-export function displayDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
+/** 'DD/MM/YYYY', how dates are shown (spec §9); the domain's, shared with the lifecycle's refusals. */
+export { displayDate } from '../../../src/domain/calendar-date';

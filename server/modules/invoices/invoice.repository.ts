@@ -75,11 +75,8 @@ export async function findInvoiceOfCompany(
   return row && asInvoiceRow(row);
 }
 
-/**
- * Locks the company's received invoices with one of these ids or folios fiscales, in id order (two batches
- * over the same invoices then lock them in the same order and cannot deadlock).
- */
-export async function lockInvoicesReceivedBy(
+/** The company's received invoices with one of these ids or folios fiscales, in id order. */
+export async function findInvoicesReceivedBy(
   trx: Db,
   companyId: number,
   refs: { ids: readonly number[]; uuids: readonly string[] },
@@ -96,7 +93,6 @@ export async function lockInvoicesReceivedBy(
       ]),
     )
     .orderBy('id')
-    .forUpdate()
     .execute();
   return rows.map(asInvoiceRow);
 }
@@ -131,32 +127,71 @@ export async function companyHasInvoices(db: Db, companyId: number): Promise<boo
   return invoice !== undefined;
 }
 
-/** What the lifecycle machine needs of an invoice, locked FOR UPDATE until the transaction ends. */
-export function lockInvoiceForTransition(trx: Db, invoiceId: number) {
-  return trx
-    .selectFrom('invoices')
-    .select(['id', 'status', 'emitter_company_id', 'receiver_company_id', 'date_of_emission'])
-    .where('id', '=', invoiceId)
-    .forUpdate()
-    .executeTakeFirst();
+/** What a lifecycle transition needs of an invoice: the machine's inputs and the label its refusals name. */
+export interface TransitionRow {
+  id: number;
+  status: InvoiceStatusCode;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  date_of_emission: string;
+  serie: string | null;
+  folio: string | null;
+  cfdi_uuid: string;
 }
 
-/** Writes a new status; `paymentDate` and `satCancelled` record what the event carried. */
-export async function updateInvoiceStatus(
+/**
+ * Locks these invoices FOR UPDATE until the transaction ends, in one statement and in id order (two batches
+ * over the same invoices then lock them in the same order and cannot deadlock).
+ */
+export async function lockInvoicesForTransition(
   trx: Db,
-  invoiceId: number,
-  change: { status: InvoiceStatusCode; paymentDate?: string; satCancelled: boolean },
-): Promise<void> {
-  await trx
-    .updateTable('invoices')
-    .set({
-      status: change.status,
-      updated_at: sql<string>`now()`,
-      ...(change.paymentDate !== undefined ? { payment_date: change.paymentDate } : {}),
-      ...(change.satCancelled ? { sat_cancelled_at: sql<string>`now()` } : {}),
-    })
-    .where('id', '=', invoiceId)
+  invoiceIds: readonly number[],
+): Promise<TransitionRow[]> {
+  if (invoiceIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'status',
+      'emitter_company_id',
+      'receiver_company_id',
+      'date_of_emission',
+      'serie',
+      'folio',
+      'cfdi_uuid',
+    ])
+    .where('id', 'in', invoiceIds)
+    .orderBy('id')
+    .forUpdate()
     .execute();
+  return rows.map(asInvoiceRow);
+}
+
+/** A new status, and what its event carried: a payment date, or a SAT cancellation. */
+export interface StatusChange {
+  invoiceId: number;
+  status: InvoiceStatusCode;
+  paymentDate: string | null;
+  satCancelled: boolean;
+}
+
+/** Writes every change in one statement (UPDATE … FROM (VALUES …)); a null paymentDate keeps the stored one. */
+export async function updateInvoiceStatuses(trx: Db, changes: readonly StatusChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const values = sql.join(
+    changes.map(
+      (change) =>
+        sql`(${change.invoiceId}::integer, ${change.status}::smallint, ${change.paymentDate}::date, ${change.satCancelled}::boolean)`,
+    ),
+  );
+  await sql`
+    update invoices as i
+    set status = v.status,
+        updated_at = now(),
+        payment_date = coalesce(v.payment_date, i.payment_date),
+        sat_cancelled_at = case when v.sat_cancelled then now() else i.sat_cancelled_at end
+    from (values ${values}) as v (id, status, payment_date, sat_cancelled)
+    where i.id = v.id`.execute(trx);
 }
 
 /** The figures of an advance's quote, stored with the invoice. */

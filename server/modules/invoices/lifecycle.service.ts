@@ -1,25 +1,43 @@
-import type { SnapshotFrom } from 'xstate';
 import { transition } from 'xstate';
+import { invoiceLabel } from '../../../src/domain/invoice-label';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import {
+  acceptedInvoiceEvents,
+  type InvoiceRefusal,
+  invoiceEventRefusal,
+  invoiceRefusal,
+  type LifecycleInvoice,
+  resolveInvoiceSnapshot,
+} from '../../../src/machines/invoice-actions';
+import {
   type InvoiceLifecycleEvent,
+  type InvoiceLifecycleEventType,
   invoiceLifecycleMachine,
-  STATE_BY_STATUS,
+  type LifecycleActor,
   STATUS_BY_STATE,
 } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { lockInvoiceForTransition, updateInvoiceStatus } from './invoice.repository';
-import { insertInvoiceEvent } from './invoice-events.repository';
+import { lockInvoicesForTransition, type TransitionRow, updateInvoiceStatuses } from './invoice.repository';
+import { insertInvoiceEvents } from './invoice-events.repository';
 
+/**
+ * The lifecycle machine refused an event; the message is the refusal table's (src/machines/invoice-actions.ts).
+ * A state (or actor) refusal is a 409; a payment date the 150-day guard refuses is invalid input, a 400
+ * (which the idempotency layer does not store, so the caller may fix the date and retry with the same key).
+ */
 export class IllegalTransitionError extends Error {
-  readonly statusCode = 409;
+  readonly statusCode: 400 | 409;
+  readonly reason: InvoiceRefusal['cause'];
   constructor(
     readonly invoiceId: number,
     readonly from: InvoiceStatusCode,
-    readonly eventType: string,
+    readonly eventType: InvoiceLifecycleEventType,
+    refusal: InvoiceRefusal,
   ) {
-    super('La factura no admite esta operación en su estado actual.');
+    super(refusal.message);
+    this.reason = refusal.cause;
+    this.statusCode = refusal.cause === 'paymentDate' ? 400 : 409;
   }
 }
 
@@ -42,51 +60,106 @@ export interface ActorRecord {
   label: string;
 }
 
-type LifecycleSnapshot = SnapshotFrom<typeof invoiceLifecycleMachine>;
+/** One event of a batch, for one invoice. */
+export interface InvoiceEventItem {
+  invoiceId: number;
+  event: InvoiceLifecycleEvent;
+}
+
+function lifecycleInvoice(row: TransitionRow): LifecycleInvoice {
+  return {
+    status: row.status,
+    emitterCompanyId: row.emitter_company_id,
+    receiverCompanyId: row.receiver_company_id,
+    dateOfEmission: row.date_of_emission,
+  };
+}
 
 /**
- * The only way an invoice changes status: lock the row, ask the lifecycle machine, write the new
- * status and its audit event in the same transaction. An event the machine refuses writes nothing.
+ * Asks the machine, before a call's other rules, whether it accepts this event type for this invoice from
+ * this actor (with a valid date when the event carries one), and throws the table's refusal (409) if not.
+ * For calls whose answer must name the state first (a quote has no transition; "no alliance" must not hide
+ * "already requested"); the transition itself still decides, under the row lock.
  */
+export function requireAcceptedEvent(
+  row: TransitionRow,
+  type: InvoiceLifecycleEventType,
+  actor: LifecycleActor,
+): void {
+  if (acceptedInvoiceEvents(lifecycleInvoice(row), actor).has(type)) return;
+  throw new IllegalTransitionError(row.id, row.status, type, {
+    cause: 'state',
+    message: invoiceRefusal(type, row.status, invoiceLabel(row)),
+  });
+}
+
+/** The status the machine moves the invoice to, or the table's refusal. */
+function nextStatus(row: TransitionRow, event: InvoiceLifecycleEvent): InvoiceStatusCode {
+  const invoice = lifecycleInvoice(row);
+  const refusal = invoiceEventRefusal(invoice, event, invoiceLabel(row));
+  if (refusal) throw new IllegalTransitionError(row.id, row.status, event.type, refusal);
+  const [next] = transition(invoiceLifecycleMachine, resolveInvoiceSnapshot(invoice), event);
+  const to = STATUS_BY_STATE[String(next.value)];
+  if (to === undefined) throw new Error(`Unmapped lifecycle state ${String(next.value)}`);
+  return to;
+}
+
+/**
+ * The only way invoices change status, for one invoice or a batch: lock every row in one statement (id
+ * order), ask the lifecycle machine for each item in the order given, then write every new status in one
+ * UPDATE and every audit row in one INSERT, in the same transaction. All or nothing: the first refused item
+ * throws its refusal (IllegalTransitionError) before anything is written; an unknown id throws
+ * InvoiceNotFoundError. Three statements whatever the batch's size.
+ */
+export async function applyInvoiceEvents(
+  db: Db,
+  items: readonly InvoiceEventItem[],
+  actor: ActorRecord,
+): Promise<AppliedTransition[]> {
+  if (items.length === 0) return [];
+  const ids = items.map((item) => item.invoiceId);
+  // One event per invoice: a second would be judged against the status before the first.
+  if (new Set(ids).size !== ids.length) throw new Error('applyInvoiceEvents: an invoice appears twice');
+  return inTransaction(db, async (trx) => {
+    const rows = new Map((await lockInvoicesForTransition(trx, ids)).map((row) => [row.id, row]));
+    const moves = items.map(({ invoiceId, event }) => {
+      const row = rows.get(invoiceId);
+      if (!row) throw new InvoiceNotFoundError(invoiceId);
+      return { row, event, to: nextStatus(row, event) };
+    });
+    await updateInvoiceStatuses(
+      trx,
+      moves.map(({ row, event, to }) => ({
+        invoiceId: row.id,
+        status: to,
+        paymentDate: 'paymentDate' in event ? event.paymentDate : null,
+        satCancelled: event.type === 'invoice.cancelAtSat',
+      })),
+    );
+    await insertInvoiceEvents(
+      trx,
+      moves.map(({ row, event, to }) => ({
+        invoice_id: row.id,
+        event: event.type,
+        from_status: row.status,
+        to_status: to,
+        actor_user_id: actor.userId,
+        actor: actor.label,
+        reason: event.type === 'invoice.reject' ? (event.reason ?? null) : null,
+      })),
+    );
+    return moves.map(({ row, to }) => ({ invoiceId: row.id, from: row.status, to }));
+  });
+}
+
+/** applyInvoiceEvents for one invoice. */
 export async function applyInvoiceEvent(
   db: Db,
   invoiceId: number,
   event: InvoiceLifecycleEvent,
   actor: ActorRecord,
 ): Promise<AppliedTransition> {
-  return inTransaction(db, async (trx) => {
-    const row = await lockInvoiceForTransition(trx, invoiceId);
-    if (!row) throw new InvoiceNotFoundError(invoiceId);
-
-    const from = row.status as InvoiceStatusCode;
-    const snapshot = invoiceLifecycleMachine.resolveState({
-      value: STATE_BY_STATUS[from],
-      context: {
-        emitterCompanyId: row.emitter_company_id,
-        receiverCompanyId: row.receiver_company_id,
-        dateOfEmission: row.date_of_emission,
-      },
-    }) as LifecycleSnapshot;
-    if (!snapshot.can(event)) throw new IllegalTransitionError(invoiceId, from, event.type);
-
-    const [next] = transition(invoiceLifecycleMachine, snapshot, event);
-    const to = STATUS_BY_STATE[String(next.value)];
-    if (to === undefined) throw new Error(`Unmapped lifecycle state ${String(next.value)}`);
-
-    await updateInvoiceStatus(trx, invoiceId, {
-      status: to,
-      paymentDate: 'paymentDate' in event ? event.paymentDate : undefined,
-      satCancelled: event.type === 'invoice.cancelAtSat',
-    });
-    await insertInvoiceEvent(trx, {
-      invoice_id: invoiceId,
-      event: event.type,
-      from_status: from,
-      to_status: to,
-      actor_user_id: actor.userId,
-      actor: actor.label,
-      reason: event.type === 'invoice.reject' ? (event.reason ?? null) : null,
-    });
-    return { invoiceId, from, to };
-  });
+  const [applied] = await applyInvoiceEvents(db, [{ invoiceId, event }], actor);
+  if (!applied) throw new Error('applyInvoiceEvents returned nothing for one item');
+  return applied;
 }

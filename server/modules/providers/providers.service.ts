@@ -1,5 +1,4 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import {
   type AdvanceQuote,
@@ -9,6 +8,7 @@ import {
   toQuoteResponse,
 } from '../../../src/domain/quote';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
+import { INVOICE_REFUSALS } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
@@ -25,7 +25,7 @@ import {
 } from '../invoices/invoice-access';
 import type { InvoiceListResult } from '../invoices/invoice-list';
 import { companyRecipients, moneyText, sendToAll } from '../invoices/invoice-notifications';
-import { applyInvoiceEvent } from '../invoices/lifecycle.service';
+import { applyInvoiceEvent, requireAcceptedEvent } from '../invoices/lifecycle.service';
 
 export interface ProvidersDeps {
   db: Db;
@@ -37,25 +37,15 @@ export interface ProvidersDeps {
 export const PROVIDER_MESSAGES = {
   requestSent:
     'Solicitud enviada correctamente. Tu cliente fue notificado y responderá en un plazo máximo de 24 horas.',
-  alreadyRequested:
-    'Ya solicitaste la autorización de esta factura. Tu cliente responderá en un plazo máximo de 24 horas.',
-  advanceInProcess: 'El adelanto de esta factura ya está en trámite.',
+  // The lifecycle's refusals are the machine's table's; named here for the provider calls' tests and models.
+  alreadyRequested: INVOICE_REFUSALS['invoice.requestAuthorization'].pending,
+  advanceInProcess: INVOICE_REFUSALS['invoice.approveAdvance'].process,
   noAlliance:
     'Tu cliente no tiene una alianza de pronto pago activa contigo; no es posible adelantar esta factura.',
   paymentDatePassed: 'La fecha de pago de esta factura ya llegó; no es posible adelantarla.',
   notQuotable:
     'No es posible cotizar el adelanto de esta factura: sus costos superarían su importe. Escríbenos para revisarla.',
 } as const;
-
-function notRequestable(row: InvoiceRow): string {
-  if (row.status === InvoiceStatus.PENDING) return PROVIDER_MESSAGES.alreadyRequested;
-  return `No puedes solicitar la autorización de esta factura: su estado es «${PROVIDER_STATUS_LABELS[row.status]}». Solo las facturas Por Autorizar pueden solicitarse.`;
-}
-
-function notAdvanceable(row: InvoiceRow): string {
-  if (row.status === InvoiceStatus.PROCESS) return PROVIDER_MESSAGES.advanceInProcess;
-  return `No puedes adelantar esta factura: su estado es «${PROVIDER_STATUS_LABELS[row.status]}». Solo las facturas Autorizadas por tu cliente pueden adelantarse.`;
-}
 
 /** The alliance's max_rate between the invoice's receiver (corporate) and emitter (provider), if active. */
 export function activeAllianceRate(db: Db, row: InvoiceRow): Promise<string | null> {
@@ -94,16 +84,13 @@ export async function requestAuthorization(
   invoiceId: number,
 ): Promise<CallOutcome> {
   const row = await findCompanyInvoice(trx, invoiceId, caller.companyId, 'emitter', { lock: true });
-  if (row.status !== InvoiceStatus.AVAILABLE) throw new InvoiceRequestError(409, notRequestable(row));
+  const actor = lifecycleActor(caller, 'provider');
+  // The machine's refusal ('Ya solicitaste…') comes before the alliance rule, as the provider expects.
+  requireAcceptedEvent(row, 'invoice.requestAuthorization', actor);
   if ((await activeAllianceRate(trx, row)) === null) {
     throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
   }
-  await applyInvoiceEvent(
-    trx,
-    row.id,
-    { type: 'invoice.requestAuthorization', actor: lifecycleActor(caller, 'provider') },
-    actorRecord(caller),
-  );
+  await applyInvoiceEvent(trx, row.id, { type: 'invoice.requestAuthorization', actor }, actorRecord(caller));
   const recipients = await companyRecipients(trx, row.receiver_company_id);
   const label = invoiceLabel(row);
   const body: MessageResponse = { message: PROVIDER_MESSAGES.requestSent, message_type: 'success' };
@@ -127,8 +114,17 @@ interface ComputedQuote {
   quote: AdvanceQuote;
 }
 
-async function quoteFor(db: Db, row: InvoiceRow, today: IsoDate): Promise<ComputedQuote> {
-  if (row.status !== InvoiceStatus.APPROVED) throw new InvoiceRequestError(409, notAdvanceable(row));
+/**
+ * The advance's quote, after asking the machine whether the provider may advance this invoice now (a quote
+ * has no transition of its own, so the machine is asked without one) and the alliance and date rules.
+ */
+async function quoteFor(
+  db: Db,
+  caller: InvoiceCaller,
+  row: InvoiceRow,
+  today: IsoDate,
+): Promise<ComputedQuote> {
+  requireAcceptedEvent(row, 'invoice.approveAdvance', lifecycleActor(caller, 'provider'));
   const maxRate = await activeAllianceRate(db, row);
   if (maxRate === null) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
   // An APPROVED invoice always has the payment date its corporate set (the machine's authorize event carries it).
@@ -144,7 +140,7 @@ async function quoteFor(db: Db, row: InvoiceRow, today: IsoDate): Promise<Comput
 /** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice, from the domain's quote functions. */
 export async function forwardPaymentQuote(db: Db, caller: InvoiceCaller, invoiceId: number, today: IsoDate) {
   const row = await findCompanyInvoice(db, invoiceId, caller.companyId, 'emitter');
-  const { quote } = await quoteFor(db, row, today);
+  const { quote } = await quoteFor(db, caller, row, today);
   return toQuoteResponse(quote, today);
 }
 
@@ -160,7 +156,7 @@ export async function approveForwardPayment(
   today: IsoDate,
 ): Promise<CallOutcome> {
   const row = await findCompanyInvoice(trx, invoiceId, caller.companyId, 'emitter', { lock: true });
-  const { maxRate, quote } = await quoteFor(trx, row, today);
+  const { maxRate, quote } = await quoteFor(trx, caller, row, today);
   await applyInvoiceEvent(
     trx,
     row.id,

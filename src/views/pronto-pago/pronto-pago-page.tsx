@@ -2,10 +2,11 @@ import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { ADVANCED_INVOICE_STATUSES, isAdvancedStatus } from '../../domain/advanced-invoices';
-import { InvoiceStatus, type InvoiceStatusCode, providerStatusLabel } from '../../domain/invoice-status';
+import { type InvoiceStatusCode, providerStatusLabel } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { authorizationRequestMachine } from '../../machines/authorization-request.machine';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
+import { viewerInvoiceEvents } from '../../machines/invoice-actions';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
@@ -77,9 +78,11 @@ export function ProntoPagoPage({
   const busy = request.hasTag('busy') || advance.hasTag('busy');
 
   function actions(invoice: Invoice) {
+    // The lifecycle machine says what the provider may do with this row, as the server will.
+    const accepted = viewerInvoiceEvents(invoice, 'provider');
     return (
       <>
-        {invoice.status === InvoiceStatus.AVAILABLE && (
+        {accepted.has('invoice.requestAuthorization') && (
           <Button
             small
             intent="primary"
@@ -89,7 +92,7 @@ export function ProntoPagoPage({
             onClick={() => sendRequest({ type: 'authorization.request', invoiceId: invoice.id })}
           />
         )}
-        {invoice.status === InvoiceStatus.APPROVED && (
+        {accepted.has('invoice.approveAdvance') && (
           <Button
             small
             intent="success"
