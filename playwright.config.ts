@@ -8,6 +8,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // Round trips to the real server (argon2, the CAPTCHA's proof of work) slow down on a loaded machine; the
+  // 5 s default leaves little room there. Tests never assert on elapsed time.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three suites, run separately by `npm test` so each prints its own result.
+// Four suites, run separately by `npm test` so each prints its own result.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -32,6 +32,21 @@ export default defineConfig({
             'test/support/pglite-template.global.ts',
             'test/model/harness/coverage-report.global.ts',
           ],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Screen tests: a page's own behaviour (guards, field checks, lists), not a machine's generated paths.
+          // Same app behind MSW as the model project, without its coverage report.
+          name: 'screens',
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:8080' } },
+          include: ['test/screens/**/*.test.tsx'],
+          setupFiles: ['test/model/harness/setup.ts'],
+          globalSetup: ['test/support/pglite-template.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -79,7 +79,7 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   await page.getByLabel('Nueva contraseña').fill(newPassword);
   await page.getByRole('button', { name: /Guardar|Cambiar/ }).click();
   // Spec §4: the message shows, then the login screen after 4 s.
-  await expect(page).toHaveURL(/\/auth\/ingresar\/$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/auth\/ingresar\/$/, { timeout: 20_000 });
 
   await logIn(page, user.username, newPassword);
   // A new provider has no SAT link yet: every dashboard screen leads to the credentials form (spec §2).

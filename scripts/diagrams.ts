@@ -1,16 +1,21 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import { machineEntry } from '../src/machines/machine-entry';
+import { discoverModels } from '../test/model/harness/discover-models';
 import { generatePaths, type MachineModel, measureCoverage } from '../test/model/harness/model';
 import { describeMachine } from './diagram/describe';
+import { discoverMachines, renderCatalogueModule } from './diagram/discover';
 import { renderSvg } from './diagram/render-svg';
 import { type DotCoverage, toDot } from './diagram/to-dot';
 import { toMermaid } from './diagram/to-mermaid';
 
 /**
- * `npm run diagrams` writes, per machine of the catalogue, `<id>.mmd`, `<id>.svg`, `<id>.coverage.svg` and
- * an `index.json` for the /diagramas/ page into docs/diagrams/. `--check` regenerates in memory and fails
+ * `npm run diagrams` finds every machine (src/machines/*.machine.ts) and every model (test/model/*.model.ts)
+ * and writes, per machine, `<id>.mmd`, `<id>.svg`, `<id>.coverage.svg` and an `index.json` for the
+ * /diagramas/ page into docs/diagrams/, plus src/machines/catalogue.gen.ts (the catalogue the app imports)
+ * and the README's coverage table between its `machines` markers. `--check` regenerates in memory and fails
  * on any stale, missing or extra file, so CI catches a machine changed without its diagrams. Output holds
  * no dates or commit ids: the same machines always give the same bytes.
  */
@@ -35,10 +40,15 @@ export interface IndexEntry {
 
 export interface WriteOptions {
   check?: boolean;
-  /** Defaults to `machineCatalogue` from src/machines/catalogue.ts. */
+  /** Defaults to the machines found in src/machines/*.machine.ts. */
   catalogue?: readonly DiagramEntry[];
-  /** Defaults to `modelCatalogue` from test/model/models.ts. */
+  /** Defaults to the models found in test/model/*.model.ts. */
   models?: Record<string, MachineModel>;
+  /**
+   * Files outside `outDir` kept in step with the machines found (not with `catalogue`): the app's catalogue
+   * module and the README whose coverage table sits between the `machines` markers. `npm run diagrams` passes both.
+   */
+  targets?: { catalogueModule: string; readme: string };
 }
 
 export interface WriteResult {
@@ -56,6 +66,10 @@ export interface WriteResult {
 }
 
 export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/diagrams/', import.meta.url));
+export const CATALOGUE_MODULE = fileURLToPath(new URL('../src/machines/catalogue.gen.ts', import.meta.url));
+export const README = fileURLToPath(new URL('../README.md', import.meta.url));
+export const TABLE_START = '<!-- machines:start -->';
+export const TABLE_END = '<!-- machines:end -->';
 
 /** Files in the output directory that this script owns; anything else (a README) is left alone. */
 const isManaged = (file: string): boolean => /\.(mmd|svg|json)$/.test(file);
@@ -63,10 +77,11 @@ const isManaged = (file: string): boolean => /\.(mmd|svg|json)$/.test(file);
 export async function buildDiagrams(
   catalogue: readonly DiagramEntry[],
   models: Record<string, MachineModel>,
-): Promise<{ files: Map<string, string>; warnings: string[] }> {
+): Promise<{ files: Map<string, string>; warnings: string[]; table: string }> {
   const files = new Map<string, string>();
   const warnings: string[] = [];
   const index: IndexEntry[] = [];
+  const rows: string[] = [];
 
   for (const entry of catalogue) {
     const diagram = { ...describeMachine(entry.machine), id: entry.id };
@@ -91,12 +106,18 @@ export async function buildDiagrams(
       };
     } else {
       warnings.push(
-        `${entry.id}: no model in test/model/models.ts; its coverage diagram shows nothing exercised.`,
+        `${entry.id}: no model in test/model/${entry.id}.model.ts; its coverage diagram shows nothing exercised.`,
       );
       coverage = { covered: new Set(), waived: new Set(), visitedStates: new Set(), summary: null };
     }
     files.set(`${entry.id}.coverage.svg`, await renderSvg(toDot(diagram, entry.title, coverage)));
 
+    rows.push(
+      `| [${entry.id}](docs/diagrams/${entry.id}.svg) | ${entry.title} | ` +
+        (summary && coverage.summary
+          ? `${summary.states} | ${summary.transitions} (waived ${summary.waived}) | ${coverage.summary.paths} |`
+          : `0/${diagram.leafIds.length} | 0/${diagram.edges.length} | no model |`),
+    );
     index.push({
       id: entry.id,
       title: entry.title,
@@ -107,19 +128,32 @@ export async function buildDiagrams(
     });
   }
   files.set('index.json', `${JSON.stringify(index, null, 2)}\n`);
-  return { files, warnings };
+  const table = ['| machine | title | states | transitions | paths |', '|---|---|---|---|---|', ...rows].join(
+    '\n',
+  );
+  return { files, warnings, table };
+}
+
+/** `text` with the lines between the `machines` markers replaced by `block`. */
+export function replaceTable(text: string, block: string): string {
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`README.md needs the lines ${TABLE_START} and ${TABLE_END}.`);
+  return `${text.slice(0, start + TABLE_START.length)}\n${block}\n${text.slice(end)}`;
 }
 
 async function loadDefaults(): Promise<{
   catalogue: readonly DiagramEntry[];
   models: Record<string, MachineModel>;
+  catalogueModule: string;
 }> {
-  // Loaded lazily so tests can pass their own machines without importing the app's.
-  const [{ machineCatalogue }, { modelCatalogue }] = await Promise.all([
-    import('../src/machines/catalogue'),
-    import('../test/model/models'),
-  ]);
-  return { catalogue: machineCatalogue, models: modelCatalogue };
+  // Found on disk, not through catalogue.gen.ts, which is one of this script's outputs and may be stale.
+  const found = await discoverMachines();
+  return {
+    catalogue: found.map(({ id, machine }) => machineEntry(id, machine)),
+    models: await discoverModels(),
+    catalogueModule: renderCatalogueModule(found),
+  };
 }
 
 function readIfExists(path: string): string | undefined {
@@ -131,10 +165,10 @@ function readIfExists(path: string): string | undefined {
 }
 
 export async function writeDiagrams(outDir: string, options: WriteOptions = {}): Promise<WriteResult> {
-  const defaults = options.catalogue && options.models ? undefined : await loadDefaults();
+  const defaults = options.catalogue && options.models && !options.targets ? undefined : await loadDefaults();
   const catalogue = options.catalogue ?? defaults!.catalogue;
   const models = options.models ?? defaults!.models;
-  const { files, warnings } = await buildDiagrams(catalogue, models);
+  const { files, warnings, table } = await buildDiagrams(catalogue, models);
 
   let onDisk: string[] = [];
   try {
@@ -151,17 +185,22 @@ export async function writeDiagrams(outDir: string, options: WriteOptions = {}):
     warnings,
   };
 
-  if (!options.check) mkdirSync(outDir, { recursive: true });
-  for (const [file, content] of files) {
-    const path = join(outDir, file);
+  const sync = (path: string, name: string, content: string): void => {
     const current = readIfExists(path);
-    if (current === content) continue;
+    if (current === content) return;
     if (options.check) {
-      (current === undefined ? result.missing : result.stale).push(file);
+      (current === undefined ? result.missing : result.stale).push(name);
     } else {
       writeFileSync(path, content);
-      result.written.push(file);
+      result.written.push(name);
     }
+  };
+  if (!options.check) mkdirSync(outDir, { recursive: true });
+  for (const [file, content] of files) sync(join(outDir, file), file, content);
+  if (options.targets) {
+    const { catalogueModule, readme } = options.targets;
+    sync(catalogueModule, relative(process.cwd(), catalogueModule), defaults!.catalogueModule);
+    sync(readme, relative(process.cwd(), readme), replaceTable(readIfExists(readme) ?? '', table));
   }
   if (!options.check) {
     for (const file of result.extra) rmSync(join(outDir, file));
@@ -171,7 +210,10 @@ export async function writeDiagrams(outDir: string, options: WriteOptions = {}):
 
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  const result = await writeDiagrams(DEFAULT_OUT_DIR, { check });
+  const result = await writeDiagrams(DEFAULT_OUT_DIR, {
+    check,
+    targets: { catalogueModule: CATALOGUE_MODULE, readme: README },
+  });
   for (const warning of result.warnings) console.warn(`warning: ${warning}`);
   if (check) {
     const problems = [
@@ -180,7 +222,9 @@ async function main(): Promise<void> {
       ...result.extra.map((file) => `extra:   ${file}`),
     ];
     if (problems.length > 0) {
-      console.error(`Diagrams are out of date (run \`npm run diagrams\`):\n${problems.join('\n')}`);
+      console.error(
+        `Diagrams, the machine catalogue or the README table are out of date (run \`npm run diagrams\`):\n${problems.join('\n')}`,
+      );
       process.exitCode = 1;
       return;
     }
@@ -188,7 +232,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Diagrams: ${result.written.length} written, ${result.extra.length} removed, ${result.files.length} in docs/diagrams/.`,
+    `Diagrams: ${result.written.length} written (${result.written.join(', ') || 'none'}), ${result.extra.length} removed, ${result.files.length} in docs/diagrams/.`,
   );
 }
 

@@ -7,6 +7,7 @@ const STEPS: { name: string; command: string }[] = [
   { name: 'diagrams', command: 'npm run diagrams:check' },
   { name: 'unit', command: 'npm run test:unit' },
   { name: 'model', command: 'npm run test:model' },
+  { name: 'screens', command: 'npm run test:screens' },
   { name: 'api', command: 'npm run test:api' },
   { name: 'build', command: 'npm run build' },
   { name: 'e2e', command: 'npm run test:e2e' },

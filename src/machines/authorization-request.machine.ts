@@ -46,7 +46,14 @@ export const authorizationRequestMachine = setup({
   },
 }).createMachine({
   id: 'authorization-request',
-  description: 'Solicitar adelanto: pedir al cliente que autorice una factura Por Autorizar.',
+  meta: { title: 'Solicitud de autorización (Solicitar adelanto)' },
+  description:
+    'En Pronto Pago, el proveedor pulsa «Solicitar adelanto» en una factura Por Autorizar para pedir a su cliente ' +
+    'que la autorice. La solicitud lleva una clave de idempotencia, así que no puede enviarse dos veces; mientras ' +
+    'se envía, el aviso muestra «Cargando...». Después se muestra el mensaje del servidor con su tipo (éxito, ' +
+    'error, información o advertencia): el cliente fue notificado y responde en un plazo máximo de 24 horas, y la ' +
+    'factura pasa a Solicitado. Si el servidor la rechaza, por ejemplo porque alguien ya la solicitó, se muestra ' +
+    'su mensaje y la lista se vuelve a leer.',
   context: { invoiceId: null, idempotencyKey: null, dialog: null },
   initial: 'idle',
   states: {

@@ -47,7 +47,12 @@ export const demoRequestMachine = setup({
   },
 }).createMachine({
   id: 'demoRequest',
-  description: 'Formulario de solicitud de demo: envío, éxito o errores del servidor.',
+  meta: { title: 'Solicitud de demo' },
+  description:
+    'Formulario público para pedir una demostración. Los campos se validan con las mismas reglas en el navegador ' +
+    'y en el servidor; al enviarse se muestra «Solicitud enviada con éxito» durante 3 segundos y el formulario se ' +
+    'limpia. Si el servidor rechaza algún campo, falla o no responde, se muestran los mensajes de error y los ' +
+    'datos capturados se conservan.',
   context: { errors: [] },
   initial: 'editing',
   states: {

@@ -81,7 +81,14 @@ export const forwardPaymentMachine = setup({
   },
 }).createMachine({
   id: 'forward-payment',
-  description: 'Adelantar pago: cotización en el panel lateral y confirmación del adelanto.',
+  meta: { title: 'Adelanto de pago (Adelantar pago)' },
+  description:
+    'En una factura Autorizada, «Adelantar pago» abre un panel lateral con la cotización: tasa anual (tasa + IVA), ' +
+    'días, costo financiero, costo de asesoría y total a recibir; si la cotización falla se ofrece «Reintentar». ' +
+    'Al confirmar, el adelanto se envía con una clave de idempotencia creada para esa confirmación: si se pierde ' +
+    'la respuesta, el reintento usa la misma clave y el servidor no puede adelantar dos veces. Al aceptarse se ' +
+    'muestra el aviso de éxito y la factura pasa a En trámite; un rechazo del servidor (por ejemplo, un cambio ' +
+    'simultáneo) se muestra con su mensaje y la lista se vuelve a leer.',
   context: { invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null },
   initial: 'closed',
   states: {

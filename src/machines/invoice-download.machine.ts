@@ -93,9 +93,13 @@ export const invoiceDownloadMachine = setup({
   },
 }).createMachine({
   id: 'invoiceDownload',
+  meta: { title: 'Descarga de facturas adelantadas' },
   description:
-    'Descarga de las facturas adelantadas seleccionadas en un ZIP (XML y PDF), con progreso; el botón se ' +
-    'deshabilita sin selección y mientras hay una descarga en curso.',
+    'En «Resumen de tus Facturas Adelantadas» el proveedor selecciona facturas (o «Seleccionar todos») y con ' +
+    '«Descargar seleccionados» obtiene un ZIP con el XML del CFDI, tal como se importó, y un PDF de cada una. El ' +
+    'botón está deshabilitado sin selección, con más de 100 facturas y mientras hay una descarga en curso, que ' +
+    'muestra su avance. El servidor entrega solo facturas adelantadas (En trámite o Pagada) de la propia empresa; ' +
+    'si falla o no responde se muestra el motivo y la selección se conserva.',
   context: { progress: null, count: 0, error: null },
   initial: 'ready',
   states: {

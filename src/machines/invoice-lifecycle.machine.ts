@@ -56,7 +56,13 @@ export const invoiceLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'invoiceLifecycle',
-  description: 'Ciclo de vida de una factura, de Por Autorizar a Pagada, Cancelada o en Factoraje.',
+  meta: { title: 'Ciclo de vida de la factura' },
+  description:
+    'Estados de una factura importada desde su CFDI: Por Autorizar, Solicitado, Autorizada, En trámite, Pagada, ' +
+    'Factoraje, Cancelada y Rechazada. El servidor evalúa esta misma máquina en cada cambio de estado, dentro de ' +
+    'una transacción que bloquea la factura y registra quién hizo el cambio; un evento no permitido se rechaza ' +
+    'sin escribir nada. Las condiciones verifican que quien actúa sea el emisor o el receptor con su vinculación ' +
+    'SAT autorizada y que la fecha de pago no exceda 150 días desde la emisión.',
   context: ({ input }) => input,
   initial: 'available',
   states: {

@@ -63,7 +63,12 @@ export const passwordChangeMachine = setup({
   },
 }).createMachine({
   id: 'passwordChange',
-  description: 'Cambio de contraseña con sesión: envío, mensaje del servidor o primer error de old_password.',
+  meta: { title: 'Cambio de contraseña' },
+  description:
+    'Un usuario con sesión cambia su contraseña escribiendo la actual, la nueva y su confirmación, con las mismas ' +
+    'reglas en el navegador y en el servidor. Al aceptarse se muestra durante 2 segundos el mensaje del servidor ' +
+    'y el formulario se limpia; si la contraseña actual no es correcta se muestra el primer error que devuelve el ' +
+    'servidor. Si la sesión ya no es válida se borran los datos locales y se vuelve al inicio.',
   context: { message: null, error: null },
   initial: 'editing',
   states: {

@@ -45,7 +45,13 @@ export const passwordResetRequestMachine = setup({
   },
 }).createMachine({
   id: 'passwordResetRequest',
-  description: 'Solicitud de restablecimiento: envío del correo, mensaje del servidor o error traducido.',
+  meta: { title: 'Solicitud de restablecimiento de contraseña' },
+  description:
+    'En «Restablecer contraseña» el usuario escribe su correo y se le envía un enlace de un solo uso para crear ' +
+    'una nueva contraseña. Al enviarse se muestra el mensaje del servidor y el formulario se limpia. Si el correo ' +
+    'no está registrado se muestra «El correo electrónico no está registrado»; cualquier otra falla, incluso sin ' +
+    'respuesta del servidor, muestra «Error al enviar el correo de restablecimiento. Por favor, intenta de nuevo» ' +
+    'y conserva el correo capturado.',
   context: { message: null, error: null },
   initial: 'editing',
   states: {

@@ -40,7 +40,13 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
-  description: 'Nueva contraseña desde el enlace del correo: envío con el token, mensaje y login a los 4 s.',
+  meta: { title: 'Nueva contraseña desde el correo' },
+  description:
+    'El enlace del correo abre «Cambiar clave» con su token. Mientras el usuario escribe, las reglas de al menos ' +
+    '8 caracteres y no completamente numérica se marcan en rojo si no se cumplen; las de no parecerse a sus datos ' +
+    'y no ser de uso común las revisa el servidor. Al aceptarse se muestra el mensaje del servidor y a los 4 ' +
+    'segundos se va a la pantalla de ingreso; si se rechaza se muestra el primer error de la contraseña. Un enlace ' +
+    'sin token no llega a esta máquina: la pantalla explica el problema y ofrece pedir un nuevo correo.',
   context: { message: null, error: null },
   initial: 'editing',
   states: {

@@ -53,7 +53,12 @@ export const profileMachine = setup({
   },
 }).createMachine({
   id: 'profile',
-  description: 'Perfil del usuario: carga (con reintento), edición y guardado con aviso de 2 s.',
+  meta: { title: 'Perfil' },
+  description:
+    'Carga los datos del usuario (nombre, apellido, teléfono, empresa y si desea recibir notificaciones) y las ' +
+    'cuentas CLABE de solo lectura que tenga asignadas. Si la carga falla se ofrece «Reintentar». Al guardar se ' +
+    'valida cada campo obligatorio y se muestra «Tu perfil se actualizó correctamente» durante 2 segundos; un ' +
+    'error del servidor se muestra sin perder lo capturado.',
   context: { profile: null, error: null },
   initial: 'loading',
   states: {

@@ -69,8 +69,13 @@ export const satLinkMachine = setup({
   },
 }).createMachine({
   id: 'satLink',
+  meta: { title: 'Vinculación SAT' },
   description:
-    'Vinculación SAT: formulario (RFC y CIEC), envío, espera de aprobación con consulta periódica y autorización.',
+    'El proveedor vincula su cuenta del SAT con su RFC y su contraseña CIEC; mientras la vinculación no esté ' +
+    'autorizada, todas las pantallas del dashboard lo traen aquí. Al abrir la pantalla se consulta el estado en el ' +
+    'servidor: sin vincular o rechazada muestra el formulario (con el aviso «La última solicitud de vinculación fue ' +
+    'rechazada» si fue rechazada); enviada oculta el formulario y pide esperar la aprobación, consultando el estado ' +
+    'cada 15 segundos; autorizada lleva a Pronto Pago. Un error al enviar muestra un aviso y conserva los datos.',
   context: ({ input }) => ({ status: input.satCredentials, fieldErrors: {} }),
   initial: 'loading',
   states: {

@@ -78,7 +78,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  description: 'Sesión del navegador: restaurar, ingresar, renovar el token y cerrar sesión.',
+  meta: { title: 'Sesión' },
+  description:
+    'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
+    'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
+    'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
+    'el token de renovación; si la renovación falla, o al cerrar sesión, se borra todo y se vuelve al inicio.',
   context: { accessToken: null, error: null },
   initial: 'restoring',
   states: {

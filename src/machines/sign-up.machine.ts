@@ -66,7 +66,11 @@ export const signUpMachine = setup({
   delays: { TOAST_MS: 3000 },
 }).createMachine({
   id: 'signUp',
-  description: 'Registro: verificación CAPTCHA (acción register), envío y errores por campo del servidor.',
+  meta: { title: 'Registro' },
+  description:
+    'Crear una cuenta: primero se resuelve el CAPTCHA de la acción «register» y sin él no se envía nada; luego el ' +
+    'servidor vuelve a validar cada campo y las contraseñas. Los errores del servidor se muestran en cada campo; ' +
+    'al crearse la cuenta se va a la pantalla de ingreso.',
   context: { values: null, captchaToken: null, fieldErrors: {}, message: null },
   initial: 'editing',
   states: {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { wiredDemoRequestMachine } from '../../src/routes/-machines';
 import { DemoRequestPage } from '../../src/views/public/demo-request-page';
+import { SERVER_WAIT } from '../support/server-wait';
 import { demoRequestModel, REJECTED_BY_SERVER, VALID_DEMO_REQUEST } from './demo-request.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
@@ -40,23 +41,23 @@ defineModelTests(demoRequestModel, {
   },
   states: {
     '#demoRequest.editing': async () => {
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       expect(isDisabled(submitButton())).toBe(false);
       expect(isDisabled(screen.getByLabelText('Nombre'))).toBe(false);
     },
     '#demoRequest.submitting': async () => {
-      await waitFor(() => expect(isDisabled(submitButton())).toBe(true));
+      await waitFor(() => expect(isDisabled(submitButton())).toBe(true), SERVER_WAIT);
       expect(isDisabled(screen.getByLabelText('Correo electrónico'))).toBe(true);
     },
     '#demoRequest.sent': async ({ ctx }) => {
-      const toast = await screen.findByRole('alert');
+      const toast = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(toast.textContent).toBe('Solicitud enviada con éxito');
       // Sent for real: the row is in the database and the form is cleared.
       expect(await storedRequests()).toBeGreaterThan(ctx.stored);
-      await waitFor(() => expect(inputValue('Nombre')).toBe(''));
+      await waitFor(() => expect(inputValue('Nombre')).toBe(''), SERVER_WAIT);
     },
     '#demoRequest.failed': async ({ state }) => {
-      const alerts = await screen.findAllByRole('alert');
+      const alerts = await screen.findAllByRole('alert', {}, SERVER_WAIT);
       expect(alerts.map((a) => a.textContent)).toEqual(errorMessages(state));
       // Nothing typed is lost on failure.
       expect(inputValue('Correo electrónico')).toBe(VALID_DEMO_REQUEST.email);
@@ -73,7 +74,9 @@ defineModelTests(demoRequestModel, {
       await user.click(submitButton());
     },
     'demo.dismiss': async ({ user }) => {
-      const toast = (await screen.findAllByRole('alert'))[0]!.closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findAllByRole('alert', {}, SERVER_WAIT))[0]!.closest(
+        '.bp6-toast',
+      ) as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.done.actor.submitDemoRequest': async ({ ctx }) => {

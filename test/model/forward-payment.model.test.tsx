@@ -1,31 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { expect, vi } from 'vitest';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../src/domain/money';
-import { advanceQuote, displayedAnnualRate, RATE_LABEL } from '../../src/domain/quote';
+import { advanceQuote } from '../../src/domain/quote';
 import { QUOTE_FAILED_MESSAGE } from '../../src/machines/forward-payment.machine';
 import { SESSION_ENDED_MESSAGE } from '../../src/machines/pronto-pago-messages';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { AUDIT_TRAIL_FAILED, IMPORTED_LABEL } from '../../src/views/invoices/audit-trail-drawer';
-import { formatDisplayDateTime } from '../../src/views/invoices/invoice-format';
-import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';
+import {
+  APPROVE,
+  approvedInvoice,
+  db,
+  drawer,
+  expectFigures,
+  INVOICE_AMOUNT,
+  openDrawer,
+  processEvents,
+} from '../screens/forward-payment.page';
 import { forwardToApp } from '../support/msw-app';
-import { advanceTo, DEMO_PROVIDER, importInvoice, postJson, statusOf } from '../support/pronto-pago';
+import { DEMO_PROVIDER, postJson, statusOf } from '../support/pronto-pago';
+import { SERVER_WAIT } from '../support/server-wait';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import { ADVANCE_IN_PROCESS_BODY, DAYS_TO_PAYMENT, forwardPaymentModel } from './forward-payment.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
-import { plusDays } from './invoice-lifecycle.model';
 import { bearer, findRow, invoiceUuid, PROVIDER } from './pronto-pago-helpers';
 
-const APPROVE = '/api/providers/forward-payment/';
 const quotePath = (id: number) => `/api/providers/forward-payment/${id}/`;
-/** The imported test invoice: 86,206.90 + 16% IVA (test/support/pronto-pago.ts). */
-const INVOICE_AMOUNT = '100000.00';
 
 interface Ctx {
   access: string;
@@ -39,64 +41,9 @@ interface Ctx {
   keys: string[];
 }
 
-const db = () => testApp().database.db;
-
-/** What the drawer must show for a 100,000.00 invoice 45 days before its payment date: the domain's figures. */
-function expectedFigures(): Record<string, string> {
-  const quote = advanceQuote({
-    amount: parseMoney(INVOICE_AMOUNT),
-    maxRate: DEMO_PROVIDER.rate,
-    days: DAYS_TO_PAYMENT,
-  });
-  return {
-    'Tasa anual': `${displayedAnnualRate(DEMO_PROVIDER.rate)}% ${RATE_LABEL}`,
-    'Días de adelanto': String(DAYS_TO_PAYMENT),
-    'Costo financiero': formatCurrency(quote.costFinancing),
-    'Costo de asesoría': formatCurrency(quote.costConsultancy),
-    'Total a recibir': formatCurrency(quote.total),
-  };
-}
-
-function drawer(): HTMLElement | null {
-  return document.querySelector('.bp6-drawer');
-}
-
-async function openDrawer(): Promise<HTMLElement> {
-  await waitFor(() => expect(drawer()).toBeTruthy());
-  return drawer() as HTMLElement;
-}
-
-function expectFigures(panel: HTMLElement): void {
-  const shown = Object.fromEntries(
-    [...panel.querySelectorAll('dd[data-figure]')].map((dd) => [
-      dd.getAttribute('data-figure'),
-      dd.textContent,
-    ]),
-  );
-  expect(shown).toEqual(expectedFigures());
-}
-
 function expectSessionEnded(ctx: Ctx): void {
   expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   expect(ctx.assign).toHaveBeenCalledWith('/');
-}
-
-async function processEvents(invoiceId: number): Promise<number> {
-  const rows = await db()
-    .selectFrom('invoice_events')
-    .select('id')
-    .where('invoice_id', '=', invoiceId)
-    .where('to_status', '=', InvoiceStatus.PROCESS)
-    .execute();
-  return rows.length;
-}
-
-/** An invoice of the demo provider, authorized by the demo corporate with payment in 45 days. */
-async function approvedInvoice(): Promise<number> {
-  const today = businessDate(new Date());
-  const id = await importInvoice(db(), { today });
-  await advanceTo(db(), id, 'approved', plusDays(today, DAYS_TO_PAYMENT));
-  return id;
 }
 
 defineModelTests<Ctx>(forwardPaymentModel, {
@@ -120,9 +67,9 @@ defineModelTests<Ctx>(forwardPaymentModel, {
   teardown: (ctx) => ctx.assign.mockRestore(),
   states: {
     '#forward-payment.closed': async ({ ctx }) => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeTruthy();
-      await waitFor(() => expect(drawer()).toBeNull());
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByRole('heading', { level: 1, name: 'Pronto Pago' }, SERVER_WAIT)).toBeTruthy();
+      await waitFor(() => expect(drawer()).toBeNull(), SERVER_WAIT);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
       if (ctx.fault === 401) return expectSessionEnded(ctx);
       const row = await findRow(ctx.uuid);
       const status = await statusOf(db(), ctx.invoiceId);
@@ -131,7 +78,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
         expect(within(row).getByRole('button', { name: `Adelantar pago ${ctx.uuid}` })).toBeTruthy();
       } else {
         expect(status).toBe(InvoiceStatus.PROCESS);
-        await waitFor(() => expect(within(row).getByText('En trámite')).toBeTruthy());
+        await waitFor(() => expect(within(row).getByText('En trámite')).toBeTruthy(), SERVER_WAIT);
         expect(within(row).queryByRole('button', { name: `Adelantar pago ${ctx.uuid}` })).toBeNull();
       }
       // However the confirmations and retries went, the invoice was advanced at most once.
@@ -144,14 +91,14 @@ defineModelTests<Ctx>(forwardPaymentModel, {
     },
     '#forward-payment.quoteFailed': async () => {
       const panel = await openDrawer();
-      const alert = await within(panel).findByRole('alert');
+      const alert = await within(panel).findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toContain(QUOTE_FAILED_MESSAGE);
       expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
       expect(within(panel).queryByRole('button', { name: 'Adelantar pago' })).toBeNull();
     },
     '#forward-payment.quoted': async ({ ctx }) => {
       const panel = await openDrawer();
-      await waitFor(() => expectFigures(panel));
+      await waitFor(() => expectFigures(panel), SERVER_WAIT);
       const confirm = within(panel).getByRole('button', { name: 'Adelantar pago' }) as HTMLButtonElement;
       expect(confirm.disabled).toBe(false);
       expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.APPROVED);
@@ -159,22 +106,24 @@ defineModelTests<Ctx>(forwardPaymentModel, {
     '#forward-payment.approving': async () => {
       const panel = await openDrawer();
       expectFigures(panel);
-      await waitFor(() =>
-        expect(
-          (within(panel).getByRole('button', { name: /Adelantar pago/ }) as HTMLButtonElement).disabled,
-        ).toBe(true),
+      await waitFor(
+        () =>
+          expect(
+            (within(panel).getByRole('button', { name: /Adelantar pago/ }) as HTMLButtonElement).disabled,
+          ).toBe(true),
+        SERVER_WAIT,
       );
     },
     '#forward-payment.answerLost': async ({ ctx }) => {
       const panel = await openDrawer();
-      const alert = await within(panel).findByRole('alert');
+      const alert = await within(panel).findByRole('alert', {}, SERVER_WAIT);
       expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
       // The request reached the server before the answer was lost.
       expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.PROCESS);
       expect(await processEvents(ctx.invoiceId)).toBe(1);
     },
     '#forward-payment.succeeded': async ({ ctx }) => {
-      const open = await screen.findByRole('dialog');
+      const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
       expect(open.querySelector('[data-variant="success"]')).toBeTruthy();
       const total = formatCurrency(
         advanceQuote({
@@ -190,7 +139,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       expect(new Set(ctx.keys).size).toBe(1);
     },
     '#forward-payment.refused': async ({ ctx }) => {
-      const open = await screen.findByRole('dialog');
+      const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
       expect(open.querySelector('[data-variant="error"]')).toBeTruthy();
       if (ctx.fault === 409) {
         expect(open.textContent).toContain(ADVANCE_IN_PROCESS_BODY.message);
@@ -255,7 +204,9 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       }
     },
     'dialog.close': async ({ user }) => {
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cerrar' }));
+      await user.click(
+        within(await screen.findByRole('dialog', {}, SERVER_WAIT)).getByRole('button', { name: 'Cerrar' }),
+      );
     },
   },
 });
@@ -265,86 +216,3 @@ async function recordKey(ctx: Ctx): Promise<void> {
   ctx.keys.push(request.headers.get('idempotency-key') ?? '');
   expect(ctx.keys.at(-1)).toMatch(/^[0-9a-f-]{36}$/);
 }
-
-describe('forward payment (page)', () => {
-  it('takes the advanced row out of a single status filter it no longer matches (spec §4)', async () => {
-    await signInAs(PROVIDER);
-    const invoiceId = await approvedInvoice();
-    const uuid = await invoiceUuid(invoiceId);
-    const user = userEvent.setup();
-    renderApp(`/dashboard/pronto-pago/?search=${uuid}&status=${InvoiceStatus.APPROVED}`);
-    const row = await findRow(uuid);
-    await user.click(within(row).getByRole('button', { name: `Adelantar pago ${uuid}` }));
-    const panel = await openDrawer();
-    await waitFor(() => expectFigures(panel));
-    await user.click(within(panel).getByRole('button', { name: 'Adelantar pago' }));
-    const open = await screen.findByRole('dialog');
-    await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy());
-    await user.click(within(open).getByRole('button', { name: 'Cerrar' }));
-    expect(await screen.findByText(EMPTY_INVOICES_TEXT)).toBeTruthy();
-  });
-
-  it('retries an approval whose answer was lost with the same key: one advance, the first answer (issue 5)', async () => {
-    await signInAs(PROVIDER);
-    const invoiceId = await approvedInvoice();
-    const uuid = await invoiceUuid(invoiceId);
-    const approve = gateEndpoint('post', APPROVE);
-    const user = userEvent.setup();
-    renderApp(`/dashboard/pronto-pago/?search=${uuid}`);
-    await user.click(within(await findRow(uuid)).getByRole('button', { name: `Adelantar pago ${uuid}` }));
-    const panel = await openDrawer();
-    await waitFor(() => expectFigures(panel));
-    await user.click(within(panel).getByRole('button', { name: 'Adelantar pago' }));
-    const first = await approve.waitForRequest();
-    expect((await forwardToApp(testApp().app, first)).status).toBe(200);
-    await approve.networkError();
-    await user.click(
-      within(await within(panel).findByRole('alert')).getByRole('button', { name: 'Reintentar' }),
-    );
-    const second = await approve.waitForRequest();
-    expect(second.headers.get('idempotency-key')).toBe(first.headers.get('idempotency-key'));
-    await approve.pass();
-    const open = await screen.findByRole('dialog');
-    await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy());
-    expect(await processEvents(invoiceId)).toBe(1);
-    await user.click(within(open).getByRole('button', { name: 'Cerrar' }));
-    await waitFor(async () => expect(within(await findRow(uuid)).getByText('En trámite')).toBeTruthy());
-  });
-
-  it('shows the audit trail of a row: each step with provider labels, actor and date-time; retry on error', async () => {
-    await signInAs(PROVIDER);
-    const invoiceId = await approvedInvoice();
-    const uuid = await invoiceUuid(invoiceId);
-    const events = gateEndpoint('get', `/api/invoices/${invoiceId}/events/`);
-    const user = userEvent.setup();
-    renderApp(`/dashboard/pronto-pago/?search=${uuid}`);
-    await user.click(within(await findRow(uuid)).getByRole('button', { name: `Historial ${uuid}` }));
-    const panel = await openDrawer();
-    expect(within(panel).getByLabelText('Cargando historial…')).toBeTruthy();
-    // The app's queries retry once before showing the error.
-    await events.respond(500, { detail: 'Error interno' });
-    await events.respond(500, { detail: 'Error interno' });
-    const alert = await within(panel).findByRole('alert', {}, { timeout: 4000 });
-    expect(alert.textContent).toContain(AUDIT_TRAIL_FAILED);
-    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await events.pass();
-    const list = await within(panel).findByRole('list', { name: 'Movimientos' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
-      `${IMPORTED_LABEL} → Por Autorizar`,
-      'Por Autorizar → Solicitado',
-      'Solicitado → Autorizada',
-    ]);
-    const trail = await db()
-      .selectFrom('invoice_events')
-      .select(['actor', 'at'])
-      .where('invoice_id', '=', invoiceId)
-      .orderBy('id')
-      .execute();
-    trail.forEach((step, index) => {
-      expect(items[index]?.textContent).toContain(step.actor);
-      expect(items[index]?.textContent).toContain(formatDisplayDateTime(new Date(step.at).toISOString()));
-    });
-    expect(items[0]?.querySelector('time')?.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-  });
-});

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ACCOUNT_MESSAGES } from '../../server/modules/accounts/messages';
 import { verifyPassword } from '../../server/modules/accounts/password';
 import { PASSWORD_CHANGE_FAILED } from '../../src/machines/password-change.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { ENDPOINT, input, LABELS, PATH, submitButton, USERNAME } from '../screens/password-change.page';
+import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
-import { DEMO_PASSWORD, renderApp, signInAs } from './harness/render-app';
+import { renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
 import {
   CHANGE_VALUES,
@@ -18,17 +19,7 @@ import {
   WRONG_CURRENT_BODY,
 } from './password-change.model';
 
-const USERNAME = 'proveedor.demo';
-const PATH = '/cambiar-clave/';
-const ENDPOINT = '/api/accounts/update-password/';
 // The machine's real snackbar time is 2 s (spec §9).
-const TOAST_WAIT = { timeout: 4000 };
-
-const LABELS = {
-  old_password: 'Contraseña actual',
-  new_password1: 'Nueva contraseña',
-  new_password2: 'Confirmar contraseña',
-} as const;
 
 interface Ctx {
   call: ReturnType<typeof gateEndpoint>;
@@ -39,8 +30,6 @@ interface Ctx {
 }
 
 const db = () => testApp().database.db;
-const submitButton = () => screen.getByRole('button', { name: /Cambiar contraseña/ }) as HTMLButtonElement;
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 async function passwordHashOf(username: string): Promise<string> {
   const row = await db()
@@ -49,15 +38,6 @@ async function passwordHashOf(username: string): Promise<string> {
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
   return row.password_hash;
-}
-
-async function canLogIn(password: string): Promise<boolean> {
-  const response = await testApp().app.inject({
-    method: 'POST',
-    url: '/api/accounts/login/',
-    payload: { username: USERNAME, password },
-  });
-  return response.statusCode === 200;
 }
 
 function contextOf(state: AnyMachineSnapshot): { message: string | null; error: string | null } {
@@ -91,28 +71,32 @@ defineModelTests<Ctx>(passwordChangeModel, {
   },
   states: {
     '#passwordChange.editing': async () => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Cambiar clave' })).toBeTruthy();
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Cambiar clave' }, SERVER_WAIT),
+      ).toBeTruthy();
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       for (const label of Object.values(LABELS)) expect(input(label).disabled).toBe(false);
       expect(submitButton().disabled).toBe(false);
       // Spec §5: the server-enforced rules are static hints.
       expect(screen.getByText('Su contraseña no puede ser una clave utilizada comúnmente.')).toBeTruthy();
     },
     '#passwordChange.submitting': async () => {
-      await waitFor(() => expect(submitButton().disabled).toBe(true));
+      await waitFor(() => expect(submitButton().disabled).toBe(true), SERVER_WAIT);
       expect(input(LABELS.old_password).disabled).toBe(true);
     },
     '#passwordChange.changed': async ({ state }) => {
       // The server's message for 2 s; the passwords leave the form; the new one is the one that works.
-      expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_MESSAGES.passwordChanged);
+      expect((await screen.findByRole('alert', {}, SERVER_WAIT)).textContent).toBe(
+        ACCOUNT_MESSAGES.passwordChanged,
+      );
       expect(contextOf(state).error).toBeNull();
-      await waitFor(() => expect(input(LABELS.new_password1).value).toBe(''));
+      await waitFor(() => expect(input(LABELS.new_password1).value).toBe(''), SERVER_WAIT);
       expect(input(LABELS.old_password).value).toBe('');
       // Checked on the stored hash, not by logging in: the 2 s snackbar must still be there for the next step.
       expect(await verifyPassword(await passwordHashOf(USERNAME), CHANGED_PASSWORD)).toBe(true);
     },
     '#passwordChange.failed': async ({ ctx, state }) => {
-      const toast = await screen.findByRole('alert');
+      const toast = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(toast.textContent).toBe(contextOf(state).error);
       // Spec §8: the first old_password error of a 400; anything else shows the generic text, never the
       // server's own (a 500's detail included).
@@ -141,7 +125,7 @@ defineModelTests<Ctx>(passwordChangeModel, {
       await user.click(submitButton());
     },
     'passwordChange.dismiss': async ({ user }) => {
-      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findByRole('alert', {}, SERVER_WAIT)).closest('.bp6-toast') as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.done.actor.changePassword': async ({ ctx }) => {
@@ -155,73 +139,10 @@ defineModelTests<Ctx>(passwordChangeModel, {
       else await ctx.call.respond(error.status, error.body);
     },
     'xstate.after.TOAST_MS.passwordChange.changed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
     'xstate.after.TOAST_MS.passwordChange.failed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
   },
-});
-
-describe('password-change (page)', () => {
-  it('is only for a signed-in user (spec §2)', async () => {
-    const { router } = renderApp(PATH);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio/'));
-  });
-
-  it('checks every field with the spec §5 messages before calling the server', async () => {
-    await signInAs(USERNAME);
-    const user = userEvent.setup();
-    const call = gateEndpoint('post', ENDPOINT);
-    renderApp(PATH);
-    await user.click(await screen.findByRole('button', { name: /Cambiar contraseña/ }));
-    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
-    expect(screen.getByText('Por favor, confirma tu contraseña')).toBeTruthy();
-
-    await user.type(input(LABELS.new_password1), '1234');
-    await user.click(submitButton());
-    expect(
-      await screen.findByText('Su contraseña es muy corta. Debe contener al menos 8 caracteres.'),
-    ).toBeTruthy();
-
-    await user.type(input(LABELS.new_password1), '5678');
-    await user.click(submitButton());
-    expect(
-      await screen.findByText('Su contraseña no puede ser completamente numérica.', {
-        selector: '.bp6-form-helper-text',
-      }),
-    ).toBeTruthy();
-
-    await user.type(input(LABELS.new_password1), 'x');
-    await user.type(input(LABELS.new_password2), '12345678y');
-    await user.click(submitButton());
-    expect(await screen.findByText('Las contraseñas deben coincidir')).toBeTruthy();
-    expect(call.bodies).toEqual([]);
-  });
-
-  it('shows a password on request, by keyboard', async () => {
-    await signInAs(USERNAME);
-    const user = userEvent.setup();
-    renderApp(PATH);
-    const field = (await screen.findByLabelText(LABELS.old_password)) as HTMLInputElement;
-    const group = field.closest('.bp6-input-group') as HTMLElement;
-    const toggle = within(group).getByRole('button', { name: 'Mostrar contraseña' });
-    expect(field.type).toBe('password');
-    toggle.focus();
-    await user.keyboard('{Enter}');
-    expect(field.type).toBe('text');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
-  });
-
-  it('shows the server message for a wrong current password, through the real server', async () => {
-    await signInAs(USERNAME);
-    const user = userEvent.setup();
-    renderApp(PATH);
-    await user.type(await screen.findByLabelText(LABELS.old_password), 'No-Es-La-Actual-1');
-    await user.type(input(LABELS.new_password1), CHANGED_PASSWORD);
-    await user.type(input(LABELS.new_password2), CHANGED_PASSWORD);
-    await user.click(submitButton());
-    expect((await screen.findByRole('alert')).textContent).toBe(WRONG_CURRENT_BODY.old_password[0]);
-    expect(await canLogIn(DEMO_PASSWORD)).toBe(true);
-  });
 });

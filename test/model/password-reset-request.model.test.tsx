@@ -1,27 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ACCOUNT_MESSAGES } from '../../server/modules/accounts/messages';
 import { RESET_REQUEST_FAILED, UNKNOWN_EMAIL } from '../../src/machines/password-reset-request.machine';
+import {
+  ENDPOINT,
+  emailInput,
+  forgetThrottles,
+  PATH,
+  submitButton,
+} from '../screens/password-reset-request.page';
+import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
 import { testApp } from './harness/test-server';
 import { passwordResetRequestModel, REGISTERED_EMAIL } from './password-reset-request.model';
 
-const PATH = '/auth/recuperar-contrasena/';
-const ENDPOINT = '/api/users/request-reset-password/';
 // The machine's real toast time is 3 s; waiting for it to pass needs some slack.
-const TOAST_WAIT = { timeout: 5000 };
 
 interface Ctx {
   call: ReturnType<typeof gateEndpoint>;
   mailsBefore: number;
 }
-
-const submitButton = () => screen.getByRole('button', { name: /Enviar enlace/ }) as HTMLButtonElement;
-const emailInput = () => screen.getByLabelText('Correo electrónico') as HTMLInputElement;
 
 async function mailsTo(recipient: string): Promise<{ body_text: string }[]> {
   return testApp()
@@ -30,11 +31,6 @@ async function mailsTo(recipient: string): Promise<{ body_text: string }[]> {
     .where('recipient', '=', recipient)
     .orderBy('id', 'desc')
     .execute();
-}
-
-// Every path asks for an e-mail; the server's sliding-window throttle must not turn a later path into a 429.
-async function forgetThrottles(): Promise<void> {
-  await testApp().database.db.deleteFrom('throttle_hits').execute();
 }
 
 function errorOf(state: AnyMachineSnapshot): string {
@@ -51,20 +47,24 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
   },
   states: {
     '#passwordResetRequest.editing': async () => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeTruthy();
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Restablecer contraseña' }, SERVER_WAIT),
+      ).toBeTruthy();
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       expect(screen.queryByRole('status')).toBeNull();
       expect(submitButton().disabled).toBe(false);
       expect(emailInput().disabled).toBe(false);
     },
     '#passwordResetRequest.submitting': async () => {
-      await waitFor(() => expect(submitButton().disabled).toBe(true));
+      await waitFor(() => expect(submitButton().disabled).toBe(true), SERVER_WAIT);
       expect(emailInput().disabled).toBe(true);
     },
     '#passwordResetRequest.sent': async ({ ctx }) => {
       // The server's own message, shown on the page; the form is cleared (spec §4).
-      expect((await screen.findByRole('status')).textContent).toBe(ACCOUNT_MESSAGES.resetRequested);
-      await waitFor(() => expect(emailInput().value).toBe(''));
+      expect((await screen.findByRole('status', {}, SERVER_WAIT)).textContent).toBe(
+        ACCOUNT_MESSAGES.resetRequested,
+      );
+      await waitFor(() => expect(emailInput().value).toBe(''), SERVER_WAIT);
       expect(submitButton().disabled).toBe(false);
       // Sent for real: the e-mail with the reset link is in the outbox.
       const mails = await mailsTo(REGISTERED_EMAIL);
@@ -72,7 +72,7 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
       expect(mails[0]!.body_text).toContain('/auth/reiniciar-contrasena/?token=');
     },
     '#passwordResetRequest.failed': async ({ state }) => {
-      const alert = await screen.findByRole('alert');
+      const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toBe(errorOf(state));
       expect([UNKNOWN_EMAIL, RESET_REQUEST_FAILED]).toContain(alert.textContent);
       // Nothing typed is lost on failure.
@@ -87,7 +87,7 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
       await user.click(submitButton());
     },
     'resetRequest.dismiss': async ({ user }) => {
-      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findByRole('alert', {}, SERVER_WAIT)).closest('.bp6-toast') as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.done.actor.requestPasswordReset': async ({ ctx }) => {
@@ -100,39 +100,7 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
       else await ctx.call.respond(error.status, error.body);
     },
     'xstate.after.TOAST_MS.passwordResetRequest.failed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
   },
-});
-
-describe('password-reset-request (page)', () => {
-  it('is reached from the login screen through «Olvidé mi contraseña»', async () => {
-    const user = userEvent.setup();
-    const { router } = renderApp('/auth/ingresar/');
-    await user.click(await screen.findByRole('link', { name: 'Olvidé mi contraseña' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(PATH);
-  });
-
-  it('asks for a valid address before calling the server (spec §5)', async () => {
-    const user = userEvent.setup();
-    const call = gateEndpoint('post', ENDPOINT);
-    renderApp(PATH);
-    await user.click(await screen.findByRole('button', { name: /Enviar enlace/ }));
-    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
-    await user.type(emailInput(), 'ana@');
-    await user.click(submitButton());
-    expect(await screen.findByText('Debe ser un correo valido')).toBeTruthy();
-    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
-    expect(call.bodies).toEqual([]);
-  });
-
-  it('tells an unknown address apart, through the real server', async () => {
-    await forgetThrottles();
-    const user = userEvent.setup();
-    renderApp(PATH);
-    await user.type(await screen.findByLabelText('Correo electrónico'), 'nadie.registrado@example.mx');
-    await user.click(submitButton());
-    expect((await screen.findByRole('alert')).textContent).toBe(UNKNOWN_EMAIL);
-  });
 });

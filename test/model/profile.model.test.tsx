@@ -1,29 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Profile, ProfileUpdate } from '../../src/domain/schemas/session';
 import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from '../../src/machines/profile.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { ENDPOINT, input, LABELS, PATH, saveButton, type TextField, USERNAME } from '../screens/profile.page';
+import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
-import { DEMO_PROFILE, PROFILE_EDITS, profileModel, REJECTED_BODY } from './profile.model';
+import { PROFILE_EDITS, profileModel, REJECTED_BODY } from './profile.model';
 
-const USERNAME = 'proveedor.demo';
-const PATH = '/editar-perfil/';
-const ENDPOINT = '/api/accounts/profile/';
 // The machine's real snackbar time is 2 s (spec §9).
-const TOAST_WAIT = { timeout: 4000 };
 
-type TextField = Exclude<keyof ProfileUpdate, 'receive_notification'>;
-const LABELS: Record<TextField, string> = {
-  first_name: 'Nombre',
-  last_name: 'Apellido',
-  mobile_phone: 'Teléfono',
-  company: 'Empresa',
-};
 const CLABE_LABELS = {
   disbursement_clabe: 'CLABE de dispersión',
   wallet_clabe: 'CLABE de monedero',
@@ -40,8 +30,6 @@ interface Ctx {
   fault: number | null;
 }
 
-const saveButton = () => screen.getByRole('button', { name: /Guardar/ }) as HTMLButtonElement;
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const notifications = () => screen.getByLabelText('Recibir notificaciones') as HTMLInputElement;
 
 /** The profile as the server holds it now, read with the same session. */
@@ -96,19 +84,19 @@ defineModelTests<Ctx>(profileModel, {
   teardown: (ctx) => ctx.assign.mockRestore(),
   states: {
     '#profile.loading': async () => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeTruthy();
-      expect(await screen.findByLabelText('Cargando perfil…')).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' }, SERVER_WAIT)).toBeTruthy();
+      expect(await screen.findByLabelText('Cargando perfil…', {}, SERVER_WAIT)).toBeTruthy();
       expect(screen.queryByLabelText('Nombre')).toBeNull();
     },
     '#profile.loadFailed': async ({ ctx }) => {
-      const alert = await screen.findByRole('alert');
+      const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toContain(PROFILE_LOAD_FAILED);
       expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
       expect(screen.queryByLabelText('Nombre')).toBeNull();
       if (ctx.fault === 401) expectSessionEnded(ctx);
     },
     '#profile.ready.editing': async ({ ctx }) => {
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       expect(saveButton().disabled).toBe(false);
       expectForm(ctx.shown!);
       // Spec §3: each CLABE read-only, and only when the server has one.
@@ -125,17 +113,17 @@ defineModelTests<Ctx>(profileModel, {
       }
     },
     '#profile.ready.saving': async () => {
-      await waitFor(() => expect(saveButton().disabled).toBe(true));
+      await waitFor(() => expect(saveButton().disabled).toBe(true), SERVER_WAIT);
       expect(input('Nombre').disabled).toBe(true);
     },
     '#profile.ready.saved': async ({ ctx }) => {
-      expect((await screen.findByRole('alert')).textContent).toBe(PROFILE_SAVED);
+      expect((await screen.findByRole('alert', {}, SERVER_WAIT)).textContent).toBe(PROFILE_SAVED);
       // Saved for real, and the form shows what the server stored.
       expect(editableOf(await serverProfile(ctx.access))).toEqual(ctx.shown);
       expectForm(ctx.shown!);
     },
     '#profile.ready.failed': async ({ ctx, state }) => {
-      const alert = await screen.findByRole('alert');
+      const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toBe(errorOf(state));
       expect([REJECTED_BODY.company[0], PROFILE_SAVE_FAILED]).toContain(alert.textContent);
       // Nothing typed is lost.
@@ -147,7 +135,7 @@ defineModelTests<Ctx>(profileModel, {
     'xstate.done.actor.loadProfile': async ({ ctx }) => {
       await ctx.load.pass();
       ctx.shown = editableOf(await serverProfile(ctx.access));
-      await screen.findByLabelText('Nombre');
+      await screen.findByLabelText('Nombre', {}, SERVER_WAIT);
     },
     'xstate.error.actor.loadProfile': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status: number; body: unknown } };
@@ -169,7 +157,7 @@ defineModelTests<Ctx>(profileModel, {
       await user.click(saveButton());
     },
     'profile.dismiss': async ({ user }) => {
-      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findByRole('alert', {}, SERVER_WAIT)).closest('.bp6-toast') as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.done.actor.saveProfile': async ({ ctx }) => {
@@ -183,58 +171,10 @@ defineModelTests<Ctx>(profileModel, {
       else await ctx.save.respond(error.status, error.body);
     },
     'xstate.after.TOAST_MS.profile.ready.saved': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
     'xstate.after.TOAST_MS.profile.ready.failed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
   },
-});
-
-describe('profile (page)', () => {
-  it('is only for a signed-in user (spec §2)', async () => {
-    const { router } = renderApp(PATH);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio/'));
-  });
-
-  it('shows only the CLABEs the profile has, read-only (spec §3)', async () => {
-    await signInAs(USERNAME);
-    const load = gateEndpoint('get', ENDPOINT);
-    renderApp(PATH);
-    await load.respond(200, {
-      ...DEMO_PROFILE,
-      disbursement_clabe: '012180001234567897',
-      wallet_clabe: null,
-    });
-    const clabe = (await screen.findByLabelText('CLABE de dispersión')) as HTMLInputElement;
-    expect(clabe.value).toBe('012180001234567897');
-    expect(clabe.readOnly).toBe(true);
-    expect(screen.queryByLabelText('CLABE de monedero')).toBeNull();
-    expect(screen.queryByLabelText('CLABE para pago de crédito')).toBeNull();
-  });
-
-  it('requires every text field (spec §5) before calling the server', async () => {
-    await signInAs(USERNAME);
-    const user = userEvent.setup();
-    const load = gateEndpoint('get', ENDPOINT);
-    const save = gateEndpoint('put', ENDPOINT);
-    renderApp(PATH);
-    await load.respond(200, DEMO_PROFILE);
-    for (const label of Object.values(LABELS)) await user.clear(await screen.findByLabelText(label));
-    await user.click(saveButton());
-    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(4));
-    expect(save.bodies).toEqual([]);
-  });
-
-  it('shows why the server refuses a save, through the real server', async () => {
-    await signInAs(USERNAME);
-    const user = userEvent.setup();
-    renderApp(PATH);
-    const company = await screen.findByLabelText(LABELS.company, {}, { timeout: 3000 });
-    await user.clear(company);
-    await user.type(company, 'Otra Razón Social, S.A. de C.V.');
-    await user.click(saveButton());
-    expect((await screen.findByRole('alert')).textContent).toBe(REJECTED_BODY.company[0]);
-    expect(input(LABELS.company).value).toBe('Otra Razón Social, S.A. de C.V.');
-  });
 });

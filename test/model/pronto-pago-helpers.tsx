@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Session } from '../support/accounts';
+import { SERVER_WAIT } from '../support/server-wait';
 import { gateEndpoint } from './harness/msw-gate';
 import { testApp } from './harness/test-server';
 
@@ -27,13 +28,10 @@ export async function invoiceUuid(invoiceId: number): Promise<string> {
 /** The table row of an invoice, by its folio fiscal. */
 export async function findRow(uuid: string): Promise<HTMLElement> {
   let row: HTMLElement | null = null;
-  await waitFor(
-    () => {
-      row = screen.getByText(uuid).closest('tr');
-      expect(row).toBeTruthy();
-    },
-    { timeout: 4000 },
-  );
+  await waitFor(() => {
+    row = screen.getByText(uuid).closest('tr');
+    expect(row).toBeTruthy();
+  }, SERVER_WAIT);
   return row as unknown as HTMLElement;
 }
 

@@ -1,28 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { rfcCheckDigit } from '../../src/domain/rfc';
 import { SAT_LINK_REJECTED_WARNING, SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { SAT_LINK_FAILED, SAT_LINK_SENT, SAT_LINK_WAITING } from '../../src/machines/sat-link.machine';
 import { wiredSatLinkMachine } from '../../src/routes/-sat-machines';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { setUser, userStore } from '../../src/stores/user.store';
+import { userStore } from '../../src/stores/user.store';
+import { ENDPOINT, input, PATH, PRONTO_PAGO, submitButton } from '../screens/sat-link.page';
 import { addCompanyWithUser } from '../support/pronto-pago';
+import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
 import { MODEL_CIEC, RFC_TAKEN_BODY, satLinkModel } from './sat-link.model';
 
-const PATH = '/dashboard/sat-credentials/';
-const PRONTO_PAGO = '/dashboard/pronto-pago/';
-const ADVANCED_INVOICES = '/dashboard/facturas-pronto-pago/';
-// Spec §2: the corporate dashboard's home.
-const CORPORATE_HOME = '/dashboard/resumen-de-facturas/';
-const ENDPOINT = '/api/accounts/ciec/';
 // The machine's real snackbar time is 3 s (spec §9).
-const TOAST_WAIT = { timeout: 5000 };
 // The real poll waits 15 s; the test polls every 50 ms, and the gate holds each poll until the model answers.
 const testMachine = wiredSatLinkMachine.provide({ delays: { POLL_MS: 50 } });
 
@@ -48,8 +42,6 @@ interface Ctx {
   rfcTaken: boolean;
 }
 
-const submitButton = () => screen.getByRole('button', { name: /Enviar credenciales/ }) as HTMLButtonElement;
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 /** The message under a field (its form group's helper text), or null. */
 const fieldMessage = (label: string) =>
   input(label).closest('.bp6-form-group')?.querySelector('.bp6-form-helper-text')?.textContent ?? null;
@@ -60,7 +52,7 @@ async function expectServerFieldErrors(state: AnyMachineSnapshot): Promise<void>
   await waitFor(() => {
     expect(fieldMessage('RFC')).toBe(fieldErrors.rfc?.[0] ?? null);
     expect(fieldMessage('Contraseña CIEC')).toBe(fieldErrors.ciec?.[0] ?? null);
-  });
+  }, SERVER_WAIT);
 }
 
 /** What the operator decides (approve, reject) happens on the server; the test writes the same status. */
@@ -129,13 +121,15 @@ defineModelTests<Ctx>(satLinkModel, {
   teardown: (ctx) => ctx.assign.mockRestore(),
   states: {
     '#satLink.loading': async () => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Credenciales SAT' })).toBeTruthy();
-      expect(await screen.findByLabelText('Consultando tu vinculación…')).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Credenciales SAT' }, SERVER_WAIT),
+      ).toBeTruthy();
+      expect(await screen.findByLabelText('Consultando tu vinculación…', {}, SERVER_WAIT)).toBeTruthy();
       expect(screen.queryByLabelText('RFC')).toBeNull();
     },
     '#satLink.form.editing': async ({ state }) => {
-      await screen.findByLabelText('RFC');
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), TOAST_WAIT);
+      await screen.findByLabelText('RFC', {}, SERVER_WAIT);
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       expect(submitButton().disabled).toBe(false);
       // The toast goes after 3 s; the server's reasons stay under their fields until the next submit.
       await expectServerFieldErrors(state);
@@ -145,13 +139,13 @@ defineModelTests<Ctx>(satLinkModel, {
       else expect(warning).toBeNull();
     },
     '#satLink.form.submitting': async ({ state }) => {
-      await waitFor(() => expect(submitButton().disabled).toBe(true));
+      await waitFor(() => expect(submitButton().disabled).toBe(true), SERVER_WAIT);
       expect(input('RFC').disabled).toBe(true);
       await expectServerFieldErrors(state);
     },
     '#satLink.form.failed': async ({ ctx, state }) => {
       // Spec §8: the error toast, and the form keeps what was typed.
-      expect((await screen.findByRole('alert')).textContent).toBe(SAT_LINK_FAILED);
+      expect((await screen.findByRole('alert', {}, SERVER_WAIT)).textContent).toBe(SAT_LINK_FAILED);
       // A 400's reasons (say, an RFC another company holds) also go under their fields.
       await expectServerFieldErrors(state);
       if (ctx.fault === 400) expect(fieldMessage('RFC')).toBe(RFC_TAKEN_BODY.rfc[0]);
@@ -169,13 +163,13 @@ defineModelTests<Ctx>(satLinkModel, {
       }
     },
     '#satLink.sent.confirmed': async ({ ctx }) => {
-      expect((await screen.findByRole('alert')).textContent).toBe(SAT_LINK_SENT);
+      expect((await screen.findByRole('alert', {}, SERVER_WAIT)).textContent).toBe(SAT_LINK_SENT);
       expectWaiting();
       expect(await serverStatus(ctx)).toBe(SatStatus.SENT);
       expect(userStore.satCredentials).toBe(SatStatus.SENT);
     },
     '#satLink.sent.waiting': async () => {
-      await screen.findByRole('status');
+      await screen.findByRole('status', {}, SERVER_WAIT);
       expectWaiting();
       expect(userStore.satCredentials).toBe(SatStatus.SENT);
     },
@@ -185,7 +179,7 @@ defineModelTests<Ctx>(satLinkModel, {
     },
     '#satLink.authorized': async ({ ctx }) => {
       // Spec §2/§4: authorized unlocks the dashboard; the store holds it first, so the guard lets it through.
-      await waitFor(() => expect(ctx.router?.state.location.pathname).toBe(PRONTO_PAGO));
+      await waitFor(() => expect(ctx.router?.state.location.pathname).toBe(PRONTO_PAGO), SERVER_WAIT);
       expect(userStore.satCredentials).toBe(SatStatus.AUTHORIZED);
       expect(screen.queryByLabelText('RFC')).toBeNull();
     },
@@ -207,7 +201,7 @@ defineModelTests<Ctx>(satLinkModel, {
       await user.click(submitButton());
     },
     'satLink.dismiss': async ({ user }) => {
-      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findByRole('alert', {}, SERVER_WAIT)).closest('.bp6-toast') as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.done.actor.submitTaxLink': async ({ ctx }) => {
@@ -242,81 +236,13 @@ defineModelTests<Ctx>(satLinkModel, {
       await ctx.status.networkError();
     },
     'xstate.after.TOAST_MS.satLink.form.failed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
     'xstate.after.TOAST_MS.satLink.sent.confirmed': async () => {
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), TOAST_WAIT);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), SERVER_WAIT);
     },
     'xstate.after.POLL_MS.satLink.sent.waiting': async ({ ctx }) => {
       await ctx.status.waitForRequest();
     },
   },
-});
-
-describe('sat-link (page)', () => {
-  it('requires RFC and CIEC and checks the RFC (spec §5) before calling the server', async () => {
-    const username = 'sat.campos.modelo';
-    await addCompanyWithUser(testApp().database.db, {
-      rfc: null,
-      name: 'Empresa campos',
-      username,
-      satStatus: SatStatus.DONT_SENT,
-    });
-    await signInAs(username);
-    const user = userEvent.setup();
-    const submit = gateEndpoint('post', ENDPOINT);
-    renderApp(PATH);
-    await user.click(await screen.findByRole('button', { name: /Enviar credenciales/ }, { timeout: 3000 }));
-    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2));
-    await user.type(input('RFC'), 'ABC123');
-    await user.type(input('Contraseña CIEC'), MODEL_CIEC);
-    await user.click(submitButton());
-    expect(await screen.findByText('El RFC no tiene un formato válido')).toBeTruthy();
-    expect(submit.bodies).toEqual([]);
-    // A wrong check digit is only a hint: SAT has issued such RFCs, and the server accepts them.
-    await user.clear(input('RFC'));
-    await user.type(input('RFC'), 'MOVE800101ST1');
-    expect(await screen.findByText(/dígito verificador de este RFC no coincide/)).toBeTruthy();
-  });
-
-  it('sends a provider without an authorized link from any section to the SAT form (spec §2)', async () => {
-    const username = 'sat.guardia.modelo';
-    await addCompanyWithUser(testApp().database.db, {
-      rfc: null,
-      name: 'Empresa guardia',
-      username,
-      satStatus: SatStatus.DONT_SENT,
-    });
-    await signInAs(username);
-    const { router } = renderApp('/dashboard/factoraje/');
-    await waitFor(() => expect(router.state.location.pathname).toBe(PATH));
-    expect(screen.queryByText('Resumen de tus Facturas Adelantadas')).toBeNull();
-  });
-
-  it('sends a corporate from the provider screens to its home (spec §2)', async () => {
-    await signInAs('corporativo.demo');
-    setUser({ role: 'corporate' });
-    for (const path of [PRONTO_PAGO, ADVANCED_INVOICES, PATH]) {
-      const { router, unmount } = renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe(CORPORATE_HOME));
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Resumen de facturas' }, { timeout: 3000 }),
-      ).toBeTruthy();
-      // Not the provider page with a 403 load error.
-      expect(screen.queryByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeNull();
-      expect(screen.queryByText('Resumen de tus Facturas Adelantadas')).toBeNull();
-      expect(screen.queryByLabelText('RFC')).toBeNull();
-      unmount();
-    }
-  });
-
-  it('sends an authorized provider from the SAT form to Pronto Pago, with the header cards (spec §2)', async () => {
-    await signInAs('proveedor.demo');
-    const { router } = renderApp(PATH);
-    await waitFor(() => expect(router.state.location.pathname).toBe(PRONTO_PAGO));
-    expect(
-      await screen.findByText('Resumen de tus Facturas Adelantadas', {}, { timeout: 3000 }),
-    ).toBeTruthy();
-    expect(await screen.findByText('Monto total', {}, { timeout: 3000 })).toBeTruthy();
-  });
 });

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { LoginResponse } from '../../src/domain/schemas/session';
 import { INVALID_REFRESH_TOKEN } from '../../src/domain/session';
 import type { StoredSession } from '../../src/machines/session.machine';
-import { ALLIANCES_PATH, readStoredSession, wiredSessionMachine } from '../../src/routes/-machines';
+import { readStoredSession, wiredSessionMachine } from '../../src/routes/-machines';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_STORE_KEY } from '../../src/stores/storage-keys';
 import { clearSession, setUser, type UserState, userStore } from '../../src/stores/user.store';
+import { dashboardHeading } from '../screens/session.page';
 import { forwardToApp } from '../support/msw-app';
+import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
@@ -34,8 +35,6 @@ interface Ctx {
 }
 
 const UNDECODABLE_WARNING = 'stored access token cannot be decoded; treated as expired';
-
-const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Pronto Pago' });
 
 /** Spec §3 "Session user" as the session stores it after this login answer (role provider at login). */
 function userAfterLogin(answer: LoginResponse): UserState {
@@ -91,14 +90,14 @@ defineModelTests<Ctx>(sessionModel, {
   },
   states: {
     '#session.restoring': async () => {
-      expect(await screen.findByLabelText('Cargando…')).toBeTruthy();
+      expect(await screen.findByLabelText('Cargando…', {}, SERVER_WAIT)).toBeTruthy();
     },
     '#session.unauthenticated.idle': async ({ ctx }) => {
-      await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull());
+      await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull(), SERVER_WAIT);
       expect(userStore.isAuthenticated).toBe(false);
       // Either the login form or, after logging out, the public page's 'Ingresar' link.
-      await waitFor(() => expect(screen.getAllByText('Ingresar').length).toBeGreaterThan(0));
-      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+      await waitFor(() => expect(screen.getAllByText('Ingresar').length).toBeGreaterThan(0), SERVER_WAIT);
+      await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
       // Spec §2/§4: a cleared session leaves nothing behind, not even the signed-out user (the stale
       // flags of an expired or undecodable session included).
       expect(localStorage.length).toBe(0);
@@ -107,12 +106,14 @@ defineModelTests<Ctx>(sessionModel, {
       expect(warned).toBe(ctx.seeded === STORED.undecodable);
     },
     '#session.unauthenticated.loggingIn': async () => {
-      await waitFor(() =>
-        expect((screen.getByRole('button', { name: /Ingresar/ }) as HTMLButtonElement).disabled).toBe(true),
+      await waitFor(
+        () =>
+          expect((screen.getByRole('button', { name: /Ingresar/ }) as HTMLButtonElement).disabled).toBe(true),
+        SERVER_WAIT,
       );
     },
     '#session.unauthenticated.failed': async ({ state }) => {
-      const alert = await screen.findByRole('alert');
+      const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toBe((state.context as { error: string }).error);
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     },
@@ -159,13 +160,13 @@ defineModelTests<Ctx>(sessionModel, {
       });
       ctx.releaseStorage();
       // The app does not hang on its spinner: it falls back to a signed-out session.
-      await screen.findByLabelText('Usuario');
+      await screen.findByLabelText('Usuario', {}, SERVER_WAIT);
       denied.mockRestore();
     },
     'session.login': async ({ user }) => {
       if (!screen.queryByLabelText('Usuario'))
         await user.click(screen.getByRole('link', { name: 'Ingresar' }));
-      const username = await screen.findByLabelText('Usuario');
+      const username = await screen.findByLabelText('Usuario', {}, SERVER_WAIT);
       await user.clear(username);
       await user.type(username, DEMO_CREDENTIALS.username);
       await user.type(screen.getByLabelText('Contraseña'), DEMO_CREDENTIALS.password);
@@ -185,16 +186,16 @@ defineModelTests<Ctx>(sessionModel, {
       else await ctx.login.respond(error.status, error.body);
     },
     'session.dismissError': async ({ user }) => {
-      const toast = (await screen.findByRole('alert')).closest('.bp6-toast') as HTMLElement;
+      const toast = (await screen.findByRole('alert', {}, SERVER_WAIT)).closest('.bp6-toast') as HTMLElement;
       await user.click(within(toast).getByRole('button', { name: 'Cerrar' }));
     },
     'xstate.after.ERROR_TOAST_MS.session.unauthenticated.failed': async () => {
       await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 3000 });
     },
     'session.logout': async ({ ctx, user }) => {
-      await user.click(await screen.findByRole('button', { name: 'Mi cuenta' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
-      await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+      await user.click(await screen.findByRole('button', { name: 'Mi cuenta' }, SERVER_WAIT));
+      await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }, SERVER_WAIT));
+      await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'), SERVER_WAIT);
     },
     'xstate.after.REFRESH_DELAY.session.authenticated.active': async ({ ctx }) => {
       await ctx.refresh.waitForRequest();
@@ -203,7 +204,7 @@ defineModelTests<Ctx>(sessionModel, {
       const before = localStorage.getItem(REFRESH_TOKEN_KEY);
       await ctx.refresh.pass();
       // The server rotated the refresh token; the session stored the new pair.
-      await waitFor(() => expect(localStorage.getItem(REFRESH_TOKEN_KEY)).not.toBe(before));
+      await waitFor(() => expect(localStorage.getItem(REFRESH_TOKEN_KEY)).not.toBe(before), SERVER_WAIT);
     },
     'xstate.error.actor.refreshSession': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status?: number; body?: unknown; message?: string } };
@@ -216,7 +217,7 @@ defineModelTests<Ctx>(sessionModel, {
       else await ctx.refresh.respond(error.status!, error.body);
       // Spec §8: a 401 or no refresh token ends the session; the retry state asserts the rest.
       if (error.status === 401 || error.message === INVALID_REFRESH_TOKEN) {
-        await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'));
+        await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'), SERVER_WAIT);
         expect(localStorage.length).toBe(0);
       }
     },
@@ -224,48 +225,4 @@ defineModelTests<Ctx>(sessionModel, {
       await ctx.refresh.waitForRequest();
     },
   },
-});
-
-describe('session (page)', () => {
-  it('sends an unknown auth path to the login screen (spec §2)', async () => {
-    const { router } = renderApp('/auth/xyz/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/auth/ingresar/');
-  });
-
-  it('sends a signed-in user from an auth page to the dashboard (spec §2)', async () => {
-    await signInAs(DEMO_CREDENTIALS.username);
-    const { router } = renderApp('/auth/registro/');
-    expect(await dashboardHeading()).toBeTruthy();
-    expect(router.state.location.pathname).toBe(ALLIANCES_PATH);
-    expect(screen.queryByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeNull();
-  });
-
-  it('checks the login form with the spec §5 message before calling the server', async () => {
-    const user = userEvent.setup();
-    const login = gateEndpoint('post', '/api/accounts/login/');
-    renderApp('/auth/ingresar/');
-    const username = await screen.findByLabelText('Usuario');
-    const messageOf = (label: string) =>
-      (screen.getByLabelText(label).closest('.bp6-form-group') as HTMLElement).querySelector(
-        '.bp6-form-helper-text',
-      )?.textContent ?? null;
-
-    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
-    await waitFor(() => expect(messageOf('Usuario')).toBe('Este campo es obligatorio'));
-    expect(messageOf('Contraseña')).toBe('Este campo es obligatorio');
-
-    // Blanks are not a username; only the password is still missing once a real one is typed.
-    await user.type(username, '   ');
-    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
-    await waitFor(() => expect(messageOf('Usuario')).toBe('Este campo es obligatorio'));
-    await user.clear(username);
-    await user.type(username, DEMO_CREDENTIALS.username);
-    await user.click(screen.getByRole('button', { name: /Ingresar/ }));
-    await waitFor(() => expect(messageOf('Usuario')).toBeNull());
-    expect(messageOf('Contraseña')).toBe('Este campo es obligatorio');
-
-    expect(login.bodies).toEqual([]);
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
-  });
 });

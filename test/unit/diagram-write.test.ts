@@ -1,9 +1,15 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { type DiagramEntry, type IndexEntry, writeDiagrams } from '../../scripts/diagrams';
+import {
+  type DiagramEntry,
+  type IndexEntry,
+  TABLE_END,
+  TABLE_START,
+  writeDiagrams,
+} from '../../scripts/diagrams';
 import type { MachineModel } from '../model/harness/model';
 import { reviewEvents, reviewMachine } from './review-fixture.machine';
 
@@ -119,5 +125,43 @@ describe('writeDiagrams', () => {
       check: true,
     });
     expect(check.stale).toEqual(['toggle.mmd', 'toggle.svg', 'toggle.coverage.svg', 'index.json']);
+  });
+
+  it('keeps the catalogue module and the README table between its markers in step', async () => {
+    const dir = tempDir();
+    const readme = join(dir, 'README.md');
+    const catalogueModule = join(dir, 'catalogue.gen.ts');
+    const targets = { readme, catalogueModule };
+    writeFileSync(readme, `# Flujo\n\n${TABLE_START}\n| old |\n${TABLE_END}\n\nDespués.\n`);
+
+    const before = await writeDiagrams(join(dir, 'out'), { catalogue, models, targets, check: true });
+    expect(before.missing).toContain(relative(process.cwd(), catalogueModule));
+    expect(before.stale).toEqual([relative(process.cwd(), readme)]);
+
+    await writeDiagrams(join(dir, 'out'), { catalogue, models, targets });
+    expect(readFileSync(readme, 'utf8')).toBe(
+      [
+        '# Flujo',
+        '',
+        TABLE_START,
+        '| machine | title | states | transitions | paths |',
+        '|---|---|---|---|---|',
+        '| [review](docs/diagrams/review.svg) | Revisión de solicitud | 8/8 | 13/13 (waived 0) | 11 |',
+        '| [toggle](docs/diagrams/toggle.svg) | Interruptor | 0/2 | 0/2 | no model |',
+        TABLE_END,
+        '',
+        'Después.',
+        '',
+      ].join('\n'),
+    );
+    // The module lists the machines found in src/machines, whatever `catalogue` the call was given.
+    const module = readFileSync(catalogueModule, 'utf8');
+    expect(module).toContain("import { signUpMachine } from './sign-up.machine';");
+    expect(module).toContain("  ['sign-up', signUpMachine],");
+    expect(await writeDiagrams(join(dir, 'out'), { catalogue, models, targets, check: true })).toMatchObject({
+      stale: [],
+      missing: [],
+      extra: [],
+    });
   });
 });

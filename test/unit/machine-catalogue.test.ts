@@ -1,50 +1,64 @@
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createMachine, StateMachine } from 'xstate';
+import { createMachine } from 'xstate';
+import { discoverMachines } from '../../scripts/diagram/discover';
 import { machineCatalogue } from '../../src/machines/catalogue';
+import { machineEntry } from '../../src/machines/machine-entry';
 import { formatCoverageReport } from '../model/harness/coverage-report.global';
-import { modelCatalogue } from '../model/models';
+import { discoverModels } from '../model/harness/discover-models';
 import { reviewMachine } from './review-fixture.machine';
-
-const MACHINES_DIR = resolve('src/machines');
-
-/** Every StateMachine exported by src/machines/*.machine.ts, as "file#export". */
-async function exportedMachines(): Promise<Map<string, unknown>> {
-  const found = new Map<string, unknown>();
-  const files = readdirSync(MACHINES_DIR).filter((file) => file.endsWith('.machine.ts'));
-  for (const file of files) {
-    const module = (await import(pathToFileURL(resolve(MACHINES_DIR, file)).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) {
-      if (value instanceof StateMachine) found.set(`${file}#${name}`, value);
-    }
-  }
-  return found;
-}
 
 describe('machine catalogue', () => {
   it('lists every machine exported by src/machines/*.machine.ts', async () => {
-    const machines = await exportedMachines();
-    expect(machines.size).toBeGreaterThanOrEqual(machineCatalogue.length);
+    const machines = await discoverMachines();
+    expect(machines.length).toBeGreaterThanOrEqual(machineCatalogue.length);
     const catalogued = new Set<unknown>(machineCatalogue.map((entry) => entry.machine));
-    const missing = [...machines].filter(([, machine]) => !catalogued.has(machine)).map(([name]) => name);
-    expect(missing, 'machines missing from src/machines/catalogue.ts').toEqual([]);
+    const missing = machines.filter(({ machine }) => !catalogued.has(machine)).map(({ id }) => id);
+    expect(missing, 'machines missing from src/machines/catalogue.gen.ts (run `npm run diagrams`)').toEqual(
+      [],
+    );
   });
 
-  it('has unique ids, each with a model in test/model/models.ts for the same machine', () => {
+  it('has unique ids, each with a model in test/model/<id>.model.ts for the same machine', async () => {
+    const models = await discoverModels();
     const ids = machineCatalogue.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(
-      ids.filter((id) => !(id in modelCatalogue)),
+      ids.filter((id) => !(id in models)),
       'catalogue ids without a model',
     ).toEqual([]);
     expect(
-      Object.keys(modelCatalogue).filter((id) => !ids.includes(id)),
+      Object.keys(models).filter((id) => !ids.includes(id)),
       'models of no catalogue id',
     ).toEqual([]);
     for (const entry of machineCatalogue) {
-      expect(modelCatalogue[entry.id]?.machine, entry.id).toBe(entry.machine);
+      expect(models[entry.id]?.machine, entry.id).toBe(entry.machine);
+    }
+  });
+
+  it("takes each entry's title and description from the machine's own config", () => {
+    const sample = createMachine({
+      id: 'sample',
+      meta: { title: 'Muestra' },
+      description: 'Una máquina de muestra.',
+      initial: 'a',
+      states: { a: {} },
+    });
+    expect(machineEntry('sample', sample)).toEqual({
+      id: 'sample',
+      title: 'Muestra',
+      description: 'Una máquina de muestra.',
+      machine: sample,
+    });
+    const untitled = createMachine({
+      id: 'untitled',
+      description: 'Sin título.',
+      initial: 'a',
+      states: { a: {} },
+    });
+    expect(() => machineEntry('untitled', untitled)).toThrow(/meta: \{ title \}/);
+    for (const entry of machineCatalogue) {
+      expect(entry.title, entry.id).toBe(entry.machine.root.meta.title);
+      expect(entry.description.length, entry.id).toBeGreaterThan(80);
     }
   });
 });

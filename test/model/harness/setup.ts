@@ -1,8 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetUser } from '../../../src/stores/user.store';
+import { SERVER_WAIT_MS } from '../../support/server-wait';
 import { abandonHeldRequests } from './msw-gate';
 import { mswServer, startTestApp, stopTestApp } from './test-server';
+
+// Shared by the model and screens projects. A wait written without its own timeout still gets the server's:
+// a loaded machine makes answers slow, not wrong (test/support/server-wait.ts).
+configure({ asyncUtilTimeout: SERVER_WAIT_MS });
 
 // A test fails on any console.error (a React warning is a bug we would otherwise ship).
 const originalError = console.error;

@@ -1,0 +1,3 @@
+import { testApp } from '../model/harness/test-server';
+
+export const db = () => testApp().database.db;
