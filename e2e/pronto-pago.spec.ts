@@ -13,7 +13,9 @@ const API = '/api';
 
 /** The invoice row with this folio fiscal (its copy button names it; the cell shows serie-folio). */
 function row(page: Page, folio: string) {
-  return page.getByRole('row').filter({ has: page.getByRole('button', { name: `Copiar folio fiscal ${folio}` }) });
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Copiar folio fiscal ${folio}` }) });
 }
 
 async function accessToken(page: Page): Promise<string> {
