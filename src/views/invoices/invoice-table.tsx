@@ -17,9 +17,14 @@ export const LOAD_FAILED_TEXT = 'No pudimos cargar tus facturas.';
 export const LOADING_TEXT = 'Cargando facturas…';
 const ACTIONS_HEADER = 'Acciones';
 
+/** What virtuoso hands the table's components: the screen's label for the table element. */
+interface TableContext {
+  label: string;
+}
+
 type TableRowProps =
   NonNullable<
-    NonNullable<TableVirtuosoProps<Invoice, unknown>['components']>['TableRow']
+    NonNullable<TableVirtuosoProps<Invoice, TableContext>['components']>['TableRow']
   > extends React.ComponentType<infer P>
     ? P
     : never;
@@ -149,7 +154,7 @@ export function InvoiceTable({
   if (loading)
     return (
       <div className="flujo-invoice-table" style={rowStyle} role="status" aria-label={LOADING_TEXT}>
-        <table className={`${TABLE_CLASSES} flujo-invoice-skeleton`} aria-hidden="true">
+        <table className={TABLE_CLASSES} aria-hidden="true">
           <thead>{header}</thead>
           <tbody>
             {Array.from({ length: SKELETON_ROWS }, (_, index) => (
@@ -183,9 +188,9 @@ export function InvoiceTable({
 
   return (
     <div className="flujo-invoice-table" style={rowStyle}>
-      <TableVirtuoso
+      <TableVirtuoso<Invoice, TableContext>
         key={listKey}
-        aria-label={label}
+        context={{ label }}
         style={{ height: TABLE_HEIGHT_PX }}
         data={rows}
         // NOTE: not fixedItemHeight: react-virtuoso 4 then skips measuring rows and its prepend (firstItemIndex
@@ -250,8 +255,10 @@ const InvoiceRow = forwardRef<HTMLTableRowElement, TableRowProps>(function Invoi
   return <tr {...props} ref={ref} className="flujo-invoice-row" />;
 });
 
-const PlainTable = forwardRef<HTMLTableElement, React.TableHTMLAttributes<HTMLTableElement>>(
-  function PlainTable(props, ref) {
-    return <table {...props} ref={ref} className={TABLE_CLASSES} />;
-  },
-);
+/** The table element, named by the screen's label (virtuoso hands components its `context`). */
+const PlainTable = forwardRef<
+  HTMLTableElement,
+  React.TableHTMLAttributes<HTMLTableElement> & { context: TableContext }
+>(function PlainTable({ context, ...props }, ref) {
+  return <table {...props} ref={ref} className={TABLE_CLASSES} aria-label={context.label} />;
+});
