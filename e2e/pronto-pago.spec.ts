@@ -11,9 +11,11 @@ import { DEMO_PASSWORD, logIn, operator, signUp } from './support';
 
 const API = '/api';
 
-/** A status cell of the invoice row with this folio. */
+/** The invoice row with this folio fiscal (its copy button names it; the cell shows serie-folio). */
 function row(page: Page, folio: string) {
-  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: folio, exact: true }) });
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Copiar folio fiscal ${folio}` }) });
 }
 
 async function accessToken(page: Page): Promise<string> {

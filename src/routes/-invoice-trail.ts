@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Invoice } from '../domain/schemas/invoices';
+import { invoiceEventsQueryOptions } from '../services/invoice-queries';
 import type { InvoiceTrail } from '../views/invoices/audit-trail-drawer';
-import { invoiceEventsQueryOptions } from './-pronto-pago-machines';
 
 // The audit-trail drawer of an invoice list page: which invoice is open and its events, read when opened.
 // (The '-' prefix keeps this file out of the route tree.)

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { isSatLinkAuthorized } from '../domain/sat-status';
+import { headerSummaryQueryOptions } from '../services/invoice-queries';
 import { userStore } from '../stores/user.store';
 import { DashboardShell } from '../views/dashboard/dashboard-shell';
-import { headerSummaryQueryOptions } from './-dashboard-queries';
 
 function Dashboard() {
   const { role, satCredentials } = useSnapshot(userStore);

@@ -40,6 +40,8 @@ describe('GET /api/providers/alliances/', () => {
       [
         'id',
         'fiscal_folio',
+        // Flujo's addition to the spec's item (decision 0018): the CFDI's serie-folio the table shows.
+        'serie_folio',
         'emitter_name',
         'emitter_rfc',
         'receiver_name',
@@ -58,6 +60,8 @@ describe('GET /api/providers/alliances/', () => {
         'factoring_rate',
       ].sort(),
     );
+    // The demo CFDI carry serie 'A' and a folio.
+    expect(page.results.every((row) => /^A-\d+$/.test(row.serie_folio ?? ''))).toBe(true);
   });
 
   it('writes money as strings, "-" for a missing exchange rate, and the dollar amount of USD invoices', async () => {

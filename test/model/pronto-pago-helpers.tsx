@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { COPY_FOLIO_TEXT } from '../../src/views/invoices/invoice-columns';
 import type { Session } from '../support/accounts';
 import { SERVER_WAIT } from '../support/server-wait';
 import { gateEndpoint } from './harness/msw-gate';
@@ -25,11 +26,11 @@ export async function invoiceUuid(invoiceId: number): Promise<string> {
   return row.cfdi_uuid;
 }
 
-/** The table row of an invoice, by its folio fiscal. */
+/** The table row of an invoice, by its folio fiscal (named by the row's copy button; the cell shows serie-folio). */
 export async function findRow(uuid: string): Promise<HTMLElement> {
   let row: HTMLElement | null = null;
   await waitFor(() => {
-    row = screen.getByText(uuid).closest('tr');
+    row = screen.getByLabelText(`${COPY_FOLIO_TEXT} ${uuid}`).closest('tr');
     expect(row).toBeTruthy();
   }, SERVER_WAIT);
   return row as unknown as HTMLElement;

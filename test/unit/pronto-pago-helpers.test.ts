@@ -19,8 +19,9 @@ import {
   SESSION_ENDED_MESSAGE,
   UNEXPECTED_MESSAGE,
 } from '../../src/machines/pronto-pago-messages';
-import { alliancesQueryOptions, wireProntoPagoMachines } from '../../src/routes/-pronto-pago-machines';
+import { wireProntoPagoMachines } from '../../src/routes/-pronto-pago-machines';
 import { MAX_LOADED_PAGES } from '../../src/services/infinite-pages';
+import { alliancesQueryOptions } from '../../src/services/invoice-queries';
 import {
   DEFAULT_FILTERS,
   filtersFromSearch,

@@ -181,6 +181,12 @@ function exchangeRateText(rate: string | null): string {
   return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
 
+/** The CFDI's own numbering as people quote it: 'A-1234', '1234' without a serie, null without a folio. */
+export function serieFolio(serie: string | null, folio: string | null): string | null {
+  if (!folio) return null;
+  return serie ? `${serie}-${folio}` : folio;
+}
+
 /**
  * An invoice as the lists send it (spec §3). `amount` is in the CFDI's currency; amount_with_exchange_rate
  * is its MXN value and amount_with_exchange_rate_usd the dollar amount of a USD invoice (null for MXN);
@@ -190,6 +196,7 @@ export function toInvoiceItem(row: InvoiceListRow, today: IsoDate): Invoice {
   return {
     id: row.id,
     fiscal_folio: row.cfdi_uuid,
+    serie_folio: serieFolio(row.serie, row.folio),
     emitter_name: row.emitter_name,
     emitter_rfc: row.emitter_rfc,
     receiver_name: row.receiver_name,

@@ -59,6 +59,11 @@ export const PAGE_SIZE = 25;
 export const Invoice = type({
   id: integer(),
   fiscal_folio: string(),
+  /**
+   * Flujo's addition to the spec's item: the CFDI's Serie and Folio as people quote them ('A-1234'), the folio
+   * alone without a serie, null without a folio; absent from servers that follow the spec's item exactly.
+   */
+  serie_folio: optional(nullable(string())),
   emitter_name: string(),
   emitter_rfc: string(),
   receiver_name: string(),

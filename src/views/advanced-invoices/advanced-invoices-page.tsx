@@ -3,11 +3,11 @@ import { useMachine } from '@xstate/react';
 import { ADVANCED_STATUS_FILTER_OPTIONS } from '../../domain/advanced-invoices';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
-import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
-import type { InvoiceListFilters } from '../invoices/invoice-filters';
+import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
-import { allSelected, toggleAll, toggleOne, useListSelection } from '../invoices/invoice-selection';
-import { type InvoiceListProps, InvoiceTable } from '../invoices/invoice-table';
+import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
+import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
+import { InvoiceTable } from '../invoices/invoice-table';
 import { DownloadSelectedButton, DownloadStatus } from './invoice-download-controls';
 
 export const ADVANCED_INVOICES_TITLE = 'Resumen de tus Facturas Adelantadas';
@@ -16,12 +16,8 @@ const HELP = PROVIDER_SECTIONS.find((section) => section.path === ADVANCED_INVOI
 
 export interface AdvancedInvoicesPageProps {
   machine: typeof invoiceDownloadMachine;
-  /** Search, months of issue and status (within En trámite and Pagada), kept in the URL. */
-  filters: InvoiceListFilters;
-  onFiltersChange: (filters: InvoiceListFilters) => void;
-  /** The audit trail of the invoice opened with 'Historial'. */
-  trail: InvoiceTrail;
-  list: InvoiceListProps;
+  /** The advanced invoices: filters (status within En trámite and Pagada), pages, selection, audit trail. */
+  screen: InvoiceListScreen;
 }
 
 /**
@@ -31,8 +27,8 @@ export interface AdvancedInvoicesPageProps {
  */
 export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
   const [state, send] = useMachine(props.machine);
-  const [selection, setSelection] = useListSelection(props.list, props.filters);
-  const ids = props.list.rows.map((row) => row.id);
+  const { filters, onFiltersChange, list, selection, onSelectionChange: setSelection, trail } = props.screen;
+  const ids = list.rows.map((row) => row.id);
   const selectedIds = [...selection];
 
   return (
@@ -44,8 +40,8 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
         </Callout>
       )}
       <InvoiceFiltersBar
-        filters={props.filters}
-        onChange={props.onFiltersChange}
+        filters={filters}
+        onChange={onFiltersChange}
         statusOptions={ADVANCED_STATUS_FILTER_OPTIONS}
       />
       <ButtonGroup className="flujo-invoice-toolbar">
@@ -60,17 +56,17 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
       <DownloadStatus state={state} send={send} selectedCount={selectedIds.length} />
       <InvoiceTable
         label="Facturas adelantadas"
-        {...props.list}
+        {...list}
         selection={selection}
         onToggleRow={(id) => setSelection((current) => toggleOne(current, id))}
-        renderActions={(invoice) => <HistoryButton invoice={invoice} trail={props.trail} />}
+        renderActions={(invoice) => <HistoryButton invoice={invoice} trail={trail} />}
       />
       <AuditTrailDrawer
-        folio={props.trail.folio}
-        state={props.trail.state}
-        items={props.trail.items}
-        onRetry={props.trail.onRetry}
-        onClose={props.trail.onClose}
+        folio={trail.folio}
+        state={trail.state}
+        items={trail.items}
+        onRetry={trail.onRetry}
+        onClose={trail.onClose}
       />
     </section>
   );

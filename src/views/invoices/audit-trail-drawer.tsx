@@ -1,4 +1,5 @@
-import { Button, Callout, Classes, Drawer, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { History } from '@blueprintjs/icons';
 import {
   type InvoiceStatusCode,
   isInvoiceStatusCode,
@@ -31,16 +32,21 @@ export type InvoiceTrail = Omit<AuditTrailDrawerProps, 'labels'> & { onOpen: (in
 
 export const HISTORY_TEXT = 'Historial';
 
-/** A row's 'Historial' button; its accessible name carries the folio so each row's is distinct. */
+/**
+ * A row's 'Historial' button: an icon with its word on hover and focus, so the row's main action keeps the
+ * room; its accessible name carries the folio so each row's is distinct.
+ */
 export function HistoryButton({ invoice, trail }: { invoice: Invoice; trail: InvoiceTrail }) {
   return (
-    <Button
-      small
-      minimal
-      text={HISTORY_TEXT}
-      aria-label={`${HISTORY_TEXT} ${invoice.fiscal_folio}`}
-      onClick={() => trail.onOpen(invoice)}
-    />
+    <Tooltip content={HISTORY_TEXT} placement="top">
+      <Button
+        variant="minimal"
+        size="small"
+        icon={<History />}
+        aria-label={`${HISTORY_TEXT} ${invoice.fiscal_folio}`}
+        onClick={() => trail.onOpen(invoice)}
+      />
+    </Tooltip>
   );
 }
 

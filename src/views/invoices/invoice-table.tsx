@@ -1,22 +1,37 @@
-import { Button, Callout, Checkbox, NonIdealState, Spinner } from '@blueprintjs/core';
-import { forwardRef, type ReactNode } from 'react';
-import { TableVirtuoso } from 'react-virtuoso';
+import { Button, Callout, Checkbox, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { type CSSProperties, forwardRef, type ReactNode } from 'react';
+import { TableVirtuoso, type TableVirtuosoProps } from 'react-virtuoso';
 import type { Invoice } from '../../domain/schemas/invoices';
-import { formatAmount, formatDisplayDate } from './invoice-format';
+import { type InvoiceColumn, PROVIDER_INVOICE_COLUMNS } from './invoice-columns';
 import type { InvoiceSelection } from './invoice-selection';
-import { InvoiceStatusBadge } from './invoice-status-badge';
 import './invoices.css';
 
 /** Spec §9: the table is 600 px high, rows 60 px, and the next page loads within 600 px of the end. */
 export const TABLE_HEIGHT_PX = 600;
 export const ROW_HEIGHT_PX = 60;
+/** Spec §9: pre-authorization rows carry a date input and are 70 px. */
+export const PRE_AUTHORIZATION_ROW_HEIGHT_PX = 70;
 export const LOAD_AHEAD_PX = 600;
 export const EMPTY_INVOICES_TEXT = 'No hay facturas para revisar';
 export const LOAD_FAILED_TEXT = 'No pudimos cargar tus facturas.';
+export const LOADING_TEXT = 'Cargando facturas…';
+const ACTIONS_HEADER = 'Acciones';
+
+/** What virtuoso hands the table's components: the screen's label for the table element. */
+interface TableContext {
+  label: string;
+}
+
+type TableRowProps =
+  NonNullable<
+    NonNullable<TableVirtuosoProps<Invoice, TableContext>['components']>['TableRow']
+  > extends React.ComponentType<infer P>
+    ? P
+    : never;
 
 export interface InvoiceTableProps {
   rows: readonly Invoice[];
-  /** The first page is loading: a spinner instead of the table. */
+  /** The first page is loading: skeleton rows instead of the table. */
   loading: boolean;
   /** The first page failed: the message and 'Reintentar' (onRetry). */
   error: boolean;
@@ -41,10 +56,12 @@ export interface InvoiceTableProps {
   /** Selected row ids, or null for a table without selection. */
   selection: InvoiceSelection | null;
   onToggleRow?: (id: number) => void;
-  /** The one action of each row (spec §2): 'Solicitar adelanto', 'Adelantar pago', 'Historial'… */
+  /** The screen's columns; the provider's (spec §2) by default. */
+  columns?: readonly InvoiceColumn[];
+  /** Row height in px: 60 (spec §9), 70 on pre-authorization (a date input per row). */
+  rowHeight?: number;
+  /** The row's actions (spec §2): 'Solicitar adelanto', 'Adelantar pago', 'Historial'… */
   renderActions?: (invoice: Invoice) => ReactNode;
-  /** The status cell; the provider badge by default. */
-  renderStatus?: (invoice: Invoice) => ReactNode;
   emptyText?: string;
   /** Accessible name of the table. */
   label: string;
@@ -53,15 +70,59 @@ export interface InvoiceTableProps {
 /** The table's list props as a bounded infinite query gives them (`useInvoicePages`). */
 export type InvoiceListProps = Omit<
   InvoiceTableProps,
-  'selection' | 'onToggleRow' | 'renderActions' | 'renderStatus' | 'emptyText' | 'label'
+  'selection' | 'onToggleRow' | 'renderActions' | 'columns' | 'rowHeight' | 'emptyText' | 'label'
 >;
 
-const COLUMNS = ['Folio', 'RFC', 'Cliente', 'Fecha de emisión', 'Monto', 'Descripción', 'Estatus'] as const;
+/** The table's width for each column, the actions' included, in the full (desktop) layout. */
+const ACTIONS_WIDTH = '10.5rem';
+const SELECTION_WIDTH = '2.75rem';
+/** Skeleton rows shown while the first page loads. */
+const SKELETON_ROWS = 6;
+
+function columnClass(column: InvoiceColumn): string {
+  return [
+    `flujo-col-${column.id}`,
+    column.priority === 'secondary' ? 'flujo-col-secondary' : '',
+    column.className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function HeaderRow({
+  columns,
+  selectable,
+  withActions,
+}: {
+  columns: readonly InvoiceColumn[];
+  selectable: boolean;
+  withActions: boolean;
+}) {
+  return (
+    <tr>
+      {selectable && (
+        <th scope="col" style={{ width: SELECTION_WIDTH }} className="flujo-col-select">
+          <span className="bp6-text-muted">Sel.</span>
+        </th>
+      )}
+      {columns.map((column) => (
+        <th key={column.id} scope="col" style={{ width: column.width }} className={columnClass(column)}>
+          {column.header}
+        </th>
+      ))}
+      {withActions && (
+        <th scope="col" style={{ width: ACTIONS_WIDTH }} className="flujo-col-actions">
+          {ACTIONS_HEADER}
+        </th>
+      )}
+    </tr>
+  );
+}
 
 /**
- * The invoices table of spec §2: fixed 60 px rows virtualized by react-virtuoso in a 600 px box, folio,
- * RFC (receiver_rfc), client (receiver_name), issue date DD/MM/YYYY, amount, description, status badge,
- * an optional selection checkbox and the row's actions.
+ * The invoices table of spec §2: rows of a fixed height (60 px, 70 on pre-authorization) virtualized by
+ * react-virtuoso in a 600 px box under a sticky header, the columns the screen declares, an optional selection
+ * checkbox and the row's actions. Below 1024 px each row reads as a card of label: value pairs (invoices.css).
  */
 export function InvoiceTable({
   rows,
@@ -78,14 +139,44 @@ export function InvoiceTable({
   onStartReached,
   firstItemIndex = 0,
   listKey,
+  columns = PROVIDER_INVOICE_COLUMNS,
+  rowHeight = ROW_HEIGHT_PX,
   selection,
   onToggleRow,
   renderActions,
-  renderStatus = (invoice) => <InvoiceStatusBadge status={invoice.status} />,
   emptyText = EMPTY_INVOICES_TEXT,
   label,
 }: InvoiceTableProps) {
-  if (loading) return <Spinner aria-label="Cargando facturas…" />;
+  const rowStyle = { '--flujo-row-height': `${rowHeight}px` } as CSSProperties;
+  const header = (
+    <HeaderRow columns={columns} selectable={selection !== null} withActions={renderActions !== undefined} />
+  );
+  if (loading)
+    return (
+      <div className="flujo-invoice-table" style={rowStyle} role="status" aria-label={LOADING_TEXT}>
+        <table className={TABLE_CLASSES} aria-hidden="true">
+          <thead>{header}</thead>
+          <tbody>
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their place.
+              <tr key={index} className="flujo-invoice-row">
+                {selection && <td className="flujo-col-select" />}
+                {columns.map((column) => (
+                  <td key={column.id} className={columnClass(column)}>
+                    <span className={`${Classes.SKELETON} flujo-skeleton-bar`} />
+                  </td>
+                ))}
+                {renderActions && (
+                  <td className="flujo-col-actions">
+                    <span className={`${Classes.SKELETON} flujo-skeleton-bar`} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
   if (error)
     return (
       <Callout intent="danger" role="alert">
@@ -96,15 +187,15 @@ export function InvoiceTable({
   if (rows.length === 0) return <NonIdealState title={emptyText} />;
 
   return (
-    <div className="flujo-invoice-table">
-      <TableVirtuoso
+    <div className="flujo-invoice-table" style={rowStyle}>
+      <TableVirtuoso<Invoice, TableContext>
         key={listKey}
-        aria-label={label}
+        context={{ label }}
         style={{ height: TABLE_HEIGHT_PX }}
         data={rows}
         // NOTE: not fixedItemHeight: react-virtuoso 4 then skips measuring rows and its prepend (firstItemIndex
-        // moving down) writes a margin on the unmeasured body and throws.
-        defaultItemHeight={ROW_HEIGHT_PX}
+        // moving down) writes a margin on the unmeasured body and throws. Cards (below 1024 px) are taller anyway.
+        defaultItemHeight={rowHeight}
         increaseViewportBy={{ top: 0, bottom: LOAD_AHEAD_PX }}
         endReached={() => {
           if (hasMore && !loadingMore && !moreFailed) onEndReached();
@@ -114,26 +205,12 @@ export function InvoiceTable({
           if (hasEarlier && !loadingEarlier && !earlierFailed) onStartReached?.();
         }}
         computeItemKey={(_, invoice) => invoice.id}
-        components={{ Table: PlainTable }}
-        fixedHeaderContent={() => (
-          <tr>
-            {selection && (
-              <th scope="col">
-                <span className="bp6-text-muted">Sel.</span>
-              </th>
-            )}
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            {renderActions && <th scope="col">Acciones</th>}
-          </tr>
-        )}
+        components={{ Table: PlainTable, TableRow: InvoiceRow }}
+        fixedHeaderContent={() => header}
         itemContent={(_, invoice) => (
           <>
             {selection && (
-              <td>
+              <td className="flujo-col-select">
                 <Checkbox
                   aria-label={`Seleccionar factura ${invoice.fiscal_folio}`}
                   checked={selection.has(invoice.id)}
@@ -141,14 +218,12 @@ export function InvoiceTable({
                 />
               </td>
             )}
-            <td className="flujo-invoice-folio">{invoice.fiscal_folio}</td>
-            <td>{invoice.receiver_rfc}</td>
-            <td>{invoice.receiver_name}</td>
-            <td>{formatDisplayDate(invoice.date_of_emission)}</td>
-            <td className="flujo-invoice-amount">{formatAmount(invoice.amount)}</td>
-            <td className="flujo-invoice-description">{invoice.description}</td>
-            <td>{renderStatus(invoice)}</td>
-            {renderActions && <td className="flujo-invoice-actions">{renderActions(invoice)}</td>}
+            {columns.map((column) => (
+              <td key={column.id} className={columnClass(column)} data-label={column.header}>
+                {column.cell(invoice)}
+              </td>
+            ))}
+            {renderActions && <td className="flujo-col-actions">{renderActions(invoice)}</td>}
           </>
         )}
       />
@@ -170,10 +245,20 @@ export function InvoiceTable({
   );
 }
 
-const PlainTable = forwardRef<HTMLTableElement, React.TableHTMLAttributes<HTMLTableElement>>(
-  function PlainTable(props, ref) {
-    return (
-      <table {...props} ref={ref} className="bp6-html-table bp6-html-table-striped flujo-invoice-grid" />
-    );
-  },
-);
+const TABLE_CLASSES = 'bp6-html-table bp6-html-table-striped flujo-invoice-grid';
+
+/** A data row (virtuoso's own spacer rows stay plain), so the card layout touches only invoices. */
+const InvoiceRow = forwardRef<HTMLTableRowElement, TableRowProps>(function InvoiceRow(
+  { item: _item, context: _context, ...props },
+  ref,
+) {
+  return <tr {...props} ref={ref} className="flujo-invoice-row" />;
+});
+
+/** The table element, named by the screen's label (virtuoso hands components its `context`). */
+const PlainTable = forwardRef<
+  HTMLTableElement,
+  React.TableHTMLAttributes<HTMLTableElement> & { context: TableContext }
+>(function PlainTable({ context, ...props }, ref) {
+  return <table {...props} ref={ref} className={TABLE_CLASSES} aria-label={context.label} />;
+});

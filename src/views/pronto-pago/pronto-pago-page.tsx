@@ -9,11 +9,11 @@ import type { forwardPaymentMachine } from '../../machines/forward-payment.machi
 import { viewerInvoiceEvents } from '../../machines/invoice-actions';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
-import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
-import type { InvoiceListFilters } from '../invoices/invoice-filters';
+import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
-import { toggleAll, toggleOne, useListSelection } from '../invoices/invoice-selection';
-import { type InvoiceListProps, InvoiceTable } from '../invoices/invoice-table';
+import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
+import { toggleAll, toggleOne } from '../invoices/invoice-selection';
+import { InvoiceTable } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
 import { ADVANCE_TEXT, ForwardPaymentDrawer } from './forward-payment-drawer';
 
@@ -22,17 +22,14 @@ export const SELECT_ALL_TEXT = 'Seleccionar todos';
 
 export interface ProntoPagoPageProps {
   help: string;
-  filters: InvoiceListFilters;
-  onFiltersChange: (filters: InvoiceListFilters) => void;
-  list: InvoiceListProps;
+  /** The alliances list: filters, pages, selection and audit trail. */
+  screen: InvoiceListScreen;
   machines: {
     authorizationRequest: typeof authorizationRequestMachine;
     forwardPayment: typeof forwardPaymentMachine;
     /** The ZIP of the selected advanced invoices, as on 'Resumen de tus Facturas Adelantadas'. */
     invoiceDownload: typeof invoiceDownloadMachine;
   };
-  /** The audit trail of the invoice opened with 'Historial'. */
-  trail: InvoiceTrail;
 }
 
 const ADVANCED_LABELS = ADVANCED_INVOICE_STATUSES.map(providerStatusLabel).join(' o ');
@@ -49,18 +46,11 @@ export function downloadableHint(downloadable: number, selected: number): string
 }
 
 /** /dashboard/pronto-pago/ (spec §2): the provider's alliances invoices with the advance actions (§4). */
-export function ProntoPagoPage({
-  help,
-  filters,
-  onFiltersChange,
-  list,
-  machines,
-  trail,
-}: ProntoPagoPageProps) {
+export function ProntoPagoPage({ help, screen, machines }: ProntoPagoPageProps) {
+  const { filters, onFiltersChange, list, selection, onSelectionChange: setSelection, trail } = screen;
   const [request, sendRequest] = useMachine(machines.authorizationRequest);
   const [advance, sendAdvance] = useMachine(machines.forwardPayment);
   const [download, sendDownload] = useMachine(machines.invoiceDownload);
-  const [selection, setSelection] = useListSelection(list, filters);
   const ids = useMemo(() => list.rows.map((row) => row.id), [list.rows]);
 
   // Spec §2 puts 'Descargar seleccionados' beside 'Seleccionar todos'; only advanced rows have a ZIP. A selected

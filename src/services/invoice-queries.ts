@@ -1,0 +1,77 @@
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { InvoiceStatus } from '../domain/invoice-status';
+import type { Role } from '../domain/schemas/session-user';
+import { listAdvancedInvoices } from './advanced-invoices.service';
+import { boundedPageParams } from './infinite-pages';
+import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
+
+// Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
+// refreshes every list, the dashboard header's figures and the open audit trail (decision 0018).
+
+/** The root of every invoice query key. */
+export const INVOICES_KEY = ['invoices'] as const;
+
+/** The invoice lists a screen can show; each is one server list. */
+export type InvoiceListName = 'alliances' | 'advanced';
+
+/** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
+export const invoiceKeys = {
+  all: INVOICES_KEY,
+  list: (role: Role, list: InvoiceListName, filters: AllianceFilters) =>
+    [...INVOICES_KEY, role, list, filters] as const,
+  /** The header's figures: the indicators of the unfiltered alliances list. */
+  indicators: (role: Role) => [...INVOICES_KEY, role, 'indicators'] as const,
+  events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
+};
+
+const LIST_PAGES = {
+  alliances: listAlliances,
+  advanced: listAdvancedInvoices,
+} as const satisfies Record<InvoiceListName, unknown>;
+
+/**
+ * An invoice list in pages of 25 (spec §9), newest emission first (the server's order), bounded like every
+ * infinite list (`boundedPageParams`).
+ */
+export function invoiceListQueryOptions(role: Role, list: InvoiceListName, filters: AllianceFilters) {
+  return infiniteQueryOptions({
+    queryKey: invoiceKeys.list(role, list, filters),
+    queryFn: ({ pageParam }) => LIST_PAGES[list](filters, pageParam),
+    ...boundedPageParams,
+  });
+}
+
+/** The provider's alliances list (Pronto Pago). */
+export function alliancesQueryOptions(role: Role, filters: AllianceFilters) {
+  return invoiceListQueryOptions(role, 'alliances', filters);
+}
+
+/** The provider's advanced invoices ('Resumen de tus Facturas Adelantadas'). */
+export function advancedInvoicesQueryOptions(role: Role, filters: AllianceFilters) {
+  return invoiceListQueryOptions(role, 'advanced', filters);
+}
+
+/** The dashboard header's summary figures: the first page of the unfiltered alliances list. */
+export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
+  return queryOptions({
+    queryKey: invoiceKeys.indicators(role),
+    queryFn: () => listAlliances({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
+    enabled,
+  });
+}
+
+/** An invoice's audit trail, oldest step first. */
+export function invoiceEventsQueryOptions(invoiceId: number) {
+  return queryOptions({
+    queryKey: invoiceKeys.events(invoiceId),
+    queryFn: () => invoiceEvents(invoiceId),
+  });
+}
+
+/**
+ * After any status change: every invoice list of every role, the header's figures and the trails are read
+ * again (the ones on screen at once, the others when next shown). One prefix, so a new list needs no entry here.
+ */
+export function invalidateInvoiceLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+}
