@@ -332,7 +332,7 @@ describe('invoice lifecycle on the server', () => {
       expect(await eventCount(approved.id)).toBe(before);
     });
 
-    it('a date the 150-day guard refuses is a 400 naming the invoice, and writes nothing', async () => {
+    it('a date the 150-day guard refuses refuses the batch, naming the invoice, and writes nothing', async () => {
       const ids = await pendingInvoices(2);
       const actor = await receiver(ids[0] as number);
       const attempt = applyInvoiceEvents(
@@ -351,7 +351,8 @@ describe('invoice lifecycle on the server', () => {
         AUDIT,
       );
       await expect(attempt).rejects.toMatchObject({
-        statusCode: 400,
+        statusCode: 409,
+        reason: 'paymentDate',
         message: expect.stringMatching(
           /^La fecha de pago de la factura T-\d+ excede el rango permitido de 150 días/,
         ),

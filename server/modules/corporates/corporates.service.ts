@@ -20,7 +20,11 @@ import {
 } from '../invoices/invoice-access';
 import type { InvoiceListResult } from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
-import { applyInvoiceEvents, requireAcceptedEvent } from '../invoices/lifecycle.service';
+import {
+  applyInvoiceEvents,
+  invoiceEventRefusalOf,
+  requireAcceptedEvent,
+} from '../invoices/lifecycle.service';
 
 export interface CorporatesDeps {
   db: Db;
@@ -135,22 +139,24 @@ export async function authorizeRequests(
   const authorized = items.map((item) => ({
     row: rows.get(item.invoice_id) as InvoiceRow,
     paymentDate: item.payment_date,
+    event: { type: 'invoice.authorize', actor, paymentDate: item.payment_date } as const,
   }));
-  // Item by item, the machine's answer on the state first, then the date rule the machine does not know.
-  for (const { row, paymentDate } of authorized) {
-    requireAcceptedEvent(row, 'invoice.authorize', actor);
+  // Item by item, as before the batch: the machine on the state (409), the date rule it does not know, then
+  // the machine's 150-day guard, whose refusal is invalid input here (400, the table's words).
+  for (const { row, paymentDate, event } of authorized) {
+    requireAcceptedEvent(row, event.type, actor);
     if (paymentDate <= today) {
       throw new InvalidRequestError(
         `La fecha de pago de la factura ${invoiceLabel(row)} debe ser posterior a hoy.`,
       );
     }
+    const refusal = invoiceEventRefusalOf(row, event);
+    if (refusal) throw new InvalidRequestError(refusal.message);
   }
+  // The machine decides again on the rows it locks: a request answered meanwhile is a 409.
   await applyInvoiceEvents(
     trx,
-    authorized.map(({ row, paymentDate }) => ({
-      invoiceId: row.id,
-      event: { type: 'invoice.authorize', actor, paymentDate },
-    })),
+    authorized.map(({ row, event }) => ({ invoiceId: row.id, event })),
     actorRecord(caller),
   );
   const notices = await providerNotices(
@@ -198,8 +204,8 @@ export async function rejectRequests(
   const rejected = items.map((item) => rows.get(item.invoice_id) as InvoiceRow);
   await applyInvoiceEvents(
     trx,
-    items.map((item, index) => ({
-      invoiceId: (rejected[index] as InvoiceRow).id,
+    items.map((item) => ({
+      invoiceId: (rows.get(item.invoice_id) as InvoiceRow).id,
       event: { type: 'invoice.reject', actor, reason: item.reason?.trim() || undefined },
     })),
     actorRecord(caller),

@@ -22,12 +22,12 @@ import { lockInvoicesForTransition, type TransitionRow, updateInvoiceStatuses } 
 import { insertInvoiceEvents } from './invoice-events.repository';
 
 /**
- * The lifecycle machine refused an event; the message is the refusal table's (src/machines/invoice-actions.ts).
- * A state (or actor) refusal is a 409; a payment date the 150-day guard refuses is invalid input, a 400
- * (which the idempotency layer does not store, so the caller may fix the date and retry with the same key).
+ * The lifecycle machine refused an event (409); the message is the refusal table's
+ * (src/machines/invoice-actions.ts) and `reason` says whether the state (or actor) or the payment date was
+ * refused.
  */
 export class IllegalTransitionError extends Error {
-  readonly statusCode: 400 | 409;
+  readonly statusCode = 409;
   readonly reason: InvoiceRefusal['cause'];
   constructor(
     readonly invoiceId: number,
@@ -37,7 +37,6 @@ export class IllegalTransitionError extends Error {
   ) {
     super(refusal.message);
     this.reason = refusal.cause;
-    this.statusCode = refusal.cause === 'paymentDate' ? 400 : 409;
   }
 }
 
@@ -93,10 +92,18 @@ export function requireAcceptedEvent(
   });
 }
 
+/** Null when the machine accepts this event for this invoice now, else its refusal in the table's words. */
+export function invoiceEventRefusalOf(
+  row: TransitionRow,
+  event: InvoiceLifecycleEvent,
+): InvoiceRefusal | null {
+  return invoiceEventRefusal(lifecycleInvoice(row), event, invoiceLabel(row));
+}
+
 /** The status the machine moves the invoice to, or the table's refusal. */
 function nextStatus(row: TransitionRow, event: InvoiceLifecycleEvent): InvoiceStatusCode {
   const invoice = lifecycleInvoice(row);
-  const refusal = invoiceEventRefusal(invoice, event, invoiceLabel(row));
+  const refusal = invoiceEventRefusalOf(row, event);
   if (refusal) throw new IllegalTransitionError(row.id, row.status, event.type, refusal);
   const [next] = transition(invoiceLifecycleMachine, resolveInvoiceSnapshot(invoice), event);
   const to = STATUS_BY_STATE[String(next.value)];
