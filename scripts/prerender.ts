@@ -2,8 +2,10 @@
 //
 // `vite build` builds the SPA and the public pages' browser entry; when it has written dist/, this plugin
 // builds the server entry (src/routes/-public/prerender.tsx) with Vite's SSR build, renders every public
-// page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded, and
-// writes brotli and gzip copies of the text assets for the server to send as they are.
+// page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded (the
+// login page among them, decision 0026), writes each app route's document with its route chunks preloaded
+// (routeDocuments, decision 0026), and brotli and gzip copies of the text assets for the server to send as
+// they are.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
