@@ -2,8 +2,10 @@
 //
 // `vite build` builds the SPA and the public pages' browser entry; when it has written dist/, this plugin
 // builds the server entry (src/routes/-public/prerender.tsx) with Vite's SSR build, renders every public
-// page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded, and
-// writes brotli and gzip copies of the text assets for the server to send as they are.
+// page with React's renderToString into dist/<page>/index.html with the page's own scripts preloaded (the
+// login page among them, decision 0026), writes each app route's document with its route chunks preloaded
+// (routeDocuments, decision 0026), and brotli and gzip copies of the text assets for the server to send as
+// they are.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +72,41 @@ function escapeHtml(text: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
+}
+
+/** The component chunk of a route file, as the router plugin's autoCodeSplitting names it in the manifest. */
+const ROUTE_COMPONENT = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
+
+/**
+ * The documents of the app's own routes (decision 0026): for each route whose component is a split chunk,
+ * `<route>/index.html` is the SPA's index.html plus a modulepreload of that chunk, its parent routes' and
+ * their static imports. Without it the browser learns of them only after the entry has run and the router
+ * has matched, a second round trip before the first paint. Routes with a parameter, index routes (they
+ * redirect) and paths that already have a prerendered page are left to the SPA fallback.
+ */
+export function routeDocuments(manifest: Manifest, indexHtml: string): Map<string, string> {
+  const entry = new Set(staticClosure(manifest, ['index.html']));
+  const documents = new Map<string, string>();
+  for (const key of Object.keys(manifest)) {
+    const route = key.match(ROUTE_COMPONENT)?.[1];
+    if (
+      !route ||
+      route.includes('$') ||
+      route.split('/').some((part) => part === 'index' || part.startsWith('-'))
+    )
+      continue;
+    const segments = route.split('/');
+    const chain = segments
+      .map((_, depth) => `src/routes/${segments.slice(0, depth + 1).join('/')}.tsx?tsr-split=component`)
+      .filter((candidate) => manifest[candidate]);
+    const files = staticClosure(manifest, chain).filter((file) => !entry.has(file));
+    const links = files
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('\n    ');
+    if (!indexHtml.includes('</head>')) throw new Error('prerender: index.html has no </head>');
+    documents.set(`/${route}/`, indexHtml.replace('</head>', `  ${links}\n  </head>`));
+  }
+  return documents;
 }
 
 /** Every chunk a page executes before it is interactive: the chunks given and their static imports. */
@@ -250,6 +287,12 @@ export function prerenderPublicPages(options: {
         writeFileSync(join(dir, 'index.html'), htmlDocument({ path, ...meta, body, css, entry: entry.file }));
       }
       rmSync(serverDir, { recursive: true, force: true });
+      const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+      for (const [path, html] of routeDocuments(manifest, indexHtml)) {
+        if (server.PUBLIC_PATHS.includes(path)) continue;
+        mkdirSync(join(outDir, path), { recursive: true });
+        writeFileSync(join(outDir, path, 'index.html'), html);
+      }
       if (publicStylesheets.size === 0)
         throw new Error('prerender: saw none of our stylesheets in the server build, so cannot check them');
       const unreachable = unaccountedClasses(

@@ -1,74 +1,18 @@
 import { fromPromise } from 'xstate';
-import type { LoginRequest, SignUpRequest } from '../domain/schemas/session';
-import { tokenExpiryMs } from '../domain/session';
+import type { SignUpRequest } from '../domain/schemas/session';
 import type { satLinkMachine } from '../machines/sat-link.machine';
-import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { signUpMachine } from '../machines/sign-up.machine';
-import { login, register } from '../services/accounts.service';
+import { register } from '../services/accounts.service';
 import { solveCaptcha } from '../services/captcha.service';
-import { setTokenRenewer } from '../services/http';
 import { navigateTo } from '../services/navigation';
-import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
-import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
-import { clearSession, setUser } from '../stores/user.store';
 
 // Routes wire machines to the real services, storage and navigation; tests render the same wired
 // machines against MSW. (The '-' prefix keeps this file out of the route tree.)
 
-// The demo form's wiring lives in its own module so the prerendered public pages can load it alone.
+// The demo form's and the session's wiring live in their own modules so the prerendered pages can load
+// them alone.
 export { wiredDemoRequestMachine } from './-demo-request-machines';
-
-/** Where a successful login lands: the provider alliances list (spec §4), history replaced. */
-export const ALLIANCES_PATH = '/dashboard/pronto-pago/';
-
-// Calls made with an expiring token renew it first, the same way the session's timer does (one renewal
-// for all tabs); the machine's next timed refresh then finds the rotated pair already stored.
-setTokenRenewer(async (expiringAccessToken) => (await refreshSessionTokens(expiringAccessToken)).access);
-
-/** The session this browser holds at load; a stored token that cannot be decoded is logged (spec §8). */
-export function readStoredSession(): StoredSession {
-  const accessToken = localStorage.getItem(ACCESS_TOKEN_KEY);
-  // The machine treats it as expired (src/domain stays free of logging); the log says why a stored
-  // session was dropped.
-  if (accessToken && tokenExpiryMs(accessToken) === null) {
-    console.warn('stored access token cannot be decoded; treated as expired');
-  }
-  return { accessToken };
-}
-
-export const wiredSessionMachine = sessionMachine.provide({
-  actors: {
-    readStoredSession: fromPromise<StoredSession>(async () => readStoredSession()),
-    login: fromPromise<SessionTokens, LoginRequest>(({ input }) => login(input)),
-    refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
-      refreshSessionTokens(input.accessToken),
-    ),
-  },
-  actions: {
-    persistSession: (_, { tokens }) => {
-      storeTokens(tokens);
-      setUser({
-        isAuthenticated: true,
-        ...(tokens.sat_credentials_status !== undefined && { satCredentials: tokens.sat_credentials_status }),
-        ...(tokens.corporate_can_pay_costs !== undefined && {
-          corporate_can_pay_costs: tokens.corporate_can_pay_costs,
-        }),
-        ...(tokens.has_factoring !== undefined && { hasFactoring: tokens.has_factoring }),
-        ...(tokens.is_corporate !== undefined && { isCorporate: tokens.is_corporate }),
-      });
-    },
-    clearStorage: () => clearSession(),
-    logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
-    goToAlliances: () => {
-      setUser({ role: 'provider' });
-      navigateTo(ALLIANCES_PATH, { replace: true });
-    },
-    endSession: () => {
-      localStorage.clear();
-      window.location.assign('/');
-    },
-  },
-});
+export { ALLIANCES_PATH, readStoredSession, wiredSessionMachine } from './-session-machine';
 
 export const wiredSignUpMachine = signUpMachine.provide({
   actors: {

@@ -2,7 +2,9 @@
 // (a direct import of the router here would make a cycle: router → routes → wiring → router).
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-let navigateImpl: Navigate = (to) => window.location.assign(to);
+// Without a router (the prerendered login page, decision 0026) a navigation is a document load.
+let navigateImpl: Navigate = (to, options) =>
+  options?.replace ? window.location.replace(to) : window.location.assign(to);
 
 export function registerNavigator(navigate: Navigate): void {
   navigateImpl = navigate;

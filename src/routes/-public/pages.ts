@@ -53,4 +53,8 @@ export const PUBLIC_PAGE_MODULES: Record<PublicPath, PublicPageModule> = {
     source: 'src/views/public/requirements-page.tsx',
     load: () => import('../../views/public/requirements-page').then((m) => m.RequirementsPage),
   },
+  '/auth/ingresar/': {
+    source: 'src/routes/-public/login-page.tsx',
+    load: () => import('./login-page').then((m) => m.PrerenderedLoginPage),
+  },
 };

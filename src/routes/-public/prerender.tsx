@@ -1,5 +1,5 @@
 // Server entry of the public pages, built and run once by `vite build` (scripts/prerender.ts).
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { renderToString } from 'react-dom/server';
 import { StaticHtmlProvider } from '../../views/common/static-html';
 import { ToastRegion } from '../../views/common/toast-region';
@@ -23,8 +23,9 @@ export async function renderPublicPage(path: PublicPath): Promise<string> {
 }
 
 /**
- * The Blueprint states a visitor can bring about on a public page (the demo forms: a field in error, the
- * button while sending, the result toasts). Rendered only so their classes keep their CSS rules.
+ * The Blueprint states a visitor can bring about on a public page (the demo forms and the login: a field in
+ * error, the button while sending, the result toasts, the notice after sign-up). Rendered only so their
+ * classes keep their CSS rules.
  */
 export function renderDynamicStates(): string {
   return renderToString(
@@ -33,6 +34,7 @@ export function renderDynamicStates(): string {
         <InputGroup id="-" intent="danger" disabled />
       </FormGroup>
       <Button type="submit" intent="primary" loading disabled text="-" />
+      <Callout intent="success">-</Callout>
       <ToastRegion
         toasts={[
           { key: 'ok', intent: 'success', message: '-' },

@@ -1,15 +1,37 @@
 import { Button, Callout, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { Link } from '@tanstack/react-router';
+import type { ComponentType, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginRequest } from '../../domain/schemas/session';
 import { SessionContext } from '../common/session-context';
 import { structResolver } from '../common/struct-resolver';
 import { ToastRegion } from '../common/toast-region';
+import { useHydrated } from '../common/use-hydrated';
 import { LoginCarousel } from './login-carousel';
 
-/** /auth/ingresar/: the form sends `session.login`; the session machine owns the outcome. */
-export function LoginPage({ justRegistered = false }: { justRegistered?: boolean }) {
+/** The two other auth screens the login page leads to. */
+export type LoginLinkTarget = '/auth/registro/' | '/auth/recuperar-contrasena/';
+export type LoginLink = ComponentType<{ to: LoginLinkTarget; children: ReactNode }>;
+
+/** A document load: the prerendered login page has no router (decision 0026). */
+function PlainLink({ to, children }: { to: LoginLinkTarget; children: ReactNode }) {
+  return <a href={to}>{children}</a>;
+}
+
+/**
+ * /auth/ingresar/: the form sends `session.login`; the session machine owns the outcome. `Link` is the
+ * app's router link inside the app, a plain link on the prerendered page.
+ */
+export function LoginPage({
+  justRegistered = false,
+  Link = PlainLink,
+}: {
+  justRegistered?: boolean;
+  Link?: LoginLink;
+}) {
   const session = SessionContext.useActorRef();
+  // A prerendered form sends nothing until React handles it: a native submit would put the password in
+  // the URL. With the submit button disabled, Enter in a field does not submit either.
+  const hydrated = useHydrated();
   const busy = SessionContext.useSelector((state) => state.hasTag('busy'));
   const error = SessionContext.useSelector((state) => state.context.error);
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
@@ -66,7 +88,14 @@ export function LoginPage({ justRegistered = false }: { justRegistered?: boolean
               onBlur={password.onBlur}
             />
           </FormGroup>
-          <Button type="submit" intent="primary" fill loading={busy} disabled={busy} text="Ingresar" />
+          <Button
+            type="submit"
+            intent="primary"
+            fill
+            loading={busy}
+            disabled={busy || !hydrated}
+            text="Ingresar"
+          />
         </form>
         <p>
           ¿Aún no tienes cuenta? <Link to="/auth/registro/">Crea una cuenta</Link>
@@ -74,10 +103,12 @@ export function LoginPage({ justRegistered = false }: { justRegistered?: boolean
         <p>
           <Link to="/auth/recuperar-contrasena/">Olvidé mi contraseña</Link>
         </p>
-        <ToastRegion
-          toasts={error ? [{ key: 'login-error', intent: 'danger', message: error }] : []}
-          onDismiss={() => session.send({ type: 'session.dismissError' })}
-        />
+        {hydrated && (
+          <ToastRegion
+            toasts={error ? [{ key: 'login-error', intent: 'danger', message: error }] : []}
+            onDismiss={() => session.send({ type: 'session.dismissError' })}
+          />
+        )}
       </section>
       <aside className="flujo-auth-aside">
         <LoginCarousel />

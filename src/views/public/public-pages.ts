@@ -64,6 +64,13 @@ export const PUBLIC_PAGES = {
       'Lista de documentos e información para dar de alta a tu empresa como comprador aliado en Flujo. ' +
       'Descárgala en PDF.',
   },
+  // The login screen is prerendered like the public pages (decision 0026); the app's route shows the same view.
+  '/auth/ingresar/': {
+    title: 'Ingresar · Flujo',
+    description:
+      'Ingresa a Flujo con tu usuario y contraseña para adelantar el cobro de tus facturas o revisar las ' +
+      'solicitudes de tus proveedores.',
+  },
 } as const satisfies Record<string, { title: string; description: string }>;
 
 export type PublicPath = keyof typeof PUBLIC_PAGES;
