@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/paths';
 import type { LoginRequest, SignUpRequest } from '../domain/schemas/session';
 import { tokenExpiryMs } from '../domain/session';
 import type { satLinkMachine } from '../machines/sat-link.machine';
@@ -17,9 +18,6 @@ import { clearSession, setUser } from '../stores/user.store';
 
 // The demo form's wiring lives in its own module so the prerendered public pages can load it alone.
 export { wiredDemoRequestMachine } from './-demo-request-machines';
-
-/** Where a successful login lands: the provider alliances list (spec §4), history replaced. */
-export const ALLIANCES_PATH = '/dashboard/pronto-pago/';
 
 // Calls made with an expiring token renew it first, the same way the session's timer does (one renewal
 // for all tabs); the machine's next timed refresh then finds the rotated pair already stored.
@@ -59,13 +57,14 @@ export const wiredSessionMachine = sessionMachine.provide({
     },
     clearStorage: () => clearSession(),
     logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
+    // A successful login lands on the provider alliances list (spec §4), history replaced.
     goToAlliances: () => {
       setUser({ role: 'provider' });
-      navigateTo(ALLIANCES_PATH, { replace: true });
+      navigateTo(paths.prontoPago, { replace: true });
     },
     endSession: () => {
       localStorage.clear();
-      window.location.assign('/');
+      window.location.assign(paths.root);
     },
   },
 });
@@ -75,7 +74,7 @@ export const wiredSignUpMachine = signUpMachine.provide({
     obtainCaptcha: fromPromise<string>(() => solveCaptcha('register')),
     register: fromPromise<unknown, SignUpRequest>(({ input }) => register(input)),
   },
-  actions: { goToLogin: () => navigateTo('/auth/ingresar/?registro=exitoso', { replace: true }) },
+  actions: { goToLogin: () => navigateTo(`${paths.login}?registro=exitoso`, { replace: true }) },
 });
 
 /** Machines a router context may replace (tests); routes fall back to the wired ones above. */

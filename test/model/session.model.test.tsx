@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { paths } from '../../src/domain/paths';
 import type { LoginResponse } from '../../src/domain/schemas/session';
 import { INVALID_REFRESH_TOKEN } from '../../src/domain/session';
 import type { StoredSession } from '../../src/machines/session.machine';
-import { ALLIANCES_PATH, readStoredSession, wiredSessionMachine } from '../../src/routes/-machines';
+import { readStoredSession, wiredSessionMachine } from '../../src/routes/-machines';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_STORE_KEY } from '../../src/stores/storage-keys';
 import { clearSession, setUser, type UserState, userStore } from '../../src/stores/user.store';
 import { forwardToApp } from '../support/msw-app';
@@ -237,7 +238,7 @@ describe('session (page)', () => {
     await signInAs(DEMO_CREDENTIALS.username);
     const { router } = renderApp('/auth/registro/');
     expect(await dashboardHeading()).toBeTruthy();
-    expect(router.state.location.pathname).toBe(ALLIANCES_PATH);
+    expect(router.state.location.pathname).toBe(paths.prontoPago);
     expect(screen.queryByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeNull();
   });
 

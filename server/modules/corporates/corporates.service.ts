@@ -1,6 +1,7 @@
 import { array, type Infer, integer, optional, size, string, union } from 'superstruct';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
+import { paths } from '../../../src/domain/paths';
 import { PAYMENT_DATE_TOO_FAR, paymentDateError } from '../../../src/domain/payment-date';
 import { payload, paymentDate } from '../../../src/domain/schemas/fields';
 import type { AuthorizeRejectResponse } from '../../../src/domain/schemas/quotations';
@@ -217,7 +218,7 @@ export async function authorizeRequests(
             ...notice.invoices.map(
               (row) => `- ${invoiceLabel(row)}, fecha de pago ${displayDate(dateOf.get(row.id) ?? '')}`,
             ),
-            `Ya puedes adelantar su pago en ${deps.appBaseUrl}/dashboard/pronto-pago/`,
+            `Ya puedes adelantar su pago en ${deps.appBaseUrl}${paths.prontoPago}`,
           ].join('\n'),
         });
       }
@@ -265,7 +266,7 @@ export async function rejectRequests(
           text: [
             `${notice.invoices[0]?.receiver_name ?? 'Tu cliente'} no autorizó el adelanto de estas facturas:`,
             ...notice.invoices.map((row) => `- ${invoiceLabel(row)}`),
-            `Consulta el estado de tus facturas en ${deps.appBaseUrl}/dashboard/pronto-pago/`,
+            `Consulta el estado de tus facturas en ${deps.appBaseUrl}${paths.prontoPago}`,
           ].join('\n'),
         });
       }

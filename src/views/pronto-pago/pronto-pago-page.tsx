@@ -1,4 +1,4 @@
-import { Button, Callout, H1 } from '@blueprintjs/core';
+import { Button, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { ADVANCED_INVOICE_STATUSES, isAdvancedStatus } from '../../domain/advanced-invoices';
@@ -8,6 +8,7 @@ import type { authorizationRequestMachine } from '../../machines/authorization-r
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
+import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton, type InvoiceTrail } from '../invoices/audit-trail-drawer';
 import type { InvoiceListFilters } from '../invoices/invoice-filters';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
@@ -112,9 +113,7 @@ export function ProntoPagoPage({
   return (
     <section aria-labelledby="pronto-pago-titulo">
       <H1 id="pronto-pago-titulo">Pronto Pago</H1>
-      <Callout intent="primary" title="¿Qué puedes hacer aquí?">
-        {help}
-      </Callout>
+      <SectionHelp>{help}</SectionHelp>
       <InvoiceFiltersBar filters={filters} onChange={onFiltersChange}>
         <Button
           text={SELECT_ALL_TEXT}
