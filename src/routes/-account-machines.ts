@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/paths';
 import type {
   PasswordChange,
   PasswordReset,
@@ -31,14 +32,12 @@ export const wiredPasswordResetRequestMachine = passwordResetRequestMachine.prov
   },
 });
 
-export const LOGIN_PATH = '/auth/ingresar/';
-
 export const wiredPasswordResetMachine = passwordResetMachine.provide({
   actors: {
     resetPassword: fromPromise<PlainMessageResponse, PasswordReset>(({ input }) => resetPassword(input)),
   },
   // The reset link is spent: replacing it keeps Back from returning to a dead form.
-  actions: { goToLogin: () => navigateTo(LOGIN_PATH, { replace: true }) },
+  actions: { goToLogin: () => navigateTo(paths.login, { replace: true }) },
 });
 
 export const wiredPasswordChangeMachine = passwordChangeMachine.provide({

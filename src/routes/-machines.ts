@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/paths';
 import type { SignUpRequest } from '../domain/schemas/session';
 import type { satLinkMachine } from '../machines/sat-link.machine';
 import { signUpMachine } from '../machines/sign-up.machine';
@@ -12,14 +13,14 @@ import { navigateTo } from '../services/navigation';
 // The demo form's and the session's wiring live in their own modules so the prerendered pages can load
 // them alone.
 export { wiredDemoRequestMachine } from './-demo-request-machines';
-export { ALLIANCES_PATH, readStoredSession, wiredSessionMachine } from './-session-machine';
+export { readStoredSession, wiredSessionMachine } from './-session-machine';
 
 export const wiredSignUpMachine = signUpMachine.provide({
   actors: {
     obtainCaptcha: fromPromise<string>(() => solveCaptcha('register')),
     register: fromPromise<unknown, SignUpRequest>(({ input }) => register(input)),
   },
-  actions: { goToLogin: () => navigateTo('/auth/ingresar/?registro=exitoso', { replace: true }) },
+  actions: { goToLogin: () => navigateTo(`${paths.login}?registro=exitoso`, { replace: true }) },
 });
 
 /** Machines a router context may replace (tests); routes fall back to the wired ones above. */

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/paths';
 import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
 import { satLinkMachine } from '../machines/sat-link.machine';
 import { navigateTo } from '../services/navigation';
@@ -8,8 +9,6 @@ import { setUser } from '../stores/user.store';
 // The SAT-link machine wired to the real calls, the user store and navigation, as -account-machines.ts
 // does for the account machines. (The '-' prefix keeps this file out of the route tree.)
 
-export const PRONTO_PAGO_PATH: string = '/dashboard/pronto-pago/';
-
 export const wiredSatLinkMachine = satLinkMachine.provide({
   actors: {
     loadStatus: fromPromise<SatLinkStatus>(() => satLinkStatus()),
@@ -18,6 +17,6 @@ export const wiredSatLinkMachine = satLinkMachine.provide({
   actions: {
     // The dashboard guards read the store: it must hold the new status before any navigation.
     storeStatus: (_, { status }) => setUser({ satCredentials: status }),
-    goToProntoPago: () => navigateTo(PRONTO_PAGO_PATH, { replace: true }),
+    goToProntoPago: () => navigateTo(paths.prontoPago, { replace: true }),
   },
 });

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paths } from '../domain/paths';
 import type { LoginRequest } from '../domain/schemas/session';
 import { tokenExpiryMs } from '../domain/session';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
@@ -11,9 +12,6 @@ import { clearSession, setUser } from '../stores/user.store';
 
 // The session's wiring to the real services, storage and navigation, in a module of its own so the
 // prerendered login page (src/routes/-public/login-page.tsx) loads it without the rest of the app's wiring.
-
-/** Where a successful login lands: the provider alliances list (spec §4), history replaced. */
-export const ALLIANCES_PATH = '/dashboard/pronto-pago/';
 
 // Calls made with an expiring token renew it first, the same way the session's timer does (one renewal
 // for all tabs); the machine's next timed refresh then finds the rotated pair already stored.
@@ -55,11 +53,11 @@ export const wiredSessionMachine = sessionMachine.provide({
     logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
     goToAlliances: () => {
       setUser({ role: 'provider' });
-      navigateTo(ALLIANCES_PATH, { replace: true });
+      navigateTo(paths.prontoPago, { replace: true });
     },
     endSession: () => {
       localStorage.clear();
-      window.location.assign('/');
+      window.location.assign(paths.root);
     },
   },
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { paths } from '../domain/paths';
 import { userStore } from '../stores/user.store';
 import { PublicLayout } from '../views/common/public-layout';
 import { SessionContext } from '../views/common/session-context';
@@ -9,7 +10,9 @@ import type { MachineOverrides } from './-machines';
 function RootLayout() {
   const { isAuthenticated } = useSnapshot(userStore);
   const session = SessionContext.useActorRef();
-  const inDashboard = useRouterState({ select: (state) => state.location.pathname.startsWith('/dashboard') });
+  const inDashboard = useRouterState({
+    select: (state) => state.location.pathname.startsWith(paths.dashboard),
+  });
   // The dashboard has its own shell (sidebar, user menu); every other page uses the public layout.
   if (inDashboard) return <Outlet />;
   return (
@@ -22,5 +25,5 @@ function RootLayout() {
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient; machines: MachineOverrides }>()({
   component: RootLayout,
   // Spec §2: /inicio/ is the default fallback.
-  notFoundComponent: () => <Navigate to="/inicio/" replace />,
+  notFoundComponent: () => <Navigate to={paths.home} replace />,
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { paths } from '../domain/paths';
 import { isSatLinkAuthorized } from '../domain/sat-status';
 import { headerSummaryQueryOptions } from '../services/invoice-queries';
 import { userStore } from '../stores/user.store';
@@ -28,7 +29,7 @@ function Dashboard() {
 // Spec §2: /dashboard/* needs a user; without one, /inicio/.
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
-    if (!userStore.isAuthenticated) throw redirect({ to: '/inicio/', replace: true });
+    if (!userStore.isAuthenticated) throw redirect({ to: paths.home, replace: true });
   },
   component: Dashboard,
 });

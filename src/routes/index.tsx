@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { paths } from '../domain/paths';
 
 export const Route = createFileRoute('/')({
   beforeLoad: () => {
-    throw redirect({ to: '/inicio/', replace: true });
+    throw redirect({ to: paths.home, replace: true });
   },
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ALLIANCES_PATH } from '../../src/routes/-machines';
+import { paths } from '../../src/domain/paths';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { gateEndpoint } from '../model/harness/msw-gate';
 import { renderApp, signInAs } from '../model/harness/render-app';
@@ -20,7 +20,7 @@ describe('session (page)', () => {
     await signInAs(DEMO_CREDENTIALS.username);
     const { router } = renderApp('/auth/registro/');
     expect(await dashboardHeading()).toBeTruthy();
-    expect(router.state.location.pathname).toBe(ALLIANCES_PATH);
+    expect(router.state.location.pathname).toBe(paths.prontoPago);
     expect(screen.queryByRole('heading', { level: 1, name: 'Crea tu perfil' })).toBeNull();
   });
 

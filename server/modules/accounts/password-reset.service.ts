@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { paths } from '../../../src/domain/paths';
 import { MESSAGES as FIELD_MESSAGES } from '../../../src/domain/schemas/fields';
 import type { PasswordReset, PasswordResetRequest } from '../../../src/domain/schemas/session';
 import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
@@ -13,8 +14,6 @@ import { passwordProblems } from './password-rules';
 import { findUserByEmail, updatePasswordHash } from './user.repository';
 
 export const RESET_LINK_MINUTES = 60;
-/** The new-password screen of the SPA (spec §2 Auth pages). */
-export const RESET_PATH = '/auth/reiniciar-contrasena/';
 
 // The reset screen's wording (spec §5 "New password"), the same the PasswordReset struct uses.
 const RESET_PASSWORD_MESSAGES = {
@@ -67,7 +66,7 @@ export async function requestPasswordReset(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.now().getTime() + RESET_LINK_MINUTES * 60_000);
   await insertResetToken(deps.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
-  const link = `${deps.appBaseUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
+  const link = `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
     to: user.email,
     subject: 'Restablece tu contraseña de Flujo',

@@ -1,4 +1,5 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import { paths } from '../../../src/domain/paths';
 import type {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -180,7 +181,7 @@ export async function authorizeRequests(
             ...notice.invoices.map(
               (row) => `- ${invoiceLabel(row)}, fecha de pago ${displayDate(dateOf.get(row.id) ?? '')}`,
             ),
-            `Ya puedes adelantar su pago en ${deps.appBaseUrl}/dashboard/pronto-pago/`,
+            `Ya puedes adelantar su pago en ${deps.appBaseUrl}${paths.prontoPago}`,
           ].join('\n'),
         });
       }
@@ -225,7 +226,7 @@ export async function rejectRequests(
           text: [
             `${notice.invoices[0]?.receiver_name ?? 'Tu cliente'} no autorizó el adelanto de estas facturas:`,
             ...notice.invoices.map((row) => `- ${invoiceLabel(row)}`),
-            `Consulta el estado de tus facturas en ${deps.appBaseUrl}/dashboard/pronto-pago/`,
+            `Consulta el estado de tus facturas en ${deps.appBaseUrl}${paths.prontoPago}`,
           ].join('\n'),
         });
       }

@@ -1,5 +1,6 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import { paths } from '../../../src/domain/paths';
 import {
   type AdvanceQuote,
   advanceQuote,
@@ -103,7 +104,7 @@ export async function requestAuthorization(
         text: [
           `${row.emitter_name} solicitó que autorices su factura ${label} por ${moneyText(row.amount, row.currency)} para adelantar su pago.`,
           'Por favor respóndele en un plazo máximo de 24 horas.',
-          `Revisa la solicitud en ${deps.appBaseUrl}/dashboard/solicitudes/`,
+          `Revisa la solicitud en ${deps.appBaseUrl}${paths.requests}`,
         ].join('\n\n'),
       }),
   };

@@ -1,3 +1,4 @@
+import { paths } from '../../../src/domain/paths';
 import { SAT_STATUS_LABELS, SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type { TaxLink } from '../../../src/domain/schemas/session';
 import { parseCfdi } from '../../cfdi/parse-cfdi';
@@ -158,7 +159,7 @@ export async function approveSatLink(
     await notifyCompany(deps, company.id, 'Tu vinculación con el SAT fue aprobada', [
       `La vinculación del RFC ${company.rfc} con el SAT fue aprobada.`,
       'Ya puedes ver tus facturas y solicitar su adelanto.',
-      deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}/dashboard/pronto-pago/` : '',
+      deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}${paths.prontoPago}` : '',
     ]);
   }
   const sync = await syncIssuedCfdi(deps, company.rfc, options);
@@ -184,7 +185,7 @@ export async function rejectSatLink(deps: SatLinkDeps, rfc: string): Promise<{ c
   await notifyCompany(deps, company.id, 'Tu vinculación con el SAT fue rechazada', [
     `La vinculación del RFC ${company.rfc} con el SAT fue rechazada.`,
     'Revisa tu RFC y tu contraseña CIEC y envíalas de nuevo.',
-    deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}/dashboard/sat-credentials/` : '',
+    deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}${paths.satCredentials}` : '',
   ]);
   return { companyId: company.id };
 }

@@ -1,9 +1,8 @@
 import { redirect } from '@tanstack/react-router';
+import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { userStore } from '../../stores/user.store';
 import { homePathFor } from '../../views/dashboard/dashboard-sections';
-
-export const SAT_CREDENTIALS_PATH = '/dashboard/sat-credentials/';
 
 /**
  * Spec §2: the provider dashboard's screens (SAT credentials, Pronto Pago, advanced invoices) are the
@@ -20,6 +19,6 @@ export function requireProvider(): void {
  */
 export function requireSatLink(): void {
   if (userStore.role === 'provider' && !isSatLinkAuthorized(userStore.satCredentials)) {
-    throw redirect({ to: SAT_CREDENTIALS_PATH, replace: true });
+    throw redirect({ to: paths.satCredentials, replace: true });
   }
 }

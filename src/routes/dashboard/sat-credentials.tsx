@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { userStore } from '../../stores/user.store';
 import { SatCredentialsPage } from '../../views/sat/sat-credentials-page';
-import { PRONTO_PAGO_PATH, wiredSatLinkMachine } from '../-sat-machines';
+import { wiredSatLinkMachine } from '../-sat-machines';
 import { requireProvider } from './-guards';
 
 // Spec §2: a provider screen, shown only while the SAT link is not authorized; once it is, Pronto Pago.
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/dashboard/sat-credentials')({
   beforeLoad: () => {
     requireProvider();
     if (isSatLinkAuthorized(userStore.satCredentials))
-      throw redirect({ to: PRONTO_PAGO_PATH, replace: true });
+      throw redirect({ to: paths.prontoPago, replace: true });
   },
   component: SatCredentialsRoute,
 });

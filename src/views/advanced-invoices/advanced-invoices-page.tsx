@@ -1,8 +1,9 @@
-import { Button, ButtonGroup, Callout, H1 } from '@blueprintjs/core';
+import { Button, ButtonGroup, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { ADVANCED_STATUS_FILTER_OPTIONS } from '../../domain/advanced-invoices';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
+import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
@@ -34,11 +35,7 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
   return (
     <section aria-labelledby="facturas-adelantadas-titulo" className="flujo-advanced-invoices">
       <H1 id="facturas-adelantadas-titulo">{ADVANCED_INVOICES_TITLE}</H1>
-      {HELP && (
-        <Callout intent="primary" title="¿Qué puedes hacer aquí?">
-          {HELP}
-        </Callout>
-      )}
+      {HELP && <SectionHelp>{HELP}</SectionHelp>}
       <InvoiceFiltersBar
         filters={filters}
         onChange={onFiltersChange}

@@ -2,6 +2,7 @@ import './public-layout.css';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setDarkMode, themeStore } from '../../stores/theme.store';
+import { BrandLogo } from './brand-logo';
 import { NewsletterBox } from './newsletter-box';
 import { CONTACT_EMAIL, COPYRIGHT_YEAR, mailtoLink } from './site-config';
 import { SocialLinks } from './social-links';
@@ -55,21 +56,6 @@ export interface PublicLayoutProps {
   /** The page's path, for aria-current; when absent it is read from the address bar after hydration. */
   currentPath?: string;
   children: ReactNode;
-}
-
-function Logo() {
-  return (
-    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="7" fill="#0f6894" />
-      <path
-        d="M8 22c4-10 12-10 16-12M8 16c4-6 9-6 12-7"
-        stroke="#fff"
-        strokeWidth="3"
-        fill="none"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
 }
 
 /** Whether the nav is open as a popover (the menu before hydration); false where popovers are unknown. */
@@ -143,7 +129,7 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
       <header className="site-header">
         <div className="site-header__bar">
           <a href="/inicio/" className="site-brand">
-            <Logo />
+            <BrandLogo />
             <span>Flujo</span>
           </a>
           <button
@@ -212,7 +198,7 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
         <div className="site-footer__grid">
           <Static className="site-footer__about">
             <p className="site-brand site-brand--footer">
-              <Logo />
+              <BrandLogo />
               <span>Flujo</span>
             </p>
             <p>

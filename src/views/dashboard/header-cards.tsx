@@ -1,15 +1,18 @@
-import { Card, H2, H5 } from '@blueprintjs/core';
+import { Card, H2 } from '@blueprintjs/core';
+import { ArrowRightIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatCurrency, parseMoney } from '../../domain/money';
+import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
 import { userStore } from '../../stores/user.store';
+import { PROVIDER_SECTIONS } from './dashboard-sections';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
-const FACTORING_PAGES = ['/dashboard/factoraje/', '/dashboard/estado-de-cuenta/'];
-const ADVANCED_INVOICES_PATH: string = '/dashboard/facturas-pronto-pago/';
+const FACTORING_PAGES: readonly string[] = [paths.factoring, paths.accountStatement];
+const ADVANCED_INVOICES_HELP = PROVIDER_SECTIONS.find((s) => s.path === paths.advancedInvoices)?.help;
 
 /** A header card another area supplies (the factoring issue adds its cards here). */
 export interface HeaderCard {
@@ -24,27 +27,38 @@ export interface HeaderSummary {
   isError: boolean;
 }
 
+function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <div className="flujo-header-card-figure">
+      <dt>
+        <span className="flujo-header-card-icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
 function SummaryCard({ summary }: { summary: HeaderSummary }) {
   const { isPending, isError, indicators } = summary;
   return (
     <Card className="flujo-header-card" aria-labelledby="resumen-titulo" aria-busy={isPending}>
-      <H5 id="resumen-titulo">Resumen</H5>
-      {isPending && <p>Cargando…</p>}
-      {isError && <p>No pudimos cargar el resumen.</p>}
+      <h2 id="resumen-titulo" className="flujo-header-card-label">
+        Resumen
+      </h2>
+      {isPending && <p className="flujo-header-card-status">Cargando…</p>}
+      {isError && <p className="flujo-header-card-status">No pudimos cargar el resumen.</p>}
       {indicators && (
         <dl className="flujo-header-card-figures">
-          <div>
-            <dt>Monto total</dt>
-            <dd>{formatCurrency(parseMoney(indicators.total ?? '0'))}</dd>
-          </div>
-          <div>
-            <dt>Facturas</dt>
-            <dd>{indicators.count ?? 0}</dd>
-          </div>
-          <div>
-            <dt>Clientes</dt>
-            <dd>{indicators.suppliers_customers ?? 0}</dd>
-          </div>
+          <Figure
+            icon={<DollarIcon />}
+            label="Monto total"
+            value={formatCurrency(parseMoney(indicators.total ?? '0'))}
+          />
+          <Figure icon={<DocumentIcon />} label="Facturas" value={indicators.count ?? 0} />
+          <Figure icon={<OfficeIcon />} label="Clientes" value={indicators.suppliers_customers ?? 0} />
         </dl>
       )}
     </Card>
@@ -54,9 +68,13 @@ function SummaryCard({ summary }: { summary: HeaderSummary }) {
 function AdvancedInvoicesCard() {
   return (
     <Card className="flujo-header-card flujo-header-card-green">
-      <H2 className="bp6-heading flujo-header-card-title">
-        <Link to={ADVANCED_INVOICES_PATH}>Resumen de tus Facturas Adelantadas</Link>
-      </H2>
+      <div>
+        <H2 className="flujo-header-card-title">
+          <Link to={paths.advancedInvoices}>Resumen de tus Facturas Adelantadas</Link>
+        </H2>
+        <p>{ADVANCED_INVOICES_HELP}</p>
+      </div>
+      <ArrowRightIcon className="flujo-header-card-green-icon" size={20} />
     </Card>
   );
 }

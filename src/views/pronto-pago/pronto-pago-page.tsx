@@ -1,4 +1,4 @@
-import { Button, Callout, H1 } from '@blueprintjs/core';
+import { Button, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import { ADVANCED_INVOICE_STATUSES, isAdvancedStatus } from '../../domain/advanced-invoices';
@@ -9,6 +9,7 @@ import type { forwardPaymentMachine } from '../../machines/forward-payment.machi
 import { viewerInvoiceEvents } from '../../machines/invoice-actions';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
+import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
@@ -105,9 +106,7 @@ export function ProntoPagoPage({ help, screen, machines }: ProntoPagoPageProps) 
   return (
     <section aria-labelledby="pronto-pago-titulo">
       <H1 id="pronto-pago-titulo">Pronto Pago</H1>
-      <Callout intent="primary" title="¿Qué puedes hacer aquí?">
-        {help}
-      </Callout>
+      <SectionHelp>{help}</SectionHelp>
       <InvoiceFiltersBar filters={filters} onChange={onFiltersChange}>
         <Button
           text={SELECT_ALL_TEXT}

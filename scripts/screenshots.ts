@@ -1,0 +1,181 @@
+// `npm run screenshots`: PNGs of every dashboard screen with the demo data, for design review (not committed).
+// Builds nothing: it serves the current dist/ (run `npm run build` first) from the real server on a temporary
+// DATA_DIR, which loads the demo world, logs in with Playwright as the demo provider and the demo corporate,
+// and writes screenshots/<role>-<screen>-<width>.png at 1280, 1024 and 375 px, plus the slide-in menu open.
+//   npm run screenshots                       every screen
+//   npm run screenshots -- pronto-pago        only screens whose file name contains 'pronto-pago'
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { paths } from '../src/domain/paths';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The launch flags of playwright.config.ts.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const WIDTHS = [1280, 1024, 375] as const;
+const HEIGHT = { 1280: 800, 1024: 768, 375: 812 } as const;
+// NOTE: a loaded machine makes every round trip slow; these waits are generous on purpose.
+const WAIT = 30_000;
+// README "Demo accounts".
+const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Open the slide-in menu before the shot (only below 1024 px, where the sidebar is hidden). */
+  menu?: boolean;
+}
+
+const PROVIDER_SCREENS: readonly Screen[] = [
+  { name: 'pronto-pago', path: paths.prontoPago },
+  { name: 'facturas-pronto-pago', path: paths.advancedInvoices },
+  // Redirected to Pronto Pago: the demo provider's SAT link is authorized.
+  { name: 'sat-credentials-redirected', path: paths.satCredentials },
+  { name: 'factoraje', path: paths.factoring },
+  { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
+  { name: 'cuentas-por-cobrar', path: paths.receivables },
+  { name: 'referir-cliente', path: paths.referClient },
+  { name: 'menu', path: paths.prontoPago, menu: true },
+];
+
+const CORPORATE_SCREENS: readonly Screen[] = [
+  { name: 'resumen-de-facturas', path: paths.invoiceSummary },
+  { name: 'pre-autorizacion', path: paths.preAuthorization },
+  { name: 'solicitudes', path: paths.requests },
+  { name: 'estado-de-cuenta', path: paths.accountStatement },
+  { name: 'cotizacion', path: paths.quotation },
+  { name: 'menu', path: paths.invoiceSummary, menu: true },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject()));
+    });
+  });
+}
+
+const running = (server: ChildProcess) => server.exitCode === null && server.signalCode === null;
+
+async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (!running(server)) throw new Error('the server exited before answering /api/health/');
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error('the server did not answer /api/health/ within 2 minutes');
+}
+
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.goto(paths.login);
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`**${paths.prontoPago}`, { timeout: WAIT });
+}
+
+/** The screen as a visitor sees it once its data arrived: the heading shown and the network quiet. */
+async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
+  await page.goto(screen.path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
+  await page.waitForLoadState('networkidle', { timeout: WAIT });
+  if (screen.menu) {
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('dialog', { name: 'Menú del dashboard' }).waitFor({ timeout: WAIT });
+    // Blueprint's drawer slides in; the shot waits for it to settle.
+    await page.waitForTimeout(500);
+  }
+  await page.screenshot({ path: file, fullPage: !screen.menu });
+}
+
+async function shootRole(
+  browser: Browser,
+  base: string,
+  role: 'provider' | 'corporate',
+  filter: string | undefined,
+): Promise<string[]> {
+  const written: string[] = [];
+  const screens = role === 'provider' ? PROVIDER_SCREENS : CORPORATE_SCREENS;
+  for (const width of WIDTHS) {
+    const todo = screens.filter(
+      (screen) =>
+        (!screen.menu || width < 1024) && (!filter || `${role}-${screen.name}-${width}`.includes(filter)),
+    );
+    if (todo.length === 0) continue;
+    const context = await browser.newContext({ baseURL: base, viewport: { width, height: HEIGHT[width] } });
+    const page = await context.newPage();
+    await logIn(page, role === 'provider' ? 'proveedor.demo' : 'corporativo.demo');
+    if (role === 'corporate') {
+      // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
+      await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+      await page.waitForURL(`**${paths.invoiceSummary}`, { timeout: WAIT });
+    }
+    for (const screen of todo) {
+      const file = join(OUT, `${role}-${screen.name}-${width}.png`);
+      await shoot(page, screen, file);
+      written.push(file);
+      console.log(`wrote ${file}`);
+    }
+    await context.close();
+  }
+  return written;
+}
+
+async function main(): Promise<void> {
+  const filter = process.argv[2];
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.error('dist/ is missing: run `npm run build` first (this script builds nothing).');
+    process.exit(1);
+  }
+  mkdirSync(OUT, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'flujo-screenshots-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  // Listened for from the start, as in bench-web.ts: an early exit must not leave the finally block waiting.
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
+  let browser: Browser | undefined;
+  try {
+    await waitForHealth(base, server);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const written = [
+      ...(await shootRole(browser, base, 'provider', filter)),
+      ...(await shootRole(browser, base, 'corporate', filter)),
+    ];
+    console.log(`${written.length} screenshots in ${OUT}`);
+  } finally {
+    await browser?.close();
+    if (running(server)) server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
