@@ -53,7 +53,7 @@ async function nextCaptchaRequest(ctx: Ctx) {
 // the machine's feedback is the toast.
 const toastAlerts = () => screen.queryAllByRole('alert').filter((alert) => alert.closest('.bp6-toast'));
 const findToast = async () => {
-  await waitFor(() => expect(toastAlerts().length).toBeGreaterThan(0));
+  await waitFor(() => expect(toastAlerts().length).toBeGreaterThan(0), { timeout: 15_000 });
   return toastAlerts()[0]!;
 };
 
@@ -222,6 +222,46 @@ describe('sign-up (page)', () => {
     expect(messageOf(LABELS.password1)).toBeNull();
 
     // Spec §5: nothing leaves the page while the form is invalid, not even the CAPTCHA.
+    expect(captchaRuns).toBe(0);
+    expect(register.bodies).toEqual([]);
+  });
+
+  it("refuses in the browser what the server's rules refuse (username, lengths, all digits), before any CAPTCHA", async () => {
+    const user = userEvent.setup();
+    const register = gateEndpoint('post', '/api/accounts/register/');
+    let captchaRuns = 0;
+    const signUp = wiredSignUpMachine.provide({
+      actors: {
+        obtainCaptcha: fromPromise<string>(async () => {
+          captchaRuns += 1;
+          return 'no-debe-pedirse';
+        }),
+      },
+    });
+    renderApp('/auth/registro/', { machines: { signUp } });
+    await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' });
+    const values = {
+      ...SIGN_UP_VALUES,
+      username: 'mariana quintero',
+      company: 'c'.repeat(256),
+      password1: '83920417',
+      password2: '83920417',
+    };
+    for (const [field, label] of Object.entries(LABELS)) {
+      const input = screen.getByLabelText(label, { exact: true });
+      await user.click(input);
+      await user.paste(values[field as keyof typeof LABELS]);
+    }
+    await user.click(submitButton());
+
+    // The wording the server answers with (test/api/accounts-register.test.ts).
+    await waitFor(() =>
+      expect(messageOf(LABELS.username)).toBe(
+        'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
+      ),
+    );
+    expect(messageOf(LABELS.company)).toBe('Asegúrate de que este campo no tenga más de 255 caracteres.');
+    expect(messageOf(LABELS.password1)).toBe('La contraseña no puede ser completamente numérica.');
     expect(captchaRuns).toBe(0);
     expect(register.bodies).toEqual([]);
   });
