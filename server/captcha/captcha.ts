@@ -1,5 +1,7 @@
+import { MESSAGES } from '../../src/domain/schemas/fields';
+
 /** Shown under `recaptcha_token` when the CAPTCHA token is missing, wrong, expired or replayed. */
-export const CAPTCHA_FAILED_MESSAGE = 'No pudimos verificar que no eres un robot. Intenta de nuevo.';
+export const CAPTCHA_FAILED_MESSAGE = MESSAGES.captchaFailed;
 
 /** Actions a CAPTCHA token can be issued for; sign-up runs the action 'register' (spec §5). */
 export const CAPTCHA_ACTIONS = ['register'] as const;

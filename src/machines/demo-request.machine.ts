@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DemoRequest } from '../domain/schemas/session';
+import { SERVER_MESSAGES } from '../domain/schemas/session';
 
 /** What a failed call looks like to the machine; the services' ApiError has this shape. */
 export interface CallFailure {
@@ -7,7 +8,7 @@ export interface CallFailure {
   body: unknown;
 }
 
-export const DEMO_REQUEST_SENT = 'Solicitud enviada con éxito';
+export const DEMO_REQUEST_SENT = SERVER_MESSAGES.demoRequestSent;
 export const DEMO_REQUEST_FAILED = 'No pudimos enviar tu solicitud. Por favor, intenta de nuevo.';
 
 /**

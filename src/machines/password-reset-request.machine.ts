@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PasswordResetRequest, PlainMessageResponse } from '../domain/schemas/session';
+import { SERVER_MESSAGES } from '../domain/schemas/session';
 import type { CallFailure } from './demo-request.machine';
 
 /** What the server answers for an address it does not know (spec §8), and what the user reads instead. */
-export const UNKNOWN_EMAIL_SERVER_MESSAGE = 'User with this email does not exist';
+export const UNKNOWN_EMAIL_SERVER_MESSAGE = SERVER_MESSAGES.unknownResetEmail;
 export const UNKNOWN_EMAIL = 'El correo electrónico no está registrado';
 export const RESET_REQUEST_FAILED =
   'Error al enviar el correo de restablecimiento. Por favor, intenta de nuevo';

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { SatStatus, type SatStatusCode } from '../domain/sat-status';
 import type { SatLinkStatus, TaxLink } from '../domain/schemas/session';
+import { SERVER_MESSAGES } from '../domain/schemas/session';
 import { fieldErrorsOf } from './field-errors';
 
-export const SAT_LINK_SENT = 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada';
+export const SAT_LINK_SENT = SERVER_MESSAGES.taxLinkSent;
 export const SAT_LINK_FAILED = 'Error al enviar las credenciales. Por favor, intenta de nuevo';
 export const SAT_LINK_WAITING =
   'Recibimos tus credenciales. Tu vinculación con el SAT se aprobará en las próximas horas; esta pantalla se ' +

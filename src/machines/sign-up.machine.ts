@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { MESSAGES } from '../domain/schemas/fields';
 import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
 import type { CallFailure } from './demo-request.machine';
 import { fieldErrorsOf } from './field-errors';
 
-export const SIGN_UP_CAPTCHA_FAILED = 'No pudimos verificar que no eres un robot. Intenta de nuevo.';
+export const SIGN_UP_CAPTCHA_FAILED = MESSAGES.captchaFailed;
 export const SIGN_UP_FAILED = 'No pudimos crear tu cuenta. Por favor, intenta de nuevo.';
 
 export type SignUpFieldErrors = Partial<Record<keyof SignUpRequest, string[]>>;

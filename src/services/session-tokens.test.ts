@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SatStatus } from '../domain/sat-status';
 import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { refreshSessionTokens, SESSION_REFRESH_LOCK } from './session-tokens';
 
 const FLAGS = {
-  sat_credentials_status: 0,
+  // A real status: the client checks the answer against TokenRefreshResponse.
+  sat_credentials_status: SatStatus.AUTHORIZED,
   corporate_can_pay_costs: false,
   has_factoring: false,
   is_corporate: false,

@@ -74,6 +74,48 @@ describe('sign-up (page)', () => {
     expect(register.bodies).toEqual([]);
   });
 
+  it("refuses in the browser what the server's rules refuse (username, lengths, all digits), before any CAPTCHA", async () => {
+    const user = userEvent.setup();
+    const register = gateEndpoint('post', '/api/accounts/register/');
+    let captchaRuns = 0;
+    const signUp = wiredSignUpMachine.provide({
+      actors: {
+        obtainCaptcha: fromPromise<string>(async () => {
+          captchaRuns += 1;
+          return 'no-debe-pedirse';
+        }),
+      },
+    });
+    renderApp('/auth/registro/', { machines: { signUp } });
+    await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' });
+    const values = {
+      ...SIGN_UP_VALUES,
+      username: 'mariana quintero',
+      company: 'c'.repeat(256),
+      password1: '83920417',
+      password2: '83920417',
+    };
+    for (const [field, label] of Object.entries(LABELS)) {
+      const input = screen.getByLabelText(label, { exact: true });
+      await user.click(input);
+      await user.paste(values[field as keyof typeof LABELS]);
+    }
+    await user.click(submitButton());
+
+    // The wording the server answers with (test/api/accounts-register.test.ts).
+    await waitFor(
+      () =>
+        expect(messageOf(LABELS.username)).toBe(
+          'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
+        ),
+      SERVER_WAIT,
+    );
+    expect(messageOf(LABELS.company)).toBe('Asegúrate de que este campo no tenga más de 255 caracteres.');
+    expect(messageOf(LABELS.password1)).toBe('La contraseña no puede ser completamente numérica.');
+    expect(captchaRuns).toBe(0);
+    expect(register.bodies).toEqual([]);
+  });
+
   it("shows the real server's refusal of a taken username under the field and in a toast", async () => {
     const user = userEvent.setup();
     // Nothing is held or answered by hand: the CAPTCHA is the real server's challenge, and the register

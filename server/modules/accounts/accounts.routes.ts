@@ -7,6 +7,7 @@ import {
   PlainMessageResponse,
   Profile,
   ProfileUpdate,
+  SERVER_MESSAGES,
   SignUpRequest,
   TokenRefreshRequest,
   TokenRefreshResponse,
@@ -177,7 +178,7 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
         request.body,
         (DEMO_REQUEST_SOURCES as readonly string[]).includes(source) ? source : 'solicitar-demo',
       );
-      return reply.status(201).send({ message: 'Solicitud enviada con éxito' });
+      return reply.status(201).send({ message: SERVER_MESSAGES.demoRequestSent });
     },
   );
 };

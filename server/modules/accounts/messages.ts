@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '../../../src/domain/schemas/session';
+
 // Spanish texts of the user service that the shared structs (src/domain/schemas) do not already hold.
 
 export const ACCOUNT_MESSAGES = {
@@ -8,8 +10,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Tu contraseña se actualizó correctamente',
   companyLockedBySat: 'La razón social no se puede cambiar después de la vinculación con el SAT.',
   resetRequested: 'Te enviamos un correo con las instrucciones para restablecer tu contraseña.',
-  // NOTE: the spec's client (§8) maps this exact English text to 'El correo electrónico no está registrado'.
-  resetUnknownEmail: 'User with this email does not exist',
+  resetUnknownEmail: SERVER_MESSAGES.unknownResetEmail,
   resetLinkInvalid: 'El enlace para restablecer la contraseña no es válido o expiró.',
   passwordReset: 'Tu contraseña se restableció correctamente.',
 } as const;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { LOGIN_FAILED } from '../../../src/domain/session';
 
 // Client errors of the session endpoints. The app's error handler answers any error with a 4xx
 // `statusCode` as {detail: message} (server/http/errors.ts).
 
 export const MESSAGES = {
-  badCredentials: 'Error en contraseña o usuario',
+  badCredentials: LOGIN_FAILED,
   notAuthenticated: 'Las credenciales de autenticación no se proveyeron o expiraron.',
   badRefreshToken: 'La sesión expiró o no es válida. Inicia sesión de nuevo.',
   tooManyAttempts: 'Demasiados intentos. Intenta de nuevo en unos minutos.',

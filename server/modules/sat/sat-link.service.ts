@@ -1,6 +1,7 @@
 import { paths } from '../../../src/domain/paths';
 import { SAT_STATUS_LABELS, SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type { TaxLink } from '../../../src/domain/schemas/session';
+import { SERVER_MESSAGES } from '../../../src/domain/schemas/session';
 import { parseCfdi } from '../../cfdi/parse-cfdi';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
@@ -33,7 +34,7 @@ export interface SatLinkDeps {
 }
 
 export const SAT_LINK_MESSAGES = {
-  sent: 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada',
+  sent: SERVER_MESSAGES.taxLinkSent,
   rfcTaken: 'Este RFC ya está vinculado a otra cuenta.',
   rfcMismatch: 'El RFC no coincide con el de tu empresa, que ya tiene facturas registradas.',
   alreadyAuthorized: 'Tu cuenta ya está vinculada con el SAT.',

@@ -18,6 +18,7 @@ export const MESSAGES = {
   newPasswordTooShort: 'Su contraseña es muy corta. Debe contener al menos 8 caracteres.',
   passwordNumeric: 'La contraseña no puede ser completamente numérica.',
   newPasswordNumeric: 'Su contraseña no puede ser completamente numérica.',
+  captchaFailed: 'No pudimos verificar que no eres un robot. Intenta de nuevo.',
   usernameInvalid:
     'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
 } as const;

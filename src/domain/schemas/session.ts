@@ -16,6 +16,14 @@ import {
   username,
 } from './fields';
 
+/** Answers of the server that the browser shows or recognises, written once for both. */
+export const SERVER_MESSAGES = {
+  demoRequestSent: 'Solicitud enviada con éxito',
+  // NOTE: the spec's client (§8) maps this exact English text to 'El correo electrónico no está registrado'.
+  unknownResetEmail: 'User with this email does not exist',
+  taxLinkSent: 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada',
+} as const;
+
 // User-service payloads and responses (spec §3, §5, §7). Payloads strip unknown fields on coercion
 // (see `payload`); responses tolerate extra fields.
 

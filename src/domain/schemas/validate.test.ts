@@ -1,7 +1,16 @@
 import { is } from 'superstruct';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BulkAuthorizationForm } from './quotations';
-import { DemoRequest, PasswordChange, PasswordReset, Referral, SignUpRequest, TaxLink } from './session';
+import { AuthorizeRequestsBody, BulkAuthorizationForm, RejectRequestsBody } from './quotations';
+import {
+  DemoRequest,
+  PasswordChange,
+  PasswordReset,
+  ProfileUpdate,
+  Referral,
+  SignUpForm,
+  SignUpRequest,
+  TaxLink,
+} from './session';
 import { FieldErrorsResponse, FORM_ERROR_KEY, fieldErrors, validateForm } from './validate';
 
 const demo = {
@@ -145,6 +154,72 @@ describe('other forms', () => {
   it('built-in failures come out in Spanish', () => {
     expect(fieldErrors(FieldErrorsResponse, { errors: { a: [1] } })).toEqual({
       'errors.a.0': ['Valor no válido'],
+    });
+  });
+});
+
+describe('the rules the server shares with the browser', () => {
+  const signUp = {
+    company: 'Tornillos del Norte',
+    email: 'ana@empresa.mx',
+    last_name: 'Pérez',
+    mobile_phone: '5512345678',
+    name: 'Ana',
+    password1: 'Tamarindo-Azul-58',
+    password2: 'Tamarindo-Azul-58',
+    username: 'ana.perez',
+  };
+
+  it('sign-up: username rule, column bounds and all-digits password, in the server’s words', () => {
+    expect(fieldErrors(SignUpForm, signUp)).toEqual({});
+    expect(
+      fieldErrors(SignUpForm, {
+        ...signUp,
+        username: 'ana perez',
+        company: 'c'.repeat(256),
+        email: `${'m'.repeat(250)}@e.mx`,
+        password1: '83920417',
+        password2: '83920417',
+      }),
+    ).toEqual({
+      username: [
+        'Ingresa un nombre de usuario válido: solo letras, números y los caracteres @ . + - _ (sin espacios).',
+      ],
+      company: ['Asegúrate de que este campo no tenga más de 255 caracteres.'],
+      email: ['Asegúrate de que este campo no tenga más de 254 caracteres.'],
+      password1: ['La contraseña no puede ser completamente numérica.'],
+    });
+    expect(fieldErrors(SignUpForm, { ...signUp, username: 'a'.repeat(151) })).toEqual({
+      username: ['Asegúrate de que este campo no tenga más de 150 caracteres.'],
+    });
+  });
+
+  it('profile: the same column bounds, counted after trimming', () => {
+    const profile = {
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      mobile_phone: '5512345678',
+      company: 'Tornillos',
+    };
+    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: ` ${'5'.repeat(30)} ` })).toEqual({});
+    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: '5'.repeat(31) })).toEqual({
+      mobile_phone: ['Asegúrate de que este campo no tenga más de 30 caracteres.'],
+    });
+  });
+
+  it('corporate batches: 1 to 500 invoices, reported on the whole body', () => {
+    const item = { invoice_id: 7, payment_date: '2026-05-01' };
+    expect(validateForm(AuthorizeRequestsBody, [item])).toEqual({ ok: true, value: [item] });
+    expect(fieldErrors(AuthorizeRequestsBody, [])).toEqual({
+      [FORM_ERROR_KEY]: ['Selecciona al menos una factura.'],
+    });
+    expect(
+      fieldErrors(
+        RejectRequestsBody,
+        Array.from({ length: 501 }, (_, i) => ({ invoice_id: i + 1 })),
+      ),
+    ).toEqual({
+      [FORM_ERROR_KEY]: ['Puedes enviar como máximo 500 facturas por solicitud.'],
     });
   });
 });

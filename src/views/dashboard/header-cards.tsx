@@ -8,11 +8,9 @@ import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
 import { userStore } from '../../stores/user.store';
-import { PROVIDER_SECTIONS } from './dashboard-sections';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
 const FACTORING_PAGES: readonly string[] = [paths.factoring, paths.accountStatement];
-const ADVANCED_INVOICES_HELP = PROVIDER_SECTIONS.find((s) => s.path === paths.advancedInvoices)?.help;
 
 /** A header card another area supplies (the factoring issue adds its cards here). */
 export interface HeaderCard {
@@ -68,12 +66,9 @@ function SummaryCard({ summary }: { summary: HeaderSummary }) {
 function AdvancedInvoicesCard() {
   return (
     <Card className="flujo-header-card flujo-header-card-green">
-      <div>
-        <H2 className="flujo-header-card-title">
-          <Link to={paths.advancedInvoices}>Resumen de tus Facturas Adelantadas</Link>
-        </H2>
-        <p>{ADVANCED_INVOICES_HELP}</p>
-      </div>
+      <H2 className="flujo-header-card-title">
+        <Link to={paths.advancedInvoices}>Resumen de tus Facturas Adelantadas</Link>
+      </H2>
       <ArrowRightIcon className="flujo-header-card-green-icon" size={20} />
     </Card>
   );

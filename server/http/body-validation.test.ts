@@ -1,0 +1,100 @@
+import Fastify from 'fastify';
+import { integer } from 'superstruct';
+import { afterEach, describe, expect, it } from 'vitest';
+import { payload, requiredText } from '../../src/domain/schemas/fields';
+import { registerBodyValidation } from './body-validation';
+import { FieldErrors, registerErrorHandling } from './errors';
+
+const Body = payload({ name: requiredText(), count: integer() });
+
+async function appWithRoute(config: Record<string, unknown> = {}) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerBodyValidation(app);
+  const seen: unknown[] = [];
+  app.post(
+    '/api/thing/',
+    {
+      // A route's own preHandler (e.g. requireUser) answers before the body is looked at.
+      preHandler: async (request) => {
+        if (request.headers.authorization !== 'ok')
+          throw Object.assign(new Error('Sin sesión'), { statusCode: 401 });
+      },
+      config: { openapi: { summary: 'A thing', description: 'Una cosa.', body: Body }, ...config },
+    },
+    async (request) => {
+      seen.push(request.body);
+      return { ok: true };
+    },
+  );
+  app.post(
+    '/api/raw/',
+    { config: { openapi: { summary: 'Raw', description: 'Crudo.', body: { type: 'object' } } } },
+    async (request) => {
+      seen.push(request.body);
+      return { ok: true };
+    },
+  );
+  await app.ready();
+  return { app, seen };
+}
+
+describe('registerBodyValidation', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+    close = null;
+  });
+
+  const post = async (
+    app: Awaited<ReturnType<typeof appWithRoute>>['app'],
+    url: string,
+    body: unknown,
+    auth = 'ok',
+  ) => app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: auth } });
+
+  it('hands the handler the clean value: trimmed, unknown fields stripped', async () => {
+    const { app, seen } = await appWithRoute();
+    close = () => app.close();
+    const res = await post(app, '/api/thing/', { name: '  Ana ', count: 2, extra: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual([{ name: 'Ana', count: 2 }]);
+  });
+
+  it('answers 400 with Spanish messages per field and never runs the handler', async () => {
+    const { app, seen } = await appWithRoute();
+    close = () => app.close();
+    const res = await post(app, '/api/thing/', { name: ' ', count: 'dos' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['Este campo es obligatorio'], count: ['Valor no válido'] });
+    expect((await post(app, '/api/thing/', {})).json()).toEqual({
+      name: ['Este campo es obligatorio'],
+      count: ['Este campo es obligatorio'],
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it("runs after the route's own preHandlers: no session is a 401 whatever the body", async () => {
+    const { app } = await appWithRoute();
+    close = () => app.close();
+    expect((await post(app, '/api/thing/', {}, 'no')).statusCode).toBe(401);
+  });
+
+  it("lets a route present the struct's messages in its own shape", async () => {
+    const { app } = await appWithRoute({
+      invalidBody: (errors: Record<string, string[]>) => {
+        throw new FieldErrors(errors, 'errors');
+      },
+    });
+    close = () => app.close();
+    const res = await post(app, '/api/thing/', { name: 'Ana' });
+    expect(res.json()).toEqual({ errors: { count: ['Este campo es obligatorio'] } });
+  });
+
+  it('leaves alone a route that documents a JSON Schema (it parses its body by hand)', async () => {
+    const { app, seen } = await appWithRoute();
+    close = () => app.close();
+    expect((await post(app, '/api/raw/', { anything: 1 })).statusCode).toBe(200);
+    expect(seen).toEqual([{ anything: 1 }]);
+  });
+});
