@@ -25,10 +25,6 @@ export function lineage(
   return out;
 }
 
-export function isContainer(state: DiagramState): boolean {
-  return state.type === 'compound' || state.type === 'parallel';
-}
-
 /** Whether `inner` is `outer` or one of its descendants. */
 export function isWithin(
   inner: string,

@@ -46,11 +46,6 @@ export function alliancesQueryOptions(role: Role, filters: AllianceFilters) {
   return invoiceListQueryOptions(role, 'alliances', filters);
 }
 
-/** The provider's advanced invoices ('Resumen de tus Facturas Adelantadas'). */
-export function advancedInvoicesQueryOptions(role: Role, filters: AllianceFilters) {
-  return invoiceListQueryOptions(role, 'advanced', filters);
-}
-
 /** The dashboard header's summary figures: the first page of the unfiltered alliances list. */
 export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
   return queryOptions({

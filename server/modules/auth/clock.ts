@@ -2,7 +2,3 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
-
-export function addMinutes(date: Date, minutes: number): Date {
-  return new Date(date.getTime() + minutes * 60_000);
-}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { paths } from '../../domain/paths';
 import { LoginPage } from '../../views/auth/login-page';
 import { SessionContext } from '../../views/common/session-context';
 import { useHydrated } from '../../views/common/use-hydrated';
@@ -13,7 +14,7 @@ function LeaveWhenSignedIn() {
   useEffect(() => {
     let restoring = session.getSnapshot().matches('restoring');
     const subscription = session.subscribe((snapshot) => {
-      if (restoring && snapshot.matches('authenticated')) window.location.replace('/dashboard/');
+      if (restoring && snapshot.matches('authenticated')) window.location.replace(paths.dashboard);
       restoring = snapshot.matches('restoring');
     });
     return () => subscription.unsubscribe();

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useRef } from 'react';
+import { paths } from '../../domain/paths';
 import { PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
 import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
 import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
 import { wireProntoPagoMachines } from '../-pronto-pago-machines';
 import { requireProvider, requireSatLink } from './-guards';
 
-const HELP = PROVIDER_SECTIONS.find((section) => section.path === '/dashboard/pronto-pago/')?.help ?? '';
+const HELP = PROVIDER_SECTIONS.find((section) => section.path === paths.prontoPago)?.help ?? '';
 const ALLIANCES_LIST: InvoiceListDefinition = { list: 'alliances' };
 
 // Spec §2: the provider's alliances invoices with the advance actions; filters live in the URL.

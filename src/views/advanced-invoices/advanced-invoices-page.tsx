@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { ADVANCED_STATUS_FILTER_OPTIONS } from '../../domain/advanced-invoices';
+import { paths } from '../../domain/paths';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
 import { SectionHelp } from '../dashboard/section-help';
@@ -12,8 +13,7 @@ import { InvoiceTable } from '../invoices/invoice-table';
 import { DownloadSelectedButton, DownloadStatus } from './invoice-download-controls';
 
 export const ADVANCED_INVOICES_TITLE = 'Resumen de tus Facturas Adelantadas';
-export const ADVANCED_INVOICES_PATH = '/dashboard/facturas-pronto-pago/';
-const HELP = PROVIDER_SECTIONS.find((section) => section.path === ADVANCED_INVOICES_PATH)?.help;
+const HELP = PROVIDER_SECTIONS.find((section) => section.path === paths.advancedInvoices)?.help;
 
 export interface AdvancedInvoicesPageProps {
   machine: typeof invoiceDownloadMachine;

@@ -1,6 +1,7 @@
 import './public-layout.css';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { paths } from '../../domain/paths';
 import { setDarkMode, themeStore } from '../../stores/theme.store';
 import { BrandLogo } from './brand-logo';
 import { NewsletterBox } from './newsletter-box';
@@ -170,7 +171,7 @@ export function PublicLayout({ isAuthenticated, onLogout, currentPath, children 
             <div className="site-nav__session">
               {isAuthenticated ? (
                 <>
-                  <a href="/dashboard/" className="site-button site-button--ghost">
+                  <a href={paths.dashboard} className="site-button site-button--ghost">
                     Dashboard
                   </a>
                   <button type="button" className="site-button site-button--primary" onClick={onLogout}>

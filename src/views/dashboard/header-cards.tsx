@@ -1,4 +1,4 @@
-import { Card, H2 } from '@blueprintjs/core';
+import { Card, Classes, H2 } from '@blueprintjs/core';
 import { ArrowRightIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -41,24 +41,38 @@ function Figure({ icon, label, value }: { icon: ReactNode; label: string; value:
 
 function SummaryCard({ summary }: { summary: HeaderSummary }) {
   const { isPending, isError, indicators } = summary;
+  // The figures keep their place while loading (skeleton values), so nothing below moves when they arrive.
+  const value = (figure: (loaded: Indicators) => ReactNode) =>
+    indicators ? (
+      figure(indicators)
+    ) : (
+      <span className={Classes.SKELETON} aria-hidden="true">
+        0000000
+      </span>
+    );
   return (
     <Card className="flujo-header-card" aria-labelledby="resumen-titulo" aria-busy={isPending}>
       <h2 id="resumen-titulo" className="flujo-header-card-label">
         Resumen
       </h2>
-      {isPending && <p className="flujo-header-card-status">Cargando…</p>}
-      {isError && <p className="flujo-header-card-status">No pudimos cargar el resumen.</p>}
-      {indicators && (
+      {isError ? (
+        <p className="flujo-header-card-status">No pudimos cargar el resumen.</p>
+      ) : (
         <dl className="flujo-header-card-figures">
           <Figure
             icon={<DollarIcon />}
             label="Monto total"
-            value={formatCurrency(parseMoney(indicators.total ?? '0'))}
+            value={value((loaded) => formatCurrency(parseMoney(loaded.total ?? '0')))}
           />
-          <Figure icon={<DocumentIcon />} label="Facturas" value={indicators.count ?? 0} />
-          <Figure icon={<OfficeIcon />} label="Clientes" value={indicators.suppliers_customers ?? 0} />
+          <Figure icon={<DocumentIcon />} label="Facturas" value={value((loaded) => loaded.count ?? 0)} />
+          <Figure
+            icon={<OfficeIcon />}
+            label="Clientes"
+            value={value((loaded) => loaded.suppliers_customers ?? 0)}
+          />
         </dl>
       )}
+      {isPending && <p className="flujo-visually-hidden">Cargando…</p>}
     </Card>
   );
 }
