@@ -94,7 +94,7 @@ export const folioColumn: InvoiceColumn = {
   id: 'folio',
   header: 'Folio',
   cell: (invoice) => <FolioCell invoice={invoice} />,
-  width: '8.5rem',
+  width: '6.75rem',
 };
 
 /** A text column cut to its width with the whole text on hover and focus (client names, descriptions). */
@@ -129,7 +129,7 @@ export const amountColumn: InvoiceColumn = {
   id: 'amount',
   header: 'Monto',
   cell: (invoice) => formatAmount(invoice.amount),
-  width: '7.5rem',
+  width: '7rem',
   className: 'flujo-cell-amount',
 };
 
@@ -138,7 +138,7 @@ export const providerStatusColumn: InvoiceColumn = {
   id: 'status',
   header: 'Estatus',
   cell: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
-  width: '7.5rem',
+  width: '7rem',
 };
 
 /** Spec §2 provider lists: folio, RFC, client, issue date, amount, description, status. */
