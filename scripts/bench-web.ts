@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/seed/demo-world';
+import { CHROMIUM_ARGS } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DEFAULT_RUNS = 5;
@@ -36,12 +37,7 @@ const METRICS = {
 // itself, so that a signed-in page can be logged into in the same browser before Lighthouse attaches.
 const CHROME_FLAGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   '--disable-extensions',
   '--disable-default-apps',
   '--disable-backgrounding-occluded-windows',

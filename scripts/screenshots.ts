@@ -11,19 +11,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { paths } from '../src/domain/paths';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The launch flags of playwright.config.ts.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const WIDTHS = [1280, 1024, 375] as const;
 const HEIGHT = { 1280: 800, 1024: 768, 375: 812 } as const;
 // NOTE: a loaded machine makes every round trip slow; these waits are generous on purpose.
@@ -161,7 +152,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     await waitForHealth(base, server);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     const written = [
       ...(await shootRole(browser, base, 'provider', filter)),
       ...(await shootRole(browser, base, 'corporate', filter)),

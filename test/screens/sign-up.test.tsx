@@ -13,6 +13,25 @@ import { solveAltcha } from '../support/accounts';
 import { SERVER_WAIT } from '../support/server-wait';
 import { findToast, LABELS, submitButton } from './sign-up.page';
 
+/**
+ * The sign-up page with the register call held and a CAPTCHA that only counts its runs: what the browser
+ * refuses must reach neither.
+ */
+function renderSignUpCountingCaptcha() {
+  const register = gateEndpoint('post', '/api/accounts/register/');
+  let runs = 0;
+  const signUp = wiredSignUpMachine.provide({
+    actors: {
+      obtainCaptcha: fromPromise<string>(async () => {
+        runs += 1;
+        return 'no-debe-pedirse';
+      }),
+    },
+  });
+  renderApp('/auth/registro/', { machines: { signUp } });
+  return { register, captchaRuns: () => runs };
+}
+
 describe('sign-up (page)', () => {
   /** The message under a field, or null when it has none. */
   const messageOf = (label: string) =>
@@ -22,17 +41,7 @@ describe('sign-up (page)', () => {
 
   it('checks every field with the spec §5 messages before the CAPTCHA or the server', async () => {
     const user = userEvent.setup();
-    const register = gateEndpoint('post', '/api/accounts/register/');
-    let captchaRuns = 0;
-    const signUp = wiredSignUpMachine.provide({
-      actors: {
-        obtainCaptcha: fromPromise<string>(async () => {
-          captchaRuns += 1;
-          return 'no-debe-pedirse';
-        }),
-      },
-    });
-    renderApp('/auth/registro/', { machines: { signUp } });
+    const { register, captchaRuns } = renderSignUpCountingCaptcha();
     await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' }, SERVER_WAIT);
     const fill = async (label: string, text: string) => {
       const input = screen.getByLabelText(label, { exact: true });
@@ -70,23 +79,13 @@ describe('sign-up (page)', () => {
     expect(messageOf(LABELS.password1)).toBeNull();
 
     // Spec §5: nothing leaves the page while the form is invalid, not even the CAPTCHA.
-    expect(captchaRuns).toBe(0);
+    expect(captchaRuns()).toBe(0);
     expect(register.bodies).toEqual([]);
   });
 
   it("refuses in the browser what the server's rules refuse (username, lengths, all digits), before any CAPTCHA", async () => {
     const user = userEvent.setup();
-    const register = gateEndpoint('post', '/api/accounts/register/');
-    let captchaRuns = 0;
-    const signUp = wiredSignUpMachine.provide({
-      actors: {
-        obtainCaptcha: fromPromise<string>(async () => {
-          captchaRuns += 1;
-          return 'no-debe-pedirse';
-        }),
-      },
-    });
-    renderApp('/auth/registro/', { machines: { signUp } });
+    const { register, captchaRuns } = renderSignUpCountingCaptcha();
     await screen.findByRole('heading', { level: 1, name: 'Crea tu perfil' });
     const values = {
       ...SIGN_UP_VALUES,
@@ -112,7 +111,7 @@ describe('sign-up (page)', () => {
     );
     expect(messageOf(LABELS.company)).toBe('Asegúrate de que este campo no tenga más de 255 caracteres.');
     expect(messageOf(LABELS.password1)).toBe('La contraseña no puede ser completamente numérica.');
-    expect(captchaRuns).toBe(0);
+    expect(captchaRuns()).toBe(0);
     expect(register.bodies).toEqual([]);
   });
 
