@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precomputedIconNames } from './scripts/blueprint-icon-names';
 import { PUBLIC_ENTRY, prerenderPublicPages } from './scripts/prerender';
 
 // The server's CONTACT_EMAIL reaches the pages and the requirements PDF at build time (VITE_CONTACT_EMAIL
@@ -13,6 +14,8 @@ export default defineConfig({
     // Must come before react(): it generates src/routeTree.gen.ts and splits each route into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes' }),
     react(),
+    // Blueprint's icon-name table as a literal, not computed while the page loads (decision 0026).
+    precomputedIconNames(),
     // Public pages become static HTML that hydrates (docs/decisions/0007-public-pages-prerender.md).
     prerenderPublicPages({ define, contactEmail }),
   ],

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn } from './support';
+import { DEMO_PASSWORD, horizontalOverflow, logIn } from './support';
 
 // Issue 12, "a dashboard designed like the product": the Pronto Pago table at 1280 px fits with every column and
 // its actions, rows are 60 px, the folio shows serie-folio with the UUID on hover and a copy button, and at
@@ -107,7 +107,5 @@ test('at 375 px each row reads as a card with its actions on screen', async ({ p
     expect(span.left).toBeGreaterThanOrEqual(0);
     expect(span.right).toBeLessThanOrEqual(width);
   }
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  ).toBe(0);
+  expect(await horizontalOverflow(page)).toBe(0);
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
-import { operator, recordRequests, requestsOutside } from './support';
+import { horizontalOverflow, operator, recordRequests, requestsOutside } from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 
@@ -154,6 +154,7 @@ for (const viewport of WIDTHS) {
         await expectNoAxeViolations(page);
 
         await expectBackground(page, publicPage.dark ? 'dark' : 'light');
+        expect(await horizontalOverflow(page), 'the page scrolls sideways').toBe(0);
 
         // Nothing from another origin, no dashboard or session code, no Blueprint all-icons chunk.
         // (The browser's own PDF viewer loads chrome:// resources for the embedded checklist; not the page's.)

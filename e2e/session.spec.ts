@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn, operator, recordRequests, requestsOutside, signUp } from './support';
+import {
+  DEMO_PASSWORD,
+  horizontalOverflow,
+  logIn,
+  operator,
+  recordRequests,
+  requestsOutside,
+  signUp,
+} from './support';
 
 /** With no SMTP configured e-mails stay in the outbox; the operator lists it from the running server. */
 async function resetLinkFor(email: string): Promise<string> {
@@ -37,6 +45,21 @@ test('the demo corporate logs in and can switch to its payable accounts', async 
   await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible();
   await logOutFromDashboard(page);
+});
+
+test.describe('en un teléfono', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the login page fits the screen: form, then the benefits carousel, no sideways scroll', async ({
+    page,
+  }) => {
+    await page.goto('/auth/ingresar/');
+    const login = page.getByRole('button', { name: 'Ingresar' });
+    await expect(login).toBeEnabled({ timeout: 15_000 });
+    expect(await horizontalOverflow(page), 'the page scrolls sideways').toBe(0);
+    const box = await login.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  });
 });
 
 test('wrong credentials show the server message and keep the user out', async ({ page }) => {

@@ -60,3 +60,8 @@ export function operator(...args: string[]): string {
     encoding: 'utf8',
   });
 }
+
+/** How far the page scrolls sideways, in px: 0 when it fits the viewport. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

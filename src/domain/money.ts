@@ -128,14 +128,27 @@ export function formatCurrency(
   locale = 'en-US',
 ): string {
   assertCentavos(amount);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    // amount / 100 is the double nearest the exact decimal, so two-decimal output is exact.
-  }).format(amount / 100);
+  // amount / 100 is the double nearest the exact decimal, so two-decimal output is exact.
+  return currencyFormat(locale, currency).format(amount / 100);
+}
+
+/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than using one. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, currency: DisplayCurrency): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    currencyFormats.set(key, format);
+  }
+  return format;
 }
 
 /**

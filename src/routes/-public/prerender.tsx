@@ -2,7 +2,7 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { renderToString } from 'react-dom/server';
 import { StaticHtmlProvider } from '../../views/common/static-html';
-import { ToastRegion } from '../../views/common/toast-region';
+import { ToastOverlay } from '../../views/common/toast-overlay';
 import type { PublicPath } from '../../views/public/public-pages';
 import { PUBLIC_PAGE_MODULES } from './pages';
 import { PublicShell } from './shell';
@@ -35,7 +35,7 @@ export function renderDynamicStates(): string {
       </FormGroup>
       <Button type="submit" intent="primary" loading disabled text="-" />
       <Callout intent="success">-</Callout>
-      <ToastRegion
+      <ToastOverlay
         toasts={[
           { key: 'ok', intent: 'success', message: '-' },
           { key: 'error', intent: 'danger', message: '-' },

@@ -1,4 +1,5 @@
-import { type Intent, OverlayToaster, Toast } from '@blueprintjs/core';
+import type { Intent } from '@blueprintjs/core';
+import { lazy, Suspense, useState } from 'react';
 
 export interface ToastItem {
   key: string;
@@ -6,25 +7,23 @@ export interface ToastItem {
   message: string;
 }
 
+// Blueprint's toaster (its overlay, transitions and toast, about 9 KB gzip) is code a page needs only once
+// something goes wrong or right: it is fetched with the first toast, not with the page (decision 0026).
+const ToastOverlay = lazy(() =>
+  import('./toast-overlay').then((module) => ({ default: module.ToastOverlay })),
+);
+
 /**
- * Renders the toasts a machine state asks for. The machine owns how long they stay (its delays), so
- * Blueprint's own timeout is off; Blueprint gives each message role="alert". The close control is a
- * Spanish 'Cerrar' action because Blueprint's own close button is labelled in English.
+ * Renders the toasts a machine state asks for. Nothing is mounted until the first toast; from then on
+ * the toaster stays, so later toasts enter and leave with Blueprint's transitions.
  */
 export function ToastRegion({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: () => void }) {
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed && toasts.length === 0) return null;
   return (
-    <OverlayToaster position="top" usePortal={false}>
-      {toasts.map((toast) => (
-        <Toast
-          key={toast.key}
-          intent={toast.intent}
-          message={toast.message}
-          timeout={0}
-          isCloseButtonShown={false}
-          action={{ text: 'Cerrar' }}
-          onDismiss={onDismiss}
-        />
-      ))}
-    </OverlayToaster>
+    <Suspense fallback={null}>
+      <ToastOverlay toasts={toasts} onDismiss={onDismiss} />
+    </Suspense>
   );
 }

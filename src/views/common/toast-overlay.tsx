@@ -1,0 +1,25 @@
+import { OverlayToaster, Toast } from '@blueprintjs/core';
+import type { ToastItem } from './toast-region';
+
+/**
+ * Blueprint's toaster with the toasts a machine state asks for (loaded by ToastRegion on the first toast). The machine owns how long they stay (its delays), so
+ * Blueprint's own timeout is off; Blueprint gives each message role="alert". The close control is a
+ * Spanish 'Cerrar' action because Blueprint's own close button is labelled in English.
+ */
+export function ToastOverlay({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: () => void }) {
+  return (
+    <OverlayToaster position="top" usePortal={false}>
+      {toasts.map((toast) => (
+        <Toast
+          key={toast.key}
+          intent={toast.intent}
+          message={toast.message}
+          timeout={0}
+          isCloseButtonShown={false}
+          action={{ text: 'Cerrar' }}
+          onDismiss={onDismiss}
+        />
+      ))}
+    </OverlayToaster>
+  );
+}
