@@ -13,6 +13,7 @@ import {
   type InvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../src/domain/invoice-status';
+import { QuotationOutcomeResponse } from '../../src/domain/schemas/corporates';
 import { InvoicePage } from '../../src/domain/schemas/invoices';
 import { AuthorizeRejectResponse } from '../../src/domain/schemas/quotations';
 import {
@@ -94,6 +95,8 @@ interface Ctx {
   performed: Omit<TrailItem, 'from_status' | 'to_status'> | null;
   /** What the provider was quoted when advancing: the disbursement must pay exactly this. */
   quotedTotal: string | null;
+  /** The buyer absorbs the advance's cost (it accepted the quotation as payer). */
+  buyerFundsAdvance: boolean;
 }
 
 /** How a gesture ended: an HTTP status, or an ops command's exit code, and what the actor was told. */
@@ -228,6 +231,9 @@ async function serviceOutcome(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<O
 /** Performs one lifecycle event the way its actor really can. */
 async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome> {
   const id = ctx.invoiceId;
+  // The buyer's acceptance as payer goes through the same service as corporates/quotes/accepted/, which picks
+  // authorize or preAuthorize by the invoice's state; here each partition is sent as it is.
+  if ('buyerFunds' in event && event.buyerFunds) return serviceOutcome(ctx, event);
   switch (event.type) {
     case 'invoice.requestAuthorization':
       return httpOutcome(userFor(ctx, event.actor), () => requestPayment(id, randomUUID()));
@@ -246,6 +252,22 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
         request(`${INVOICES_API_URL}/corporates/manually-requests/reject/`, AuthorizeRejectResponse, {
           method: 'POST',
           body: [{ invoice_id: id, ...(event.reason === undefined ? {} : { reason: event.reason }) }],
+          idempotencyKey: randomUUID(),
+        }),
+      );
+    case 'invoice.fundAdvance':
+      return httpOutcome(userFor(ctx, event.actor), () =>
+        request(`${INVOICES_API_URL}/corporates/full-payment/qoute/`, QuotationOutcomeResponse, {
+          method: 'POST',
+          body: [{ invoice_id: id, payment_date: ctx.paymentDate ?? plusDays(ctx.emission, 33) }],
+          idempotencyKey: randomUUID(),
+        }),
+      );
+    case 'invoice.rejectQuotation':
+      return httpOutcome(userFor(ctx, event.actor), () =>
+        request(`${INVOICES_API_URL}/corporates/quotes/rejected/`, QuotationOutcomeResponse, {
+          method: 'POST',
+          body: [{ invoice_id: id }],
           idempotencyKey: randomUUID(),
         }),
       );
@@ -284,7 +306,9 @@ function expectSuccess(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
       `^Factura ${ctx.invoiceId} cancelada ante el SAT: ${ctx.status} → ${InvoiceStatus.DISABLED}\\.$`,
     ),
   };
-  const expected = messages[event.type];
+  // The buyer's acceptance as payer goes through the service (see perform), which has no message of its own.
+  const viaService = 'buyerFunds' in event && event.buyerFunds === true;
+  const expected = viaService ? undefined : messages[event.type];
   if (expected) expect(outcome.message).toMatch(expected);
 }
 
@@ -298,7 +322,9 @@ function expectRefusal(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
     case 'invoice.requestAuthorization':
     case 'invoice.approveAdvance':
     case 'invoice.authorize':
-    case 'invoice.reject': {
+    case 'invoice.reject':
+    case 'invoice.fundAdvance':
+    case 'invoice.rejectQuotation': {
       if (foreign) {
         // Another company's invoice is reported exactly like a missing one (decision 0012).
         expect(outcome.code, what).toBe(404);
@@ -411,10 +437,15 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
 
 async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
   const event = modelEvent as InvoiceLifecycleEvent;
-  if (event.type === 'invoice.approveAdvance') {
-    // The provider opens the quote first (the drawer), then confirms.
-    const quote = await asUser(userFor(ctx, event.actor), () => forwardPaymentQuote(ctx.invoiceId));
+  if (event.type === 'invoice.approveAdvance' || event.type === 'invoice.fundAdvance') {
+    // The provider opens the quote first (the drawer), then confirms; when the buyer pays the suppliers, the
+    // drawer already showed the provider what it will receive: with the cost on the buyer, the whole amount.
+    const provider = ctx.world.users[MODEL_COMPANY.emitter] as User;
+    const quote = await asUser(provider, () => forwardPaymentQuote(ctx.invoiceId));
     expect(quote.days).toBe(daysBetween(businessDate(new Date()), ctx.paymentDate as IsoDate));
+    if (ctx.buyerFundsAdvance) {
+      expect([quote.cost_financing, quote.cost_consultancy]).toEqual(['0.00', '0.00']);
+    }
     ctx.quotedTotal = quote.total;
   }
   const outcome = await perform(ctx, event);
@@ -425,6 +456,10 @@ async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
     reason: event.type === 'invoice.reject' ? event.reason?.trim() || null : null,
   };
   if ('paymentDate' in event) ctx.paymentDate = realDate(ctx, event.paymentDate);
+  if (event.type === 'invoice.authorize' || event.type === 'invoice.preAuthorize') {
+    ctx.buyerFundsAdvance = event.buyerFunds === true;
+  }
+  if (event.type === 'invoice.rejectQuotation') ctx.buyerFundsAdvance = false;
 }
 
 const executors = Object.fromEntries(
@@ -470,6 +505,7 @@ async function newInvoice(): Promise<Ctx> {
     trail: [imported],
     performed: null,
     quotedTotal: null,
+    buyerFundsAdvance: false,
   };
 }
 
