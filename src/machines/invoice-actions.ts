@@ -38,7 +38,8 @@ export function resolveInvoiceSnapshot(invoice: LifecycleInvoice): InvoiceLifecy
       emitterCompanyId: invoice.emitterCompanyId,
       receiverCompanyId: invoice.receiverCompanyId,
       dateOfEmission: invoice.dateOfEmission,
-      buyerFundsAdvance: invoice.buyerFundsAdvance === true,
+      // Only present when set, so an invoice whose provider pays has the context it always had.
+      ...(invoice.buyerFundsAdvance === true ? { buyerFundsAdvance: true } : {}),
     },
   }) as InvoiceLifecycleSnapshot;
 }

@@ -59,15 +59,15 @@ export const invoiceLifecycleMachine = setup({
     paymentDateWithin150Days: ({ context, event }) =>
       'paymentDate' in event && paymentDateError(context.dateOfEmission, event.paymentDate) === null,
     buyerFundsAdvance: ({ context }) => context.buyerFundsAdvance === true,
+    buyerWillFund: ({ event }) => 'buyerFunds' in event && event.buyerFunds === true,
     isOperator: ({ event }) => event.actor.kind === 'operator',
     isSat: ({ event }) => event.actor.kind === 'sat',
   },
   actions: {
-    // Who pays the advance's cost is decided when the buyer authorizes (decision 0028).
-    recordCostPayer: assign({
-      buyerFundsAdvance: ({ event }) => 'buyerFunds' in event && event.buyerFunds === true,
-    }),
-    clearCostPayer: assign({ buyerFundsAdvance: false }),
+    // Who pays the advance's cost is decided when the buyer authorizes (decision 0028); an authorization
+    // without buyerFunds leaves the context as it is (the provider pays, as always).
+    recordBuyerFunds: assign({ buyerFundsAdvance: true }),
+    clearBuyerFunds: assign({ buyerFundsAdvance: false }),
   },
 }).createMachine({
   id: 'invoiceLifecycle',
@@ -86,26 +86,29 @@ export const invoiceLifecycleMachine = setup({
     available: {
       on: {
         'invoice.requestAuthorization': { target: 'pending', guard: 'isEmitterWithSatLink' },
-        'invoice.preAuthorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-          actions: 'recordCostPayer',
-        },
-        // The buyer declines the quotation of an invoice it could have pre-authorized (decision 0028).
-        'invoice.rejectQuotation': { target: 'rejected', guard: 'isReceiverWithSatLink' },
+        'invoice.preAuthorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
     },
     pending: {
       on: {
-        'invoice.authorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-          actions: 'recordCostPayer',
-        },
+        'invoice.authorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.reject': { target: 'rejected', guard: 'isReceiverWithSatLink' },
-        'invoice.rejectQuotation': { target: 'rejected', guard: 'isReceiverWithSatLink' },
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
@@ -118,11 +121,12 @@ export const invoiceLifecycleMachine = setup({
           target: 'process',
           guard: and(['isReceiverWithSatLink', 'buyerFundsAdvance']),
         },
-        // Until the advance is requested, the buyer may withdraw the quotation it accepted as payer.
+        // 'Rechazar Cotización': until the advance is requested, the buyer may withdraw the quotation it accepted
+        // as payer; the invoice ends Rechazada, as when it does not authorize.
         'invoice.rejectQuotation': {
           target: 'rejected',
           guard: and(['isReceiverWithSatLink', 'buyerFundsAdvance']),
-          actions: 'clearCostPayer',
+          actions: 'clearBuyerFunds',
         },
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
@@ -139,11 +143,14 @@ export const invoiceLifecycleMachine = setup({
     // provider; the corporate may still pre-authorize it, and the provider may factor it.
     rejected: {
       on: {
-        'invoice.preAuthorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-          actions: 'recordCostPayer',
-        },
+        'invoice.preAuthorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },

@@ -368,9 +368,12 @@ describe('corporate quotation flow: summary, pre-authorization, quote, pre-appro
       expect(await statusOf(db(), a)).toBe(InvoiceStatus.APPROVED);
     });
 
-    it('rejected withdraws an accepted quotation and declines Por Autorizar invoices; refuses En trámite', async () => {
-      const [a, b] = [await available(), await available()];
-      await postJson(ctx.app, ACCEPTED, corporate, [{ invoice_id: a, payment_date: inDays(30) }]);
+    it('rejected withdraws an accepted quotation: Rechazada, the provider told; refuses what the buyer did not accept as payer', async () => {
+      const [a, b] = [await available(), await pending()];
+      await postJson(ctx.app, ACCEPTED, corporate, [
+        { invoice_id: a, payment_date: inDays(30) },
+        { invoice_id: b, payment_date: inDays(30) },
+      ]);
       const res = await postJson(ctx.app, REJECTED, corporate, [
         { invoice_id: a, reason: 'Sin presupuesto' },
         { invoice_id: b },
@@ -381,18 +384,39 @@ describe('corporate quotation flow: summary, pre-authorization, quote, pre-appro
         payment_date_message:
           'Tus proveedores fueron notificados; las facturas rechazadas no se adelantarán.',
       });
-      expect(await invoice(a)).toMatchObject({ status: InvoiceStatus.REJECTED, buyer_funds_advance: false });
-      expect(await statusOf(db(), b)).toBe(InvoiceStatus.REJECTED);
+      for (const id of [a, b]) {
+        expect(await invoice(id)).toMatchObject({
+          status: InvoiceStatus.REJECTED,
+          buyer_funds_advance: false,
+        });
+      }
+      const trail = await getJson(ctx.app, `/api/invoices/${a}/events/`, provider);
+      expect(trail.json().at(-1)).toMatchObject({
+        event: 'invoice.rejectQuotation',
+        from_status: InvoiceStatus.APPROVED,
+        to_status: InvoiceStatus.REJECTED,
+        actor: 'corporativo.demo',
+        reason: 'Sin presupuesto',
+      });
       const statuses = await sql<{ status: string }>`
         select q.status from quotations q join quotation_lines l on l.quotation_id = q.id
         where l.invoice_id = ${a}`.execute(db());
       expect(statuses.rows).toEqual([{ status: 'rejected' }]);
       expect((await lastMail()).subject).toContain('no autorizó el adelanto de tus facturas');
 
-      const [inProcess] = await invoicesIn(db(), DEMO_CORPORATE.rfc, InvoiceStatus.PROCESS, 'receiver');
-      const refused = await postJson(ctx.app, REJECTED, corporate, [{ invoice_id: inProcess }]);
+      const notAccepted = await available();
+      await postJson(ctx.app, PRE_APPROVED, corporate, [
+        { invoice_id: notAccepted, payment_date: inDays(30) },
+      ]);
+      const refused = await postJson(ctx.app, REJECTED, corporate, [{ invoice_id: notAccepted }]);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().detail).toMatch(/no puede rechazarse: su estado es «En trámite»\.$/);
+      expect(refused.json().detail).toBe(
+        `La factura ${await labelOf(notAccepted)} está «Autorizada» y su adelanto no lo paga tu empresa; no puede rechazarse.`,
+      );
+      const fresh = await available();
+      const refusedFresh = await postJson(ctx.app, REJECTED, corporate, [{ invoice_id: fresh }]);
+      expect(refusedFresh.statusCode).toBe(409);
+      expect(refusedFresh.json().detail).toMatch(/no puede rechazarse: su estado es «Por Autorizar»\.$/);
     });
   });
 
