@@ -13,7 +13,6 @@ import {
   type InvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../src/domain/invoice-status';
-import { QuotationOutcomeResponse } from '../../src/domain/schemas/corporates';
 import { InvoicePage } from '../../src/domain/schemas/invoices';
 import { AuthorizeRejectResponse } from '../../src/domain/schemas/quotations';
 import {
@@ -22,6 +21,7 @@ import {
   STATUS_BY_STATE,
 } from '../../src/machines/invoice-lifecycle.machine';
 import { INVOICES_API_URL } from '../../src/services/api-config';
+import { payProviders, rejectQuotation } from '../../src/services/corporates.service';
 import { ApiError, request } from '../../src/services/http';
 import {
   approveForwardPayment,
@@ -257,19 +257,14 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
       );
     case 'invoice.fundAdvance':
       return httpOutcome(userFor(ctx, event.actor), () =>
-        request(`${INVOICES_API_URL}/corporates/full-payment/qoute/`, QuotationOutcomeResponse, {
-          method: 'POST',
-          body: [{ invoice_id: id, payment_date: ctx.paymentDate ?? plusDays(ctx.emission, 33) }],
-          idempotencyKey: randomUUID(),
-        }),
+        payProviders(
+          [{ invoice_id: id, payment_date: ctx.paymentDate ?? plusDays(ctx.emission, 33) }],
+          randomUUID(),
+        ),
       );
     case 'invoice.rejectQuotation':
       return httpOutcome(userFor(ctx, event.actor), () =>
-        request(`${INVOICES_API_URL}/corporates/quotes/rejected/`, QuotationOutcomeResponse, {
-          method: 'POST',
-          body: [{ invoice_id: id }],
-          idempotencyKey: randomUUID(),
-        }),
+        rejectQuotation([{ invoice_id: id }], randomUUID()),
       );
     case 'invoice.disburse':
       // Only the operator has a channel (the ops command); anyone else can only be refused by the service.
