@@ -39,6 +39,7 @@ import {
   invoiceEventRefusalOf,
 } from '../invoices/lifecycle.service';
 import {
+  CORPORATE_MESSAGES,
   type CorporatesDeps,
   findReceivedInvoices,
   paymentDateMessage,
@@ -58,15 +59,12 @@ import {
 // transaction and one batch of lifecycle transitions: all or nothing.
 
 export const QUOTATION_MESSAGES = {
-  preApprovedOne: 'Se aprobó correctamente la factura',
-  preApprovedMany: 'Se aprobaron correctamente las facturas',
   acceptedOne: 'Se aceptó la cotización: tu empresa absorbe el costo financiero de la factura.',
   acceptedMany: 'Se aceptó la cotización: tu empresa absorbe el costo financiero de las facturas.',
   fullPaymentOne: 'Se programó el pago a tu proveedor: recibirá el monto completo de la factura.',
   fullPaymentMany: 'Se programó el pago a tus proveedores: recibirán el monto completo de las facturas.',
   rejectedOne: 'Se rechazó la cotización de la factura',
   rejectedMany: 'Se rechazó la cotización de las facturas',
-  rejectedPaymentDate: 'Tus proveedores fueron notificados; las facturas rechazadas no se adelantarán.',
   paymentDateNotAfterToday: 'La fecha de pago debe ser posterior a hoy.',
   notQuotable: (label: string) =>
     `Los costos del adelanto de la factura ${label} superarían su importe; elige una fecha de pago más cercana.`,
@@ -317,7 +315,7 @@ export async function preApproveQuotation(
   const { lines, quotes, afterCommit } = await authorizeQuotation(deps, trx, caller, body, today, 'provider');
   const resume = quoteResume(quotes);
   const response: PreApprovedQuotationResponse = {
-    message: lines.length === 1 ? QUOTATION_MESSAGES.preApprovedOne : QUOTATION_MESSAGES.preApprovedMany,
+    message: lines.length === 1 ? CORPORATE_MESSAGES.authorizedOne : CORPORATE_MESSAGES.authorizedMany,
     payment_date_message: paymentDateMessage(lines),
     total_quote: resume.total_quote,
     total_invoices: resume.total_invoices,
@@ -446,7 +444,7 @@ export async function rejectQuotation(
   const notices = await providerNotices(trx, rejected);
   const response: QuotationOutcomeResponse = {
     message: rejected.length === 1 ? QUOTATION_MESSAGES.rejectedOne : QUOTATION_MESSAGES.rejectedMany,
-    payment_date_message: QUOTATION_MESSAGES.rejectedPaymentDate,
+    payment_date_message: CORPORATE_MESSAGES.rejectedPaymentDate,
   };
   return {
     statusCode: 200,
