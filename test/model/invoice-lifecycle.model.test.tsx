@@ -48,9 +48,10 @@ import {
 // The lifecycle machine has no view of its own: each event is the real gesture of its real actor against the
 // real server behind MSW. Provider and corporate calls go through the browser's HTTP client (src/services)
 // with that user's session; the operator's disbursement and SAT's cancellation through the ops commands
-// (server/ops/commands.ts, what `npm run ops` runs). Pre-authorization and the factoring transfer have no
-// endpoint yet (the quotation and factoring issues add them), so they go through the server's lifecycle
-// service exactly as those calls will, with the corporate's or provider's user as the actor.
+// (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer has no endpoint yet, and the
+// quotation calls (corporates/quotes/pre-approved/, …/accepted/) pick authorize or preAuthorize by the invoice's
+// state, so these partitions go through the server's lifecycle service with the corporate's or provider's user
+// as the actor; 'Pagar a Proveedores' and 'Rechazar Cotización' go through their endpoints.
 // Every state is asserted through what users see: the provider's pronto-pago list, the corporate's requests
 // list and the audit trail read by both; and at every state every gesture the machine refuses there is tried
 // and must be refused by the server too, writing nothing.
