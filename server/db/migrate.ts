@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { initialSchema } from './migrations/001-initial-schema';
 import { sessionsAndAccounts } from './migrations/002-sessions-and-accounts';
+import { corporateQuotations } from './migrations/003-corporate-quotations';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -14,6 +15,7 @@ function statements(list: readonly string[]): Migration {
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': statements(initialSchema),
   '002-sessions-and-accounts': statements(sessionsAndAccounts),
+  '003-corporate-quotations': statements(corporateQuotations),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

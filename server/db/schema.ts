@@ -74,6 +74,8 @@ export interface InvoicesTable {
   cost_financing: Money | null;
   cost_consultancy: Money | null;
   sat_cancelled_at: string | null;
+  /** Migration 003: the lifecycle's context, the buyer absorbs the advance's cost. */
+  buyer_funds_advance: Generated<boolean>;
   cfdi_xml: string;
   created_at: Timestamp;
   updated_at: Timestamp;

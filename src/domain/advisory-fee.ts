@@ -30,3 +30,14 @@ export function advisoryFee(amount: Centavos, rule: AdvisoryFeeRule = DEFAULT_AD
   // (100 + iva) / 100 and fee / 100 as decimal factors; one rounding at the end.
   return multiplyMoney(amount, rule.feePercent, '0.01', 100 + rule.ivaPercent, '0.01');
 }
+
+/**
+ * The IVA inside the advisory fee: advisoryFee with IVA minus the same fee without it, so fee + IVA add up
+ * exactly to what advisoryFee charges. Example: advisoryFeeIva(10_000_000) === 16_000 (of 1,160.00).
+ */
+export function advisoryFeeIva(
+  amount: Centavos,
+  rule: AdvisoryFeeRule = DEFAULT_ADVISORY_FEE_RULE,
+): Centavos {
+  return advisoryFee(amount, rule) - advisoryFee(amount, { ...rule, ivaPercent: 0 });
+}

@@ -38,6 +38,8 @@ export function resolveInvoiceSnapshot(invoice: LifecycleInvoice): InvoiceLifecy
       emitterCompanyId: invoice.emitterCompanyId,
       receiverCompanyId: invoice.receiverCompanyId,
       dateOfEmission: invoice.dateOfEmission,
+      // Only present when set, so an invoice whose provider pays has the context it always had.
+      ...(invoice.buyerFundsAdvance === true ? { buyerFundsAdvance: true } : {}),
     },
   }) as InvoiceLifecycleSnapshot;
 }
@@ -156,6 +158,17 @@ export const INVOICE_REFUSALS = {
   'invoice.preAuthorize': {
     default: (facts) => `${theInvoice(facts)} no puede autorizarse: su estado es «${facts.status}».`,
     paymentDate: paymentDateTooFar,
+  },
+  'invoice.rejectQuotation': {
+    default: (facts) => `${theInvoice(facts)} no puede rechazarse: su estado es «${facts.status}».`,
+    approved: (facts) =>
+      `${theInvoice(facts)} está «${facts.status}» y su adelanto no lo paga tu empresa; no puede rechazarse.`,
+  },
+  'invoice.fundAdvance': {
+    default: (facts) =>
+      `${theInvoice(facts)} no puede pagarse a tu proveedor: su estado es «${facts.status}». Solo las facturas Autorizadas con costo a cargo de tu empresa pueden pagarse.`,
+    approved: (facts) =>
+      `${theInvoice(facts)} está «${facts.status}» con el costo a cargo de tu proveedor; acepta una cotización absorbiendo el costo antes de pagarla.`,
   },
   'invoice.transferToFactoring': {
     default: (facts) => `No puedes enviar esta factura a factoraje: su estado es «${facts.status}».`,

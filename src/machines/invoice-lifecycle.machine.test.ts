@@ -231,3 +231,52 @@ describe('invoiceLifecycleMachine: terminal states', () => {
     }
   });
 });
+
+describe('invoiceLifecycleMachine: the buyer absorbs the advance cost (decision 0028)', () => {
+  const FUNDED: InvoiceLifecycleContext = { ...CONTEXT, buyerFundsAdvance: true };
+  const step = (state: StateName, event: InvoiceLifecycleEvent, context = CONTEXT) =>
+    transition(invoiceLifecycleMachine, snapshotIn(state, context), event)[0];
+  const accept = (type: 'invoice.authorize' | 'invoice.preAuthorize', paymentDate = PAYMENT_DATE) =>
+    ({ type, actor: ACTORS.receiver, paymentDate, buyerFunds: true }) as const;
+
+  it('accepting as payer authorizes like the buyer always does and records who pays', () => {
+    for (const [state, type] of [
+      ['available', 'invoice.preAuthorize'],
+      ['pending', 'invoice.authorize'],
+      ['rejected', 'invoice.preAuthorize'],
+    ] as const) {
+      const next = step(state, accept(type));
+      expect([next.value, next.context.buyerFundsAdvance]).toEqual(['approved', true]);
+    }
+    // The 150-day rule still holds.
+    expect(step('pending', accept('invoice.authorize', DAY_151)).value).toBe('pending');
+  });
+
+  it("'Pagar a Proveedores' takes only an Autorizada invoice whose cost the buyer absorbs, from its buyer", () => {
+    const fund = (actor: LifecycleActor) => ({ type: 'invoice.fundAdvance', actor }) as const;
+    expect(step('approved', fund(ACTORS.receiver), FUNDED).value).toBe('process');
+    expect(step('approved', fund(ACTORS.receiver)).value).toBe('approved');
+    for (const actor of [ACTORS.otherCorporate, ACTORS.receiverWithoutSatLink, ACTORS.emitter]) {
+      expect(step('approved', fund(actor), FUNDED).value).toBe('approved');
+    }
+    for (const state of ['available', 'pending', 'rejected', 'process'] as const) {
+      expect(step(state, fund(ACTORS.receiver), FUNDED).value).toBe(state);
+    }
+  });
+
+  it("'Rechazar Cotización' withdraws only a quotation the buyer accepted as payer, clearing it", () => {
+    const reject = (actor: LifecycleActor) => ({ type: 'invoice.rejectQuotation', actor }) as const;
+    const next = step('approved', reject(ACTORS.receiver), FUNDED);
+    expect([next.value, next.context.buyerFundsAdvance]).toEqual(['rejected', false]);
+    expect(step('approved', reject(ACTORS.receiver)).value).toBe('approved');
+    expect(step('approved', reject(ACTORS.otherCorporate), FUNDED).value).toBe('approved');
+    for (const state of ['available', 'pending', 'process'] as const) {
+      expect(step(state, reject(ACTORS.receiver), FUNDED).value).toBe(state);
+    }
+  });
+
+  it('the provider may still advance it itself, and the flag stays for its zero-cost quote', () => {
+    const next = step('approved', { type: 'invoice.approveAdvance', actor: ACTORS.emitter }, FUNDED);
+    expect([next.value, next.context.buyerFundsAdvance]).toEqual(['process', true]);
+  });
+});

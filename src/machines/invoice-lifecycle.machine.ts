@@ -1,4 +1,4 @@
-import { and, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { InvoiceStatus, type InvoiceStatusCode } from '../domain/invoice-status';
 import { paymentDateError } from '../domain/payment-date';
 
@@ -20,13 +20,20 @@ export interface InvoiceLifecycleContext {
   emitterCompanyId: number;
   receiverCompanyId: number;
   dateOfEmission: string;
+  /**
+   * The buyer absorbs the cost of this invoice's advance (it accepted a quotation as payer, decision 0028):
+   * the provider is quoted no cost and the buyer may fund the advance itself. Absent means false.
+   */
+  buyerFundsAdvance?: boolean;
 }
 
 export type InvoiceLifecycleEvent =
   | { type: 'invoice.requestAuthorization'; actor: LifecycleActor }
-  | { type: 'invoice.authorize'; actor: LifecycleActor; paymentDate: string }
-  | { type: 'invoice.preAuthorize'; actor: LifecycleActor; paymentDate: string }
+  | { type: 'invoice.authorize'; actor: LifecycleActor; paymentDate: string; buyerFunds?: boolean }
+  | { type: 'invoice.preAuthorize'; actor: LifecycleActor; paymentDate: string; buyerFunds?: boolean }
   | { type: 'invoice.reject'; actor: LifecycleActor; reason?: string }
+  | { type: 'invoice.rejectQuotation'; actor: LifecycleActor; reason?: string }
+  | { type: 'invoice.fundAdvance'; actor: LifecycleActor }
   | { type: 'invoice.approveAdvance'; actor: LifecycleActor }
   | { type: 'invoice.disburse'; actor: LifecycleActor }
   | { type: 'invoice.cancelAtSat'; actor: LifecycleActor }
@@ -51,8 +58,16 @@ export const invoiceLifecycleMachine = setup({
       event.actor.satAuthorized,
     paymentDateWithin150Days: ({ context, event }) =>
       'paymentDate' in event && paymentDateError(context.dateOfEmission, event.paymentDate) === null,
+    buyerFundsAdvance: ({ context }) => context.buyerFundsAdvance === true,
+    buyerWillFund: ({ event }) => 'buyerFunds' in event && event.buyerFunds === true,
     isOperator: ({ event }) => event.actor.kind === 'operator',
     isSat: ({ event }) => event.actor.kind === 'sat',
+  },
+  actions: {
+    // Who pays the advance's cost is decided when the buyer authorizes (decision 0028); an authorization
+    // without buyerFunds leaves the context as it is (the provider pays, as always).
+    recordBuyerFunds: assign({ buyerFundsAdvance: true }),
+    clearBuyerFunds: assign({ buyerFundsAdvance: false }),
   },
 }).createMachine({
   id: 'invoiceLifecycle',
@@ -62,27 +77,37 @@ export const invoiceLifecycleMachine = setup({
     'Factoraje, Cancelada y Rechazada. El servidor evalúa esta misma máquina en cada cambio de estado, dentro de ' +
     'una transacción que bloquea la factura y registra quién hizo el cambio; un evento no permitido se rechaza ' +
     'sin escribir nada. Las condiciones verifican que quien actúa sea el emisor o el receptor con su vinculación ' +
-    'SAT autorizada y que la fecha de pago no exceda 150 días desde la emisión.',
+    'SAT autorizada y que la fecha de pago no exceda 150 días desde la emisión. Cuando el comprador acepta una ' +
+    'cotización absorbiendo el costo, él mismo puede pagar el adelanto (Pagar a Proveedores) o retirar la ' +
+    'cotización mientras el proveedor no lo solicite.',
   context: ({ input }) => input,
   initial: 'available',
   states: {
     available: {
       on: {
         'invoice.requestAuthorization': { target: 'pending', guard: 'isEmitterWithSatLink' },
-        'invoice.preAuthorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-        },
+        'invoice.preAuthorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
     },
     pending: {
       on: {
-        'invoice.authorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-        },
+        'invoice.authorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.reject': { target: 'rejected', guard: 'isReceiverWithSatLink' },
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
@@ -91,6 +116,18 @@ export const invoiceLifecycleMachine = setup({
     approved: {
       on: {
         'invoice.approveAdvance': { target: 'process', guard: 'isEmitterWithSatLink' },
+        // 'Pagar a Proveedores': the buyer that absorbs the cost funds the advance itself (decision 0028).
+        'invoice.fundAdvance': {
+          target: 'process',
+          guard: and(['isReceiverWithSatLink', 'buyerFundsAdvance']),
+        },
+        // 'Rechazar Cotización': until the advance is requested, the buyer may withdraw the quotation it accepted
+        // as payer; the invoice ends Rechazada, as when it does not authorize.
+        'invoice.rejectQuotation': {
+          target: 'rejected',
+          guard: and(['isReceiverWithSatLink', 'buyerFundsAdvance']),
+          actions: 'clearBuyerFunds',
+        },
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
@@ -106,10 +143,14 @@ export const invoiceLifecycleMachine = setup({
     // provider; the corporate may still pre-authorize it, and the provider may factor it.
     rejected: {
       on: {
-        'invoice.preAuthorize': {
-          target: 'approved',
-          guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']),
-        },
+        'invoice.preAuthorize': [
+          {
+            target: 'approved',
+            guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days', 'buyerWillFund']),
+            actions: 'recordBuyerFunds',
+          },
+          { target: 'approved', guard: and(['isReceiverWithSatLink', 'paymentDateWithin150Days']) },
+        ],
         'invoice.transferToFactoring': { target: 'factoring', guard: 'isEmitterWithSatLink' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },

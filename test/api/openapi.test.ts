@@ -171,8 +171,12 @@ describe('GET /api/openapi.json', () => {
       .map(([method, path]) => `${method} ${path}`)
       .sort();
     expect(idempotent).toEqual([
+      'POST /api/corporates/full-payment/qoute/',
       'POST /api/corporates/manually-requests/authorize/',
       'POST /api/corporates/manually-requests/reject/',
+      'POST /api/corporates/quotes/accepted/',
+      'POST /api/corporates/quotes/pre-approved/',
+      'POST /api/corporates/quotes/rejected/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',
     ]);

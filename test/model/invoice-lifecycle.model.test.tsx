@@ -21,6 +21,7 @@ import {
   STATUS_BY_STATE,
 } from '../../src/machines/invoice-lifecycle.machine';
 import { INVOICES_API_URL } from '../../src/services/api-config';
+import { payProviders, rejectQuotation } from '../../src/services/corporates.service';
 import { ApiError, request } from '../../src/services/http';
 import {
   approveForwardPayment,
@@ -47,9 +48,10 @@ import {
 // The lifecycle machine has no view of its own: each event is the real gesture of its real actor against the
 // real server behind MSW. Provider and corporate calls go through the browser's HTTP client (src/services)
 // with that user's session; the operator's disbursement and SAT's cancellation through the ops commands
-// (server/ops/commands.ts, what `npm run ops` runs). Pre-authorization and the factoring transfer have no
-// endpoint yet (the quotation and factoring issues add them), so they go through the server's lifecycle
-// service exactly as those calls will, with the corporate's or provider's user as the actor.
+// (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer has no endpoint yet, and the
+// quotation calls (corporates/quotes/pre-approved/, …/accepted/) pick authorize or preAuthorize by the invoice's
+// state, so these partitions go through the server's lifecycle service with the corporate's or provider's user
+// as the actor; 'Pagar a Proveedores' and 'Rechazar Cotización' go through their endpoints.
 // Every state is asserted through what users see: the provider's pronto-pago list, the corporate's requests
 // list and the audit trail read by both; and at every state every gesture the machine refuses there is tried
 // and must be refused by the server too, writing nothing.
@@ -94,6 +96,8 @@ interface Ctx {
   performed: Omit<TrailItem, 'from_status' | 'to_status'> | null;
   /** What the provider was quoted when advancing: the disbursement must pay exactly this. */
   quotedTotal: string | null;
+  /** The buyer absorbs the advance's cost (it accepted the quotation as payer). */
+  buyerFundsAdvance: boolean;
 }
 
 /** How a gesture ended: an HTTP status, or an ops command's exit code, and what the actor was told. */
@@ -228,6 +232,9 @@ async function serviceOutcome(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<O
 /** Performs one lifecycle event the way its actor really can. */
 async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome> {
   const id = ctx.invoiceId;
+  // The buyer's acceptance as payer goes through the same service as corporates/quotes/accepted/, which picks
+  // authorize or preAuthorize by the invoice's state; here each partition is sent as it is.
+  if ('buyerFunds' in event && event.buyerFunds) return serviceOutcome(ctx, event);
   switch (event.type) {
     case 'invoice.requestAuthorization':
       return httpOutcome(userFor(ctx, event.actor), () => requestPayment(id, randomUUID()));
@@ -248,6 +255,17 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
           body: [{ invoice_id: id, ...(event.reason === undefined ? {} : { reason: event.reason }) }],
           idempotencyKey: randomUUID(),
         }),
+      );
+    case 'invoice.fundAdvance':
+      return httpOutcome(userFor(ctx, event.actor), () =>
+        payProviders(
+          [{ invoice_id: id, payment_date: ctx.paymentDate ?? plusDays(ctx.emission, 33) }],
+          randomUUID(),
+        ),
+      );
+    case 'invoice.rejectQuotation':
+      return httpOutcome(userFor(ctx, event.actor), () =>
+        rejectQuotation([{ invoice_id: id }], randomUUID()),
       );
     case 'invoice.disburse':
       // Only the operator has a channel (the ops command); anyone else can only be refused by the service.
@@ -284,7 +302,9 @@ function expectSuccess(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
       `^Factura ${ctx.invoiceId} cancelada ante el SAT: ${ctx.status} → ${InvoiceStatus.DISABLED}\\.$`,
     ),
   };
-  const expected = messages[event.type];
+  // The buyer's acceptance as payer goes through the service (see perform), which has no message of its own.
+  const viaService = 'buyerFunds' in event && event.buyerFunds === true;
+  const expected = viaService ? undefined : messages[event.type];
   if (expected) expect(outcome.message).toMatch(expected);
 }
 
@@ -298,7 +318,9 @@ function expectRefusal(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
     case 'invoice.requestAuthorization':
     case 'invoice.approveAdvance':
     case 'invoice.authorize':
-    case 'invoice.reject': {
+    case 'invoice.reject':
+    case 'invoice.fundAdvance':
+    case 'invoice.rejectQuotation': {
       if (foreign) {
         // Another company's invoice is reported exactly like a missing one (decision 0012).
         expect(outcome.code, what).toBe(404);
@@ -411,10 +433,15 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
 
 async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
   const event = modelEvent as InvoiceLifecycleEvent;
-  if (event.type === 'invoice.approveAdvance') {
-    // The provider opens the quote first (the drawer), then confirms.
-    const quote = await asUser(userFor(ctx, event.actor), () => forwardPaymentQuote(ctx.invoiceId));
+  if (event.type === 'invoice.approveAdvance' || event.type === 'invoice.fundAdvance') {
+    // The provider opens the quote first (the drawer), then confirms; when the buyer pays the suppliers, the
+    // drawer already showed the provider what it will receive: with the cost on the buyer, the whole amount.
+    const provider = ctx.world.users[MODEL_COMPANY.emitter] as User;
+    const quote = await asUser(provider, () => forwardPaymentQuote(ctx.invoiceId));
     expect(quote.days).toBe(daysBetween(businessDate(new Date()), ctx.paymentDate as IsoDate));
+    if (ctx.buyerFundsAdvance) {
+      expect([quote.cost_financing, quote.cost_consultancy]).toEqual(['0.00', '0.00']);
+    }
     ctx.quotedTotal = quote.total;
   }
   const outcome = await perform(ctx, event);
@@ -425,6 +452,10 @@ async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
     reason: event.type === 'invoice.reject' ? event.reason?.trim() || null : null,
   };
   if ('paymentDate' in event) ctx.paymentDate = realDate(ctx, event.paymentDate);
+  if (event.type === 'invoice.authorize' || event.type === 'invoice.preAuthorize') {
+    ctx.buyerFundsAdvance = event.buyerFunds === true;
+  }
+  if (event.type === 'invoice.rejectQuotation') ctx.buyerFundsAdvance = false;
 }
 
 const executors = Object.fromEntries(
@@ -470,6 +501,7 @@ async function newInvoice(): Promise<Ctx> {
     trail: [imported],
     performed: null,
     quotedTotal: null,
+    buyerFundsAdvance: false,
   };
 }
 

@@ -61,6 +61,21 @@ export const LIFECYCLE_EVENTS = [
   { type: 'invoice.authorize', actor: ACTORS.corporate, paymentDate: PAYMENT_DATES.inAMonth },
   { type: 'invoice.authorize', actor: ACTORS.corporate, paymentDate: PAYMENT_DATES.lastAllowed },
   { type: 'invoice.preAuthorize', actor: ACTORS.corporate, paymentDate: PAYMENT_DATES.inAMonth },
+  // The buyer accepts the quotation absorbing the cost (decision 0028): from Solicitado and from Por Autorizar.
+  {
+    type: 'invoice.authorize',
+    actor: ACTORS.corporate,
+    paymentDate: PAYMENT_DATES.inAMonth,
+    buyerFunds: true,
+  },
+  {
+    type: 'invoice.preAuthorize',
+    actor: ACTORS.corporate,
+    paymentDate: PAYMENT_DATES.inAMonth,
+    buyerFunds: true,
+  },
+  { type: 'invoice.fundAdvance', actor: ACTORS.corporate },
+  { type: 'invoice.rejectQuotation', actor: ACTORS.corporate },
   { type: 'invoice.reject', actor: ACTORS.corporate, reason: REJECTION_REASON },
   // A blank reason (the corporate typed nothing) is not stored: the trail shows none.
   { type: 'invoice.reject', actor: ACTORS.corporate, reason: '' },
@@ -78,6 +93,8 @@ export const REFUSED_EVENTS = [
   { type: 'invoice.preAuthorize', actor: REFUSED_ACTORS.otherCorporate, paymentDate: PAYMENT_DATES.inAMonth },
   { type: 'invoice.preAuthorize', actor: ACTORS.corporate, paymentDate: PAYMENT_DATES.tooLate },
   { type: 'invoice.reject', actor: REFUSED_ACTORS.otherCorporate },
+  { type: 'invoice.fundAdvance', actor: REFUSED_ACTORS.otherCorporate },
+  { type: 'invoice.rejectQuotation', actor: REFUSED_ACTORS.otherCorporate },
   { type: 'invoice.approveAdvance', actor: REFUSED_ACTORS.otherProvider },
   { type: 'invoice.transferToFactoring', actor: REFUSED_ACTORS.otherProvider },
   // Only Flujo's operator disburses and only SAT cancels: the invoice's own provider cannot do either.
@@ -89,8 +106,11 @@ export const invoiceLifecycleModel: MachineModel = {
   id: 'invoice-lifecycle',
   machine: invoiceLifecycleMachine,
   input: MODEL_INPUT,
-  // The context is the invoice's parties and emission date, which no transition changes; the guards read
-  // them against each event's actor and date, so the state value alone is the vertex.
-  abstract: (snapshot) => snapshot.value,
+  // The context is the invoice's parties and emission date, which no transition changes, and who absorbs the
+  // advance's cost, which the authorizations set: the state value and that flag make the vertex.
+  abstract: (snapshot) => ({
+    value: snapshot.value,
+    buyerFundsAdvance: (snapshot.context as InvoiceLifecycleContext).buyerFundsAdvance === true,
+  }),
   events: LIFECYCLE_EVENTS as readonly EventObject[],
 };

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
+import {
+  AcceptedQuotationResponse,
+  CorporateQuotation,
+  CorporateSummaryPage,
+  MAX_QUOTATION_INVOICES,
+  PreApprovedQuotationResponse,
+  PreAuthorizationPage,
+  QuotationLinesBody,
+  QuotationOutcomeResponse,
+  RejectQuotationBody,
+} from '../../../src/domain/schemas/corporates';
 import { InvoicePage } from '../../../src/domain/schemas/invoices';
 import {
   AuthorizeRejectResponse,
@@ -20,7 +31,21 @@ import {
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
-import { authorizeRequests, rejectRequests, requestsListExtras } from './corporates.service';
+import {
+  authorizeRequests,
+  corporateSummaryExtras,
+  PRE_AUTHORIZABLE_STATUSES,
+  parseSummaryQuery,
+  rejectRequests,
+  requestsListExtras,
+} from './corporates.service';
+import {
+  acceptQuotation,
+  payProviders,
+  preApproveQuotation,
+  quoteInvoices,
+  rejectQuotation,
+} from './quotations.service';
 
 /** An invoice of a batch: its numeric id or its folio fiscal (the struct's union). */
 const INVOICE_REF = {
@@ -33,6 +58,7 @@ const INVOICE_REF = {
   },
 };
 const BATCH = `Lote de 1 a ${MAX_INVOICES_PER_REQUEST} facturas, todo o nada`;
+const QUOTATION_BATCH = `Lote de 1 a ${MAX_QUOTATION_INVOICES} facturas recibidas, todo o nada; un 400 nombra cada línea por su índice y campo ('3.payment_date')`;
 
 const DOCS = {
   requests: {
@@ -60,11 +86,75 @@ const DOCS = {
     responses: INVOICE_REFUSALS,
     idempotent: true,
   },
+  summary: {
+    summary: 'The corporate summary of received invoices',
+    description:
+      'Facturas recibidas, de la emisión más reciente a la más antigua, con filtros de búsqueda, periodo y estado (sin En trámite ni Factoraje); la primera página trae los indicadores: facturas, clientes y monto total por moneda.',
+    query: invoiceListQueryDoc(),
+    response: CorporateSummaryPage,
+    responses: { 403: ACCESS_REFUSED },
+  },
+  preAuthorization: {
+    summary: 'Received invoices the corporate may still pre-authorize',
+    description: 'Facturas recibidas Por Autorizar, Solicitadas o Rechazadas, con búsqueda y paginación.',
+    query: invoiceListQueryDoc({ status: false }),
+    response: PreAuthorizationPage,
+    responses: { 403: ACCESS_REFUSED },
+  },
+  quotes: {
+    summary: 'Quote the early payment of received invoices',
+    description: `${QUOTATION_BATCH}: la cotización de cada factura con la tasa de su alianza y los días de hoy a su fecha de pago (posterior a hoy, máximo 150 días desde la emisión), y los totales por moneda. No cambia nada.`,
+    body: QuotationLinesBody,
+    bodyFields: INVOICE_REF,
+    response: CorporateQuotation,
+    responses: {
+      403: ACCESS_REFUSED,
+      404: INVOICE_REFUSALS[404] as string,
+      409: INVOICE_REFUSALS[409] as string,
+    },
+  },
+  preApproved: {
+    summary: 'Pre-approve quoted invoices; the provider absorbs the cost',
+    description: `${QUOTATION_BATCH}: cada factura pasa a Autorizada con su fecha de pago; el proveedor paga el costo al adelantarla y recibe un correo.`,
+    body: QuotationLinesBody,
+    bodyFields: INVOICE_REF,
+    response: PreApprovedQuotationResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+  accepted: {
+    summary: 'Accept a quotation; the buyer absorbs the cost',
+    description: `${QUOTATION_BATCH}: cada factura pasa a Autorizada con su fecha de pago y el costo a cargo del comprador (el proveedor ve costo cero); responde el resumen de la cotización.`,
+    body: QuotationLinesBody,
+    bodyFields: INVOICE_REF,
+    response: AcceptedQuotationResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+  rejected: {
+    summary: 'Reject a quotation',
+    description: `${QUOTATION_BATCH}: cada factura Por Autorizar, Solicitada, o Autorizada con costo a cargo del comprador, pasa a Rechazada; se avisa a los proveedores.`,
+    body: RejectQuotationBody,
+    bodyFields: INVOICE_REF,
+    response: QuotationOutcomeResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
+  fullPayment: {
+    summary: "Pay the suppliers ('Pagar a Proveedores'): the buyer funds the advance",
+    description: `${QUOTATION_BATCH}: cada factura Autorizada con costo a cargo del comprador, con la fecha de pago aceptada, pasa a En trámite; el proveedor recibe el monto completo y un correo.`,
+    body: QuotationLinesBody,
+    bodyFields: INVOICE_REF,
+    response: QuotationOutcomeResponse,
+    responses: INVOICE_REFUSALS,
+    idempotent: true,
+  },
 } satisfies Record<string, RouteDoc>;
 
 /**
- * Corporate side of the pronto-pago lifecycle (mounted at /api/), API only for now: the providers'
- * authorization requests, and authorizing or rejecting them. A corporate account with an authorized SAT
+ * Corporate side of the pronto-pago lifecycle (mounted at /api/): the summary of received invoices, the
+ * pre-authorization list and the quotation flow (decision 0028), the providers' authorization requests, and
+ * authorizing or rejecting them. A corporate account with an authorized SAT
  * link only; invoices the company did not receive are a 404.
  */
 export const corporatesRoutes: FastifyPluginAsync = async (app) => {
@@ -85,6 +175,111 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
       );
       const extras = query.page === 1 ? await requestsListExtras(db, caller, result) : null;
       return invoicePage(request, query, result, today, extras);
+    },
+  );
+
+  app.get(
+    '/corporates/summary/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.summary } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const query = parseSummaryQuery(request.query);
+      const today = businessDate(now());
+      const scope = { companyId: caller.companyId, side: 'receiver' as const, today };
+      const result = await listInvoices(db, scope, query);
+      const extras = query.page === 1 ? await corporateSummaryExtras(db, scope, query, result) : null;
+      const page = invoicePage(request, query, result, today, null);
+      return extras ? { ...page, indicators: extras } : page;
+    },
+  );
+
+  app.get(
+    '/corporates/pre-authorization/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.preAuthorization } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const query = parseInvoiceListQuery(request.query, { status: false });
+      const today = businessDate(now());
+      const result = await listInvoices(
+        db,
+        { companyId: caller.companyId, side: 'receiver', statuses: PRE_AUTHORIZABLE_STATUSES, today },
+        query,
+      );
+      return invoicePage(request, query, result, today, null);
+    },
+  );
+
+  app.post<{ Body: QuotationLinesBody }>(
+    '/corporates/quotes/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.quotes } },
+    async (request) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      return quoteInvoices(db, caller, request.body, businessDate(now()));
+    },
+  );
+
+  app.post<{ Body: QuotationLinesBody }>(
+    '/corporates/quotes/pre-approved/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.preApproved } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const body = request.body;
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => preApproveQuotation(deps, trx, caller, body, businessDate(now())),
+        detailRefusal,
+      );
+    },
+  );
+
+  app.post<{ Body: QuotationLinesBody }>(
+    '/corporates/quotes/accepted/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.accepted } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const body = request.body;
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => acceptQuotation(deps, trx, caller, body, businessDate(now())),
+        detailRefusal,
+      );
+    },
+  );
+
+  app.post<{ Body: RejectQuotationBody }>(
+    '/corporates/quotes/rejected/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.rejected } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const body = request.body;
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => rejectQuotation(deps, trx, caller, body),
+        detailRefusal,
+      );
+    },
+  );
+
+  // The spec's path, spelled so ('qoute').
+  app.post<{ Body: QuotationLinesBody }>(
+    '/corporates/full-payment/qoute/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.fullPayment } },
+    async (request, reply) => {
+      const caller = invoiceCaller(currentUser(request), 'corporate');
+      const body = request.body;
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => payProviders(deps, trx, caller, body, businessDate(now())),
+        detailRefusal,
+      );
     },
   );
 

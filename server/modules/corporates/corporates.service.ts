@@ -1,5 +1,13 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import {
+  CORPORATE_STATUS_FILTER_OPTIONS,
+  InvoiceStatus,
+  type InvoiceStatusCode,
+} from '../../../src/domain/invoice-status';
+import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
+import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
+import { MESSAGES } from '../../../src/domain/schemas/fields';
 import type {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -10,7 +18,11 @@ import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { findInvoicesReceivedBy, type InvoiceRow } from '../invoices/invoice.repository';
+import {
+  findInvoicesReceivedBy,
+  type InvoiceRow,
+  sumInvoicesByCurrency,
+} from '../invoices/invoice.repository';
 import {
   actorRecord,
   type InvoiceCaller,
@@ -19,7 +31,13 @@ import {
   lifecycleActor,
   MAX_SERIAL,
 } from '../invoices/invoice-access';
-import type { InvoiceListResult } from '../invoices/invoice-list';
+import {
+  type InvoiceListQuery,
+  type InvoiceListResult,
+  type InvoiceListScope,
+  listFilter,
+  parseInvoiceListQuery,
+} from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
 import {
   applyInvoiceEvents,
@@ -46,6 +64,38 @@ export class InvalidRequestError extends Error {
   readonly statusCode = 400;
 }
 
+/** The received invoices the corporate may still pre-authorize (spec §2 /pre-autorizacion/). */
+export const PRE_AUTHORIZABLE_STATUSES: readonly InvoiceStatusCode[] = [
+  InvoiceStatus.AVAILABLE,
+  InvoiceStatus.PENDING,
+  InvoiceStatus.REJECTED,
+];
+
+/** The corporate summary's query: the list filters, its status among the corporate's filter options (spec §4). */
+export function parseSummaryQuery(raw: unknown): InvoiceListQuery {
+  const query = parseInvoiceListQuery(raw);
+  if (!CORPORATE_STATUS_FILTER_OPTIONS.some((option) => option.value === query.status)) {
+    throw new FieldErrors({ status: [MESSAGES.invalid] });
+  }
+  return query;
+}
+
+/** The summary's three cards: invoices, clients (the providers that issued them), total amount per currency. */
+export async function corporateSummaryExtras(
+  db: Db,
+  scope: InvoiceListScope,
+  query: InvoiceListQuery,
+  result: InvoiceListResult,
+): Promise<CorporateSummaryIndicators> {
+  const sums = await sumInvoicesByCurrency(db, listFilter(scope, query));
+  return {
+    count: result.count,
+    suppliers_customers: result.counterparts,
+    total: formatMoneyAmount(parseMoney(sums.mxn)),
+    total_usd: formatMoneyAmount(parseMoney(sums.usd)),
+  };
+}
+
 /** The first page's extras of corporates/manually-requests/. */
 export async function requestsListExtras(db: Db, caller: InvoiceCaller, result: InvoiceListResult) {
   const company = await findCompanyBalances(db, caller.companyId);
@@ -55,7 +105,8 @@ export async function requestsListExtras(db: Db, caller: InvoiceCaller, result: 
   };
 }
 
-type Ref = string | number;
+/** An invoice as a batch names it: its numeric id or its folio fiscal. */
+export type Ref = string | number;
 
 function refText(ref: Ref): string {
   return String(ref);
@@ -71,7 +122,7 @@ function refId(ref: Ref): number | null {
  * same invoice twice is a 400. Not locked: applyInvoiceEvents locks them all at once and the machine decides
  * on the locked rows.
  */
-async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
+export async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
   const ids = refs.map(refId).filter((id): id is number => id !== null && id > 0 && id <= MAX_SERIAL);
   const uuids = refs.filter((ref): ref is string => typeof ref === 'string' && refId(ref) === null);
   const rows = await findInvoicesReceivedBy(trx, caller.companyId, {
@@ -96,7 +147,7 @@ async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readon
 }
 
 /** Groups the invoices per provider company and reads their users' addresses (inside the transaction). */
-async function providerNotices(trx: Db, rows: readonly InvoiceRow[]) {
+export async function providerNotices(trx: Db, rows: readonly InvoiceRow[]) {
   const byProvider = new Map<number, InvoiceRow[]>();
   for (const row of rows)
     byProvider.set(row.emitter_company_id, [...(byProvider.get(row.emitter_company_id) ?? []), row]);
@@ -108,7 +159,7 @@ async function providerNotices(trx: Db, rows: readonly InvoiceRow[]) {
   );
 }
 
-function paymentDateMessage(items: readonly { row: InvoiceRow; paymentDate: IsoDate }[]): string {
+export function paymentDateMessage(items: readonly { row: InvoiceRow; paymentDate: IsoDate }[]): string {
   const dates = [...new Set(items.map((item) => item.paymentDate))];
   if (dates.length === 1) {
     const date = displayDate(dates[0] as IsoDate);

@@ -144,7 +144,7 @@ export interface InvoiceListResult {
 }
 
 /** The repository's filter for a list: the scope's restrictions and the query's filters, resolved. */
-function listFilter(scope: InvoiceListScope, query: InvoiceListQuery): InvoiceListFilter {
+export function listFilter(scope: InvoiceListScope, query: InvoiceListQuery): InvoiceListFilter {
   return {
     companyId: scope.companyId,
     side: scope.side,

@@ -29,6 +29,8 @@ export interface InvoiceRow {
   amount: string;
   amount_with_exchange_rate: string;
   currency: string;
+  /** The buyer absorbs the advance's cost (the lifecycle's context, decision 0028). */
+  buyer_funds_advance: boolean;
 }
 
 /** The columns of an InvoiceRow. */
@@ -47,6 +49,7 @@ const INVOICE_ROW_COLUMNS = [
   'amount',
   'amount_with_exchange_rate',
   'currency',
+  'buyer_funds_advance',
 ] as const;
 
 function asInvoiceRow<T extends { status: number }>(row: T): T & { status: InvoiceStatusCode } {
@@ -137,6 +140,7 @@ export interface TransitionRow {
   serie: string | null;
   folio: string | null;
   cfdi_uuid: string;
+  buyer_funds_advance: boolean;
 }
 
 /**
@@ -159,6 +163,7 @@ export async function lockInvoicesForTransition(
       'serie',
       'folio',
       'cfdi_uuid',
+      'buyer_funds_advance',
     ])
     .where('id', 'in', invoiceIds)
     .orderBy('id')
@@ -167,12 +172,13 @@ export async function lockInvoicesForTransition(
   return rows.map(asInvoiceRow);
 }
 
-/** A new status, and what its event carried: a payment date, or a SAT cancellation. */
+/** A new status, and what its event carried: a payment date, or a SAT cancellation; and the machine's context. */
 export interface StatusChange {
   invoiceId: number;
   status: InvoiceStatusCode;
   paymentDate: string | null;
   satCancelled: boolean;
+  buyerFundsAdvance: boolean;
 }
 
 /** Writes every change in one statement (UPDATE … FROM (VALUES …)); a null paymentDate keeps the stored one. */
@@ -181,7 +187,7 @@ export async function updateInvoiceStatuses(trx: Db, changes: readonly StatusCha
   const values = sql.join(
     changes.map(
       (change) =>
-        sql`(${change.invoiceId}::integer, ${change.status}::smallint, ${change.paymentDate}::date, ${change.satCancelled}::boolean)`,
+        sql`(${change.invoiceId}::integer, ${change.status}::smallint, ${change.paymentDate}::date, ${change.satCancelled}::boolean, ${change.buyerFundsAdvance}::boolean)`,
     ),
   );
   await sql`
@@ -189,8 +195,9 @@ export async function updateInvoiceStatuses(trx: Db, changes: readonly StatusCha
     set status = v.status,
         updated_at = now(),
         payment_date = coalesce(v.payment_date, i.payment_date),
-        sat_cancelled_at = case when v.sat_cancelled then now() else i.sat_cancelled_at end
-    from (values ${values}) as v (id, status, payment_date, sat_cancelled)
+        sat_cancelled_at = case when v.sat_cancelled then now() else i.sat_cancelled_at end,
+        buyer_funds_advance = v.buyer_funds_advance
+    from (values ${values}) as v (id, status, payment_date, sat_cancelled, buyer_funds_advance)
     where i.id = v.id`.execute(trx);
 }
 
@@ -356,6 +363,22 @@ export async function summarizeInvoices(
     total: String(summary.total),
     counterparts: Number(summary.counterparts),
   };
+}
+
+/** Sums of the matching invoices' own amounts, USD invoices apart from the rest (the corporate summary's cards). */
+export async function sumInvoicesByCurrency(
+  db: Db,
+  filter: InvoiceListFilter,
+): Promise<{ mxn: string; usd: string }> {
+  const sums = await db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .select([
+      sql<string>`coalesce(sum(amount) filter (where currency <> 'USD'), 0)`.as('mxn'),
+      sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { mxn: String(sums.mxn), usd: String(sums.usd) };
 }
 
 /** One page of the matching invoices, newest emission first. */

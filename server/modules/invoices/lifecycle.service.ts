@@ -71,6 +71,7 @@ function lifecycleInvoice(row: TransitionRow): LifecycleInvoice {
     emitterCompanyId: row.emitter_company_id,
     receiverCompanyId: row.receiver_company_id,
     dateOfEmission: row.date_of_emission,
+    buyerFundsAdvance: row.buyer_funds_advance,
   };
 }
 
@@ -100,15 +101,18 @@ export function invoiceEventRefusalOf(
   return invoiceEventRefusal(lifecycleInvoice(row), event, invoiceLabel(row));
 }
 
-/** The status the machine moves the invoice to, or the table's refusal. */
-function nextStatus(row: TransitionRow, event: InvoiceLifecycleEvent): InvoiceStatusCode {
+/** The status the machine moves the invoice to and its context afterwards, or the table's refusal. */
+function nextStatus(
+  row: TransitionRow,
+  event: InvoiceLifecycleEvent,
+): { to: InvoiceStatusCode; buyerFundsAdvance: boolean } {
   const invoice = lifecycleInvoice(row);
   const refusal = invoiceEventRefusalOf(row, event);
   if (refusal) throw new IllegalTransitionError(row.id, row.status, event.type, refusal);
   const [next] = transition(invoiceLifecycleMachine, resolveInvoiceSnapshot(invoice), event);
   const to = STATUS_BY_STATE[String(next.value)];
   if (to === undefined) throw new Error(`Unmapped lifecycle state ${String(next.value)}`);
-  return to;
+  return { to, buyerFundsAdvance: next.context.buyerFundsAdvance === true };
 }
 
 /**
@@ -132,15 +136,16 @@ export async function applyInvoiceEvents(
     const moves = items.map(({ invoiceId, event }) => {
       const row = rows.get(invoiceId);
       if (!row) throw new InvoiceNotFoundError(invoiceId);
-      return { row, event, to: nextStatus(row, event) };
+      return { row, event, ...nextStatus(row, event) };
     });
     await updateInvoiceStatuses(
       trx,
-      moves.map(({ row, event, to }) => ({
+      moves.map(({ row, event, to, buyerFundsAdvance }) => ({
         invoiceId: row.id,
         status: to,
         paymentDate: 'paymentDate' in event ? event.paymentDate : null,
         satCancelled: event.type === 'invoice.cancelAtSat',
+        buyerFundsAdvance,
       })),
     );
     await insertInvoiceEvents(
@@ -152,7 +157,10 @@ export async function applyInvoiceEvents(
         to_status: to,
         actor_user_id: actor.userId,
         actor: actor.label,
-        reason: event.type === 'invoice.reject' ? (event.reason ?? null) : null,
+        reason:
+          event.type === 'invoice.reject' || event.type === 'invoice.rejectQuotation'
+            ? (event.reason ?? null)
+            : null,
       })),
     );
     return moves.map(({ row, to }) => ({ invoiceId: row.id, from: row.status, to }));

@@ -1,13 +1,8 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import { providerQuote } from '../../../src/domain/corporate-quote';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
-import {
-  type AdvanceQuote,
-  advanceQuote,
-  daysUntil,
-  isQuotable,
-  toQuoteResponse,
-} from '../../../src/domain/quote';
+import { type AdvanceQuote, daysUntil, isQuotable, toQuoteResponse } from '../../../src/domain/quote';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import { INVOICE_REFUSALS } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
@@ -134,8 +129,10 @@ async function quoteFor(
   // NOTE: the advance is paid by SPEI in pesos, so a USD invoice is quoted on its MXN value at the CFDI's
   // TipoCambio (docs/decisions/0012-pronto-pago-api.md).
   const input = { amount: parseMoney(row.amount_with_exchange_rate), maxRate, days };
-  if (!isQuotable(input)) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.notQuotable);
-  return { maxRate, quote: advanceQuote(input) };
+  // When the buyer absorbs the cost (decision 0028) the provider is quoted none: its whole amount.
+  if (!row.buyer_funds_advance && !isQuotable(input))
+    throw new InvoiceRequestError(409, PROVIDER_MESSAGES.notQuotable);
+  return { maxRate, quote: providerQuote(input, row.buyer_funds_advance) };
 }
 
 /** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice, from the domain's quote functions. */

@@ -37,14 +37,19 @@ export type RejectList = Infer<typeof RejectList>;
 export const MAX_INVOICES_PER_REQUEST = 500;
 export const MAX_REASON_LENGTH = 500;
 
-/** What a list of selected invoices says when it is empty or too long (corporate batches, downloads). */
-export const INVOICE_BATCH_MESSAGES = {
-  empty: 'Selecciona al menos una factura.',
-  tooMany: `Puedes enviar como máximo ${MAX_INVOICES_PER_REQUEST} facturas por solicitud.`,
-} as const;
+/** What a list of at most `max` selected invoices says when it is empty or too long. */
+export function invoiceBatchMessages(max: number) {
+  return {
+    empty: 'Selecciona al menos una factura.',
+    tooMany: `Puedes enviar como máximo ${max} facturas por solicitud.`,
+  } as const;
+}
+
+/** What a list of selected invoices says when it is empty or too long (corporate requests, downloads). */
+export const INVOICE_BATCH_MESSAGES = invoiceBatchMessages(MAX_INVOICES_PER_REQUEST);
 
 /** An invoice in a corporate request: its numeric id, or its folio fiscal (UUID). */
-const requestRef = union([integer(), string()]);
+export const requestRef = union([integer(), string()]);
 
 /** POST corporates/manually-requests/authorize/: 1..500 × {invoice_id, payment_date}. */
 export const AuthorizeRequestsBody = batchOf(

@@ -1,0 +1,109 @@
+import type { InvoiceStatusFilter } from '../domain/invoice-status';
+import type { PeriodCode } from '../domain/period';
+import {
+  AcceptedQuotationResponse,
+  CorporateQuotation,
+  CorporateSummaryPage,
+  PreApprovedQuotationResponse,
+  PreAuthorizationPage,
+  type QuotationLinesBody,
+  QuotationOutcomeResponse,
+  type RejectQuotationBody,
+} from '../domain/schemas/corporates';
+import { PAGE_SIZE } from '../domain/schemas/invoices';
+import { INVOICES_API_URL } from './api-config';
+import { request } from './http';
+
+// The corporate buyer's calls (spec §7 "Corporate", issue 13). Every answer is checked against its struct of
+// src/domain/schemas/corporates.ts; the POSTs that change invoices take an Idempotency-Key, so a retried click
+// never acts twice.
+
+/** Filters of the corporate summary (/resumen-de-facturas/); they live in the URL. */
+export interface CorporateSummaryFilters {
+  search: string;
+  /** Empty: every month. */
+  periods: readonly PeriodCode[];
+  /** One of CORPORATE_STATUS_FILTER_OPTIONS (no En trámite, no Factoraje). */
+  status: InvoiceStatusFilter;
+}
+
+function pageParams(page: number, search: string): URLSearchParams {
+  const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
+  if (search) params.set('search', search);
+  return params;
+}
+
+/** A page of the invoices the corporate received; the first page carries the three indicators. */
+export function listCorporateSummary(
+  filters: CorporateSummaryFilters,
+  page: number,
+): Promise<CorporateSummaryPage> {
+  const params = pageParams(page, filters.search);
+  if (filters.periods.length > 0) params.set('period', filters.periods.join(','));
+  params.set('status', String(filters.status));
+  return request(`${INVOICES_API_URL}/corporates/summary/?${params}`, CorporateSummaryPage);
+}
+
+/** A page of the received invoices the corporate may still pre-authorize (Por Autorizar, Solicitado, Rechazada). */
+export function listPreAuthorization(search: string, page: number): Promise<PreAuthorizationPage> {
+  return request(
+    `${INVOICES_API_URL}/corporates/pre-authorization/?${pageParams(page, search)}`,
+    PreAuthorizationPage,
+  );
+}
+
+/** The quote of the selected invoices and dates; writes nothing. */
+export function quoteInvoices(lines: QuotationLinesBody): Promise<CorporateQuotation> {
+  return request(`${INVOICES_API_URL}/corporates/quotes/`, CorporateQuotation, {
+    method: 'POST',
+    body: lines,
+  });
+}
+
+/** The provider absorbs the cost: every invoice → Autorizada with its payment date. */
+export function preApproveQuotation(
+  lines: QuotationLinesBody,
+  idempotencyKey: string,
+): Promise<PreApprovedQuotationResponse> {
+  return request(`${INVOICES_API_URL}/corporates/quotes/pre-approved/`, PreApprovedQuotationResponse, {
+    method: 'POST',
+    body: lines,
+    idempotencyKey,
+  });
+}
+
+/** The buyer absorbs the cost: every invoice → Autorizada at no cost to its provider; answers the resume. */
+export function acceptQuotation(
+  lines: QuotationLinesBody,
+  idempotencyKey: string,
+): Promise<AcceptedQuotationResponse> {
+  return request(`${INVOICES_API_URL}/corporates/quotes/accepted/`, AcceptedQuotationResponse, {
+    method: 'POST',
+    body: lines,
+    idempotencyKey,
+  });
+}
+
+/** 'Pagar a Proveedores': the accepted invoices → En trámite, funded by the buyer (decision 0028). */
+export function payProviders(
+  lines: QuotationLinesBody,
+  idempotencyKey: string,
+): Promise<QuotationOutcomeResponse> {
+  return request(`${INVOICES_API_URL}/corporates/full-payment/qoute/`, QuotationOutcomeResponse, {
+    method: 'POST',
+    body: lines,
+    idempotencyKey,
+  });
+}
+
+/** 'Rechazar Cotización': the invoices of a quotation the buyer accepted as payer → Rechazada. */
+export function rejectQuotation(
+  items: RejectQuotationBody,
+  idempotencyKey: string,
+): Promise<QuotationOutcomeResponse> {
+  return request(`${INVOICES_API_URL}/corporates/quotes/rejected/`, QuotationOutcomeResponse, {
+    method: 'POST',
+    body: items,
+    idempotencyKey,
+  });
+}
