@@ -1,11 +1,7 @@
-import type { Intent } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
+import type { ToastItem } from './toast-overlay';
 
-export interface ToastItem {
-  key: string;
-  intent: Intent;
-  message: string;
-}
+export type { ToastItem };
 
 // Blueprint's toaster (its overlay, transitions and toast, about 9 KB gzip) is code a page needs only once
 // something goes wrong or right: it is fetched with the first toast, not with the page (decision 0026).
