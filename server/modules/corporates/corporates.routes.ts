@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import {
   AcceptedQuotationResponse,
@@ -18,11 +19,13 @@ import {
   MAX_INVOICES_PER_REQUEST,
   RejectRequestsBody,
 } from '../../../src/domain/schemas/quotations';
+import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
+import type { CallOutcome } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
-import { invoiceCaller } from '../invoices/invoice-access';
+import { type InvoiceCaller, invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
 import {
   invoiceListQueryDoc,
@@ -218,100 +221,57 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: QuotationLinesBody }>(
+  /**
+   * A corporate batch call: the signed-in corporate's body (already checked against its struct), run in one
+   * idempotent transaction, a refusal of the lifecycle answered as a 409 with its detail.
+   */
+  function batchCall<Body>(
+    path: string,
+    openapi: RouteDoc,
+    run: (trx: Db, caller: InvoiceCaller, body: Body, today: IsoDate) => Promise<CallOutcome>,
+  ) {
+    app.post<{ Body: Body }>(
+      path,
+      { preHandler: app.requireUser, config: { openapi } },
+      async (request, reply) => {
+        const caller = invoiceCaller(currentUser(request), 'corporate');
+        // Fastify's generic body type does not narrow to Body; the body-validation hook has already checked
+        // it against the route's struct (server/http/body-validation.ts).
+        const body = request.body as Body;
+        return replyIdempotent(
+          request,
+          reply,
+          db,
+          (trx) => run(trx, caller, body, businessDate(now())),
+          detailRefusal,
+        );
+      },
+    );
+  }
+
+  batchCall<QuotationLinesBody>(
     '/corporates/quotes/pre-approved/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.preApproved } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const body = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => preApproveQuotation(deps, trx, caller, body, businessDate(now())),
-        detailRefusal,
-      );
-    },
+    DOCS.preApproved,
+    (trx, caller, body, today) => preApproveQuotation(deps, trx, caller, body, today),
   );
-
-  app.post<{ Body: QuotationLinesBody }>(
-    '/corporates/quotes/accepted/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.accepted } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const body = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => acceptQuotation(deps, trx, caller, body, businessDate(now())),
-        detailRefusal,
-      );
-    },
+  batchCall<QuotationLinesBody>('/corporates/quotes/accepted/', DOCS.accepted, (trx, caller, body, today) =>
+    acceptQuotation(deps, trx, caller, body, today),
   );
-
-  app.post<{ Body: RejectQuotationBody }>(
-    '/corporates/quotes/rejected/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.rejected } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const body = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => rejectQuotation(deps, trx, caller, body),
-        detailRefusal,
-      );
-    },
+  batchCall<RejectQuotationBody>('/corporates/quotes/rejected/', DOCS.rejected, (trx, caller, body) =>
+    rejectQuotation(deps, trx, caller, body),
   );
-
   // The spec's path, spelled so ('qoute').
-  app.post<{ Body: QuotationLinesBody }>(
+  batchCall<QuotationLinesBody>(
     '/corporates/full-payment/qoute/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.fullPayment } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const body = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => payProviders(deps, trx, caller, body, businessDate(now())),
-        detailRefusal,
-      );
-    },
+    DOCS.fullPayment,
+    (trx, caller, body, today) => payProviders(deps, trx, caller, body, today),
   );
-
-  app.post<{ Body: AuthorizeRequestsBody }>(
+  batchCall<AuthorizeRequestsBody>(
     '/corporates/manually-requests/authorize/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.authorize } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => authorizeRequests(deps, trx, caller, items, businessDate(now())),
-        detailRefusal,
-      );
-    },
+    DOCS.authorize,
+    (trx, caller, items, today) => authorizeRequests(deps, trx, caller, items, today),
   );
-
-  app.post<{ Body: RejectRequestsBody }>(
-    '/corporates/manually-requests/reject/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.reject } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const items = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => rejectRequests(deps, trx, caller, items),
-        detailRefusal,
-      );
-    },
+  batchCall<RejectRequestsBody>('/corporates/manually-requests/reject/', DOCS.reject, (trx, caller, items) =>
+    rejectRequests(deps, trx, caller, items),
   );
 };
