@@ -75,11 +75,16 @@ export function SlideCarousel({
       <div className="site-carousel__controls">
         <button
           type="button"
-          className="site-button site-button--ghost"
+          className="site-button site-button--ghost site-carousel__rotation"
           onClick={() => setStopped(rotating)}
           disabled={!hydrated}
         >
-          {rotating ? 'Pausar rotación' : 'Reanudar rotación'}
+          {/* Both labels take the same cell, the idle one invisible: the button is as wide before hydration
+              (rotation off) as after, so the controls beside it do not move. */}
+          <span>{rotating ? 'Pausar rotación' : 'Reanudar rotación'}</span>
+          <span aria-hidden="true" style={{ visibility: 'hidden' }}>
+            {rotating ? 'Reanudar rotación' : 'Pausar rotación'}
+          </span>
         </button>
         <button
           type="button"
