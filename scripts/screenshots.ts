@@ -1,7 +1,9 @@
-// `npm run screenshots`: PNGs of every dashboard screen with the demo data, for design review (not committed).
+// `npm run screenshots`: PNGs of every screen (the public site and auth pages signed out, every dashboard
+// screen with the demo data), for design review (not committed).
 // Builds nothing: it serves the current dist/ (run `npm run build` first) from the real server on a temporary
-// DATA_DIR, which loads the demo world, logs in with Playwright as the demo provider and the demo corporate,
-// and writes screenshots/<role>-<screen>-<width>.png at 1280, 1024 and 375 px, plus the slide-in menu open.
+// DATA_DIR, which loads the demo world, shoots the signed-out pages, logs in with Playwright as the demo
+// provider and the demo corporate, and writes screenshots/<role>-<screen>-<width>.png at 1280, 1024 and
+// 375 px, plus the slide-in menu open.
 //   npm run screenshots                       every screen
 //   npm run screenshots -- pronto-pago        only screens whose file name contains 'pronto-pago'
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { paths } from '../src/domain/paths';
+import { PUBLIC_PATHS } from '../src/views/public/public-pages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -29,6 +32,13 @@ interface Screen {
   menu?: boolean;
 }
 
+/** Signed out: every prerendered public page and the auth pages. */
+const VISITOR_SCREENS: readonly Screen[] = [
+  ...PUBLIC_PATHS.map((path) => ({ name: path.replaceAll('/', '') || 'raiz', path })),
+  { name: 'ingresar', path: paths.login },
+  { name: 'registro', path: paths.signUp },
+  { name: 'recuperar-contrasena', path: paths.resetRequest },
+];
 const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'pronto-pago', path: paths.prontoPago },
   { name: 'facturas-pronto-pago', path: paths.advancedInvoices },
@@ -102,11 +112,11 @@ async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
 async function shootRole(
   browser: Browser,
   base: string,
-  role: 'provider' | 'corporate',
+  role: 'visitor' | 'provider' | 'corporate',
   filter: string | undefined,
 ): Promise<string[]> {
   const written: string[] = [];
-  const screens = role === 'provider' ? PROVIDER_SCREENS : CORPORATE_SCREENS;
+  const screens = { visitor: VISITOR_SCREENS, provider: PROVIDER_SCREENS, corporate: CORPORATE_SCREENS }[role];
   for (const width of WIDTHS) {
     const todo = screens.filter(
       (screen) =>
@@ -115,7 +125,7 @@ async function shootRole(
     if (todo.length === 0) continue;
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: HEIGHT[width] } });
     const page = await context.newPage();
-    await logIn(page, role === 'provider' ? 'proveedor.demo' : 'corporativo.demo');
+    if (role !== 'visitor') await logIn(page, role === 'provider' ? 'proveedor.demo' : 'corporativo.demo');
     if (role === 'corporate') {
       // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
       await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
@@ -154,6 +164,7 @@ async function main(): Promise<void> {
     await waitForHealth(base, server);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     const written = [
+      ...(await shootRole(browser, base, 'visitor', filter)),
       ...(await shootRole(browser, base, 'provider', filter)),
       ...(await shootRole(browser, base, 'corporate', filter)),
     ];
