@@ -36,7 +36,9 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
 import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
+import { Route as DashboardResumenDeFacturasRouteImport } from './routes/dashboard/resumen-de-facturas'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
+import { Route as DashboardSolicitudesRouteImport } from './routes/dashboard/solicitudes'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -175,9 +177,20 @@ const DashboardProntoPagoRoute = DashboardProntoPagoRouteImport.update({
   path: '/pronto-pago',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardResumenDeFacturasRoute =
+  DashboardResumenDeFacturasRouteImport.update({
+    id: '/resumen-de-facturas',
+    path: '/resumen-de-facturas',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardSatCredentialsRoute = DashboardSatCredentialsRouteImport.update({
   id: '/sat-credentials',
   path: '/sat-credentials',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSolicitudesRoute = DashboardSolicitudesRouteImport.update({
+  id: '/solicitudes',
+  path: '/solicitudes',
   getParentRoute: () => DashboardRoute,
 } as any)
 
@@ -207,7 +220,9 @@ export interface FileRoutesByFullPath {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
+  '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -235,7 +250,9 @@ export interface FileRoutesByTo {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
+  '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
 }
@@ -266,7 +283,9 @@ export interface FileRoutesById {
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
+  '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -298,7 +317,9 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pronto-pago'
+    | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
+    | '/dashboard/solicitudes'
     | '/auth/'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -326,7 +347,9 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pronto-pago'
+    | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
+    | '/dashboard/solicitudes'
     | '/auth'
     | '/dashboard'
   id:
@@ -356,7 +379,9 @@ export interface FileRouteTypes {
     | '/dashboard/$'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pronto-pago'
+    | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
+    | '/dashboard/solicitudes'
     | '/auth/'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
@@ -572,11 +597,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardProntoPagoRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/resumen-de-facturas': {
+      id: '/dashboard/resumen-de-facturas'
+      path: '/resumen-de-facturas'
+      fullPath: '/dashboard/resumen-de-facturas'
+      preLoaderRoute: typeof DashboardResumenDeFacturasRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/sat-credentials': {
       id: '/dashboard/sat-credentials'
       path: '/sat-credentials'
       fullPath: '/dashboard/sat-credentials'
       preLoaderRoute: typeof DashboardSatCredentialsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/solicitudes': {
+      id: '/dashboard/solicitudes'
+      path: '/solicitudes'
+      fullPath: '/dashboard/solicitudes'
+      preLoaderRoute: typeof DashboardSolicitudesRouteImport
       parentRoute: typeof DashboardRoute
     }
   }
@@ -606,7 +645,9 @@ interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
   DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
+  DashboardResumenDeFacturasRoute: typeof DashboardResumenDeFacturasRoute
   DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
+  DashboardSolicitudesRoute: typeof DashboardSolicitudesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
@@ -614,7 +655,9 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
   DashboardProntoPagoRoute: DashboardProntoPagoRoute,
+  DashboardResumenDeFacturasRoute: DashboardResumenDeFacturasRoute,
   DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,
+  DashboardSolicitudesRoute: DashboardSolicitudesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

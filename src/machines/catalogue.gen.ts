@@ -13,6 +13,7 @@ import { profileMachine } from './profile.machine';
 import { satLinkMachine } from './sat-link.machine';
 import { sessionMachine } from './session.machine';
 import { signUpMachine } from './sign-up.machine';
+import { supplierRequestsMachine } from './supplier-requests.machine';
 
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['authorization-request', authorizationRequestMachine],
@@ -27,4 +28,5 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['sat-link', satLinkMachine],
   ['session', sessionMachine],
   ['sign-up', signUpMachine],
+  ['supplier-requests', supplierRequestsMachine],
 ];

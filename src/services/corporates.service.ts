@@ -10,7 +10,12 @@ import {
   QuotationOutcomeResponse,
   type RejectQuotationBody,
 } from '../domain/schemas/corporates';
-import { PAGE_SIZE } from '../domain/schemas/invoices';
+import { InvoicePage, PAGE_SIZE } from '../domain/schemas/invoices';
+import {
+  AuthorizeRejectResponse,
+  type AuthorizeRequestsBody,
+  type RejectRequestsBody,
+} from '../domain/schemas/quotations';
 import { INVOICES_API_URL } from './api-config';
 import { request } from './http';
 
@@ -102,6 +107,40 @@ export function rejectQuotation(
   idempotencyKey: string,
 ): Promise<QuotationOutcomeResponse> {
   return request(`${INVOICES_API_URL}/corporates/quotes/rejected/`, QuotationOutcomeResponse, {
+    method: 'POST',
+    body: items,
+    idempotencyKey,
+  });
+}
+
+/** Filters of the suppliers' requests (/solicitudes/): every request is Solicitado, so no status. */
+export type SupplierRequestFilters = Pick<CorporateSummaryFilters, 'search' | 'periods'>;
+
+/** A page of the invoices the corporate's suppliers asked it to authorize (Solicitado). */
+export function listSupplierRequests(filters: SupplierRequestFilters, page: number): Promise<InvoicePage> {
+  const params = pageParams(page, filters.search);
+  if (filters.periods.length > 0) params.set('period', filters.periods.join(','));
+  return request(`${INVOICES_API_URL}/corporates/manually-requests/?${params}`, InvoicePage);
+}
+
+/** Authorizes requested invoices, each with its payment date: Solicitado → Autorizada. */
+export function authorizeSupplierRequests(
+  lines: AuthorizeRequestsBody,
+  idempotencyKey: string,
+): Promise<AuthorizeRejectResponse> {
+  return request(`${INVOICES_API_URL}/corporates/manually-requests/authorize/`, AuthorizeRejectResponse, {
+    method: 'POST',
+    body: lines,
+    idempotencyKey,
+  });
+}
+
+/** Rejects requested invoices, with an optional reason: Solicitado → Rechazada. */
+export function rejectSupplierRequests(
+  items: RejectRequestsBody,
+  idempotencyKey: string,
+): Promise<AuthorizeRejectResponse> {
+  return request(`${INVOICES_API_URL}/corporates/manually-requests/reject/`, AuthorizeRejectResponse, {
     method: 'POST',
     body: items,
     idempotencyKey,

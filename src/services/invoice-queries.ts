@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/
 import { InvoiceStatus } from '../domain/invoice-status';
 import type { Role } from '../domain/schemas/session-user';
 import { listAdvancedInvoices } from './advanced-invoices.service';
+import { listCorporateSummary, listSupplierRequests } from './corporates.service';
 import { boundedPageParams } from './infinite-pages';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
 
@@ -12,7 +13,7 @@ import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.
 export const INVOICES_KEY = ['invoices'] as const;
 
 /** The invoice lists a screen can show; each is one server list. */
-export type InvoiceListName = 'alliances' | 'advanced';
+export type InvoiceListName = 'alliances' | 'advanced' | 'corporateSummary' | 'supplierRequests';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -27,6 +28,8 @@ export const invoiceKeys = {
 const LIST_PAGES = {
   alliances: listAlliances,
   advanced: listAdvancedInvoices,
+  corporateSummary: listCorporateSummary,
+  supplierRequests: listSupplierRequests,
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Tooltip } from '@blueprintjs/core';
 import { Duplicate, Tick } from '@blueprintjs/icons';
 import { type ReactNode, useEffect, useState } from 'react';
+import { CORPORATE_STATUS_MEANINGS } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import { formatAmount, formatDisplayDate } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -150,4 +151,47 @@ export const PROVIDER_INVOICE_COLUMNS: readonly InvoiceColumn[] = [
   amountColumn,
   textColumn('description', 'Descripción', (invoice) => invoice.description, { priority: 'secondary' }),
   providerStatusColumn,
+];
+
+/**
+ * Spec §2 corporate summary: the status with the buyer-side explanation on hover and on keyboard focus (the
+ * badge is focusable for that), never only to mouse users.
+ */
+export const corporateStatusColumn: InvoiceColumn = {
+  id: 'status',
+  header: 'Estado',
+  cell: (invoice) => (
+    <Tooltip
+      content={CORPORATE_STATUS_MEANINGS[invoice.status]}
+      placement="top"
+      className="flujo-truncate-target"
+    >
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the explanation. */}
+      <span className="flujo-status-explained" tabIndex={0}>
+        <InvoiceStatusBadge status={invoice.status} meanings={CORPORATE_STATUS_MEANINGS} />
+      </span>
+    </Tooltip>
+  ),
+  width: '7.5rem',
+};
+
+/** The supplier's RFC: on the buyer's lists the other party is the emitter. */
+export const emitterRfcColumn: InvoiceColumn = {
+  ...rfcColumn,
+  cell: (invoice) => invoice.emitter_rfc,
+};
+
+/**
+ * Spec §2 /resumen-de-facturas/: Estado, Folio, RFC, Cliente, Fecha de emisión, Fecha de pago, Monto,
+ * Descripción; RFC and Cliente name the supplier that issued the invoice.
+ */
+export const CORPORATE_SUMMARY_COLUMNS: readonly InvoiceColumn[] = [
+  corporateStatusColumn,
+  folioColumn,
+  emitterRfcColumn,
+  textColumn('client', 'Cliente', (invoice) => invoice.emitter_name),
+  dateColumn('emission', 'Fecha de emisión', (invoice) => invoice.date_of_emission, 'secondary'),
+  dateColumn('payment', 'Fecha de pago', (invoice) => invoice.payment_date, 'secondary'),
+  amountColumn,
+  textColumn('description', 'Descripción', (invoice) => invoice.description, { priority: 'secondary' }),
 ];

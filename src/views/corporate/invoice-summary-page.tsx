@@ -1,0 +1,116 @@
+import { Card, Classes, H1 } from '@blueprintjs/core';
+import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
+import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
+import { formatCurrency, parseMoney } from '../../domain/money';
+import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
+import { SectionHelp } from '../dashboard/section-help';
+import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
+import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
+import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
+import { InvoiceTable } from '../invoices/invoice-table';
+import './corporate.css';
+
+export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
+export const SUMMARY_CARDS_FAILED_TEXT = 'No pudimos cargar los indicadores.';
+
+/** The three indicators as the first page of the summary brought them. */
+export interface SummaryIndicatorsState {
+  indicators: CorporateSummaryIndicators | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+function StatCard({
+  id,
+  icon,
+  label,
+  state,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  label: string;
+  state: SummaryIndicatorsState;
+  children: (indicators: CorporateSummaryIndicators) => ReactNode;
+}) {
+  return (
+    <Card className="flujo-stat-card" aria-labelledby={id} aria-busy={state.isPending}>
+      <h2 id={id} className="flujo-stat-card-label">
+        <span className="flujo-stat-card-icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </h2>
+      <div className="flujo-stat-card-value">
+        {state.indicators ? (
+          children(state.indicators)
+        ) : state.isError ? (
+          <span className="flujo-stat-card-status">{SUMMARY_CARDS_FAILED_TEXT}</span>
+        ) : (
+          // The value keeps its place while loading, so nothing below moves when it arrives.
+          <span className={Classes.SKELETON}>0000000</span>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Spec §2: Facturas, Clientes and Monto Total (one line per currency the buyer owes in). */
+function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
+  return (
+    <section className="flujo-stat-cards" aria-label="Indicadores">
+      <StatCard id="indicador-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
+        {(loaded) => loaded.count}
+      </StatCard>
+      <StatCard id="indicador-clientes" icon={<OfficeIcon />} label="Clientes" state={state}>
+        {(loaded) => loaded.suppliers_customers}
+      </StatCard>
+      <StatCard id="indicador-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
+        {(loaded) => (
+          <>
+            <span className="flujo-stat-card-line">
+              {formatCurrency(parseMoney(loaded.total), 'MXN')} MXN
+            </span>
+            <span className="flujo-stat-card-line">
+              {formatCurrency(parseMoney(loaded.total_usd), 'USD')} USD
+            </span>
+          </>
+        )}
+      </StatCard>
+    </section>
+  );
+}
+
+export interface InvoiceSummaryPageProps {
+  help: string;
+  /** The summary list: filters in the URL and the table's pages (no selection). */
+  screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list'>;
+  indicators: SummaryIndicatorsState;
+}
+
+/**
+ * /dashboard/resumen-de-facturas/ (spec §2): the three stat cards, search, period and status filters (without
+ * En trámite and Factoraje) and the infinite table of the invoices the corporate received, each status with
+ * its buyer-side explanation.
+ */
+export function InvoiceSummaryPage({ help, screen, indicators }: InvoiceSummaryPageProps) {
+  return (
+    <section aria-labelledby="resumen-facturas-titulo" className="flujo-invoice-summary">
+      <H1 id="resumen-facturas-titulo">{INVOICE_SUMMARY_TITLE}</H1>
+      <SectionHelp>{help}</SectionHelp>
+      <SummaryCards state={indicators} />
+      <InvoiceFiltersBar
+        filters={screen.filters}
+        onChange={screen.onFiltersChange}
+        statusOptions={CORPORATE_STATUS_FILTER_OPTIONS}
+      />
+      <InvoiceTable
+        label="Facturas recibidas"
+        {...screen.list}
+        selection={null}
+        columns={CORPORATE_SUMMARY_COLUMNS}
+      />
+    </section>
+  );
+}
