@@ -116,7 +116,9 @@ async function shootRole(
   filter: string | undefined,
 ): Promise<string[]> {
   const written: string[] = [];
-  const screens = { visitor: VISITOR_SCREENS, provider: PROVIDER_SCREENS, corporate: CORPORATE_SCREENS }[role];
+  const screens = { visitor: VISITOR_SCREENS, provider: PROVIDER_SCREENS, corporate: CORPORATE_SCREENS }[
+    role
+  ];
   for (const width of WIDTHS) {
     const todo = screens.filter(
       (screen) =>
