@@ -22,3 +22,8 @@ export function requireSatLink(): void {
     throw redirect({ to: paths.satCredentials, replace: true });
   }
 }
+
+/** Spec §2: the corporate dashboard's screens are the corporate's; any other role goes to its own home. */
+export function requireCorporate(): void {
+  if (userStore.role !== 'corporate') throw redirect({ to: homePathFor(userStore.role), replace: true });
+}
