@@ -60,6 +60,9 @@ export const preAuthorizationMachine = setup({
         return event.invoices.every((row) => context.invoices.some((item) => item.id === row.id));
       return false;
     },
+    // Only a selected invoice's date field is enabled.
+    isSelected: ({ context }, params: { invoiceId: number }) =>
+      context.invoices.some((item) => item.id === params.invoiceId),
     selectsSomething: ({ event }) => event.type === 'invoice.toggleAll' && event.invoices.length > 0,
     someExceed: ({ context }) => context.invoices.some(exceeds),
     someInvalid: ({ context }) =>
@@ -191,6 +194,7 @@ export const preAuthorizationMachine = setup({
           },
         ],
         'date.change': {
+          guard: { type: 'isSelected', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
           target: 'selecting',
           reenter: true,
           actions: [

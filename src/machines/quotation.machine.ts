@@ -127,7 +127,10 @@ export const quotationMachine = setup({
   guards: {
     noLines: ({ context }) => context.lines.length === 0,
     removesLastLine: ({ context }, params: { invoiceId: number }) =>
-      context.lines.every((line) => line.invoice_id === params.invoiceId),
+      context.lines.length === 1 && context.lines[0]?.invoice_id === params.invoiceId,
+    // Only a line on the quote has its 'Quitar'.
+    hasLine: ({ context }, params: { invoiceId: number }) =>
+      context.lines.some((line) => line.invoice_id === params.invoiceId),
   },
   actions: {
     keepQuote: assign({
@@ -209,6 +212,7 @@ export const quotationMachine = setup({
             actions: 'clearSaved',
           },
           {
+            guard: { type: 'hasLine', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
             actions: [
               { type: 'removeLine', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
               { type: 'saveLines', params: ({ context }) => ({ lines: context.lines }) },
