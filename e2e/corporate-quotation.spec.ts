@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
@@ -16,6 +17,13 @@ const WAIT = { timeout: 15_000 };
 test.describe.configure({ mode: 'serial' });
 const DEMO_PROVIDER_RFC = 'EBA120815RTA';
 const DISPLAY = 'DD/MM/YYYY';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('access'));
@@ -97,6 +105,9 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
   await selectWithDate(page, second, inDays(6));
   // 151 days after emission: blocked with the spec's message, and the date is cleared.
   await selectWithDate(page, third, dayjs(third.date_of_emission).add(151, 'day').format('YYYY-MM-DD'));
+  // Dark mode, a selected row with its date field: axe passes.
+  await expect(page.locator('.flujo-dashboard')).toHaveClass(/bp6-dark/);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Cotizar' }).click();
   await closeAlert(page, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE);
   await expect(page.getByLabel(`Fecha de pago ${folioOf(third)}`)).toHaveValue('', WAIT);
@@ -118,10 +129,13 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
   await expect(total).toHaveText(formatCurrency(subtractMoney(before, amount)));
   await expect(totals.locator('[data-total="invoices"]')).toHaveText('2');
   await expect(totals).toContainText('IVA Incluido');
+  await expectNoAxeViolations(page);
 
   // The provider absorbs the cost: accept → pre-approved.
   await page.getByRole('button', { name: 'Continuar' }).click();
   const payer = page.getByRole('dialog', { name: '¿Quién absorbe el costo financiero?' });
+  await expect(payer).toBeVisible(WAIT);
+  await expectNoAxeViolations(page);
   await payer.getByRole('button', { name: 'El proveedor' }).click();
   await payer.getByRole('button', { name: 'Aceptar' }).click();
   await closeAlert(page);

@@ -84,53 +84,57 @@ function QuoteTable({
 
 function Totals({ resume }: { resume: CorporateQuoteResume }) {
   return (
-    <dl className="flujo-quote-totals" aria-label={TOTALS_LABEL}>
-      <div>
-        <dt>Facturas</dt>
-        <dd data-total="invoices">{resume.total_invoices}</dd>
-      </div>
-      <div>
-        <dt>Total MXN</dt>
-        <dd data-total="mxn">{formatAmount(resume.total_quote)}</dd>
-      </div>
-      <div>
-        <dt>Total USD</dt>
-        <dd data-total="usd">{formatAmount(resume.total_quote_usd)}</dd>
-      </div>
-      <div>
-        <dt>Costo financiero MXN</dt>
-        <dd>{formatAmount(resume.total_financing)}</dd>
-      </div>
-      <div>
-        <dt>Costo financiero USD</dt>
-        <dd>{formatAmount(resume.total_financing_usd)}</dd>
-      </div>
+    <section className="flujo-quote-totals" aria-label={TOTALS_LABEL}>
+      <dl>
+        <div>
+          <dt>Facturas</dt>
+          <dd data-total="invoices">{resume.total_invoices}</dd>
+        </div>
+        <div>
+          <dt>Total MXN</dt>
+          <dd data-total="mxn">{formatAmount(resume.total_quote)}</dd>
+        </div>
+        <div>
+          <dt>Total USD</dt>
+          <dd data-total="usd">{formatAmount(resume.total_quote_usd)}</dd>
+        </div>
+        <div>
+          <dt>Costo financiero MXN</dt>
+          <dd>{formatAmount(resume.total_financing)}</dd>
+        </div>
+        <div>
+          <dt>Costo financiero USD</dt>
+          <dd>{formatAmount(resume.total_financing_usd)}</dd>
+        </div>
+      </dl>
       <p className={Classes.TEXT_MUTED}>{IVA_INCLUDED_TEXT}</p>
-    </dl>
+    </section>
   );
 }
 
 function BuyerResume({ resume }: { resume: BuyerCostResume }) {
   return (
-    <dl className="flujo-quote-totals" aria-label={RESUME_TITLE}>
-      <div>
-        <dt>Facturas</dt>
-        <dd>{resume.total_invoices}</dd>
-      </div>
-      <div>
-        <dt>Tasa anual</dt>
-        <dd>{resume.rate}%</dd>
-      </div>
-      <div>
-        <dt>Costo a tu cargo MXN</dt>
-        <dd>{formatAmount(resume.total)}</dd>
-      </div>
-      <div>
-        <dt>Costo a tu cargo USD</dt>
-        <dd>{formatAmount(resume.total_usd)}</dd>
-      </div>
+    <section className="flujo-quote-totals" aria-label={RESUME_TITLE}>
+      <dl>
+        <div>
+          <dt>Facturas</dt>
+          <dd>{resume.total_invoices}</dd>
+        </div>
+        <div>
+          <dt>Tasa anual</dt>
+          <dd>{resume.rate}%</dd>
+        </div>
+        <div>
+          <dt>Costo a tu cargo MXN</dt>
+          <dd>{formatAmount(resume.total)}</dd>
+        </div>
+        <div>
+          <dt>Costo a tu cargo USD</dt>
+          <dd>{formatAmount(resume.total_usd)}</dd>
+        </div>
+      </dl>
       <p className={Classes.TEXT_MUTED}>{IVA_INCLUDED_TEXT}</p>
-    </dl>
+    </section>
   );
 }
 
