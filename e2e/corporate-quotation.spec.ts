@@ -151,6 +151,12 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
       .getByRole('row')
       .filter({ has: provider.getByRole('button', { name: `Copiar folio fiscal ${invoice.fiscal_folio}` }) });
     await expect(row).toContainText('Autorizada', WAIT);
+    // The audit trail's last step is the pre-approval, by the corporate's user.
+    await provider.getByRole('button', { name: `Historial ${invoice.fiscal_folio}` }).click();
+    const steps = provider.getByRole('list', { name: 'Movimientos' }).getByRole('listitem');
+    await expect(steps.last()).toContainText('→ Autorizada', WAIT);
+    await expect(steps.last()).toContainText('corporativo.demo');
+    await provider.keyboard.press('Escape');
   }
   await provider.close();
 });
