@@ -161,10 +161,10 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
   await provider.close();
 });
 
-test('the buyer absorbs the cost and pays the providers', async ({ page }) => {
+test('the buyer absorbs the cost and pays the providers', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await corporateSignIn(page);
-  const [invoice] = await candidates(page, 1);
+  const [invoice] = await candidates(page, 1, DEMO_PROVIDER_RFC);
   if (!invoice) throw new Error('no invoice');
   await selectWithDate(page, invoice, inDays(20));
   await quote(page);
@@ -175,6 +175,17 @@ test('the buyer absorbs the cost and pays the providers', async ({ page }) => {
   await resume.getByRole('button', { name: 'Pagar a Proveedores' }).click();
   await closeAlert(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+
+  // Decision 0028: the buyer funds the advance, so the provider's invoice is En trámite without its own request.
+  const provider = await browser.newPage();
+  await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
+  await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
+  await provider.goto(`/dashboard/pronto-pago/?search=${invoice.fiscal_folio}`);
+  const row = provider
+    .getByRole('row')
+    .filter({ has: provider.getByRole('button', { name: `Copiar folio fiscal ${invoice.fiscal_folio}` }) });
+  await expect(row).toContainText('En trámite', WAIT);
+  await provider.close();
 });
 
 test('the buyer absorbs the cost and then rejects the quotation', async ({ page }) => {
