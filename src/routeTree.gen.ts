@@ -34,7 +34,9 @@ import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
 import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardCotizacionRouteImport } from './routes/dashboard/cotizacion'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
+import { Route as DashboardPreAutorizacionRouteImport } from './routes/dashboard/pre-autorizacion'
 import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
 import { Route as DashboardResumenDeFacturasRouteImport } from './routes/dashboard/resumen-de-facturas'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
@@ -166,10 +168,21 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCotizacionRoute = DashboardCotizacionRouteImport.update({
+  id: '/cotizacion',
+  path: '/cotizacion',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFacturasProntoPagoRoute =
   DashboardFacturasProntoPagoRouteImport.update({
     id: '/facturas-pronto-pago',
     path: '/facturas-pronto-pago',
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardPreAutorizacionRoute =
+  DashboardPreAutorizacionRouteImport.update({
+    id: '/pre-autorizacion',
+    path: '/pre-autorizacion',
     getParentRoute: () => DashboardRoute,
   } as any)
 const DashboardProntoPagoRoute = DashboardProntoPagoRouteImport.update({
@@ -218,7 +231,9 @@ export interface FileRoutesByFullPath {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
@@ -248,7 +263,9 @@ export interface FileRoutesByTo {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
@@ -281,7 +298,9 @@ export interface FileRoutesById {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
+  '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
@@ -315,7 +334,9 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/cotizacion'
     | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
@@ -345,7 +366,9 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/cotizacion'
     | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
@@ -377,7 +400,9 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/cotizacion'
     | '/dashboard/facturas-pronto-pago'
+    | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
@@ -583,11 +608,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/cotizacion': {
+      id: '/dashboard/cotizacion'
+      path: '/cotizacion'
+      fullPath: '/dashboard/cotizacion'
+      preLoaderRoute: typeof DashboardCotizacionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/facturas-pronto-pago': {
       id: '/dashboard/facturas-pronto-pago'
       path: '/facturas-pronto-pago'
       fullPath: '/dashboard/facturas-pronto-pago'
       preLoaderRoute: typeof DashboardFacturasProntoPagoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/pre-autorizacion': {
+      id: '/dashboard/pre-autorizacion'
+      path: '/pre-autorizacion'
+      fullPath: '/dashboard/pre-autorizacion'
+      preLoaderRoute: typeof DashboardPreAutorizacionRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/pronto-pago': {
@@ -643,7 +682,9 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardCotizacionRoute: typeof DashboardCotizacionRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
+  DashboardPreAutorizacionRoute: typeof DashboardPreAutorizacionRoute
   DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
   DashboardResumenDeFacturasRoute: typeof DashboardResumenDeFacturasRoute
   DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
@@ -653,7 +694,9 @@ interface DashboardRouteChildren {
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardCotizacionRoute: DashboardCotizacionRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
+  DashboardPreAutorizacionRoute: DashboardPreAutorizacionRoute,
   DashboardProntoPagoRoute: DashboardProntoPagoRoute,
   DashboardResumenDeFacturasRoute: DashboardResumenDeFacturasRoute,
   DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,

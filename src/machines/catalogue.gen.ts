@@ -9,7 +9,9 @@ import { invoiceLifecycleMachine } from './invoice-lifecycle.machine';
 import { passwordChangeMachine } from './password-change.machine';
 import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { passwordResetMachine } from './password-reset.machine';
+import { preAuthorizationMachine } from './pre-authorization.machine';
 import { profileMachine } from './profile.machine';
+import { quotationMachine } from './quotation.machine';
 import { satLinkMachine } from './sat-link.machine';
 import { sessionMachine } from './session.machine';
 import { signUpMachine } from './sign-up.machine';
@@ -24,7 +26,9 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['password-change', passwordChangeMachine],
   ['password-reset-request', passwordResetRequestMachine],
   ['password-reset', passwordResetMachine],
+  ['pre-authorization', preAuthorizationMachine],
   ['profile', profileMachine],
+  ['quotation', quotationMachine],
   ['sat-link', satLinkMachine],
   ['session', sessionMachine],
   ['sign-up', signUpMachine],

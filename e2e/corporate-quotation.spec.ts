@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import dayjs from 'dayjs';
+import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
+import { PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
+import type { Invoice } from '../src/domain/schemas/invoices';
+import { DEMO_PASSWORD, logIn } from './support';
+
+// Issue 13's browser journey on the real server: the demo corporate pre-authorizes invoices with payment dates
+// (one 151 days after emission is blocked and cleared), quotes, removes a line, and answers who absorbs the
+// financial cost: the provider (the invoices show Autorizada in the demo provider's Pronto Pago), the buyer
+// with 'Pagar a Proveedores', or the buyer who then rejects the quotation.
+
+const WAIT = { timeout: 15_000 };
+
+// The runs take invoices from the same corporate list one after another.
+test.describe.configure({ mode: 'serial' });
+const DEMO_PROVIDER_RFC = 'EBA120815RTA';
+const DISPLAY = 'DD/MM/YYYY';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('access'));
+  if (!token) throw new Error('no access token in localStorage');
+  return token;
+}
+
+function folioOf(invoice: Invoice): string {
+  return invoice.serie_folio || invoice.fiscal_folio.slice(0, 8);
+}
+
+async function corporateSignIn(page: Page): Promise<void> {
+  await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Cuentas por Pagar' })).toBeVisible(WAIT);
+  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
+}
+
+/** Invoices the corporate may pre-authorize, issued recently enough for a payment date a few days away. */
+async function candidates(page: Page, count: number, emitterRfc?: string): Promise<Invoice[]> {
+  const answer = await page.request.get('/api/corporates/pre-authorization/?page_size=100', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(answer.status()).toBe(200);
+  const { results } = (await answer.json()) as { results: Invoice[] };
+  const earliest = dayjs().subtract(140, 'day').format('YYYY-MM-DD');
+  const fit = results.filter(
+    (invoice) =>
+      invoice.date_of_emission >= earliest &&
+      (emitterRfc === undefined || invoice.emitter_rfc === emitterRfc),
+  );
+  expect(fit.length).toBeGreaterThanOrEqual(count);
+  return fit.slice(0, count);
+}
+
+async function selectWithDate(page: Page, invoice: Invoice, date: string): Promise<void> {
+  await page.goto(`/dashboard/pre-autorizacion/?search=${invoice.fiscal_folio}`);
+  const checkbox = page.getByLabel(`Seleccionar factura ${invoice.fiscal_folio}`);
+  await expect(checkbox).toBeVisible(WAIT);
+  // Blueprint draws its own box over the (transparent) input: the click lands on the label, as a user's does.
+  if (!(await checkbox.isChecked())) await checkbox.locator('xpath=..').click();
+  await expect(checkbox).toBeChecked(WAIT);
+  await typeDate(page, invoice, date);
+}
+
+async function typeDate(page: Page, invoice: Invoice, date: string): Promise<void> {
+  const field = page.getByLabel(`Fecha de pago ${folioOf(invoice)}`);
+  await expect(field).toBeEnabled(WAIT);
+  await field.fill(dayjs(date).format(DISPLAY));
+  await field.press('Escape');
+  await expect(field).toHaveValue(dayjs(date).format(DISPLAY));
+}
+
+async function quote(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cotizar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cotizacion\/$/, WAIT);
+  await expect(page.getByRole('table', { name: 'Cotización por factura' })).toBeVisible(WAIT);
+}
+
+async function closeAlert(page: Page, text?: string | RegExp): Promise<void> {
+  const alert = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Cerrar' }) });
+  await expect(alert).toBeVisible(WAIT);
+  if (text) await expect(alert).toContainText(text);
+  await alert.getByRole('button', { name: 'Cerrar' }).click();
+}
+
+const inDays = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+
+test('the corporate pre-authorizes three invoices, removes one from the quote and the provider absorbs the cost', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await corporateSignIn(page);
+  const [first, second, third] = await candidates(page, 3, DEMO_PROVIDER_RFC);
+  if (!first || !second || !third) throw new Error('not enough invoices');
+
+  await selectWithDate(page, first, inDays(5));
+  await selectWithDate(page, second, inDays(6));
+  // 151 days after emission: blocked with the spec's message, and the date is cleared.
+  await selectWithDate(page, third, dayjs(third.date_of_emission).add(151, 'day').format('YYYY-MM-DD'));
+  // Dark mode, a selected row with its date field: axe passes.
+  await expect(page.locator('.flujo-dashboard')).toHaveClass(/bp6-dark/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Cotizar' }).click();
+  await closeAlert(page, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE);
+  await expect(page.getByLabel(`Fecha de pago ${folioOf(third)}`)).toHaveValue('', WAIT);
+  await typeDate(page, third, inDays(7));
+  await quote(page);
+
+  // Three lines; removing the third lowers its currency's total by exactly its amount and the count by one.
+  const table = page.getByRole('table', { name: 'Cotización por factura' });
+  await expect(table.getByRole('row')).toHaveCount(4, WAIT);
+  const totals = page.getByLabel('Totales de la cotización');
+  await expect(totals.locator('[data-total="invoices"]')).toHaveText('3');
+  const line = table.getByRole('row').filter({ hasText: folioOf(third) });
+  const currency = (await line.getByRole('cell').nth(2).innerText()).trim().toLowerCase();
+  const amount = parseMoney((await line.getByRole('cell').nth(3).innerText()).replace(/[$,\s]/g, ''));
+  const total = totals.locator(`[data-total="${currency}"]`);
+  const before = parseMoney((await total.innerText()).replace(/[$,\s]/g, ''));
+  await page.getByRole('button', { name: `Quitar ${folioOf(third)}` }).click();
+  await expect(table.getByRole('row')).toHaveCount(3, WAIT);
+  await expect(total).toHaveText(formatCurrency(subtractMoney(before, amount)));
+  await expect(totals.locator('[data-total="invoices"]')).toHaveText('2');
+  await expect(totals).toContainText('IVA Incluido');
+  await expectNoAxeViolations(page);
+
+  // The provider absorbs the cost: accept → pre-approved.
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const payer = page.getByRole('dialog', { name: '¿Quién absorbe el costo financiero?' });
+  await expect(payer).toBeVisible(WAIT);
+  await expectNoAxeViolations(page);
+  await payer.getByRole('button', { name: 'El proveedor' }).click();
+  await payer.getByRole('button', { name: 'Aceptar' }).click();
+  await closeAlert(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+
+  // The demo provider sees both invoices Autorizada in Pronto Pago.
+  const provider = await browser.newPage();
+  await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
+  await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
+  for (const invoice of [first, second]) {
+    await provider.goto(`/dashboard/pronto-pago/?search=${invoice.fiscal_folio}`);
+    const row = provider
+      .getByRole('row')
+      .filter({ has: provider.getByRole('button', { name: `Copiar folio fiscal ${invoice.fiscal_folio}` }) });
+    await expect(row).toContainText('Autorizada', WAIT);
+    // The audit trail's last step is the pre-approval, by the corporate's user.
+    await provider.getByRole('button', { name: `Historial ${invoice.fiscal_folio}` }).click();
+    const steps = provider.getByRole('list', { name: 'Movimientos' }).getByRole('listitem');
+    await expect(steps.last()).toContainText('→ Autorizada', WAIT);
+    await expect(steps.last()).toContainText('corporativo.demo');
+    await provider.keyboard.press('Escape');
+  }
+  await provider.close();
+});
+
+test('the buyer absorbs the cost and pays the providers', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await corporateSignIn(page);
+  const [invoice] = await candidates(page, 1, DEMO_PROVIDER_RFC);
+  if (!invoice) throw new Error('no invoice');
+  await selectWithDate(page, invoice, inDays(20));
+  await quote(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'El comprador' }).click();
+  const resume = page.getByRole('dialog', { name: 'Resumen de la cotización' });
+  await expect(resume.getByRole('button', { name: 'Pagar a Proveedores' })).toBeEnabled(WAIT);
+  await resume.getByRole('button', { name: 'Pagar a Proveedores' }).click();
+  await closeAlert(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+
+  // Decision 0028: the buyer funds the advance, so the provider's invoice is En trámite without its own request.
+  const provider = await browser.newPage();
+  await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
+  await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
+  await provider.goto(`/dashboard/pronto-pago/?search=${invoice.fiscal_folio}`);
+  const row = provider
+    .getByRole('row')
+    .filter({ has: provider.getByRole('button', { name: `Copiar folio fiscal ${invoice.fiscal_folio}` }) });
+  await expect(row).toContainText('En trámite', WAIT);
+  await provider.close();
+});
+
+test('the buyer absorbs the cost and then rejects the quotation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await corporateSignIn(page);
+  const [invoice] = await candidates(page, 1);
+  if (!invoice) throw new Error('no invoice');
+  await selectWithDate(page, invoice, inDays(20));
+  await quote(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'El comprador' }).click();
+  const resume = page.getByRole('dialog', { name: 'Resumen de la cotización' });
+  await expect(resume.getByRole('button', { name: 'Rechazar Cotización' })).toBeEnabled(WAIT);
+  await resume.getByRole('button', { name: 'Rechazar Cotización' }).click();
+  await closeAlert(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+});

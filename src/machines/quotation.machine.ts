@@ -1,0 +1,355 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { quoteResume } from '../domain/corporate-quote';
+import type {
+  AcceptedQuotationResponse,
+  BuyerCostResume,
+  CorporateQuote,
+  CorporateQuoteResume,
+  PreApprovedQuotationResponse,
+  QuotationLine,
+  QuotationOutcomeResponse,
+} from '../domain/schemas/corporates';
+import type { CallFailure } from './demo-request.machine';
+import { messageFromFailure } from './pronto-pago-messages';
+
+/** The alert dialog's content (spec §2 "Alert dialog"): one message or several, and its variant. */
+export interface QuotationDialog {
+  messages: string[];
+  variant: 'success' | 'error';
+}
+
+/** The server's keys of a 400 per line are 'index.field' (decision 0028); its messages go one per line. */
+function lineMessages(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.values(body as Record<string, unknown>).flatMap((entry) =>
+    (Array.isArray(entry) ? entry : [entry]).filter(
+      (message): message is string => typeof message === 'string' && message.length > 0,
+    ),
+  );
+}
+
+/** A failed call as the alert dialog shows it: a 400's messages per line, else the server's message or ours. */
+export function quotationFailure(error: unknown): QuotationDialog {
+  const failure = error as Partial<CallFailure> | null;
+  const perLine = failure?.status === 400 ? lineMessages(failure.body) : [];
+  if (perLine.length > 0) return { messages: perLine, variant: 'error' };
+  return { messages: [messageFromFailure(error).message], variant: 'error' };
+}
+
+function outcome(response: { message: string; payment_date_message: string }): QuotationDialog {
+  return {
+    messages: [response.message, response.payment_date_message].filter((text) => text.length > 0),
+    variant: 'success',
+  };
+}
+
+/** One Idempotency-Key per call of a given quotation, so a repeated click or retry never acts twice. */
+export interface QuotationKeys {
+  preApprove: string;
+  accept: string;
+  pay: string;
+  reject: string;
+}
+
+function newKeys(): QuotationKeys {
+  return {
+    preApprove: crypto.randomUUID(),
+    accept: crypto.randomUUID(),
+    pay: crypto.randomUUID(),
+    reject: crypto.randomUUID(),
+  };
+}
+
+export interface QuotationInput {
+  /** The saved pre-authorization: invoice and payment date per line. */
+  lines: QuotationLine[];
+}
+
+export interface QuotationContext {
+  lines: QuotationLine[];
+  quotes: CorporateQuote[];
+  resume: CorporateQuoteResume | null;
+  /** The buyer-paid resume (spec §3 variant B) once the buyer accepted to absorb the cost. */
+  buyerResume: BuyerCostResume | null;
+  keys: QuotationKeys;
+  dialog: QuotationDialog | null;
+}
+
+export interface KeyedLines {
+  lines: QuotationLine[];
+  idempotencyKey: string;
+}
+
+/**
+ * Spec §2 /cotizacion/ and "Quotation dialog", issue 13, decision 0028: the saved pre-authorization is quoted;
+ * the buyer may remove lines (the totals are quoteResume of the rest), then says who absorbs the financial
+ * cost. Provider: 'Aceptar' pre-approves every invoice (Autorizada). Buyer: the invoices are accepted with the
+ * buyer as payer and the resume offers 'Pagar a Proveedores' (the advance at no cost to the provider) or
+ * 'Rechazar Cotización'. Every failure shows in the alert dialog. Without lines the page goes back to
+ * pre-authorization.
+ */
+export const quotationMachine = setup({
+  types: {
+    context: {} as QuotationContext,
+    input: {} as QuotationInput,
+    events: {} as
+      | { type: 'line.remove'; invoiceId: number }
+      | { type: 'payer.ask' }
+      | { type: 'payer.provider' }
+      | { type: 'payer.buyer' }
+      | { type: 'payer.cancel' }
+      | { type: 'quotation.accept' }
+      | { type: 'quotation.pay' }
+      | { type: 'quotation.reject' }
+      | { type: 'dialog.close' },
+  },
+  actors: {
+    // Provided by the route (src/services/corporates.service.ts) or a test; the machine never fetches.
+    quote: fromPromise<
+      { quotes: CorporateQuote[]; resume: CorporateQuoteResume },
+      { lines: QuotationLine[] }
+    >(async () => {
+      throw new Error('quote was not provided');
+    }),
+    preApprove: fromPromise<PreApprovedQuotationResponse, KeyedLines>(async () => {
+      throw new Error('preApprove was not provided');
+    }),
+    accept: fromPromise<AcceptedQuotationResponse, KeyedLines>(async () => {
+      throw new Error('accept was not provided');
+    }),
+    payProviders: fromPromise<QuotationOutcomeResponse, KeyedLines>(async () => {
+      throw new Error('payProviders was not provided');
+    }),
+    reject: fromPromise<QuotationOutcomeResponse, KeyedLines>(async () => {
+      throw new Error('reject was not provided');
+    }),
+  },
+  guards: {
+    noLines: ({ context }) => context.lines.length === 0,
+    removesLastLine: ({ context }, params: { invoiceId: number }) =>
+      context.lines.length === 1 && context.lines[0]?.invoice_id === params.invoiceId,
+    // Only a line on the quote has its 'Quitar'.
+    hasLine: ({ context }, params: { invoiceId: number }) =>
+      context.lines.some((line) => line.invoice_id === params.invoiceId),
+  },
+  actions: {
+    keepQuote: assign({
+      quotes: (_, params: { quotes: CorporateQuote[]; resume: CorporateQuoteResume }) => params.quotes,
+      resume: (_, params: { quotes: CorporateQuote[]; resume: CorporateQuoteResume }) => params.resume,
+    }),
+    removeLine: assign(({ context }, params: { invoiceId: number }) => {
+      const quotes = context.quotes.filter((quote) => quote.id !== params.invoiceId);
+      return {
+        quotes,
+        lines: context.lines.filter((line) => line.invoice_id !== params.invoiceId),
+        resume: quoteResume(quotes),
+        // Another quotation: its calls get their own keys.
+        keys: newKeys(),
+      };
+    }),
+    keepBuyerResume: assign({
+      buyerResume: (_, params: { response: AcceptedQuotationResponse }) => params.response.resume,
+    }),
+    showDialog: assign({ dialog: (_, params: { dialog: QuotationDialog }) => params.dialog }),
+    closeDialog: assign({ dialog: null }),
+    // Provided by the route: the saved pre-authorization follows the lines (removed line, or done: cleared).
+    saveLines: (_, _params: { lines: QuotationLine[] }) => {},
+    clearSaved: () => {},
+    // Provided by the route: /dashboard/pre-autorizacion/.
+    goToPreAuthorization: () => {},
+    // Provided by the route: every invoice list is read again after invoices changed.
+    refreshLists: () => {},
+  },
+}).createMachine({
+  id: 'quotation',
+  meta: { title: 'Cotización del comprador (quién absorbe el costo)' },
+  description:
+    'La cotización de las facturas pre-autorizadas: una línea por factura con días, tasa anual (tasa + IVA), ' +
+    'costo financiero, IVA y neto al proveedor, y los totales en MXN y USD. Quitar una línea baja los totales ' +
+    'exactamente en sus importes; sin líneas se vuelve a Pre-autorización. El diálogo pregunta quién absorbe el ' +
+    'costo financiero: si el proveedor, «Aceptar» deja las facturas Autorizadas con su fecha de pago; si el ' +
+    'comprador, las facturas se aceptan a su cargo y el resumen ofrece «Pagar a Proveedores» (el proveedor ' +
+    'recibe el monto completo sin costo) o «Rechazar Cotización». Cada error se muestra en el diálogo de aviso.',
+  context: ({ input }) => ({
+    lines: input.lines,
+    quotes: [],
+    resume: null,
+    buyerResume: null,
+    keys: newKeys(),
+    dialog: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'noLines', target: 'leaving' }, { target: 'loading' }],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'quote',
+        src: 'quote',
+        input: ({ context }) => ({ lines: context.lines }),
+        onDone: {
+          target: 'quoted',
+          actions: { type: 'keepQuote', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+        },
+      },
+    },
+    // Nothing to show without a quote: closing the dialog goes back to fix the dates or the selection.
+    loadFailed: {
+      on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
+    },
+    quoted: {
+      on: {
+        'line.remove': [
+          {
+            guard: { type: 'removesLastLine', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
+            target: 'leaving',
+            actions: 'clearSaved',
+          },
+          {
+            guard: { type: 'hasLine', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
+            actions: [
+              { type: 'removeLine', params: ({ event }) => ({ invoiceId: event.invoiceId }) },
+              { type: 'saveLines', params: ({ context }) => ({ lines: context.lines }) },
+            ],
+          },
+        ],
+        'payer.ask': 'choosingPayer',
+      },
+    },
+    choosingPayer: {
+      on: {
+        'payer.provider': 'providerAbsorbs',
+        'payer.buyer': 'accepting',
+        'payer.cancel': 'quoted',
+      },
+    },
+    providerAbsorbs: {
+      on: {
+        'quotation.accept': 'preApproving',
+        'payer.cancel': 'quoted',
+      },
+    },
+    preApproving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'preApprove',
+        src: 'preApprove',
+        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.preApprove }),
+        onDone: {
+          target: 'preApproved',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+            'clearSaved',
+            'refreshLists',
+          ],
+        },
+        onError: {
+          target: 'refused',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+            'refreshLists',
+          ],
+        },
+      },
+    },
+    accepting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'accept',
+        src: 'accept',
+        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.accept }),
+        onDone: {
+          target: 'resume',
+          actions: [
+            { type: 'keepBuyerResume', params: ({ event }) => ({ response: event.output }) },
+            'clearSaved',
+            'refreshLists',
+          ],
+        },
+        onError: {
+          target: 'refused',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+            'refreshLists',
+          ],
+        },
+      },
+    },
+    // A refused pre-approval or acceptance: the quote stays so the buyer can remove the line named.
+    refused: {
+      on: { 'dialog.close': { target: 'quoted', actions: 'closeDialog' } },
+    },
+    resume: {
+      on: {
+        'quotation.pay': 'paying',
+        'quotation.reject': 'rejecting',
+      },
+    },
+    paying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'payProviders',
+        src: 'payProviders',
+        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.pay }),
+        onDone: {
+          target: 'paid',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+            'refreshLists',
+          ],
+        },
+        onError: {
+          target: 'resumeRefused',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+            'refreshLists',
+          ],
+        },
+      },
+    },
+    rejecting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reject',
+        src: 'reject',
+        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.reject }),
+        onDone: {
+          target: 'rejected',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+            'refreshLists',
+          ],
+        },
+        onError: {
+          target: 'resumeRefused',
+          actions: [
+            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+            'refreshLists',
+          ],
+        },
+      },
+    },
+    // The invoices are already accepted at the buyer's cost: back to the resume, to pay or reject again.
+    resumeRefused: {
+      on: { 'dialog.close': { target: 'resume', actions: 'closeDialog' } },
+    },
+    preApproved: {
+      on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
+    },
+    paid: {
+      on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
+    },
+    rejected: {
+      on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
+    },
+    leaving: {
+      entry: 'goToPreAuthorization',
+    },
+  },
+});
