@@ -12,7 +12,7 @@ import {
 import { PRE_AUTHORIZATION_LIFETIME_MS, type PreAuthorizedInvoice } from '../../src/domain/pre-authorization';
 import { preAuthorizationMachine } from '../../src/machines/pre-authorization.machine';
 import { readPreAuthorization, savePreAuthorization } from '../../src/stores/pre-authorization.store';
-import { SELECT_ALL_TEXT } from '../../src/views/pronto-pago/pronto-pago-page';
+import { SELECT_ALL_TEXT } from '../../src/views/invoices/invoice-table';
 import { PAYMENT_DATE_HEADER, QUOTE_TEXT } from '../../src/views/quotation/pre-authorization-page';
 import { importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';

@@ -23,12 +23,11 @@ import {
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
-import { InvoiceTable, PRE_AUTHORIZATION_ROW_HEIGHT_PX } from '../invoices/invoice-table';
+import { InvoiceTable, PRE_AUTHORIZATION_ROW_HEIGHT_PX, SELECT_ALL_TEXT } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
 import './corporate.css';
 
 export const SUPPLIER_REQUESTS_TITLE = 'Solicitudes';
-export const SELECT_ALL_TEXT = 'Seleccionar todos';
 export const AUTHORIZE_TEXT = 'Autorizar';
 export const REJECT_TEXT = 'Rechazar';
 export const REJECT_DIALOG_TITLE = 'Rechazar solicitudes';

@@ -15,6 +15,8 @@ export const LOAD_AHEAD_PX = 600;
 export const EMPTY_INVOICES_TEXT = 'No hay facturas para revisar';
 export const LOAD_FAILED_TEXT = 'No pudimos cargar tus facturas.';
 export const LOADING_TEXT = 'Cargando facturas…';
+/** The selecting lists' button (Pronto Pago, pre-authorization, supplier requests). */
+export const SELECT_ALL_TEXT = 'Seleccionar todos';
 const ACTIONS_HEADER = 'Acciones';
 
 /** What virtuoso hands the table's components: the screen's label for the table element. */

@@ -14,12 +14,11 @@ import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer'
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { toggleAll, toggleOne } from '../invoices/invoice-selection';
-import { InvoiceTable } from '../invoices/invoice-table';
+import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
 import { ADVANCE_TEXT, ForwardPaymentDrawer } from './forward-payment-drawer';
 
 export const REQUEST_TEXT = 'Solicitar adelanto';
-export const SELECT_ALL_TEXT = 'Seleccionar todos';
 
 export interface ProntoPagoPageProps {
   help: string;

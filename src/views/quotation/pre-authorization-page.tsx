@@ -20,9 +20,9 @@ import {
   type InvoiceListProps,
   InvoiceTable,
   PRE_AUTHORIZATION_ROW_HEIGHT_PX,
+  SELECT_ALL_TEXT,
 } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
-import { SELECT_ALL_TEXT } from '../pronto-pago/pronto-pago-page';
 import { PaymentDateInput } from './payment-date-input';
 
 export const QUOTE_TEXT = 'Cotizar';
