@@ -172,11 +172,8 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
   await page.getByRole('button', { name: 'El comprador' }).click();
   const resume = page.getByRole('dialog', { name: 'Resumen de la cotización' });
   await expect(resume.getByRole('button', { name: 'Pagar a Proveedores' })).toBeEnabled(WAIT);
-  await resume.getByRole('button', { name: 'Pagar a Proveedores' }).click();
-  await closeAlert(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
 
-  // Decision 0028: the buyer funds the advance, so the provider's invoice is En trámite without its own request.
+  // Decision 0028: once the buyer absorbs the cost, the provider's quote shows no cost and the whole amount.
   const provider = await browser.newPage();
   await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
   await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
@@ -184,6 +181,25 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
   const row = provider
     .getByRole('row')
     .filter({ has: provider.getByRole('button', { name: `Copiar folio fiscal ${invoice.fiscal_folio}` }) });
+  await expect(row).toContainText('Autorizada', WAIT);
+  await provider.getByRole('button', { name: `Adelantar pago ${invoice.fiscal_folio}` }).click();
+  const drawer = provider.locator('.bp6-drawer', {
+    has: provider.getByRole('heading', { name: 'Adelantar pago' }),
+  });
+  const none = formatCurrency(0);
+  await expect(drawer.locator('[data-figure="Costo financiero"]')).toHaveText(none, WAIT);
+  await expect(drawer.locator('[data-figure="Costo de asesoría"]')).toHaveText(none);
+  // The whole amount, in pesos as the drawer shows it (a USD invoice at its exchange rate).
+  await expect(drawer.locator('[data-figure="Total a recibir"]')).toHaveText(
+    formatCurrency(parseMoney(invoice.amount_with_exchange_rate ?? invoice.amount)),
+  );
+
+  await resume.getByRole('button', { name: 'Pagar a Proveedores' }).click();
+  await closeAlert(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+
+  // The buyer funds the advance, so the provider's invoice is En trámite without its own request.
+  await provider.reload();
   await expect(row).toContainText('En trámite', WAIT);
   await provider.close();
 });
