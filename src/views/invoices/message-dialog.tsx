@@ -1,5 +1,6 @@
 import { Button, Classes, Dialog, type Intent } from '@blueprintjs/core';
 import { Error as ErrorIcon, InfoSign, TickCircle, WarningSign } from '@blueprintjs/icons';
+import { useId } from 'react';
 import type { MessageType } from '../../domain/schemas/invoices';
 
 export const LOADING_TEXT = 'Cargando...';
@@ -42,6 +43,7 @@ export interface MessageDialogProps {
 /** Spec §2 'Alert dialog': a success, error, info or warning icon, the message(s) and 'Cerrar'. */
 export function MessageDialog({ isOpen, loading, variant, message, onClose }: MessageDialogProps) {
   const look = VARIANTS[variant];
+  const nameId = useId();
   const lines = message === null ? [] : typeof message === 'string' ? [message] : message;
   return (
     <Dialog
@@ -49,9 +51,14 @@ export function MessageDialog({ isOpen, loading, variant, message, onClose }: Me
       onClose={loading ? undefined : onClose}
       canEscapeKeyClose={!loading}
       canOutsideClickClose={!loading}
-      aria-label={loading ? LOADING_TEXT : look.title}
+      // Blueprint passes aria-labelledby to the role="dialog" element but drops aria-label; the name is a
+      // hidden element's text (aria-labelledby reads hidden elements).
+      aria-labelledby={nameId}
       aria-busy={loading}
     >
+      <span id={nameId} hidden>
+        {loading ? LOADING_TEXT : look.title}
+      </span>
       <div className={Classes.DIALOG_BODY} data-variant={loading ? undefined : variant}>
         {!loading && look.icon}
         {!loading &&
