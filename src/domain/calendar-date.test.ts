@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isIsoDate, parseIsoDate, requireIsoDate } from './calendar-date';
+import {
+  daysBetween,
+  displayDate,
+  isIsoDate,
+  parseDisplayDate,
+  parseIsoDate,
+  requireIsoDate,
+} from './calendar-date';
 
 describe('calendar dates', () => {
   it('parses YYYY-MM-DD strictly', () => {
@@ -27,5 +34,14 @@ describe('calendar dates', () => {
     );
     expect(() => requireIsoDate('31/12/2026')).toThrow('Invalid date, expected YYYY-MM-DD: "31/12/2026"');
     expect(() => requireIsoDate('')).toThrow();
+  });
+
+  it('parseDisplayDate reads a typed DD/MM/YYYY date, and nothing else', () => {
+    expect(parseDisplayDate('16/01/2026')).toBe('2026-01-16');
+    expect(parseDisplayDate(' 29/02/2028 ')).toBe('2028-02-29');
+    expect(parseDisplayDate('31/02/2026')).toBeNull();
+    expect(parseDisplayDate('2026-01-16')).toBeNull();
+    expect(parseDisplayDate('1/1/2026')).toBeNull();
+    expect(parseDisplayDate(displayDate('2026-12-31'))).toBe('2026-12-31');
   });
 });

@@ -48,3 +48,15 @@ export function displayDate(isoDate: IsoDate): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}/${month}/${year}`;
 }
+
+/**
+ * The inverse of displayDate for what a person types: a real calendar date written exactly 'DD/MM/YYYY'
+ * becomes its ISO date; anything else (another layout, 31/02/2026) is null.
+ * Example: parseDisplayDate('16/01/2026') === '2026-01-16'.
+ */
+export function parseDisplayDate(text: string): IsoDate | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const isoDate = `${match[3]}-${match[2]}-${match[1]}`;
+  return parseIsoDate(isoDate) ? isoDate : null;
+}

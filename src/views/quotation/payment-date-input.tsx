@@ -3,6 +3,7 @@ import { DateInput2 } from '@blueprintjs/datetime2';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { es } from 'date-fns/locale';
 import dayjs from 'dayjs';
+import { parseDisplayDate } from '../../domain/calendar-date';
 import { BULK_DATE_MAX, BULK_DATE_MIN, PAYMENT_DATE_INVALID } from '../../domain/payment-date';
 import { DISPLAY_DATE_FORMAT } from '../invoices/invoice-format';
 
@@ -20,10 +21,8 @@ function formatDate(date: Date): string {
 }
 
 function parseDate(text: string): Date | false {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return false;
-  const parsed = dayjs(`${match[3]}-${match[2]}-${match[1]}`, 'YYYY-MM-DD', true);
-  return parsed.isValid() && parsed.format(DISPLAY_DATE_FORMAT) === text.trim() ? parsed.toDate() : false;
+  const isoDate = parseDisplayDate(text);
+  return isoDate ? dayjs(isoDate).toDate() : false;
 }
 
 export interface PaymentDateInputProps {
