@@ -91,6 +91,29 @@ describe('formatMoneyAmount / formatCurrency', () => {
     expect(formatCurrency(-5)).toBe('-$0.05');
     expect(formatCurrency(10_000_000_000)).toBe('$100,000,000.00');
   });
+
+  it('writes what en-US Intl.NumberFormat writes with the narrow symbol, in both currencies', () => {
+    const amounts = [0, 1, -1, 99, 100, 999_99, 1_000_00, -123_456_78, 9_007_199_254_740_991];
+    for (let seed = 1; seed <= 200; seed++) amounts.push(((seed * 2_654_435_761) % 4_294_967_296) * seed);
+    for (const currency of ['USD', 'MXN'] as const) {
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      for (const amount of amounts) {
+        const exact = BigInt(amount);
+        // Intl rounds a double; compare where the double holds the exact decimal (up to 2^53 centavos / 100).
+        if (Math.abs(amount) < 2 ** 50)
+          expect(formatCurrency(amount, currency)).toBe(intl.format(amount / 100));
+        expect(formatCurrency(amount, currency).replace(/[$,]/g, '')).toBe(
+          `${exact < 0n ? '-' : ''}${(exact < 0n ? -exact : exact) / 100n}.${((exact < 0n ? -exact : exact) % 100n).toString().padStart(2, '0')}`,
+        );
+      }
+    }
+  });
 });
 
 describe('rate arithmetic without float drift', () => {

@@ -118,37 +118,20 @@ export function formatMoneyAmount(amount: Centavos): string {
   return `${amount < 0 ? '-' : ''}${abs / CENTAVOS_PER_UNIT}.${cents}`;
 }
 
+/** Thousands separators in a run of digits: '1234567' → '1,234,567'. */
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
 /**
- * Dollar-style display (spec §9): formatCurrency(123456) === '$1,234.56', for USD and MXN alike
- * (narrow symbol, so MXN shows '$' rather than 'MX$').
+ * Dollar-style display (spec §9): formatCurrency(123456) === '$1,234.56', for USD and MXN alike (the narrow
+ * symbol: MXN shows '$', not 'MX$'). Written from the centavos' digits, as en-US's Intl.NumberFormat writes
+ * them (money.test.ts holds it to that): creating that formatter loads locale data on first use, a long
+ * task in the middle of a list's first render.
  */
-export function formatCurrency(
-  amount: Centavos,
-  currency: DisplayCurrency = 'USD',
-  locale = 'en-US',
-): string {
-  assertCentavos(amount);
-  // amount / 100 is the double nearest the exact decimal, so two-decimal output is exact.
-  return currencyFormat(locale, currency).format(amount / 100);
-}
-
-/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than using one. */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-
-function currencyFormat(locale: string, currency: DisplayCurrency): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
-  let format = currencyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    currencyFormats.set(key, format);
-  }
-  return format;
+export function formatCurrency(amount: Centavos, _currency: DisplayCurrency = 'USD'): string {
+  const decimal = formatMoneyAmount(amount);
+  const negative = decimal.startsWith('-');
+  const [units = '0', cents = '00'] = (negative ? decimal.slice(1) : decimal).split('.');
+  return `${negative ? '-' : ''}$${units.replace(THOUSANDS, ',')}.${cents}`;
 }
 
 /**
