@@ -1,8 +1,9 @@
-import { Button, Tooltip } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { Duplicate, Tick } from '@blueprintjs/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { CORPORATE_STATUS_MEANINGS } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
+import { LazyTooltip } from '../common/lazy-tooltip';
 import { formatAmount, formatDisplayDate } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -46,12 +47,18 @@ export function shownFolio(invoice: Pick<Invoice, 'fiscal_folio' | 'serie_folio'
  */
 export function TruncatedText({ text }: { text: string }) {
   return (
-    <Tooltip content={text} placement="top" className="flujo-truncate-target" hoverOpenDelay={300}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the cut text. */}
-      <span className="flujo-truncate" tabIndex={0}>
-        {text}
-      </span>
-    </Tooltip>
+    <LazyTooltip
+      content={text}
+      placement="top"
+      className="flujo-truncate-target"
+      hoverOpenDelay={300}
+      target={
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the cut text.
+        <span className="flujo-truncate" tabIndex={0}>
+          {text}
+        </span>
+      }
+    />
   );
 }
 
@@ -71,21 +78,28 @@ export function FolioCell({ invoice }: { invoice: Invoice }) {
     );
   return (
     <span className="flujo-folio">
-      <Tooltip content={invoice.fiscal_folio} placement="top" className="flujo-truncate-target">
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the full folio fiscal to keyboard users. */}
-        <span className="flujo-truncate flujo-folio-text" tabIndex={0}>
-          {shownFolio(invoice)}
-        </span>
-      </Tooltip>
-      <Tooltip content={<span role="status">{COPIED_TEXT}</span>} isOpen={copied} placement="top">
-        <Button
-          variant="minimal"
-          size="small"
-          icon={copied ? <Tick /> : <Duplicate />}
-          aria-label={`${COPY_FOLIO_TEXT} ${invoice.fiscal_folio}`}
-          onClick={() => void copy()}
-        />
-      </Tooltip>
+      <LazyTooltip
+        content={invoice.fiscal_folio}
+        placement="top"
+        className="flujo-truncate-target"
+        target={
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the full folio fiscal to keyboard users.
+          <span className="flujo-truncate flujo-folio-text" tabIndex={0}>
+            {shownFolio(invoice)}
+          </span>
+        }
+      />
+      <Button
+        variant="minimal"
+        size="small"
+        icon={copied ? <Tick /> : <Duplicate />}
+        aria-label={`${COPY_FOLIO_TEXT} ${invoice.fiscal_folio}`}
+        onClick={() => void copy()}
+      />
+      {/* Drawn like a tooltip above the button (invoices.css), without a Popover per row: only one ever shows. */}
+      <span role="status" className={copied ? 'flujo-copied' : 'flujo-visually-hidden'}>
+        {copied ? COPIED_TEXT : ''}
+      </span>
     </span>
   );
 }
@@ -161,16 +175,17 @@ export const corporateStatusColumn: InvoiceColumn = {
   id: 'status',
   header: 'Estado',
   cell: (invoice) => (
-    <Tooltip
+    <LazyTooltip
       content={CORPORATE_STATUS_MEANINGS[invoice.status]}
       placement="top"
       className="flujo-truncate-target"
-    >
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the explanation. */}
-      <span className="flujo-status-explained" tabIndex={0}>
-        <InvoiceStatusBadge status={invoice.status} meanings={CORPORATE_STATUS_MEANINGS} />
-      </span>
-    </Tooltip>
+      target={
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reads the explanation.
+        <span className="flujo-status-explained" tabIndex={0}>
+          <InvoiceStatusBadge status={invoice.status} meanings={CORPORATE_STATUS_MEANINGS} />
+        </span>
+      }
+    />
   ),
   width: '7.5rem',
 };

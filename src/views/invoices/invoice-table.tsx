@@ -1,5 +1,5 @@
 import { Button, Callout, Checkbox, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
-import { type CSSProperties, forwardRef, type ReactNode } from 'react';
+import { type CSSProperties, forwardRef, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { TableVirtuoso, type TableVirtuosoProps } from 'react-virtuoso';
 import type { Invoice } from '../../domain/schemas/invoices';
 import { type InvoiceColumn, PROVIDER_INVOICE_COLUMNS } from './invoice-columns';
@@ -78,6 +78,19 @@ export type InvoiceListProps = Omit<
 /** The table's width for each column, the actions' included, in the full (desktop) layout. */
 const ACTIONS_WIDTH = '10.5rem';
 const SELECTION_WIDTH = '2.75rem';
+/**
+ * Below 1024 px a row is a card (invoices.css) of about 268 px, several times a row's height. Virtuoso renders as many items as
+ * its default height fits in the viewport before it measures them; with the row's 60 px it would render four
+ * times the cards a phone shows, each with its tooltips, and then drop them.
+ */
+const CARD_HEIGHT_ESTIMATE_PX = 268;
+const CARD_LAYOUT_QUERY = '(max-width: 1023.98px)';
+
+function defaultItemHeight(rowHeight: number): number {
+  const cards = typeof window !== 'undefined' && window.matchMedia?.(CARD_LAYOUT_QUERY).matches;
+  return cards ? CARD_HEIGHT_ESTIMATE_PX : rowHeight;
+}
+
 /** Skeleton rows shown while the first page loads. */
 const SKELETON_ROWS = 6;
 
@@ -149,11 +162,15 @@ export function InvoiceTable({
   emptyText = EMPTY_INVOICES_TEXT,
   label,
 }: InvoiceTableProps) {
+  // A page of rows arrives as one store update, which React would render in one long task. Deferred, the
+  // rows render in a transition that yields to the browser between slices; the table shows what it showed
+  // before (the skeleton, say) until they are ready.
+  const list = useDeferredValue(useMemo(() => ({ rows, loading, error }), [rows, loading, error]));
   const rowStyle = { '--flujo-row-height': `${rowHeight}px` } as CSSProperties;
   const header = (
     <HeaderRow columns={columns} selectable={selection !== null} withActions={renderActions !== undefined} />
   );
-  if (loading)
+  if (list.loading)
     return (
       <div className="flujo-invoice-table" style={rowStyle} role="status" aria-label={LOADING_TEXT}>
         <table className={TABLE_CLASSES} aria-hidden="true">
@@ -179,14 +196,14 @@ export function InvoiceTable({
         </table>
       </div>
     );
-  if (error)
+  if (list.error)
     return (
       <Callout intent="danger" role="alert">
         <p>{LOAD_FAILED_TEXT}</p>
         <Button intent="primary" text="Reintentar" onClick={onRetry} />
       </Callout>
     );
-  if (rows.length === 0) return <NonIdealState title={emptyText} />;
+  if (list.rows.length === 0) return <NonIdealState title={emptyText} />;
 
   return (
     <div className="flujo-invoice-table" style={rowStyle}>
@@ -194,10 +211,10 @@ export function InvoiceTable({
         key={listKey}
         context={{ label }}
         style={{ height: TABLE_HEIGHT_PX }}
-        data={rows}
+        data={list.rows}
         // NOTE: not fixedItemHeight: react-virtuoso 4 then skips measuring rows and its prepend (firstItemIndex
         // moving down) writes a margin on the unmeasured body and throws. Cards (below 1024 px) are taller anyway.
-        defaultItemHeight={rowHeight}
+        defaultItemHeight={defaultItemHeight(rowHeight)}
         increaseViewportBy={{ top: 0, bottom: LOAD_AHEAD_PX }}
         endReached={() => {
           if (hasMore && !loadingMore && !moreFailed) onEndReached();
