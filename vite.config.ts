@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precomputedIconNames } from './scripts/blueprint-icon-names';
-import { PUBLIC_ENTRY, prerenderPublicPages } from './scripts/prerender';
+import { FRAME_BOOT_ENTRY, PUBLIC_ENTRY, prerenderPublicPages } from './scripts/prerender';
 
 // The server's CONTACT_EMAIL reaches the pages and the requirements PDF at build time (VITE_CONTACT_EMAIL
 // overrides it for the pages' build alone).
@@ -37,6 +37,6 @@ export default defineConfig({
       // inserts a <link> per chunk, the one place where that work is in the way.
       resolveDependencies: (filename, deps) => (/(^|\/)hydrate-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
-    rolldownOptions: { input: { index: 'index.html', public: PUBLIC_ENTRY } },
+    rolldownOptions: { input: { index: 'index.html', public: PUBLIC_ENTRY, frame: FRAME_BOOT_ENTRY } },
   },
 });

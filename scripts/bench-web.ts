@@ -6,7 +6,7 @@
 //   npm run bench:web -- --no-build   measure the current dist/
 //   npm run bench:web -- /contacto/   other pages
 //   npm run bench:web -- --runs=1     a quick look (the table's numbers are medians of 5)
-//   npm run bench:web -- --keep       keep the Lighthouse JSON reports (their directory is printed)
+//   npm run bench:web -- --keep       keep the Lighthouse JSON reports and traces (their directory is printed)
 // Pages under /dashboard/ are measured signed in as the demo provider (SIGNED_IN_AS).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +50,7 @@ const CHROME_FLAGS = [
   '--mute-audio',
 ];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const KEEP = process.argv.includes('--keep');
 
 interface LighthouseReport {
   categories: Record<string, { score: number | null }>;
@@ -182,6 +183,8 @@ async function lighthouseOnce(url: string, output: string): Promise<LighthouseRe
         '--output=json',
         `--output-path=${output}`,
         '--quiet',
+        // --keep also keeps each run's trace beside its report (<report>-0.trace.json), to see what blocked.
+        ...(KEEP ? ['--save-assets'] : []),
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
@@ -293,7 +296,7 @@ async function main(): Promise<void> {
     if (running(server)) server.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
-    if (args.includes('--keep')) console.log(`Lighthouse reports kept in ${reports}`);
+    if (KEEP) console.log(`Lighthouse reports kept in ${reports}`);
     else rmSync(reports, { recursive: true, force: true });
   }
 }

@@ -12,6 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import {
+  DEFERRED_HEAD_ID,
+  PRERENDERED_FRAME_ID as FRAME_ID,
+} from '../src/views/common/prerendered-frame-ids';
 import { REQUIREMENTS_PDF_PATH } from '../src/views/public/requirements-checklist';
 import { purgeUnusedClasses, unaccountedClasses } from './purge-css';
 import { buildRequirementsPdf } from './requirements-pdf';
@@ -19,6 +23,10 @@ import { buildRequirementsPdf } from './requirements-pdf';
 /** The browser entry of the public pages, as `build.rolldownOptions.input` and the manifest name it. */
 export const PUBLIC_ENTRY = 'src/routes/-public/main.tsx';
 const SERVER_ENTRY = 'src/routes/-public/prerender.tsx';
+/** Server entry of the dashboard frames (decision 0033). */
+const FRAME_ENTRY = 'src/routes/-dashboard-frame/prerender.tsx';
+/** The browser entry of a framed dashboard document: starts the app after the first paint (decision 0033). */
+export const FRAME_BOOT_ENTRY = 'src/routes/-dashboard-frame/boot.ts';
 /** Blueprint's text input: a page that renders one can also show its error, busy and toast states. */
 const FORM_CONTROL_CLASS = 'bp6-input';
 /**
@@ -168,6 +176,44 @@ function htmlDocument(page: Document): string {
 `;
 }
 
+/** What the dashboard frames' server entry exports (src/routes/-dashboard-frame/prerender.tsx). */
+interface FrameEntry {
+  hasDashboardFrame(path: string): boolean;
+  renderDashboardFrame(path: string): Promise<string>;
+}
+
+/** The route document's stylesheet link, as Vite writes it into index.html. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
+/** What Vite puts in the head to start the app: its module script and the preloads of its chunks. */
+const APP_HEAD_TAGS =
+  /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * A dashboard route document that paints its frame before any script runs (decision 0033): the frame's own
+ * rules inline and the frame in an inert element beside #root. What starts the app (its script, preloads and
+ * full stylesheet) waits in a <template> that the frame's boot script adds to the head after the first paint;
+ * the app applies the stylesheet, and waits for it, before it renders (src/main.tsx).
+ */
+export function framedDocument(routeHtml: string, frame: string, css: string, bootScript: string): string {
+  const link = routeHtml.match(STYLESHEET_LINK);
+  if (!link) throw new Error('prerender: the route document has no stylesheet link');
+  if (!routeHtml.includes('<div id="root"></div>'))
+    throw new Error('prerender: index.html has no empty #root');
+  const appTags = [...routeHtml.matchAll(APP_HEAD_TAGS)].map((match) => match[0].trim());
+  if (!appTags.some((tag) => tag.startsWith('<script')))
+    throw new Error('prerender: no app script in the route document');
+  const deferredStylesheet = `<link rel="stylesheet" crossorigin href="${link[1]}" media="print" data-deferred-stylesheet>`;
+  return routeHtml
+    .replace(APP_HEAD_TAGS, '')
+    .replace(
+      link[0],
+      `<style>${css.replaceAll('</style', '<\\/style')}</style>\n    ` +
+        `<template id="${DEFERRED_HEAD_ID}">${[deferredStylesheet, ...appTags].join('')}</template>\n    ` +
+        `<script type="module" crossorigin src="/${bootScript}"></script>`,
+    )
+    .replace('<div id="root"></div>', `<div id="${FRAME_ID}" inert>${frame}</div><div id="root"></div>`);
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
@@ -236,25 +282,37 @@ export function prerenderPublicPages(options: {
       // A fresh directory per build: Node caches imported modules by URL for the life of the process.
       const serverDir = resolve(root, `.tmp/prerender-${Date.now()}`);
 
+      // Renders with the client build's `define`; bundles the libraries too, since several publish
+      // extension-less ESM that Node cannot import as is.
+      const buildServerEntry = async (input: string, dir: string, fileName: string, plugins: Plugin[]) => {
+        await build({
+          configFile: false,
+          root,
+          mode: config.mode,
+          logLevel: 'warn',
+          define: options.define,
+          plugins: [react(), ...plugins],
+          ssr: { noExternal: true },
+          build: {
+            ssr: input,
+            outDir: dir,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: fileName } },
+          },
+        });
+        return (await import(pathToFileURL(join(dir, fileName)).href)) as unknown;
+      };
       // Every class these define must be rendered by some page or listed in RUNTIME_CLASSES.
       const publicStylesheets = new Set<string>();
-      await build({
-        configFile: false,
-        root,
-        mode: config.mode,
-        logLevel: 'warn',
-        define: options.define,
-        plugins: [react(), ownStylesheets(join(root, 'src/'), publicStylesheets)],
-        // Bundle the libraries too: several publish extension-less ESM that Node cannot import as is.
-        ssr: { noExternal: true },
-        build: {
-          ssr: SERVER_ENTRY,
-          outDir: serverDir,
-          emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
-        },
-      });
-      const server = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as ServerEntry;
+      const server = (await buildServerEntry(SERVER_ENTRY, serverDir, 'prerender.mjs', [
+        ownStylesheets(join(root, 'src/'), publicStylesheets),
+      ])) as ServerEntry;
+      // The dashboard frames' entry is built apart: its stylesheets are the app's, not the public pages'
+      // that the check below holds to account.
+      const buildFrameEntry = async () => {
+        const dir = resolve(root, `.tmp/frames-${Date.now()}`);
+        return { dir, entry: (await buildServerEntry(FRAME_ENTRY, dir, 'frames.mjs', [])) as FrameEntry };
+      };
 
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const entry = manifest[PUBLIC_ENTRY];
@@ -288,11 +346,26 @@ export function prerenderPublicPages(options: {
       }
       rmSync(serverDir, { recursive: true, force: true });
       const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const frames = await buildFrameEntry();
+      const bootScript = manifest[FRAME_BOOT_ENTRY]?.file;
+      if (!bootScript) throw new Error(`prerender: ${FRAME_BOOT_ENTRY} is not a build input`);
+      let framed = 0;
       for (const [path, html] of routeDocuments(manifest, indexHtml)) {
         if (server.PUBLIC_PATHS.includes(path)) continue;
+        let document = html;
+        if (frames.entry.hasDashboardFrame(path)) {
+          const frame = await frames.entry.renderDashboardFrame(path);
+          // React marks a subtree that threw while rendering to a string with <!--$!-->.
+          if (!frame.includes('id="contenido"') || frame.includes('<!--$!-->'))
+            throw new Error(`prerender: the dashboard frame of ${path} failed to render its page`);
+          document = framedDocument(html, frame, purgeUnusedClasses(fullCss, classesIn(frame)), bootScript);
+          framed++;
+        }
         mkdirSync(join(outDir, path), { recursive: true });
-        writeFileSync(join(outDir, path, 'index.html'), html);
+        writeFileSync(join(outDir, path, 'index.html'), document);
       }
+      rmSync(frames.dir, { recursive: true, force: true });
+      if (framed === 0) throw new Error('prerender: no dashboard route document got its frame');
       if (publicStylesheets.size === 0)
         throw new Error('prerender: saw none of our stylesheets in the server build, so cannot check them');
       const unreachable = unaccountedClasses(

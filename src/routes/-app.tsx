@@ -1,6 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { routeTree } from '../routeTree.gen';
 import { registerNavigator } from '../services/navigation';
 import { SessionContext } from '../views/common/session-context';
@@ -39,18 +40,27 @@ function SessionGate({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }
 
-export function App({
+/** The session and the router's query cache, which every screen reads. */
+export function AppProviders({
   router,
   session = wiredSessionMachine,
+  children,
 }: {
   router: AppRouter;
   session?: typeof wiredSessionMachine;
+  children: ReactNode;
 }) {
   return (
     <SessionContext.Provider logic={session}>
-      <QueryClientProvider client={router.options.context.queryClient}>
-        <SessionGate router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={router.options.context.queryClient}>{children}</QueryClientProvider>
     </SessionContext.Provider>
+  );
+}
+
+export function App({ router, session }: { router: AppRouter; session?: typeof wiredSessionMachine }) {
+  return (
+    <AppProviders router={router} session={session}>
+      <SessionGate router={router} />
+    </AppProviders>
   );
 }

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@t
 import { useSnapshot } from 'valtio';
 import { paths } from '../domain/paths';
 import { userStore } from '../stores/user.store';
+import { useRemovePrerenderedFrame } from '../views/common/prerendered-frame';
 import { PublicLayout } from '../views/common/public-layout';
 import { SessionContext } from '../views/common/session-context';
 import type { MachineOverrides } from './-machines';
@@ -13,6 +14,9 @@ function RootLayout() {
   const inDashboard = useRouterState({
     select: (state) => state.location.pathname.startsWith(paths.dashboard),
   });
+  // A dashboard document whose visitor is sent elsewhere (signed out, say) drops its prerendered frame here;
+  // a dashboard page drops it in its own shell (decision 0033).
+  useRemovePrerenderedFrame(!inDashboard);
   // The dashboard has its own shell (sidebar, user menu); every other page uses the public layout.
   if (inDashboard) return <Outlet />;
   return (

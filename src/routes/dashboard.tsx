@@ -5,6 +5,7 @@ import { paths } from '../domain/paths';
 import { isSatLinkAuthorized } from '../domain/sat-status';
 import { headerSummaryQueryOptions } from '../services/invoice-queries';
 import { userStore } from '../stores/user.store';
+import { useMountedInTransition } from '../views/common/use-mounted-in-transition';
 import { DashboardShell } from '../views/dashboard/dashboard-shell';
 
 function Dashboard() {
@@ -13,6 +14,10 @@ function Dashboard() {
   const summary = useQuery(
     headerSummaryQueryOptions(role, role === 'provider' && isSatLinkAuthorized(satCredentials)),
   );
+  // The shell and its page are the largest tree the app mounts; rendered in a transition, the frame the
+  // document painted (or the previous screen) stays while it renders in slices (decision 0033).
+  const mounted = useMountedInTransition();
+  if (!mounted) return null;
   return (
     <DashboardShell
       summary={{

@@ -8,6 +8,7 @@ import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { type Role, setUser, userStore } from '../../stores/user.store';
 import { BrandLogo } from '../common/brand-logo';
+import { useRemovePrerenderedFrame } from '../common/prerendered-frame';
 import { SessionContext } from '../common/session-context';
 import { type DashboardSection, homePathFor, sectionsFor } from './dashboard-sections';
 import { type HeaderCard, HeaderCards, type HeaderSummary } from './header-cards';
@@ -87,6 +88,8 @@ export function DashboardShell({
   headerCards?: readonly HeaderCard[];
 }) {
   const user = useSnapshot(userStore);
+  // The route document's prerendered frame of this page gives way as the real shell appears (decision 0033).
+  useRemovePrerenderedFrame();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
