@@ -100,11 +100,14 @@ export const BULK_UPLOAD_MESSAGES = {
   andMore: (count: number) => `…y ${count} más.`,
   foreignReceiver: (rfc: string) => `El receptor ${rfc} no es tu empresa.`,
   noAlliance: (rfc: string) => `El emisor ${rfc} no es un proveedor con alianza activa contigo.`,
+  paymentDateProblem: (displayedDate: string, problem: string) =>
+    `Fecha de pago ${displayedDate}: ${problem}`,
   otherReceiverInvoice: 'La factura ya está en Flujo a nombre de otro receptor.',
   noRfc: 'Tu empresa no tiene RFC vinculado; vincula tu cuenta con el SAT para cargar XML.',
   // XLSX template
   sheetTooLong: (rows: number, max: number) =>
     `La hoja declara ${rows.toLocaleString('en-US')} filas; el máximo es ${max.toLocaleString('en-US')}.`,
+  xlsxDtd: 'El libro de Excel contiene declaraciones DOCTYPE o ENTITY, que no se permiten.',
   sharedStringsTooLarge: 'El libro de Excel tiene demasiado texto; usa la plantilla de Flujo.',
   noWorksheet: 'El libro de Excel no tiene ninguna hoja.',
   missingColumn: (header: string) =>

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,7 +349,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       SLOW,
     );
 
-    it('refuses an empty file (400), a ZIP or a renamed file (415), and a file that is not the template (400)', async () => {
+    it('refuses an empty file (400), a ZIP or a renamed file (415), a file that is not the template or has a DOCTYPE (400)', async () => {
       const before = await footprint();
       const empty = await uploadXlsx(new Uint8Array(0));
       expect([empty.statusCode, empty.json()]).toEqual([400, { detail: BULK_UPLOAD_MESSAGES.empty }]);
@@ -369,6 +369,16 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
         400,
         { detail: BULK_UPLOAD_MESSAGES.missingColumn(TEMPLATE_COLUMNS.fiscalFolio) },
       ]);
+      // A workbook part with an external entity (XXE), rezipped as a spreadsheet program would.
+      const parts = unzipSync(await xlsxBytes(other));
+      parts['xl/workbook.xml'] = strToU8(
+        strFromU8(parts['xl/workbook.xml'] as Uint8Array).replace(
+          '?>',
+          '?><!DOCTYPE workbook [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+        ),
+      );
+      const xxe = await uploadXlsx(zipSync(parts));
+      expect([xxe.statusCode, xxe.json()]).toEqual([400, { detail: BULK_UPLOAD_MESSAGES.xlsxDtd }]);
       const missing = await upload(EXCEL, corporate, null, { otro: 'x' });
       expect([missing.statusCode, missing.json()]).toEqual([
         400,

@@ -26,7 +26,7 @@ import type {
 import { acceptedInvoiceEvents, invoiceRefusal } from '../../../src/machines/invoice-actions';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import { type Cfdi, cfdiRejectReasons, parseCfdi } from '../../cfdi/parse-cfdi';
-import { MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
+import { DTD_DECLARATION, MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { extractZipEntries, inspectZip, type ZipEntryInfo } from '../../uploads/safe-zip';
@@ -174,6 +174,7 @@ const XLSX_LIMITS = {
 };
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
 const SHARED_STRINGS_PART = 'xl/sharedStrings.xml';
+const XML_PART = /\.(xml|rels|vml)$/i;
 // NOTE: ECMA-376 puts <dimension> (the used range) before <sheetData>; its head is enough to read it.
 const WORKSHEET_HEAD_CHARS = 64 * 1024;
 const DIMENSION = /<(?:\w+:)?dimension\s+ref="[A-Z]{1,3}\d+(?::[A-Z]{1,3}(\d+))?"/;
@@ -218,6 +219,10 @@ function checkXlsxArchive(data: Uint8Array): void {
   }
   const parts = extractZipEntries(data, entries, () => true, damaged);
   for (const [name, part] of parts) {
+    // exceljs's XML parser keeps no DTD, but no spreadsheet needs one: refuse it as the CFDI reader does.
+    if (XML_PART.test(name) && DTD_DECLARATION.test(new TextDecoder('utf-8').decode(part))) {
+      throw new UploadRefusal(400, BULK_UPLOAD_MESSAGES.xlsxDtd);
+    }
     if (!WORKSHEET_PART.test(name)) continue;
     const lastRow = declaredLastRow(part);
     if (lastRow !== null && lastRow > MAX_TEMPLATE_ROWS + 1) {
@@ -550,7 +555,7 @@ function zipCfdiProblem(
   if (existing && !mayPreAuthorize(existing, facts.actor)) return preAuthorizationRefusal(existing);
   const emission = existing?.date_of_emission ?? cfdi.issuedAt.slice(0, 10);
   const problem = paymentDateProblem(emission, facts.paymentDate, facts.today);
-  return problem ? `Fecha de pago ${displayDate(facts.paymentDate)}: ${problem}` : null;
+  return problem ? BULK_UPLOAD_MESSAGES.paymentDateProblem(displayDate(facts.paymentDate), problem) : null;
 }
 
 /**
