@@ -30,7 +30,7 @@ import {
 } from '../../src/domain/schemas/quotations';
 import { externalEntityXml, fixtureRfcs } from '../fixtures/cfdi';
 import { bearer, type Session, sessionFor } from '../support/accounts';
-import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
 import { addCompanyWithUser, advanceTo, DEMO_PROVIDER, importInvoice } from '../support/pronto-pago';
 
 const TEMPLATE = '/api/corporates/template/';
@@ -609,5 +609,39 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
         expect(anonymous.statusCode).toBe(401);
       });
     });
+  });
+});
+
+describe('UPLOAD_MAX_MB reaches the upload routes', () => {
+  let ctx: ApiTestContext;
+  let corporate: Session;
+  const MB = 1024 * 1024;
+  beforeAll(async () => {
+    ctx = await createApiApp({ config: testConfig({ UPLOAD_MAX_MB: '1' }) });
+    corporate = await sessionFor(ctx.app, 'corporativo.demo');
+  }, SLOW);
+  afterAll(() => ctx.close());
+
+  function post(size: number) {
+    const data = new Uint8Array(size);
+    data.set([0x50, 0x4b, 0x03, 0x04]);
+    const form = new FormData();
+    form.append('zip_file', new Blob([data], { type: ZIP_TYPE }), 'grande.zip');
+    form.append('payment_date', dayjs().add(30, 'day').format('YYYY-MM-DD'));
+    return ctx.app.inject({ method: 'POST', url: ZIP, payload: form, headers: bearer(corporate) });
+  }
+
+  it('refuses from the declared length, and while reading a file just over the limit: 413 in Spanish', async () => {
+    const declared = await post(2 * MB);
+    expect([declared.statusCode, declared.json()]).toEqual([
+      413,
+      { detail: BULK_UPLOAD_MESSAGES.tooLarge(MB) },
+    ]);
+    // Within the multipart allowance of the declared length: the parser stops it at the limit.
+    const streamed = await post(MB + 10 * 1024);
+    expect([streamed.statusCode, streamed.json()]).toEqual([
+      413,
+      { detail: BULK_UPLOAD_MESSAGES.tooLarge(MB) },
+    ]);
   });
 });
