@@ -92,7 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = deps.services ?? ['invoices', 'accounts'];
   if (services.includes('invoices')) {
-    await app.register(invoicesService, { prefix: '/api', accounts });
+    await app.register(invoicesService, {
+      prefix: '/api',
+      accounts,
+      uploads: { maxBytes: config.uploadMaxBytes },
+    });
   }
   if (services.includes('accounts')) {
     const sat = createSatDeps(config, accounts);

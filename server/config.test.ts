@@ -81,3 +81,14 @@ describe('session, mail and CAPTCHA configuration', () => {
     ]);
   });
 });
+
+describe('upload limit', () => {
+  it('is 20 MB unless UPLOAD_MAX_MB says otherwise, 1 to 200', () => {
+    expect(loadConfig(BASE).uploadMaxBytes).toBe(20 * 1024 * 1024);
+    expect(loadConfig({ ...BASE, UPLOAD_MAX_MB: '5' }).uploadMaxBytes).toBe(5 * 1024 * 1024);
+    expect(problems({ UPLOAD_MAX_MB: '0' })).toEqual(['UPLOAD_MAX_MB must be an integer 1-200 (got "0")']);
+    expect(problems({ UPLOAD_MAX_MB: '20MB' })).toEqual([
+      'UPLOAD_MAX_MB must be an integer 1-200 (got "20MB")',
+    ]);
+  });
+});

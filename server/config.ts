@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
 
 export interface Config {
   port: number;
@@ -34,6 +35,8 @@ export interface Config {
   satAutoApproveSeconds: number | null;
   /** The sandbox SAT connector's source: one folder of CFDI XML per RFC. */
   satSandboxDir: string;
+  /** Largest file the bulk uploads accept (UPLOAD_MAX_MB), bytes. */
+  uploadMaxBytes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -173,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('SAT_AUTO_APPROVE_SECONDS is for development only; unset it when NODE_ENV=production');
   }
 
+  const uploadMaxMb = parseInteger(
+    'UPLOAD_MAX_MB',
+    env.UPLOAD_MAX_MB,
+    DEFAULT_UPLOAD_MAX_MB,
+    { min: 1, max: 200 },
+    problems,
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = developmentSecret(dataDir);
   // A separate key per purpose: a leaked CAPTCHA key must not sign sessions.
@@ -200,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satEncryptionKey: configuredSatKey ?? developmentSatKey(dataDir),
     satAutoApproveSeconds,
     satSandboxDir: resolve(env.SAT_SANDBOX_DIR?.trim() || join(dataDir, 'sat-sandbox')),
+    uploadMaxBytes: uploadMaxMb * 1024 * 1024,
   };
 }
 

@@ -17,8 +17,8 @@ export type XmlReadResult = { ok: true; document: Document; root: Element } | { 
 
 const PDF_MAGIC = '%PDF-';
 const ZIP_MAGIC = 'PK\u0003\u0004';
-// Any DTD is refused: it is the vehicle for entity-expansion bombs and XXE, and a CFDI never needs one.
-const DTD_DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
+/** Any DTD is refused: it is the vehicle for entity-expansion bombs and XXE, and a CFDI never needs one. */
+export const DTD_DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
 
 /**
  * Decodes and parses untrusted XML without ever throwing.

@@ -30,6 +30,8 @@ export interface RouteDoc {
   bodyFields?: Record<string, JsonSchema>;
   /** Other media types the body may come in (besides JSON). */
   bodyMediaTypes?: string[];
+  /** The one media type the body comes in when it is not JSON (a multipart upload). */
+  bodyMediaType?: string;
   query?: Record<string, ParameterDoc>;
   params?: Record<string, ParameterDoc>;
   /** The success answer's body (a response struct of src/domain/schemas, or a JSON Schema). */
@@ -191,7 +193,10 @@ function operation(route: CollectedRoute): JsonSchema {
           requestBody: {
             required: true,
             content: Object.fromEntries(
-              [JSON_MEDIA_TYPE, ...(doc.bodyMediaTypes ?? [])].map((type) => [type, { schema: body }]),
+              (doc.bodyMediaType
+                ? [doc.bodyMediaType]
+                : [JSON_MEDIA_TYPE, ...(doc.bodyMediaTypes ?? [])]
+              ).map((type) => [type, { schema: body }]),
             ),
           },
         }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsDeps } from '../modules/accounts/accounts-deps';
 import { passwordResetRoutes } from '../modules/accounts/password-reset.routes';
 import { advancedInvoicesRoutes } from '../modules/advanced-invoices/advanced-invoices.routes';
+import { bulkUploadRoutes } from '../modules/corporates/bulk-upload.routes';
 import { corporatesRoutes } from '../modules/corporates/corporates.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
@@ -11,19 +12,26 @@ import { providersRoutes } from '../modules/providers/providers.routes';
 export interface InvoicesServiceOptions {
   /** The password-reset calls the spec places on this service share the user service's session services. */
   accounts: AccountsDeps;
+  /** The bulk uploads' limit (UPLOAD_MAX_MB). */
+  uploads: { maxBytes: number };
 }
 
 /**
  * The invoices service (mounted at /api/): health, the password-reset calls the spec places here
- * (/users/...), pronto pago (provider, corporate, audit trail), advanced invoices and the newsletter.
+ * (/users/...), pronto pago (provider, corporate and its bulk uploads, audit trail), advanced invoices and the
+ * newsletter.
  * Self-contained, so it can be mounted without the user service; database, mailer and clock come from the
  * instance's decorations (server/plugins/core.plugin.ts).
  */
-export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async (app, { accounts }) => {
+export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async (
+  app,
+  { accounts, uploads },
+) => {
   await app.register(healthRoutes);
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
   await app.register(providersRoutes);
   await app.register(corporatesRoutes);
+  await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(newsletterService, { prefix: '/newsletter' });

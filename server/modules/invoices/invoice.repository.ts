@@ -397,3 +397,86 @@ export function findInvoicePage(
     .offset(page.offset)
     .execute();
 }
+
+// --- Bulk authorization by file (server/modules/corporates/bulk-upload.service.ts) ---
+
+/** An invoice as the bulk uploads read it: what a template row shows and what the lifecycle machine needs. */
+export interface InvoiceFactsRow {
+  id: number;
+  cfdi_uuid: string;
+  serie: string | null;
+  folio: string | null;
+  status: InvoiceStatusCode;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  emitter_rfc: string;
+  emitter_name: string;
+  date_of_emission: string;
+  currency: string;
+  amount: string;
+  buyer_funds_advance: boolean;
+}
+
+/**
+ * The company's received invoices in these statuses, newest emission first, at most `limit`. For the caller
+ * the statuses only narrow the read; the lifecycle machine decides what may be done with each.
+ */
+export async function findReceivedInvoicesInStatuses(
+  db: Db,
+  companyId: number,
+  statuses: readonly InvoiceStatusCode[],
+  limit: number,
+): Promise<InvoiceFactsRow[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'cfdi_uuid',
+      'serie',
+      'folio',
+      'status',
+      'emitter_company_id',
+      'receiver_company_id',
+      'emitter_rfc',
+      'emitter_name',
+      'date_of_emission',
+      'currency',
+      'amount',
+      'buyer_funds_advance',
+    ])
+    .where('receiver_company_id', '=', companyId)
+    .where('status', 'in', statuses)
+    .orderBy('date_of_emission', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, status: row.status as InvoiceStatusCode }));
+}
+
+/** The invoices Flujo already holds with these folios fiscales (any receiver), by UUID. */
+export async function findInvoicesByUuid(
+  db: Db,
+  uuids: readonly string[],
+): Promise<Map<string, InvoiceFactsRow>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'cfdi_uuid',
+      'serie',
+      'folio',
+      'status',
+      'emitter_company_id',
+      'receiver_company_id',
+      'emitter_rfc',
+      'emitter_name',
+      'date_of_emission',
+      'currency',
+      'amount',
+      'buyer_funds_advance',
+    ])
+    .where('cfdi_uuid', 'in', uuids)
+    .execute();
+  return new Map(rows.map((row) => [row.cfdi_uuid, { ...row, status: row.status as InvoiceStatusCode }]));
+}

@@ -6,6 +6,7 @@ import {
   nullable,
   number,
   optional,
+  record,
   size,
   string,
   type,
@@ -15,6 +16,7 @@ import { batchOf, payload, paymentDate } from './fields';
 import { Invoice, InvoicePage } from './invoices';
 import {
   AuthorizeRejectResponse,
+  BulkAuthorizationForm,
   invoiceBatchMessages,
   MAX_REASON_LENGTH,
   PreApprovedResponse,
@@ -201,3 +203,50 @@ export type CorporateSummaryPage = Infer<typeof CorporateSummaryPage>;
  */
 export const PreAuthorizationPage = InvoicePage;
 export type PreAuthorizationPage = Infer<typeof PreAuthorizationPage>;
+
+// Bulk authorization by file (issue 14, docs/decisions/0032-bulk-uploads.md).
+
+/** A line an upload hands to the quotation: the invoice's id and its payment date ('YYYY-MM-DD'). */
+export const BulkUploadLine = type({ invoice_id: integer(), payment_date: isoDate });
+export type BulkUploadLine = Infer<typeof BulkUploadLine>;
+
+/**
+ * The non-file field of POST corporates/upload/zip/ (multipart, beside zip_file): the one payment date of
+ * every invoice of the ZIP ('Requerido', 'Debe ser una fecha válida', 1900-01-01 to 2099-12-31).
+ */
+export const ZipUploadForm = BulkAuthorizationForm;
+export type ZipUploadForm = Infer<typeof ZipUploadForm>;
+
+/** POST corporates/upload/zip/: one line per XML of the ZIP, in the ZIP's order (spec §3: an array). */
+export const ZipBulkUploadResponse = array(BulkUploadLine);
+export type ZipBulkUploadResponse = Infer<typeof ZipBulkUploadResponse>;
+
+/** A file of the ZIP that was refused, and why (Spanish). */
+export const RefusedZipFile = type({ name: string(), reason: string() });
+export type RefusedZipFile = Infer<typeof RefusedZipFile>;
+
+/**
+ * The 400 of POST corporates/upload/zip/ when entries are bad: detail names every bad file, one per line (what
+ * the error dialog shows), files lists them for a client that wants a table. Nothing was imported.
+ */
+export const ZipUploadRefusal = type({ detail: string(), files: array(RefusedZipFile) });
+export type ZipUploadRefusal = Infer<typeof ZipUploadRefusal>;
+
+/** A processed row of the template: the invoice (id and folio fiscal) and the payment date written for it. */
+export const TemplateUploadLine = type({
+  invoice_id: integer(),
+  fiscal_folio: string(),
+  payment_date: isoDate,
+});
+export type TemplateUploadLine = Infer<typeof TemplateUploadLine>;
+
+/**
+ * POST corporates/upload/excel/ (also the spec's quotation template upload): the rows with a payment date, or,
+ * when any row is wrong, no rows and validation_errors: '<row>.<column>' → [Spanish message naming the row and
+ * the column] ('_form' for the sheet as a whole). Non-empty validation_errors means nothing was processed.
+ */
+export const TemplateUploadResult = type({
+  processed_invoices: array(TemplateUploadLine),
+  validation_errors: record(string(), array(string())),
+});
+export type TemplateUploadResult = Infer<typeof TemplateUploadResult>;
