@@ -190,6 +190,7 @@ export const bulkAuthorizationMachine = setup({
     uploadingZip: {
       entry: 'resetProgress',
       invoke: {
+        id: 'uploadZip',
         src: 'uploadZip',
         input: ({ context, self }) => ({
           file: context.file as ChosenFile,
@@ -216,10 +217,12 @@ export const bulkAuthorizationMachine = setup({
     },
     downloadingTemplate: {
       invoke: {
+        id: 'downloadTemplate',
         src: 'downloadTemplate',
         onDone: { target: 'noFile' },
         onError: {
-          target: 'failed',
+          // Nothing was loaded: the dialog says why and the saved work stays.
+          target: 'downloadFailed',
           actions: {
             type: 'showMessages',
             params: ({ event }) => ({ messages: uploadFailureMessages(event.error) }),
@@ -230,6 +233,7 @@ export const bulkAuthorizationMachine = setup({
     uploadingTemplate: {
       entry: 'resetProgress',
       invoke: {
+        id: 'uploadTemplate',
         src: 'uploadTemplate',
         input: ({ context, self }) => ({
           file: context.file as ChosenFile,
@@ -272,6 +276,9 @@ export const bulkAuthorizationMachine = setup({
           actions: { type: 'setProgress', params: ({ event }) => ({ fraction: event.fraction }) },
         },
       },
+    },
+    downloadFailed: {
+      on: { 'dialog.close': { target: 'noFile', actions: 'forget' } },
     },
     // The alert dialog, variant error; closing it clears the stored pre-authorization data (spec §4).
     failed: {

@@ -149,7 +149,6 @@ export function BulkAuthorization({ machine }: { machine: typeof bulkAuthorizati
             {file && <p className={Classes.TEXT_MUTED}>Archivo: {file.name}</p>}
             <FormGroup
               label={BULK_DATE_LABEL}
-              labelFor="flujo-bulk-payment-date"
               intent={shownError ? 'danger' : 'none'}
               helperText={shownError ?? undefined}
             >
@@ -175,7 +174,7 @@ export function BulkAuthorization({ machine }: { machine: typeof bulkAuthorizati
                 showActionsBar={false}
                 closeOnSelection
                 inputProps={{
-                  id: 'flujo-bulk-payment-date',
+                  'aria-label': BULK_DATE_LABEL,
                   'aria-invalid': shownError ? true : undefined,
                   intent: shownError ? 'danger' : 'none',
                 }}
@@ -196,7 +195,7 @@ export function BulkAuthorization({ machine }: { machine: typeof bulkAuthorizati
         </form>
       </Drawer>
       <MessageDialog
-        isOpen={state.matches('refused') || state.matches('failed')}
+        isOpen={state.matches('refused') || state.matches('failed') || state.matches('downloadFailed')}
         loading={false}
         variant={state.matches('refused') ? 'warning' : 'error'}
         message={messages}
