@@ -1,4 +1,4 @@
-import { Button, Classes, Drawer, FileInput, FormGroup, ProgressBar } from '@blueprintjs/core';
+import { Button, Classes, Drawer, FileInput, FormGroup, H2, ProgressBar } from '@blueprintjs/core';
 import { DateInput2 } from '@blueprintjs/datetime2';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { useMachine } from '@xstate/react';
@@ -134,7 +134,7 @@ export function BulkAuthorization({ machine }: { machine: typeof bulkAuthorizati
         canOutsideClickClose={!uploading}
         position="right"
         size="min(420px, 100vw)"
-        title={BULK_PANEL_TITLE}
+        // Its own h2 rather than Blueprint's title (an h4, which would skip heading levels after the page's h1).
         aria-label={BULK_PANEL_TITLE}
       >
         <form
@@ -145,6 +145,7 @@ export function BulkAuthorization({ machine }: { machine: typeof bulkAuthorizati
           }}
         >
           <div className={Classes.DIALOG_BODY}>
+            <H2 className="flujo-bulk-panel-title">{BULK_PANEL_TITLE}</H2>
             <p>{BULK_PANEL_QUESTION}</p>
             {file && <p className={Classes.TEXT_MUTED}>Archivo: {file.name}</p>}
             <FormGroup
