@@ -85,10 +85,10 @@ export const bulkAuthorizationModel: MachineModel = {
   ],
   waivers: {
     'bulk-authorization.uploadingZip|upload.progress|0':
-      'sent by the browser while the body leaves (XMLHttpRequest upload progress); happy-dom behind MSW sends ' +
-      'none, so the bar stays indeterminate here; e2e/bulk-authorization.spec.ts uploads through Chromium',
+      'reported by the browser while the body leaves; happy-dom behind MSW reports it only once the held ' +
+      'request is answered, after the state was left; e2e/bulk-authorization.spec.ts uploads through Chromium',
     'bulk-authorization.uploadingTemplate|upload.progress|0':
-      'as for the ZIP: the browser reports upload progress, the model run cannot',
+      'as for the ZIP: happy-dom reports upload progress only after the answer',
   },
   // dateInvalid reads whether the panel's date is acceptable.
   abstract: (s: AnyMachineSnapshot) => ({
