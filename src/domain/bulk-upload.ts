@@ -124,3 +124,36 @@ export const BULK_UPLOAD_MESSAGES = {
   dateValidationTitle: 'Fecha de pago',
   dateValidationError: `La fecha de pago debe estar entre la fecha de emisión y ${MAX_PAYMENT_DAYS} días después.`,
 } as const;
+
+// The browser's first check of a chosen or dropped file (spec §5); the server checks again, with magic bytes.
+
+/** What the browser knows of a chosen file before reading it. */
+export interface ChosenFileFacts {
+  name: string;
+  /** The media type the browser guessed ('' when it has none). */
+  type: string;
+}
+
+/** NOTE: the spec's alerts, in English as the spec gives them (§5). */
+export const FILE_KIND_MESSAGES = {
+  selectZip: 'Please select a ZIP file.',
+  dropZip: 'Please drop a ZIP file.',
+  selectXlsx: 'Please select a XLSX file.',
+} as const;
+
+function hasExtension(name: string, extension: string): boolean {
+  return name.toLowerCase().endsWith(extension);
+}
+
+/**
+ * A ZIP by its name (.zip) and media type: one of ZIP_MEDIA_TYPES, or none at all (some systems send none).
+ * Example: isZipFile({ name: 'facturas.zip', type: 'application/zip' }) === true; a .pdf is false.
+ */
+export function isZipFile(file: ChosenFileFacts): boolean {
+  return hasExtension(file.name, '.zip') && (file.type === '' || ZIP_MEDIA_TYPES.includes(file.type));
+}
+
+/** An Excel workbook (.xlsx) by name and media type, as isZipFile; an .xls or .csv is not one. */
+export function isXlsxFile(file: ChosenFileFacts): boolean {
+  return hasExtension(file.name, '.xlsx') && (file.type === '' || XLSX_MEDIA_TYPES.includes(file.type));
+}

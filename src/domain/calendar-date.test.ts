@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   daysBetween,
   displayDate,
+  displayMonthFirstDate,
   isIsoDate,
   parseDisplayDate,
   parseIsoDate,
+  parseMonthFirstDate,
   requireIsoDate,
 } from './calendar-date';
 
@@ -43,5 +45,12 @@ describe('calendar dates', () => {
     expect(parseDisplayDate('2026-01-16')).toBeNull();
     expect(parseDisplayDate('1/1/2026')).toBeNull();
     expect(parseDisplayDate(displayDate('2026-12-31'))).toBe('2026-12-31');
+  });
+
+  it('shows and reads the bulk panel date month first', () => {
+    expect(displayMonthFirstDate('2026-01-16')).toBe('01/16/2026');
+    expect(parseMonthFirstDate('01/16/2026')).toBe('2026-01-16');
+    expect(parseMonthFirstDate('16/01/2026')).toBeNull();
+    expect(parseMonthFirstDate('02/30/2026')).toBeNull();
   });
 });

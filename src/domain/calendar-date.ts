@@ -60,3 +60,23 @@ export function parseDisplayDate(text: string): IsoDate | null {
   const isoDate = `${match[3]}-${match[2]}-${match[1]}`;
   return parseIsoDate(isoDate) ? isoDate : null;
 }
+
+/**
+ * The bulk-authorization panel shows its date month first, 'MM/DD/YYYY' (spec §2, §9).
+ * Example: displayMonthFirstDate('2026-01-16') === '01/16/2026'.
+ */
+export function displayMonthFirstDate(isoDate: IsoDate): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/**
+ * The inverse of displayMonthFirstDate for what a person types; anything else (02/30/2026) is null.
+ * Example: parseMonthFirstDate('01/16/2026') === '2026-01-16'.
+ */
+export function parseMonthFirstDate(text: string): IsoDate | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const isoDate = `${match[3]}-${match[1]}-${match[2]}`;
+  return parseIsoDate(isoDate) ? isoDate : null;
+}

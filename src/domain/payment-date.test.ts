@@ -69,3 +69,11 @@ describe('exceedingPaymentDates', () => {
     );
   });
 });
+
+describe('a line loaded by a bulk upload (no emission date)', () => {
+  it('is only checked for presence and validity', () => {
+    expect(paymentDateError(null, '2099-01-01')).toBeNull();
+    expect(paymentDateError(null, '')).toBe('Requerido');
+    expect(paymentDateError(null, '2026-02-30')).toBe('Debe ser una fecha válida');
+  });
+});

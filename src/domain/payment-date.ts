@@ -21,16 +21,18 @@ export type PaymentDateError =
 /**
  * Validates a per-invoice payment date against the invoice's emission date (both 'YYYY-MM-DD').
  * Exactly 150 days after emission is allowed; 151 is 'Excede 150 días'. The spec sets no lower
- * bound, so a date before emission is not rejected here.
+ * bound, so a date before emission is not rejected here. A null emission date (a line loaded from a bulk
+ * upload, whose 150 days the server already checked) is only checked for presence and validity.
  * Example: paymentDateError('2026-01-01', '2026-05-31') === null; (…, '2026-06-01') === 'Excede 150 días'.
  */
 export function paymentDateError(
-  emissionDate: IsoDate,
+  emissionDate: IsoDate | null,
   paymentDate: string | null | undefined,
 ): PaymentDateError | null {
   if (paymentDate === null || paymentDate === undefined || paymentDate.trim() === '')
     return PAYMENT_DATE_REQUIRED;
   if (parseIsoDate(paymentDate) === null) return PAYMENT_DATE_INVALID;
+  if (emissionDate === null) return null;
   // The emission date comes from our own records, so a bad one is a bug, not user input.
   requireIsoDate(emissionDate, 'emission date');
   return daysBetween(emissionDate, paymentDate) > MAX_PAYMENT_DAYS ? PAYMENT_DATE_TOO_FAR : null;
@@ -56,7 +58,7 @@ export function latestPaymentDate(emissionDate: IsoDate): IsoDate {
  * blocked with PAYMENT_DATES_OUT_OF_RANGE_MESSAGE and those dates are cleared (spec §5).
  */
 export function exceedingPaymentDates<
-  T extends { emissionDate: IsoDate; paymentDate: string | null | undefined },
+  T extends { emissionDate: IsoDate | null; paymentDate: string | null | undefined },
 >(items: readonly T[]): T[] {
   return items.filter(
     (item) => paymentDateError(item.emissionDate, item.paymentDate) === PAYMENT_DATE_TOO_FAR,

@@ -2,6 +2,7 @@
 // edit. `npm run diagrams:check` fails when it is stale.
 import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
+import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { demoRequestMachine } from './demo-request.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -19,6 +20,7 @@ import { supplierRequestsMachine } from './supplier-requests.machine';
 
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['authorization-request', authorizationRequestMachine],
+  ['bulk-authorization', bulkAuthorizationMachine],
   ['demo-request', demoRequestMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],

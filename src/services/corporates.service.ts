@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import { templateFileName, XLSX_MEDIA_TYPE } from '../domain/bulk-upload';
+import { ISO_DATE_FORMAT } from '../domain/calendar-date';
 import type { InvoiceStatusFilter } from '../domain/invoice-status';
 import type { PeriodCode } from '../domain/period';
 import {
@@ -9,6 +12,8 @@ import {
   type QuotationLinesBody,
   QuotationOutcomeResponse,
   type RejectQuotationBody,
+  TemplateUploadResult,
+  ZipBulkUploadResponse,
 } from '../domain/schemas/corporates';
 import { InvoicePage, PAGE_SIZE } from '../domain/schemas/invoices';
 import {
@@ -16,8 +21,9 @@ import {
   type AuthorizeRequestsBody,
   type RejectRequestsBody,
 } from '../domain/schemas/quotations';
+import { saveBlob } from './advanced-invoices.service';
 import { INVOICES_API_URL } from './api-config';
-import { request } from './http';
+import { request, requestFile, type UploadProgress, upload } from './http';
 
 // The corporate buyer's calls (spec §7 "Corporate", issue 13). Every answer is checked against its struct of
 // src/domain/schemas/corporates.ts; the POSTs that change invoices take an Idempotency-Key, so a retried click
@@ -145,4 +151,40 @@ export function rejectSupplierRequests(
     body: items,
     idempotencyKey,
   });
+}
+
+// Bulk authorization by file (issue 14, docs/decisions/0032-bulk-uploads.md and 0034).
+
+/** GET corporates/template/: the XLSX of the invoices the corporate may pre-authorize, saved as a file. */
+export async function downloadTemplate(): Promise<void> {
+  const response = await requestFile(`${INVOICES_API_URL}/corporates/template/`, XLSX_MEDIA_TYPE);
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  saveBlob(blob, name ?? templateFileName(dayjs().format(ISO_DATE_FORMAT)));
+}
+
+/** POST corporates/upload/zip/ (multipart zip_file, payment_date 'YYYY-MM-DD'): the lines to quote. */
+export function uploadZip(
+  file: Blob,
+  fileName: string,
+  paymentDate: string,
+  onProgress: UploadProgress,
+): Promise<ZipBulkUploadResponse> {
+  const form = new FormData();
+  form.append('payment_date', paymentDate);
+  form.append('zip_file', file, fileName);
+  return upload(`${INVOICES_API_URL}/corporates/upload/zip/`, ZipBulkUploadResponse, form, onProgress, {
+    allowArray: true,
+  });
+}
+
+/** POST corporates/upload/excel/ (multipart file): the processed rows, or every row's error. */
+export function uploadTemplate(
+  file: Blob,
+  fileName: string,
+  onProgress: UploadProgress,
+): Promise<TemplateUploadResult> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return upload(`${INVOICES_API_URL}/corporates/upload/excel/`, TemplateUploadResult, form, onProgress);
 }

@@ -102,8 +102,8 @@ async function send(
  * A 401 on a call made with a session means the session is over (spec §8). Without one (login, sign-up,
  * reset) it is an answer for the form, such as wrong credentials.
  */
-function endSessionOn401(response: Response, token: string | null, body: unknown): void {
-  if (response.status === 401 && token) {
+function endSessionOn401(status: number, token: string | null, body: unknown): void {
+  if (status === 401 && token) {
     onUnauthorized();
     throw new ApiError(401, body);
   }
@@ -121,15 +121,26 @@ export async function request<T, S>(
 ): Promise<T> {
   const { response, token } = await send(url, options, 'application/json');
   const body: unknown = await response.json().catch(() => null);
-  endSessionOn401(response, token, body);
-  if (!response.ok) throw new ApiError(response.status, body);
-  if (Array.isArray(body) && !options.allowArray)
-    throw new ApiError(response.status, { detail: 'Data must be an object' });
+  return checkedAnswer(url, struct, response.status, token, body, options.allowArray ?? false);
+}
+
+/** The rules every JSON answer meets: 401 with a session ends it, an error is an ApiError, a body its struct. */
+function checkedAnswer<T, S>(
+  url: string,
+  struct: Struct<T, S>,
+  status: number,
+  token: string | null,
+  body: unknown,
+  allowArray: boolean,
+): T {
+  endSessionOn401(status, token, body);
+  if (status < 200 || status >= 300) throw new ApiError(status, body);
+  if (Array.isArray(body) && !allowArray) throw new ApiError(status, { detail: 'Data must be an object' });
   // Response structs are `type()`s: a newer server may add fields. No coercion: the body is what was sent.
   const [error, value] = validate(body, struct);
   if (error) {
     const where = error.path.length > 0 ? error.path.join('.') : '(body)';
-    throw new UnexpectedResponseError(response.status, url, `${where}: ${error.message}`);
+    throw new UnexpectedResponseError(status, url, `${where}: ${error.message}`);
   }
   return value;
 }
@@ -146,6 +157,51 @@ export async function requestFile(
   const { response, token } = await send(url, options, accept);
   if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
-  endSessionOn401(response, token, body);
+  endSessionOn401(response.status, token, body);
   throw new ApiError(response.status, body);
+}
+
+/** How much of a request body has left the browser. */
+export type UploadProgress = (fraction: number) => void;
+
+/**
+ * A multipart upload that reports its progress: XMLHttpRequest, because fetch has no upload progress event.
+ * The same token renewal, 401 rule, ApiError (status 0 without a response) and response check as `request()`.
+ */
+export async function upload<T, S>(
+  url: string,
+  struct: Struct<T, S>,
+  form: FormData,
+  onProgress: UploadProgress,
+  options: Pick<RequestOptions, 'allowArray' | 'idempotencyKey'> = {},
+): Promise<T> {
+  const token = await accessTokenForCall(true);
+  const { status, body } = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      let parsed: unknown = null;
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        // Not JSON (a proxy's page): no usable body.
+      }
+      resolve({ status: xhr.status, body: parsed });
+    });
+    const lost = () => {
+      console.warn('request without response', url);
+      reject(new ApiError(0, null));
+    };
+    xhr.addEventListener('error', lost);
+    xhr.addEventListener('abort', lost);
+    xhr.addEventListener('timeout', lost);
+    xhr.send(form);
+  });
+  return checkedAnswer(url, struct, status, token, body, options.allowArray ?? false);
 }

@@ -14,7 +14,7 @@ function isStoredInvoice(value: unknown): value is PreAuthorizedInvoice {
   return (
     typeof item?.id === 'number' &&
     typeof item.folio === 'string' &&
-    typeof item.emissionDate === 'string' &&
+    (item.emissionDate === null || typeof item.emissionDate === 'string') &&
     (item.paymentDate === null || typeof item.paymentDate === 'string')
   );
 }

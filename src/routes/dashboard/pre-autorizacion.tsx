@@ -6,6 +6,7 @@ import { readPreAuthorization } from '../../stores/pre-authorization.store';
 import { CORPORATE_SECTIONS } from '../../views/dashboard/dashboard-sections';
 import { useInvoicePages } from '../../views/invoices/invoice-pages';
 import { PreAuthorizationPage } from '../../views/quotation/pre-authorization-page';
+import { wireBulkAuthorizationMachine } from '../-bulk-authorization-machines';
 import {
   preAuthorizationListQueryOptions,
   wirePreAuthorizationMachine,
@@ -27,7 +28,10 @@ function PreAuthorizationRoute() {
   const options = preAuthorizationListQueryOptions(Route.useSearch().search ?? '');
   const list = useInvoicePages(useInfiniteQuery(options), options.queryKey);
   const machine = useMemo(() => wirePreAuthorizationMachine(), []);
+  const bulkMachine = useMemo(() => wireBulkAuthorizationMachine(), []);
   // Read once when the page opens; the machine owns the work from then on.
   const [input] = useState(() => readPreAuthorization());
-  return <PreAuthorizationPage help={HELP} list={list} machine={machine} input={input} />;
+  return (
+    <PreAuthorizationPage help={HELP} list={list} machine={machine} input={input} bulkMachine={bulkMachine} />
+  );
 }

@@ -5,6 +5,7 @@ import { CORPORATE_STATUS_MEANINGS } from '../../domain/invoice-status';
 import { PAYMENT_DATE_REQUIRED, paymentDateError } from '../../domain/payment-date';
 import type { PreAuthorizationWork } from '../../domain/pre-authorization';
 import type { Invoice } from '../../domain/schemas/invoices';
+import type { bulkAuthorizationMachine } from '../../machines/bulk-authorization.machine';
 import type { preAuthorizationMachine, SelectableInvoice } from '../../machines/pre-authorization.machine';
 import { SectionHelp } from '../dashboard/section-help';
 import {
@@ -23,6 +24,7 @@ import {
   SELECT_ALL_TEXT,
 } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
+import { BulkAuthorization } from './bulk-authorization';
 import { PaymentDateInput } from './payment-date-input';
 
 export const QUOTE_TEXT = 'Cotizar';
@@ -38,13 +40,15 @@ export interface PreAuthorizationPageProps {
   machine: typeof preAuthorizationMachine;
   /** The saved work (or an empty one), read when the page opens. */
   input: PreAuthorizationWork;
+  /** The template and ZIP uploads (issue 14). */
+  bulkMachine: typeof bulkAuthorizationMachine;
 }
 
 /**
  * /dashboard/pre-autorizacion/ (spec §2, §5, §9): the received invoices the buyer may still pre-authorize, a
  * checkbox and a payment date per 70 px row, 'Seleccionar todos' and 'Cotizar'.
  */
-export function PreAuthorizationPage({ help, list, machine, input }: PreAuthorizationPageProps) {
+export function PreAuthorizationPage({ help, list, machine, input, bulkMachine }: PreAuthorizationPageProps) {
   const [state, send] = useMachine(machine, { input });
   const { invoices, showErrors, blockedMessage } = state.context;
   const selected = useMemo(() => new Map(invoices.map((item) => [item.id, item])), [invoices]);
@@ -101,6 +105,7 @@ export function PreAuthorizationPage({ help, list, machine, input }: PreAuthoriz
     <section aria-labelledby="pre-autorizacion-titulo">
       <H1 id="pre-autorizacion-titulo">Pre-autorización</H1>
       <SectionHelp>{help}</SectionHelp>
+      <BulkAuthorization machine={bulkMachine} />
       <div className="flujo-list-actions">
         <Button
           text={SELECT_ALL_TEXT}
