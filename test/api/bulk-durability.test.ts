@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
@@ -30,15 +31,17 @@ const START_MS = 300_000;
 const CALL_MS = 300_000;
 const TEST_MS = 1_200_000;
 /**
- * When the server is killed, tried in order on the same data until the call's work is found committed: a
- * moment after the request is logged (the body still arriving or being parsed), later (on this machine
- * usually inside the import or the accept transaction), and once the client has its 200 (after the commit).
- * A loaded machine shifts where the timed kills land, which the all-or-none assertion does not care about; the
- * last one always lands after the commit. Each attempt is a SIGKILL, a restart and a count.
+ * When the server is killed, tried in order on the same data until the call's work is found committed:
+ *  - a number: that many ms after the request is logged (the body arriving, parsed, or the transaction under
+ *    way: a loaded machine shifts where a timed kill lands, which the all-or-none assertion does not care about);
+ *  - 'in-transaction' (PostgreSQL only): as soon as pg_stat_activity shows one of the server's sessions inside
+ *    an open transaction, so the kill lands mid-transaction for certain;
+ *  - 'after-response': once the client has its 200, after the commit (a commit must survive SIGKILL).
+ * Each attempt is a SIGKILL, a restart on the same data and a count.
  */
-type KillAt = number | 'after-response';
-const ACCEPT_KILLS: KillAt[] = [100, 700, 'after-response'];
-const ZIP_KILLS: KillAt[] = [300, 2500, 'after-response'];
+type KillAt = number | 'in-transaction' | 'after-response';
+const ACCEPT_KILLS: KillAt[] = [50, 'in-transaction', 300, 800, 'after-response'];
+const ZIP_KILLS: KillAt[] = [300, 'in-transaction', 1500, 4000, 'after-response'];
 
 const today = dayjs().format('YYYY-MM-DD');
 const paymentDate = dayjs().add(30, 'day').format('YYYY-MM-DD');
@@ -53,7 +56,43 @@ interface Place {
   databaseUrl?: string;
   /** Opens the database directly (the server stopped, for PGlite) to count. */
   open(): Promise<DatabaseHandle>;
+  /** PostgreSQL: sees the server's open transactions from outside. */
+  watch: TransactionWatch | null;
   remove(): Promise<void>;
+}
+
+interface TransactionWatch {
+  /**
+   * Resolves as soon as another session of this database is inside an explicit transaction: between two of its
+   * statements, or running one that began after the transaction did (a lone autocommit statement's
+   * xact_start equals its query_start).
+   */
+  untilInTransaction(timeoutMs: number): Promise<void>;
+}
+
+function transactionWatch(url: string): TransactionWatch {
+  return {
+    async untilInTransaction(timeoutMs) {
+      const watcher = await openDatabase({ databaseUrl: url, migrate: false });
+      try {
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const { rows } = await sql<{ open: number }>`
+            select count(*)::int as open from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()
+              and backend_type = 'client backend' and xact_start is not null
+              and (state = 'idle in transaction' or (state = 'active' and xact_start < query_start))`.execute(
+            watcher.db,
+          );
+          if ((rows[0]?.open ?? 0) > 0) return;
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        throw new Error(`no transaction opened within ${timeoutMs} ms`);
+      } finally {
+        await watcher.close();
+      }
+    },
+  };
 }
 
 const pglite: Engine = {
@@ -63,6 +102,7 @@ const pglite: Engine = {
     return {
       dataDir,
       open: () => openDatabase({ dataDir, migrate: false }),
+      watch: null,
       async remove() {
         rmSync(dataDir, { recursive: true, force: true });
       },
@@ -86,6 +126,7 @@ const postgres: Engine | null = testDatabaseUrl
           dataDir,
           databaseUrl,
           open: () => openDatabase({ databaseUrl, migrate: false }),
+          watch: transactionWatch(testDatabaseUrl),
           async remove() {
             rmSync(dataDir, { recursive: true, force: true });
             const cleanup = await openDatabase({ databaseUrl: testDatabaseUrl, migrate: false });
@@ -119,13 +160,23 @@ async function killDuring(
   path: string,
   killAt: KillAt,
   call: () => Promise<{ status: number }>,
+  watch: TransactionWatch | null,
 ): Promise<Outcome> {
   const outcome = outcomeOf(call());
   await server.logged(`"url":"${path}"`, CALL_MS);
   if (killAt === 'after-response') await outcome;
-  else await new Promise((done) => setTimeout(done, killAt));
+  else if (killAt === 'in-transaction') {
+    if (!watch) throw new Error("'in-transaction' needs PostgreSQL");
+    await watch.untilInTransaction(CALL_MS);
+  } else await new Promise((done) => setTimeout(done, killAt));
   await server.kill9();
   return outcome;
+}
+
+function describeKill(killAt: KillAt): string {
+  if (killAt === 'after-response') return 'after the response';
+  if (killAt === 'in-transaction') return 'inside its open transaction';
+  return `${killAt} ms after the request was logged`;
 }
 
 /** Starts the server on the same data again (it must come up), stops it, and reads the database directly. */
@@ -184,17 +235,18 @@ describe.each(engines)(
     ): Promise<void> {
       let committed = 0;
       for (const killAt of kills) {
+        if (killAt === 'in-transaction' && !place.watch) continue;
         const { server, token } = await serve(place);
-        const outcome = await killDuring(server, path, killAt, () => call(server.base, token));
-        // Fastify's 'request completed' line: how long the uninterrupted call took, to read the kills against.
-        const took = server
-          .output()
-          .split('\n')
-          .find((line) => line.includes('request completed') && line.includes('"statusCode":200'))
+        const outcome = await killDuring(server, path, killAt, () => call(server.base, token), place.watch);
+        // Fastify's 'request completed' line for this request: how long the call took when not interrupted.
+        const lines = server.output().split('\n');
+        const reqId = lines.find((line) => line.includes(`"url":"${path}"`))?.match(/"reqId":"([^"]+)"/)?.[1];
+        const took = lines
+          .find((line) => reqId && line.includes(`"reqId":"${reqId}"`) && line.includes('request completed'))
           ?.match(/"responseTime":([\d.]+)/)?.[1];
         committed = await afterRestart(place, count);
         console.info(
-          `${engine.name} ${path} killed ${killAt === 'after-response' ? 'after the response' : `${killAt} ms after the request was logged`}: client saw ${JSON.stringify(outcome)}${took ? ` (the server took ${Math.round(Number(took))} ms)` : ''}; ${committed} of ${COUNT} committed after the restart`,
+          `${engine.name} ${path} killed ${describeKill(killAt)}: client saw ${JSON.stringify(outcome)}${took ? ` (the server took ${Math.round(Number(took))} ms)` : ''}; ${committed} of ${COUNT} committed after the restart`,
         );
         expect([0, COUNT]).toContain(committed);
         if ('status' in outcome && outcome.status === 200) expect(committed).toBe(COUNT);
