@@ -1,10 +1,10 @@
 // Issue 14, "Must show": a server killed with SIGKILL in the middle of accepting a 1,000-line quotation has,
 // after a restart on the same data, either all 1,000 invoices Autorizada or none; the same for a ZIP of 1,000
 // CFDI (all imported or none). The real server (server/main.ts) runs as a child process: on PGlite in a
-// DATA_DIR of its own, and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), in a schema of its own.
-// The kill lands a moment after the server logs the request: before, during or after the transaction, the
-// test asserts all-or-none, never which. A 200 the client received must survive the kill (durability of a
-// commit). No assertion on elapsed time; every wait has a generous explicit bound (CI: a loaded 2-core machine).
+// DATA_DIR of its own, or, when TEST_DATABASE_URL is set (CI sets it), on PostgreSQL in a schema of its own.
+// Kills land before, during or after the transaction (ACCEPT_KILLS, ZIP_KILLS); the test asserts all-or-none,
+// never which, and that a 200 the client received survives the kill (durability of a commit). No assertion on
+// elapsed time; every wait has a generous explicit bound (CI: a loaded 2-core machine).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,7 +138,9 @@ const postgres: Engine | null = testDatabaseUrl
     }
   : null;
 
-const engines = [pglite, ...(postgres ? [postgres] : [])];
+// Like every API test (decision 0004): PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise; CI runs the
+// API suite both ways, so both engines are proved without running PGlite twice.
+const engines = postgres ? [postgres] : [pglite];
 
 /** What the client saw of a call the server was killed during: a status, or the connection's failure. */
 type Outcome = { status: number } | { failed: string };
