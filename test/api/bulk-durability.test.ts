@@ -291,15 +291,36 @@ describe.each(engines)(
           ACCEPT_KILLS,
           '/api/corporates/quotes/pre-approved/',
           (base, token) => postJson(`${base}/api/corporates/quotes/pre-approved/`, token, lines),
-          async ({ db }) =>
-            (
+          async ({ db }) => {
+            const authorized = (
               await db
                 .selectFrom('invoices')
                 .select('id')
                 .where('id', 'in', ids)
                 .where('status', '=', InvoiceStatus.APPROVED)
                 .execute()
-            ).length,
+            ).length;
+            // The accept's whole footprint moves together: statuses, lifecycle events, the quotation's lines.
+            const events = (
+              await db
+                .selectFrom('invoice_events')
+                .select('id')
+                .where('invoice_id', 'in', ids)
+                .where('to_status', '=', InvoiceStatus.APPROVED)
+                .execute()
+            ).length;
+            const quoted = (
+              await db
+                .selectFrom('quotation_lines')
+                .innerJoin('quotations', 'quotations.id', 'quotation_lines.quotation_id')
+                .select('quotation_lines.id')
+                .where('quotation_lines.invoice_id', 'in', ids)
+                .where('quotations.status', '=', 'pre_approved')
+                .execute()
+            ).length;
+            expect({ events, quoted }).toEqual({ events: authorized, quoted: authorized });
+            return authorized;
+          },
         );
       },
       TEST_MS,
@@ -327,9 +348,30 @@ describe.each(engines)(
               { field: 'zip_file', name: 'facturas.zip', type: 'application/zip', data: zip },
               { payment_date: paymentDate },
             ),
-          async ({ db }) =>
-            (await db.selectFrom('invoices').select('cfdi_uuid').where('cfdi_uuid', 'in', uuids).execute())
-              .length,
+          async ({ db }) => {
+            const imported = await db
+              .selectFrom('invoices')
+              .select('id')
+              .where('cfdi_uuid', 'in', uuids)
+              .execute();
+            // Each imported invoice has its import event, in the same transaction.
+            const events =
+              imported.length === 0
+                ? 0
+                : (
+                    await db
+                      .selectFrom('invoice_events')
+                      .select('id')
+                      .where(
+                        'invoice_id',
+                        'in',
+                        imported.map((row) => row.id),
+                      )
+                      .execute()
+                  ).length;
+            expect(events).toBe(imported.length);
+            return imported.length;
+          },
         );
       },
       TEST_MS,
