@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
@@ -10,7 +10,7 @@ import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
-import { DEMO_PASSWORD, logIn, operator } from './support';
+import { DEMO_PASSWORD, logIn, operator, test } from './support';
 
 // Issue 14's browser journeys on the real server: the demo corporate fills the downloaded template for 20
 // invoices, uploads a ZIP of 30 new CFDI with one payment date, and drops a ZIP with a foreign receiver's XML

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CORPORATE_MESSAGES } from '../server/modules/corporates/corporates.service';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../src/domain/invoice-status';
 import { paths } from '../src/domain/paths';
-import { DEMO_PASSWORD, horizontalOverflow, logIn } from './support';
+import { DEMO_PASSWORD, horizontalOverflow, logIn, test } from './support';
 
 // Round trips to the real server on a loaded machine: generous, explicit waits.
 const WAIT = { timeout: 15_000 };

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
 import { PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
-import { DEMO_PASSWORD, logIn } from './support';
+import { DEMO_PASSWORD, logIn, test, withoutDashboardFrame } from './support';
 
 // Issue 13's browser journey on the real server: the demo corporate pre-authorizes invoices with payment dates
 // (one 151 days after emission is blocked and cleared), quotes, removes a line, and answers who absorbs the
@@ -143,6 +143,7 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
 
   // The demo provider sees both invoices Autorizada in Pronto Pago.
   const provider = await browser.newPage();
+  await withoutDashboardFrame(provider);
   await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
   await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
   for (const invoice of [first, second]) {
@@ -175,6 +176,7 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
 
   // Decision 0028: once the buyer absorbs the cost, the provider's quote shows no cost and the whole amount.
   const provider = await browser.newPage();
+  await withoutDashboardFrame(provider);
   await logIn(provider, 'proveedor.demo', DEMO_PASSWORD);
   await expect(provider).toHaveURL(/\/dashboard\/pronto-pago\/$/, WAIT);
   await provider.goto(`/dashboard/pronto-pago/?search=${invoice.fiscal_folio}`);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { paths } from '../src/domain/paths';
-import { DEMO_PASSWORD, logIn } from './support';
+import { DEMO_PASSWORD, logIn, test } from './support';
 
 // Round trips to the real server on a loaded machine: generous, explicit waits.
 const WAIT = { timeout: 15_000 };

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, horizontalOverflow, logIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, horizontalOverflow, logIn, test } from './support';
 
 // Issue 12, "a dashboard designed like the product": the Pronto Pago table at 1280 px fits with every column and
 // its actions, rows are 60 px, the folio shows serie-folio with the UUID on hover and a copy button, and at

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { displayedAnnualRate } from '../src/domain/quote';
 import { rfcCheckDigit } from '../src/domain/rfc';
 import type { ForwardPaymentQuote } from '../src/domain/schemas/invoices';
-import { DEMO_PASSWORD, logIn, operator, signUp } from './support';
+import { DEMO_PASSWORD, logIn, operator, signUp, test } from './support';
 
 // Issue 5's journey on the real server: a new provider links SAT, gets one invoice authorized by its customer,
 // advances it, the operator pays it, and the audit trail tells who did each step.

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
-import { horizontalOverflow, operator, recordRequests, requestsOutside } from './support';
+import { horizontalOverflow, operator, recordRequests, requestsOutside, test } from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 

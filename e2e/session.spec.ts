@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   horizontalOverflow,
@@ -7,6 +7,7 @@ import {
   recordRequests,
   requestsOutside,
   signUp,
+  test,
 } from './support';
 
 /** With no SMTP configured e-mails stay in the outbox; the operator lists it from the running server. */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { operator } from './support';
+import { expect } from '@playwright/test';
+import { operator, test } from './support';
 
 test('the public home page loads from the real server', async ({ page }) => {
   await page.goto('/inicio/');

@@ -1,8 +1,29 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, type Request } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { PRERENDERED_FRAME_ID } from '../src/views/common/prerendered-frame-ids';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
+
+/**
+ * Pages in these specs load without the dashboard frame a section's document paints before the app starts
+ * (decision 0033). The frame is inert, so a person can neither click nor type in it, but Playwright can fill
+ * its fields, give its file inputs files and find its headings: a spec would act on the picture of the page
+ * before the live one replaced it. The frame itself is tested in dashboard-frame.spec.ts.
+ */
+export async function withoutDashboardFrame(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript((frameId: string) => {
+    document.addEventListener('DOMContentLoaded', () => document.getElementById(frameId)?.remove());
+  }, PRERENDERED_FRAME_ID);
+}
+
+/** Playwright's `test`, every page of whose context loads without the dashboard frame. */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await withoutDashboardFrame(context);
+    await use(context);
+  },
+});
 const PORT = process.env.E2E_PORT ?? 8181;
 
 /** Every request the page makes from now on, to prove what it does not load. */

@@ -203,7 +203,14 @@ export function InvoiceTable({
         <Button intent="primary" text="Reintentar" onClick={onRetry} />
       </Callout>
     );
-  if (list.rows.length === 0) return <NonIdealState title={emptyText} />;
+  if (list.rows.length === 0)
+    return (
+      // Blueprint's title is an h4: under the page's h1 and the help card's h2 it skips a level (axe heading-order).
+      <NonIdealState
+        className="flujo-section-empty"
+        description={<h2 className="bp6-heading flujo-section-empty-title">{emptyText}</h2>}
+      />
+    );
 
   return (
     <div className="flujo-invoice-table" style={rowStyle}>
