@@ -9,6 +9,11 @@
 // PostgreSQL: BENCH_DATABASE_URL (a database the bench may fill), or else a throwaway cluster on port 5434
 // started like .ci/run does (initdb under /usr/lib/postgresql/*/bin, as the postgres user when run as root);
 // skipped, with the reason printed, when neither is possible.
+// Hostile files (issue 14, "each a clear 4xx with a Spanish reason in under a second"): after the table above, on
+// the same server, each file of test/fixtures/hostile-uploads.ts is uploaded 5 times to its endpoint and a second
+// table prints status, the Spanish reason and the median ms, beside GET /api/health/'s median as a yardstick.
+// It prints, never asserts (the API test asserts the 4xx, the reason and that nothing is written).
+// `npm run bench:bulk -- --hostile` runs only that part (no 1,000-invoice scenarios), on both databases.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,6 +21,17 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { TEMPLATE_COLUMNS, XLSX_MEDIA_TYPE } from '../src/domain/bulk-upload';
+import {
+  emptyFile,
+  renamedExe,
+  xlsxWithExternalEntity,
+  xlsxWithMillionRows,
+  zipBomb,
+  zipDeclaring1Gb,
+  zipOfManyEntries,
+  zipWithExternalEntity,
+  zipWithPathTraversal,
+} from '../test/fixtures/hostile-uploads';
 import {
   bulkCfdi,
   DEMO_CORPORATE_USER,
@@ -203,7 +219,148 @@ async function xlsxScenario(server: RealServer, token: string): Promise<Timed> {
   return timed(uploaded, await quoteAndAccept(server, token, lines));
 }
 
-async function benchDatabase(database: string, databaseUrl: string | undefined): Promise<Row[]> {
+const TRIES = 5;
+const ZIP_URL = '/api/corporates/upload/zip/';
+const EXCEL_URL = '/api/corporates/upload/excel/';
+
+interface HostileRow {
+  database: string;
+  file: string;
+  endpoint: string;
+  status: string;
+  reason: string;
+  ms: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Each hostile file to its endpoint as the API test sends it (built before the clock starts). */
+async function hostileFiles(): Promise<
+  Array<{ file: string; endpoint: string; name: string; type: string; data: Uint8Array }>
+> {
+  const cfdi = () => bulkCfdi(newBatch(), 1, today)[0]?.xml ?? '';
+  const zip = (file: string, data: Uint8Array, name = 'facturas.zip') => ({
+    file,
+    endpoint: ZIP_URL,
+    name,
+    type: 'application/zip',
+    data,
+  });
+  const xlsx = (file: string, data: Uint8Array, name = 'plantilla.xlsx') => ({
+    file,
+    endpoint: EXCEL_URL,
+    name,
+    type: XLSX_MEDIA_TYPE,
+    data,
+  });
+  return [
+    zip('zip bomb (20 MB of zeros, ratio > 100)', zipBomb()),
+    zip('zip declaring 1 GB uncompressed', zipDeclaring1Gb(cfdi)),
+    zip('zip of 6,000 entries', zipOfManyEntries(6000)),
+    zip('zip with a path-traversal entry', zipWithPathTraversal(cfdi)),
+    zip('zip with an XML declaring an external entity', zipWithExternalEntity()),
+    zip('renamed .exe', renamedExe()),
+    zip('empty file', emptyFile()),
+    xlsx('XLSX, formulas, 1,048,576 rows declared', await xlsxWithMillionRows()),
+    xlsx('XLSX with an external entity', await xlsxWithExternalEntity()),
+    xlsx('renamed .exe', renamedExe(), 'plantilla.xlsx'),
+    xlsx('empty file', emptyFile()),
+  ];
+}
+
+function reasonOf(body: unknown): string {
+  const detail =
+    body && typeof body === 'object' && 'detail' in body
+      ? String((body as { detail: unknown }).detail)
+      : JSON.stringify(body);
+  return detail
+    .replace(/\s*\n\s*/g, ' / ')
+    .replace(/\|/g, '\\|')
+    .slice(0, 60)
+    .trimEnd();
+}
+
+async function benchHostile(server: RealServer, token: string, database: string): Promise<HostileRow[]> {
+  const rows: HostileRow[] = [];
+  const health: number[] = [];
+  for (let i = 0; i < TRIES + 1; i += 1) {
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/health/`);
+    await res.arrayBuffer();
+    // The first call is a warm-up, not counted.
+    if (i > 0) health.push(performance.now() - started);
+  }
+  rows.push({
+    database,
+    file: '(yardstick) GET /api/health/',
+    endpoint: '/api/health/',
+    status: '200',
+    reason: '',
+    ms: median(health),
+  });
+  for (const hostile of await hostileFiles()) {
+    const times: number[] = [];
+    const statuses = new Set<number>();
+    let reason = '';
+    for (let i = 0; i < TRIES; i += 1) {
+      const started = performance.now();
+      const result = await postFile(
+        `${server.base}${hostile.endpoint}`,
+        token,
+        {
+          field: hostile.endpoint === ZIP_URL ? 'zip_file' : 'file',
+          name: hostile.name,
+          type: hostile.type,
+          data: hostile.data,
+        },
+        hostile.endpoint === ZIP_URL ? { payment_date: paymentDate } : {},
+      );
+      times.push(performance.now() - started);
+      statuses.add(result.status);
+      reason = reasonOf(result.body);
+    }
+    rows.push({
+      database,
+      file: hostile.file,
+      endpoint: hostile.endpoint,
+      status: [...statuses].join('/'),
+      reason,
+      ms: median(times),
+    });
+  }
+  return rows;
+}
+
+function hostileTable(rows: HostileRow[]): string {
+  const lines = [
+    `| database | file | endpoint | status | Spanish reason (first 60 chars) | ms (median of ${TRIES}) |`,
+    '| --- | --- | --- | --- | --- | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.database} | ${row.file} | \`${row.endpoint}\` | ${row.status} | ${row.reason} | ${row.ms.toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+interface Parts {
+  scenarios: boolean;
+  hostile: boolean;
+}
+
+async function benchDatabase(
+  database: string,
+  databaseUrl: string | undefined,
+  parts: Parts,
+  hostileRows: HostileRow[],
+): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flujo-bench-bulk-'));
   const rows: Row[] = [];
   let server: RealServer | null = null;
@@ -211,6 +368,11 @@ async function benchDatabase(database: string, databaseUrl: string | undefined):
     console.log(`${database}: starting the server (migrations, demo data)…`);
     server = await startRealServer({ dataDir, databaseUrl });
     const token = await loginToken(server.base, DEMO_CORPORATE_USER);
+    if (!parts.scenarios) {
+      console.log(`${database}: hostile files, ${TRIES} tries each…`);
+      hostileRows.push(...(await benchHostile(server, token, database)));
+      return rows;
+    }
     // A small warm-up so the first timed call does not pay for cold caches and JIT: 10 lines, same path.
     const warm = check(
       'warm-up upload/zip/',
@@ -246,6 +408,10 @@ async function benchDatabase(database: string, databaseUrl: string | undefined):
       scenario: `XLSX ${COUNT} rows → quote → accept`,
       ...(await xlsxScenario(server, token)),
     });
+    if (parts.hostile) {
+      console.log(`${database}: hostile files, ${TRIES} tries each…`);
+      hostileRows.push(...(await benchHostile(server, token, database)));
+    }
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -313,8 +479,11 @@ function table(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  const onlyHostile = process.argv.slice(2).includes('--hostile');
+  const parts: Parts = { scenarios: !onlyHostile, hostile: true };
   const rows: Row[] = [];
-  rows.push(...(await benchDatabase('PGlite', undefined)));
+  const hostileRows: HostileRow[] = [];
+  rows.push(...(await benchDatabase('PGlite', undefined, parts, hostileRows)));
 
   const given = process.env.BENCH_DATABASE_URL?.trim();
   let cluster: Cluster | string | null = null;
@@ -325,7 +494,7 @@ async function main(): Promise<void> {
   } else {
     const url = given ?? cluster?.url;
     try {
-      rows.push(...(await benchDatabase('PostgreSQL', url)));
+      rows.push(...(await benchDatabase('PostgreSQL', url, parts, hostileRows)));
     } finally {
       cluster?.stop();
     }
@@ -335,7 +504,9 @@ async function main(): Promise<void> {
   console.log(
     `\n${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · load average ${load.join(' ')} · node ${process.version}\n`,
   );
-  console.log(table(rows));
+  // With --hostile only a skipped PostgreSQL row can be here.
+  if (rows.length > 0) console.log(table(rows));
+  if (hostileRows.length > 0) console.log(`\nHostile files:\n\n${hostileTable(hostileRows)}`);
   const over = rows.filter(
     (row) => row.ms !== null && !row.scenario.startsWith('cfdi:import') && row.ms > 3000,
   );

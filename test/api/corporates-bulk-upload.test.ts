@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,19 @@ import {
   ZipUploadResponse,
 } from '../../src/domain/schemas/quotations';
 import { externalEntityXml, fixtureRfcs } from '../fixtures/cfdi';
+import {
+  emptyFile,
+  notTemplateWorkbook,
+  renamedExe,
+  TRAVERSAL_ENTRY,
+  xlsxWithExternalEntity,
+  xlsxWithMillionRows,
+  zipBomb,
+  zipDeclaring1Gb,
+  zipOfManyEntries,
+  zipWithExternalEntity,
+  zipWithPathTraversal,
+} from '../fixtures/hostile-uploads';
 import { bearer, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
 import { addCompanyWithUser, advanceTo, DEMO_PROVIDER, importInvoice } from '../support/pronto-pago';
@@ -333,13 +346,8 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
     it(
       'refuses an XLSX declaring 1,048,576 rows (with formulas) before reading them: 400, Spanish, nothing written',
       async () => {
-        const workbook = new ExcelJS.Workbook();
-        const sheet = workbook.addWorksheet('Facturas');
-        sheet.addRow([TEMPLATE_COLUMNS.fiscalFolio, TEMPLATE_COLUMNS.paymentDate]);
-        sheet.getCell('A2').value = { formula: 'WEBSERVICE("http://example.com")', result: 'x' };
-        sheet.getCell('B1048576').value = { formula: 'TODAY()', result: new Date() };
         const before = await footprint();
-        const res = await uploadXlsx(await xlsxBytes(workbook));
+        const res = await uploadXlsx(await xlsxWithMillionRows());
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
           detail: BULK_UPLOAD_MESSAGES.sheetTooLong(1_048_576, MAX_TEMPLATE_ROWS),
@@ -351,7 +359,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
 
     it('refuses an empty file (400), a ZIP or a renamed file (415), a file that is not the template or has a DOCTYPE (400)', async () => {
       const before = await footprint();
-      const empty = await uploadXlsx(new Uint8Array(0));
+      const empty = await uploadXlsx(emptyFile());
       expect([empty.statusCode, empty.json()]).toEqual([400, { detail: BULK_UPLOAD_MESSAGES.empty }]);
       const zip = await uploadXlsx(
         zipSync({ 'a.xml': strToU8('<a/>') }),
@@ -360,24 +368,16 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
         ZIP_TYPE,
       );
       expect([zip.statusCode, zip.json()]).toEqual([415, { detail: BULK_UPLOAD_MESSAGES.notXlsx }]);
-      const exe = await uploadXlsx(strToU8('MZ\u0090\u0000 this program cannot be run in DOS mode'));
+      const exe = await uploadXlsx(renamedExe());
       expect([exe.statusCode, exe.json()]).toEqual([415, { detail: BULK_UPLOAD_MESSAGES.notXlsx }]);
-      const other = new ExcelJS.Workbook();
-      other.addWorksheet('Hoja1').addRow(['Nombre', 'Monto']);
+      const other = notTemplateWorkbook();
       const notTemplate = await uploadXlsx(await xlsxBytes(other));
       expect([notTemplate.statusCode, notTemplate.json()]).toEqual([
         400,
         { detail: BULK_UPLOAD_MESSAGES.missingColumn(TEMPLATE_COLUMNS.fiscalFolio) },
       ]);
       // A workbook part with an external entity (XXE), rezipped as a spreadsheet program would.
-      const parts = unzipSync(await xlsxBytes(other));
-      parts['xl/workbook.xml'] = strToU8(
-        strFromU8(parts['xl/workbook.xml'] as Uint8Array).replace(
-          '?>',
-          '?><!DOCTYPE workbook [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
-        ),
-      );
-      const xxe = await uploadXlsx(zipSync(parts));
+      const xxe = await uploadXlsx(await xlsxWithExternalEntity(other));
       expect([xxe.statusCode, xxe.json()]).toEqual([400, { detail: BULK_UPLOAD_MESSAGES.xlsxDtd }]);
       const missing = await upload(EXCEL, corporate, null, { otro: 'x' });
       expect([missing.statusCode, missing.json()]).toEqual([
@@ -505,8 +505,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       it(
         'a zip bomb: an entry compressed more than 100:1',
         async () => {
-          const bomb = zipSync({ 'bomba.xml': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
-          const res = await uploadZip(bomb);
+          const res = await uploadZip(zipBomb());
           expect([res.statusCode, res.json()]).toEqual([
             400,
             { detail: BULK_UPLOAD_MESSAGES.suspiciousRatio('bomba.xml') },
@@ -516,14 +515,8 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       );
 
       it('a zip declaring 1 GB uncompressed', async () => {
-        const zip = zipSync({ 'a.xml': strToU8(cfdiXml()), 'b.xml': strToU8(cfdiXml()) });
         // Each central-directory record claims 512 MB: read from the directory, never inflated.
-        const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-        for (let offset = 0; offset + 4 <= zip.length; offset += 1) {
-          if (view.getUint32(offset, true) === 0x02014b50)
-            view.setUint32(offset + 24, 512 * 1024 * 1024, true);
-        }
-        const res = await uploadZip(zip);
+        const res = await uploadZip(zipDeclaring1Gb(() => cfdiXml()));
         expect(res.statusCode).toBe(400);
         expect(res.json().detail).toMatch(/^El contenido del archivo descomprimido excede \d+ MB/);
       });
@@ -531,9 +524,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       it(
         'a zip of 6,000 entries',
         async () => {
-          const files: Record<string, Uint8Array> = {};
-          for (let i = 0; i < 6000; i += 1) files[`x/${i}.xml`] = strToU8('<a/>');
-          const res = await uploadZip(zipSync(files, { level: 0 }));
+          const res = await uploadZip(zipOfManyEntries(6000));
           expect([res.statusCode, res.json()]).toEqual([
             400,
             { detail: BULK_UPLOAD_MESSAGES.tooManyEntries(MAX_ZIP_ENTRIES) },
@@ -543,16 +534,15 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       );
 
       it('a path-traversal entry', async () => {
-        const zip = zipSync({ 'ok.xml': strToU8(cfdiXml()), '../../etc/cron.d/evil.xml': strToU8('<a/>') });
-        const res = await uploadZip(zip);
+        const res = await uploadZip(zipWithPathTraversal(() => cfdiXml()));
         expect([res.statusCode, res.json()]).toEqual([
           400,
-          { detail: BULK_UPLOAD_MESSAGES.unsafePath('../../etc/cron.d/evil.xml') },
+          { detail: BULK_UPLOAD_MESSAGES.unsafePath(TRAVERSAL_ENTRY) },
         ]);
       });
 
       it('an XML with an external entity (XXE)', async () => {
-        const res = await uploadZip(zipSync({ 'xxe.xml': strToU8(externalEntityXml()) }));
+        const res = await uploadZip(zipWithExternalEntity());
         expect(res.statusCode).toBe(400);
         expect(res.json<ZipUploadRefusal>().files).toEqual([
           { name: 'xxe.xml', reason: 'El XML contiene declaraciones DOCTYPE o ENTITY, que no se permiten' },
@@ -560,7 +550,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       });
 
       it('a renamed .exe, a wrong media type, an empty file, no file', async () => {
-        const exe = await uploadZip(strToU8('MZ\u0090\u0000\u0003 this program cannot be run in DOS mode'));
+        const exe = await uploadZip(renamedExe());
         expect([exe.statusCode, exe.json()]).toEqual([415, { detail: BULK_UPLOAD_MESSAGES.notZip }]);
         const zip = zipSync({ 'a.xml': strToU8(cfdiXml()) });
         const wrongType = await upload(
@@ -573,7 +563,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
           415,
           { detail: BULK_UPLOAD_MESSAGES.notZip },
         ]);
-        const empty = await uploadZip(new Uint8Array(0));
+        const empty = await uploadZip(emptyFile());
         expect([empty.statusCode, empty.json()]).toEqual([400, { detail: BULK_UPLOAD_MESSAGES.empty }]);
         const none = await upload(ZIP, corporate, null, { payment_date: inDays(30) });
         expect([none.statusCode, none.json()]).toEqual([
