@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
@@ -10,7 +9,7 @@ import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
-import { DEMO_PASSWORD, logIn, operator, test } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
 // Issue 14's browser journeys on the real server: the demo corporate fills the downloaded template for 20
 // invoices, uploads a ZIP of 30 new CFDI with one payment date, and drops a ZIP with a foreign receiver's XML
@@ -46,13 +45,6 @@ function zipOf(files: Record<string, string>): Buffer {
   const entries: Record<string, Uint8Array> = {};
   for (const [name, content] of Object.entries(files)) entries[name] = new TextEncoder().encode(content);
   return Buffer.from(zipSync(entries));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function corporateSignIn(page: Page): Promise<void> {

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
 import { PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
-import { DEMO_PASSWORD, logIn, test, withoutDashboardFrame } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test, withoutDashboardFrame } from './support';
 
 // Issue 13's browser journey on the real server: the demo corporate pre-authorizes invoices with payment dates
 // (one 151 days after emission is blocked and cleared), quotes, removes a line, and answers who absorbs the
@@ -17,13 +16,6 @@ const WAIT = { timeout: 15_000 };
 test.describe.configure({ mode: 'serial' });
 const DEMO_PROVIDER_RFC = 'EBA120815RTA';
 const DISPLAY = 'DD/MM/YYYY';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('access'));

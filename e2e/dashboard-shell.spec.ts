@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { paths } from '../src/domain/paths';
-import { DEMO_PASSWORD, logIn, test } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test } from './support';
 
 // Round trips to the real server on a loaded machine: generous, explicit waits.
 const WAIT = { timeout: 15_000 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Secciones del dashboard' });
 

@@ -1,8 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { advanceQuote } from '../src/domain/quote';
-import { horizontalOverflow, operator, recordRequests, requestsOutside, test } from './support';
+import {
+  expectNoAxeViolations as expectSettledPageAxeClean,
+  horizontalOverflow,
+  operator,
+  recordRequests,
+  requestsOutside,
+  test,
+} from './support';
 
 // The public site as a visitor gets it: the prerendered pages from the real server, in Chromium.
 
@@ -127,10 +133,7 @@ async function expectNoAxeViolations(page: Page) {
   await page.addStyleTag({
     content: '.site-section,.site-cta,.site-footer{content-visibility:visible!important}',
   });
-  const results = await new AxeBuilder({ page }).exclude('iframe.site-pdf').analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectSettledPageAxeClean(page, 'iframe.site-pdf');
 }
 
 for (const viewport of WIDTHS) {

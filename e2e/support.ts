@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page, type Request } from '@playwright/test';
 import { PRERENDERED_FRAME_ID } from '../src/views/common/prerendered-frame-ids';
 
@@ -15,6 +16,30 @@ export async function withoutDashboardFrame(target: Page | BrowserContext): Prom
   await target.addInitScript((frameId: string) => {
     document.addEventListener('DOMContentLoaded', () => document.getElementById(frameId)?.remove());
   }, PRERENDERED_FRAME_ID);
+}
+
+/**
+ * Axe finds no violation on the page once its transitions have ended: a dialog fading in or out is drawn at
+ * partial opacity, and axe would judge its text's contrast mid-transition. `exclude`: a selector axe skips.
+ */
+export async function expectNoAxeViolations(page: Page, exclude?: string): Promise<void> {
+  await page.waitForFunction(
+    // Endless animations (a spinner, a skeleton's glow) never settle and are left out.
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  const builder = new AxeBuilder({ page });
+  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 /** Playwright's `test`, every page of whose context loads without the dashboard frame. */
