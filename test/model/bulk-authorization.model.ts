@@ -86,9 +86,10 @@ export const bulkAuthorizationModel: MachineModel = {
   waivers: {
     'bulk-authorization.uploadingZip|upload.progress|0':
       'reported by the browser while the body leaves; happy-dom behind MSW reports it only once the held ' +
-      'request is answered, after the state was left; e2e/bulk-authorization.spec.ts uploads through Chromium',
+      'request is answered, after the state was left; src/machines/bulk-authorization.machine.test.ts ' +
+      'reports progress during the upload, and e2e/bulk-authorization.spec.ts uploads through Chromium',
     'bulk-authorization.uploadingTemplate|upload.progress|0':
-      'as for the ZIP: happy-dom reports upload progress only after the answer',
+      'as for the ZIP: happy-dom reports upload progress only after the answer; the machine test covers it',
   },
   // dateInvalid reads whether the panel's date is acceptable.
   abstract: (s: AnyMachineSnapshot) => ({
