@@ -10,12 +10,12 @@
 // Pages under /dashboard/ are measured signed in as the demo provider (SIGNED_IN_AS).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/seed/demo-world';
+import { freePort } from '../test/support/real-server';
 import { CHROMIUM_ARGS } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -63,17 +63,6 @@ interface LighthouseReport {
     }
   >;
   environment: { benchmarkIndex: number };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
-    });
-  });
 }
 
 /** Still running: neither exited with a code nor ended by a signal. */

@@ -8,12 +8,12 @@
 //   npm run screenshots -- pronto-pago        only screens whose file name contains 'pronto-pago'
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { paths } from '../src/domain/paths';
 import { PUBLIC_PATHS } from '../src/views/public/public-pages';
+import { freePort } from '../test/support/real-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -59,17 +59,6 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'cotizacion', path: paths.quotation },
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject()));
-    });
-  });
-}
 
 const running = (server: ChildProcess) => server.exitCode === null && server.signalCode === null;
 

@@ -40,6 +40,7 @@ import {
 } from '../invoices/invoice.repository';
 import { type InvoiceCaller, lifecycleActor } from '../invoices/invoice-access';
 import { serieFolio } from '../invoices/invoice-list';
+import { lifecycleInvoice } from '../invoices/lifecycle.service';
 import { PRE_AUTHORIZABLE_STATUSES } from './corporates.service';
 import { findActiveAllianceRates } from './quotations.repository';
 import { QUOTATION_MESSAGES } from './quotations.service';
@@ -50,22 +51,12 @@ import { QUOTATION_MESSAGES } from './quotations.service';
 
 // --- Which invoices the corporate may pre-authorize: the lifecycle machine says ---
 
-function lifecycleInvoiceOf(row: InvoiceFactsRow) {
-  return {
-    status: row.status,
-    emitterCompanyId: row.emitter_company_id,
-    receiverCompanyId: row.receiver_company_id,
-    dateOfEmission: row.date_of_emission,
-    buyerFundsAdvance: row.buyer_funds_advance,
-  };
-}
-
 /**
  * Whether the machine accepts a payment date for this invoice from this corporate: pre-authorizing it (Por
  * Autorizar, Rechazada) or answering its provider's request (Solicitado), whichever the machine offers.
  */
 function mayPreAuthorize(row: InvoiceFactsRow, actor: LifecycleActor): boolean {
-  const accepted = acceptedInvoiceEvents(lifecycleInvoiceOf(row), actor);
+  const accepted = acceptedInvoiceEvents(lifecycleInvoice(row), actor);
   return accepted.has('invoice.preAuthorize') || accepted.has('invoice.authorize');
 }
 

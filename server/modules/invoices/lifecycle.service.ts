@@ -65,7 +65,13 @@ export interface InvoiceEventItem {
   event: InvoiceLifecycleEvent;
 }
 
-function lifecycleInvoice(row: TransitionRow): LifecycleInvoice {
+/** What the lifecycle machine reads of an invoice row. */
+export function lifecycleInvoice(
+  row: Pick<
+    TransitionRow,
+    'status' | 'emitter_company_id' | 'receiver_company_id' | 'date_of_emission' | 'buyer_funds_advance'
+  >,
+): LifecycleInvoice {
   return {
     status: row.status,
     emitterCompanyId: row.emitter_company_id,
