@@ -417,6 +417,23 @@ export interface InvoiceFactsRow {
   buyer_funds_advance: boolean;
 }
 
+/** The columns of an InvoiceFactsRow, read alike by every query that returns one. */
+const INVOICE_FACTS_COLUMNS = [
+  'id',
+  'cfdi_uuid',
+  'serie',
+  'folio',
+  'status',
+  'emitter_company_id',
+  'receiver_company_id',
+  'emitter_rfc',
+  'emitter_name',
+  'date_of_emission',
+  'currency',
+  'amount',
+  'buyer_funds_advance',
+] as const;
+
 /**
  * The company's received invoices in these statuses, newest emission first, at most `limit`. For the caller
  * the statuses only narrow the read; the lifecycle machine decides what may be done with each.
@@ -429,21 +446,7 @@ export async function findReceivedInvoicesInStatuses(
 ): Promise<InvoiceFactsRow[]> {
   const rows = await db
     .selectFrom('invoices')
-    .select([
-      'id',
-      'cfdi_uuid',
-      'serie',
-      'folio',
-      'status',
-      'emitter_company_id',
-      'receiver_company_id',
-      'emitter_rfc',
-      'emitter_name',
-      'date_of_emission',
-      'currency',
-      'amount',
-      'buyer_funds_advance',
-    ])
+    .select(INVOICE_FACTS_COLUMNS)
     .where('receiver_company_id', '=', companyId)
     .where('status', 'in', statuses)
     .orderBy('date_of_emission', 'desc')
@@ -461,21 +464,7 @@ export async function findInvoicesByUuid(
   if (uuids.length === 0) return new Map();
   const rows = await db
     .selectFrom('invoices')
-    .select([
-      'id',
-      'cfdi_uuid',
-      'serie',
-      'folio',
-      'status',
-      'emitter_company_id',
-      'receiver_company_id',
-      'emitter_rfc',
-      'emitter_name',
-      'date_of_emission',
-      'currency',
-      'amount',
-      'buyer_funds_advance',
-    ])
+    .select(INVOICE_FACTS_COLUMNS)
     .where('cfdi_uuid', 'in', uuids)
     .execute();
   return new Map(rows.map((row) => [row.cfdi_uuid, { ...row, status: row.status as InvoiceStatusCode }]));
