@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { initialSchema } from './migrations/001-initial-schema';
 import { sessionsAndAccounts } from './migrations/002-sessions-and-accounts';
 import { corporateQuotations } from './migrations/003-corporate-quotations';
+import { factoringAndStatements } from './migrations/004-factoring-and-statements';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': statements(initialSchema),
   '002-sessions-and-accounts': statements(sessionsAndAccounts),
   '003-corporate-quotations': statements(corporateQuotations),
+  '004-factoring-and-statements': statements(factoringAndStatements),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

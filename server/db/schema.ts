@@ -21,6 +21,8 @@ export interface CompaniesTable {
   credit_line: ColumnType<Money, Money | undefined, Money>;
   credit_used: ColumnType<Money, Money | undefined, Money>;
   spei_balance: ColumnType<Money, Money | undefined, Money>;
+  /** Annual percent of the factoring line; null until granted (migration 004). */
+  factoring_rate: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -136,6 +138,34 @@ export interface FactoringRequestsTable {
   amount_to_transfer: Money;
   status: Generated<string>;
   created_at: Timestamp;
+  /** The invoice's MXN amount held on the line (migration 004). */
+  line_amount: ColumnType<Money, Money | undefined, Money>;
+  created_by: number | null;
+}
+
+/** Migration 004: the schedule of a factoring record; paying one frees its line_release. */
+export interface FactoringInstalmentsTable {
+  id: Generated<number>;
+  factoring_request_id: number;
+  number: number;
+  due_date: string;
+  amount: Money;
+  line_release: Money;
+  paid_at: string | null;
+}
+
+/** Migration 004: a provider asks for an alliance with one of its clients. */
+export interface AllianceRequestsTable {
+  id: Generated<number>;
+  provider_id: number;
+  requested_by: number | null;
+  client_rfc: string;
+  client_name: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  status: Generated<'requested' | 'allied' | 'declined'>;
+  created_at: Timestamp;
 }
 
 export interface FactoringEnrolmentsTable {
@@ -240,6 +270,8 @@ export interface Database {
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;
   factoring_enrolments: FactoringEnrolmentsTable;
+  factoring_instalments: FactoringInstalmentsTable;
+  alliance_requests: AllianceRequestsTable;
   referrals: ReferralsTable;
   demo_requests: DemoRequestsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;

@@ -23,3 +23,6 @@ export function factoringTermDays(instalments: number): number {
   }
   return instalments * FACTORING_DAYS_PER_INSTALMENT;
 }
+
+/** Annual percent of a factoring line when `ops factoring:enable` is not given --rate (issue 15). */
+export const DEFAULT_FACTORING_RATE = '18.5000';

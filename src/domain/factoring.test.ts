@@ -2,7 +2,7 @@ import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { factoringPlan, toFactoringRequest } from './factoring';
 import { factoringTermDays, isFactoringInstalments } from './factoring-terms';
-import { FactoringRequest } from './schemas/invoices';
+import { FactoringRequest } from './schemas/factoring';
 
 describe('factoringPlan', () => {
   it('worked example: 123,456.78 at 18.5% in 3 instalments (90 days)', () => {

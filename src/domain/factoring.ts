@@ -7,7 +7,7 @@ import {
   subtractMoney,
   withInterestPerPart,
 } from './money';
-import type { FactoringRequest } from './schemas/invoices';
+import type { FactoringRequest } from './schemas/factoring';
 
 export type FactoringInstalment = { number: number; dueInDays: number; amount: Centavos };
 

@@ -11,9 +11,8 @@ import {
   string,
   type,
 } from 'superstruct';
-import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../factoring-terms';
 import { invoiceStatusCode, isoDate, moneyAmount } from './common';
-import { integerBetween, payload } from './fields';
+import { payload } from './fields';
 
 // Invoices-service payloads and responses (spec §3, §7). Responses use `type()` (extra fields
 // tolerated); request bodies use `payload()` (unknown fields stripped on coercion).
@@ -30,6 +29,8 @@ export const Indicators = type({
   total: optional(moneyAmount),
   count: optional(integer()),
   suppliers_customers: optional(integer()),
+  /** The factoring line granted (factoring list, provider statement: the balance card). */
+  credit_line: optional(moneyAmount),
   /** Corporate statement only. */
   providers: optional(integer()),
   /** Corporate statement only. */
@@ -120,22 +121,6 @@ export const ForwardPaymentQuote = type({
   now: string(),
 });
 export type ForwardPaymentQuote = Infer<typeof ForwardPaymentQuote>;
-
-/** factoring-calculations/{id}/: the same fields as the early-payment quote (spec §3). */
-export const FactoringQuote = ForwardPaymentQuote;
-export type FactoringQuote = Infer<typeof FactoringQuote>;
-
-/** POST factoring/. The server recomputes with factoringPlan and must not trust the figures. */
-export const FactoringRequest = payload({
-  invoice_id: integer(),
-  rate: number(),
-  installments: integerBetween(MIN_FACTORING_INSTALMENTS, MAX_FACTORING_INSTALMENTS),
-  factoringConsultingFee: moneyAmount,
-  installmentPayment: moneyAmount,
-  totalPayment: moneyAmount,
-  invoiceFolio: string(),
-});
-export type FactoringRequest = Infer<typeof FactoringRequest>;
 
 /** POST providers/request-payment/: ask the customer to authorize an invoice. */
 export const RequestPaymentBody = payload({ id_request_factoring: integer() });

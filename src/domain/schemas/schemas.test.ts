@@ -1,6 +1,7 @@
 import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { FactoringRequest, Invoice, InvoicePage, KnowYourBusinessRow, MessageResponse } from './invoices';
+import { FactoringRequest } from './factoring';
+import { Invoice, InvoicePage, KnowYourBusinessRow, MessageResponse } from './invoices';
 import {
   ExcelUploadResponse,
   PreApprovedResponse,
