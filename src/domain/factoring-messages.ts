@@ -19,3 +19,9 @@ export const FACTORING_ENABLE_FAILED = 'Error al enviar solicitud';
 export function factoringContactMessage(email: string): string {
   return `Nos pondremos en contacto contigo para darte de alta, o si lo prefieres, escríbenos a ${email} para más información.`;
 }
+
+// Client-only texts (the browser's factoring panel, issue 15).
+
+/** The quote could not be read (server error, no answer): the panel offers 'Reintentar'. */
+export const FACTORING_QUOTE_FAILED =
+  'No pudimos obtener la cotización de factoraje. Por favor, intenta de nuevo.';

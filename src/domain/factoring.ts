@@ -7,7 +7,7 @@ import {
   subtractMoney,
   withInterestPerPart,
 } from './money';
-import type { FactoringRequest } from './schemas/factoring';
+import type { FactoringOption, FactoringQuote, FactoringRequest } from './schemas/factoring';
 
 export type FactoringInstalment = { number: number; dueInDays: number; amount: Centavos };
 
@@ -87,5 +87,29 @@ export function toFactoringRequest(
     installmentPayment: formatMoneyAmount(plan.instalmentAmount),
     totalPayment: formatMoneyAmount(plan.totalPayment),
     invoiceFolio: invoice.fiscalFolio,
+  };
+}
+
+/** The quote's option for a number of instalments, or null when the quote has none (1-4, spec §9). */
+export function factoringOption(quote: FactoringQuote, instalments: number): FactoringOption | null {
+  return quote.options.find((option) => option.installments === instalments) ?? null;
+}
+
+/**
+ * The request for the option the user chose, with the quote's own figures: what the side panel showed is what is
+ * sent, so a server that now computes otherwise refuses (409, the quote changed) instead of charging other figures.
+ * Throws when the quote has no such option (the machine only offers the quote's options).
+ */
+export function factoringRequestForOption(quote: FactoringQuote, instalments: number): FactoringRequest {
+  const option = factoringOption(quote, instalments);
+  if (!option) throw new Error(`The quote has no ${instalments}-instalment option`);
+  return {
+    invoice_id: quote.invoice_id,
+    rate: quote.rate,
+    installments: option.installments,
+    factoringConsultingFee: quote.advisory_fee,
+    installmentPayment: option.installment_payment,
+    totalPayment: option.total_payment,
+    invoiceFolio: quote.fiscal_folio,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUSES } from '../domain/invoice-status';
 import {
   acceptedInvoiceEvents,
+  canRequestFactoring,
   INVOICE_EVENT_TYPES,
   INVOICE_REFUSALS,
   invoiceEventRefusal,
@@ -191,5 +192,21 @@ describe('invoiceEventRefusal', () => {
   it('blames the state, not the date, when the actor may not send the event', () => {
     const event = { type: 'invoice.authorize', actor: ACTORS.stranger, paymentDate: DAY_151 } as const;
     expect(invoiceEventRefusal(invoice(InvoiceStatus.PENDING), event, 'A-1')?.cause).toBe('state');
+  });
+});
+
+describe('canRequestFactoring', () => {
+  it('offers factoring for every provider status but Pagada, factoraje, En trámite and Cancelada (spec §4)', () => {
+    const offered = PROVIDER_STATUSES.filter((status) =>
+      canRequestFactoring({ status, date_of_emission: '2026-01-01' }),
+    );
+    expect(new Set(offered)).toEqual(
+      new Set([
+        InvoiceStatus.AVAILABLE,
+        InvoiceStatus.PENDING,
+        InvoiceStatus.APPROVED,
+        InvoiceStatus.REJECTED,
+      ]),
+    );
   });
 });

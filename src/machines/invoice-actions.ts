@@ -111,6 +111,15 @@ export function viewerInvoiceEvents(
   );
 }
 
+/**
+ * Spec §4: 'Solicitar Factoraje' shows only for invoices not in PAID, FACTORING or PROCESS. The lifecycle machine
+ * is asked, as the server will ask it: it also keeps out Cancelada (a CFDI cancelled at SAT cannot be factored).
+ * Example: canRequestFactoring({ status: 30, date_of_emission: '2026-01-01' }) === true; status 50 → false.
+ */
+export function canRequestFactoring(row: { status: InvoiceStatusCode; date_of_emission: IsoDate }): boolean {
+  return viewerInvoiceEvents(row, 'provider').has('invoice.transferToFactoring');
+}
+
 // --- Refusals ---
 
 /** What a refusal message may name: the invoice's Serie-Folio, its status label and emission date. */
