@@ -11,7 +11,6 @@ import type { FactoringQuote } from '../domain/schemas/factoring';
 import type { MessageResponse } from '../domain/schemas/invoices';
 import {
   DEFAULT_FACTORING_INSTALMENTS,
-  type FactoringRequestAnswer,
   factoringEnrolmentMachine,
   type TransferFactoringInput,
 } from './factoring-enrolment.machine';
@@ -38,11 +37,11 @@ const QUOTE: FactoringQuote = {
     total_payment: ((100000 * 0.185 * n * 30) / 360 + 100000).toFixed(2),
   })),
 };
-const OK: FactoringRequestAnswer = {
+const OK = {
   message: 'Tu factura está en factoraje.',
   message_type: 'success',
   factoring_request_id: 3,
-};
+} as const;
 const LINE_EXHAUSTED = {
   status: 409,
   body: { message: 'Tu línea de factoraje no alcanza para esta factura.', message_type: 'error' },
@@ -54,7 +53,7 @@ function run(
   opts: {
     enable?: Answer<MessageResponse>[];
     quote?: Answer<FactoringQuote>[];
-    transfer?: Answer<FactoringRequestAnswer>[];
+    transfer?: Answer<MessageResponse>[];
   } = {},
 ) {
   const inputs: TransferFactoringInput[] = [];
@@ -71,7 +70,7 @@ function run(
         next<MessageResponse>(opts.enable, { message: FACTORING_NOT_ENABLED, message_type: 'info' }),
       ),
       loadQuote: fromPromise(async () => next(opts.quote, QUOTE)),
-      transferFactoring: fromPromise<FactoringRequestAnswer, TransferFactoringInput>(async ({ input }) => {
+      transferFactoring: fromPromise<MessageResponse, TransferFactoringInput>(async ({ input }) => {
         inputs.push(input);
         return next(opts.transfer, OK);
       }),

@@ -16,11 +16,6 @@ import {
   messageFromResponse,
 } from './pronto-pago-messages';
 
-/** POST factoring/: the answer carries the record's id. */
-export interface FactoringRequestAnswer extends MessageResponse {
-  factoring_request_id: number;
-}
-
 export interface TransferFactoringInput {
   request: FactoringRequest;
   idempotencyKey: string;
@@ -107,7 +102,8 @@ export const factoringEnrolmentMachine = setup({
     loadQuote: fromPromise<FactoringQuote, { invoiceId: number }>(async () => {
       throw new Error('loadQuote was not provided');
     }),
-    transferFactoring: fromPromise<FactoringRequestAnswer, TransferFactoringInput>(async () => {
+    // POST factoring/ also answers the record's id; the panel only shows the message.
+    transferFactoring: fromPromise<MessageResponse, TransferFactoringInput>(async () => {
       throw new Error('transferFactoring was not provided');
     }),
   },

@@ -3,6 +3,7 @@ import { InvoiceStatus } from '../domain/invoice-status';
 import type { Role } from '../domain/schemas/session-user';
 import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
+import { listFactoring } from './factoring.service';
 import { boundedPageParams } from './infinite-pages';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
 
@@ -13,7 +14,12 @@ import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.
 export const INVOICES_KEY = ['invoices'] as const;
 
 /** The invoice lists a screen can show; each is one server list. */
-export type InvoiceListName = 'alliances' | 'advanced' | 'corporateSummary' | 'supplierRequests';
+export type InvoiceListName =
+  | 'alliances'
+  | 'advanced'
+  | 'corporateSummary'
+  | 'supplierRequests'
+  | 'factoring';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -22,6 +28,8 @@ export const invoiceKeys = {
     [...INVOICES_KEY, role, list, filters] as const,
   /** The header's figures: the indicators of the unfiltered alliances list. */
   indicators: (role: Role) => [...INVOICES_KEY, role, 'indicators'] as const,
+  /** The factoring balance card's figures: the indicators of the unfiltered factoring list. */
+  factoringIndicators: (role: Role) => [...INVOICES_KEY, role, 'factoringIndicators'] as const,
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
 };
 
@@ -30,6 +38,7 @@ const LIST_PAGES = {
   advanced: listAdvancedInvoices,
   corporateSummary: listCorporateSummary,
   supplierRequests: listSupplierRequests,
+  factoring: listFactoring,
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -54,6 +63,18 @@ export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
   return queryOptions({
     queryKey: invoiceKeys.indicators(role),
     queryFn: () => listAlliances({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
+    enabled,
+  });
+}
+
+/**
+ * The factoring header's figures and the account's has_factoring, fresh from the server: the first page of the
+ * unfiltered factoring list (spec §2 balance card). Under the invoices root, so any status change reads it again.
+ */
+export function factoringSummaryQueryOptions(role: Role, enabled: boolean) {
+  return queryOptions({
+    queryKey: invoiceKeys.factoringIndicators(role),
+    queryFn: () => listFactoring({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
     enabled,
   });
 }

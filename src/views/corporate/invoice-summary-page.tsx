@@ -1,6 +1,5 @@
-import { Card, Classes, H1 } from '@blueprintjs/core';
+import { H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
@@ -9,52 +8,12 @@ import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { InvoiceTable } from '../invoices/invoice-table';
+import { StatCard, type StatCardState } from '../invoices/stat-card';
 import './corporate.css';
 
 export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
-export const SUMMARY_CARDS_FAILED_TEXT = 'No pudimos cargar los indicadores.';
-
 /** The three indicators as the first page of the summary brought them. */
-export interface SummaryIndicatorsState {
-  indicators: CorporateSummaryIndicators | undefined;
-  isPending: boolean;
-  isError: boolean;
-}
-
-function StatCard({
-  id,
-  icon,
-  label,
-  state,
-  children,
-}: {
-  id: string;
-  icon: ReactNode;
-  label: string;
-  state: SummaryIndicatorsState;
-  children: (indicators: CorporateSummaryIndicators) => ReactNode;
-}) {
-  return (
-    <Card className="flujo-stat-card" aria-labelledby={id} aria-busy={state.isPending}>
-      <h2 id={id} className="flujo-stat-card-label">
-        <span className="flujo-stat-card-icon" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </h2>
-      <div className="flujo-stat-card-value">
-        {state.indicators ? (
-          children(state.indicators)
-        ) : state.isError ? (
-          <span className="flujo-stat-card-status">{SUMMARY_CARDS_FAILED_TEXT}</span>
-        ) : (
-          // The value keeps its place while loading, so nothing below moves when it arrives.
-          <span className={Classes.SKELETON}>0000000</span>
-        )}
-      </div>
-    </Card>
-  );
-}
+export type SummaryIndicatorsState = StatCardState<CorporateSummaryIndicators>;
 
 /** Spec §2: Facturas, Clientes and Monto Total (one line per currency the buyer owes in). */
 function SummaryCards({ state }: { state: SummaryIndicatorsState }) {

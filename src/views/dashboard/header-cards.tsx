@@ -7,10 +7,27 @@ import { formatCurrency, parseMoney } from '../../domain/money';
 import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
+import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { userStore } from '../../stores/user.store';
+import {
+  type FactoringBalance,
+  FactoringBalanceCard,
+  FactoringEnrolCard,
+} from '../factoring/factoring-header-cards';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
 const FACTORING_PAGES: readonly string[] = [paths.factoring, paths.accountStatement];
+
+/** True on the pages that show the factoring cards instead of the advanced-invoices one (spec §2). */
+export function isFactoringPage(pathname: string): boolean {
+  return FACTORING_PAGES.includes(pathname.endsWith('/') ? pathname : `${pathname}/`);
+}
+
+/** What the factoring cards need: the line's figures (balance card) and the enable request (blue card). */
+export interface FactoringHeader {
+  balance: FactoringBalance;
+  enrolment: typeof factoringEnrolmentMachine;
+}
 
 /** A header card another area supplies (the factoring issue adds its cards here). */
 export interface HeaderCard {
@@ -89,24 +106,34 @@ function AdvancedInvoicesCard() {
 }
 
 /**
- * Spec §2 'Header cards': only with authorized SAT credentials. The summary card, the green card to the
- * advanced invoices (not on factoring and account statement) and whatever `extra` cards the caller adds.
+ * Spec §2 'Header cards': only with authorized SAT credentials. The summary card; the green card to the advanced
+ * invoices (not on factoring and account statement); on those two pages the blue enrolment card when the user
+ * has no factoring, the balance card when it has; then whatever `extra` cards the caller adds.
  */
 export function HeaderCards({
   summary,
+  factoring,
   extra = [],
 }: {
   summary: HeaderSummary;
+  factoring?: FactoringHeader;
   extra?: readonly HeaderCard[];
 }) {
-  const { satCredentials, role } = useSnapshot(userStore);
+  const { satCredentials, role, hasFactoring } = useSnapshot(userStore);
   const { pathname } = useLocation();
-  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
   if (!isSatLinkAuthorized(satCredentials) || role !== 'provider') return null;
+  const onFactoringPage = isFactoringPage(pathname);
   return (
     <section className="flujo-header-cards" aria-label="Resumen de tu cuenta">
       <SummaryCard summary={summary} />
-      {!FACTORING_PAGES.includes(path) && <AdvancedInvoicesCard />}
+      {!onFactoringPage && <AdvancedInvoicesCard />}
+      {onFactoringPage &&
+        factoring &&
+        (hasFactoring ? (
+          <FactoringBalanceCard balance={factoring.balance} />
+        ) : (
+          <FactoringEnrolCard machine={factoring.enrolment} />
+        ))}
       {extra.map((card) => (
         <div key={card.key}>{card.node}</div>
       ))}

@@ -1,0 +1,151 @@
+import { Button, Callout, Classes, Drawer, Radio, Spinner } from '@blueprintjs/core';
+import type { SnapshotFrom } from 'xstate';
+import { formatCurrency, parseMoney } from '../../domain/money';
+import type { FactoringOption, FactoringQuote } from '../../domain/schemas/factoring';
+import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
+import { LOADING_TEXT } from '../invoices/message-dialog';
+
+export const REQUEST_FACTORING_TEXT = 'Solicitar Factoraje';
+export const TRANSFER_TEXT = 'Transferir';
+export const INSTALMENTS_LEGEND = 'Número de pagos';
+
+type Snapshot = SnapshotFrom<typeof factoringEnrolmentMachine>;
+
+const money = (amount: string) => formatCurrency(parseMoney(amount));
+
+/** '3 pagos a 90 días: $34,513.89 por pago, total $103,541.67' (spec §9 instalments). */
+export function optionLabel(option: FactoringOption): string {
+  const count = `${option.installments} ${option.installments === 1 ? 'pago' : 'pagos'}`;
+  return `${count} a ${option.days} días: ${money(option.installment_payment)} por pago, total ${money(option.total_payment)}`;
+}
+
+/** The quote's figures around the options (spec §2 side panel). */
+export function quoteFigures(quote: FactoringQuote): { label: string; value: string }[] {
+  return [
+    { label: 'Monto de la factura', value: money(quote.amount) },
+    { label: 'Tasa anual de tu línea', value: `${quote.rate.toFixed(2)}%` },
+    { label: 'Honorarios de asesoría (IVA incluido)', value: money(quote.advisory_fee) },
+    { label: 'Monto a transferir hoy', value: money(quote.amount_to_transfer) },
+    { label: 'Línea disponible', value: money(quote.available_credit) },
+  ];
+}
+
+function Figures({ figures }: { figures: { label: string; value: string }[] }) {
+  return (
+    <dl className="flujo-quote-figures">
+      {figures.map((figure) => (
+        <div key={figure.label} style={{ display: 'contents' }}>
+          <dt>{figure.label}</dt>
+          <dd data-figure={figure.label}>{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Quote({
+  quote,
+  instalments,
+  disabled,
+  onChoose,
+}: {
+  quote: FactoringQuote;
+  instalments: number;
+  disabled: boolean;
+  onChoose: (instalments: number) => void;
+}) {
+  // The invoice and the rate above the options; what the choice does not change below them.
+  const figures = quoteFigures(quote);
+  return (
+    <>
+      <Figures figures={figures.slice(0, 2)} />
+      <fieldset className="flujo-factoring-options" disabled={disabled}>
+        <legend>{INSTALMENTS_LEGEND}</legend>
+        {quote.options.map((option) => (
+          <Radio
+            key={option.installments}
+            name="factoring-instalments"
+            value={String(option.installments)}
+            checked={option.installments === instalments}
+            onChange={() => onChoose(option.installments)}
+            label={optionLabel(option)}
+          />
+        ))}
+      </fieldset>
+      <Figures figures={figures.slice(2)} />
+    </>
+  );
+}
+
+/** Right-side panel of 'Solicitar Factoraje' (spec §2, §4): the quote, the instalments and 'Transferir'. */
+export function FactoringDrawer({
+  state,
+  onChoose,
+  onTransfer,
+  onRetry,
+  onClose,
+}: {
+  state: Snapshot;
+  onChoose: (instalments: number) => void;
+  onTransfer: () => void;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const { quote, folio, dialog, instalments } = state.context;
+  const busy = state.hasTag('busy');
+  const transferring = state.matches('transferring');
+  const showQuote =
+    quote !== null && (state.matches('quoted') || transferring || state.matches('answerLost'));
+  return (
+    <Drawer
+      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
+      isCloseButtonShown={false}
+      isOpen={state.hasTag('drawer')}
+      onClose={busy ? undefined : onClose}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={!busy}
+      position="right"
+      size="min(460px, 100vw)"
+      title={REQUEST_FACTORING_TEXT}
+      aria-label="Cotización de factoraje"
+    >
+      <div className={Classes.DRAWER_BODY}>
+        <div className={Classes.DIALOG_BODY} aria-busy={busy}>
+          <p className={Classes.TEXT_MUTED}>Factura {quote?.fiscal_folio ?? folio}</p>
+          {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
+          {state.matches('quoteFailed') && (
+            <Callout intent={dialog?.messageType === 'error' ? 'danger' : 'primary'} role="alert">
+              <p>{dialog?.message}</p>
+              <Button intent="primary" text="Reintentar" onClick={onRetry} />
+            </Callout>
+          )}
+          {showQuote && (
+            <Quote
+              quote={quote}
+              instalments={instalments}
+              disabled={!state.matches('quoted')}
+              onChoose={onChoose}
+            />
+          )}
+          {state.matches('answerLost') && (
+            <Callout intent="warning" role="alert">
+              <p>{dialog?.message}</p>
+              <Button intent="primary" text="Reintentar" onClick={onRetry} />
+            </Callout>
+          )}
+        </div>
+      </div>
+      <div className={Classes.DRAWER_FOOTER}>
+        <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
+        {(state.matches('quoted') || transferring) && (
+          <Button
+            intent="primary"
+            text={transferring ? LOADING_TEXT : TRANSFER_TEXT}
+            disabled={busy}
+            onClick={onTransfer}
+          />
+        )}
+      </div>
+    </Drawer>
+  );
+}
