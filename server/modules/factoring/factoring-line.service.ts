@@ -2,16 +2,18 @@ import { DEFAULT_FACTORING_RATE } from '../../../src/domain/factoring-terms';
 import { formatCurrency, formatMoneyAmount, parseInvoiceAmount, parseMoney } from '../../../src/domain/money';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { findCompanyByRfc } from '../accounts/company.repository';
 import {
+  findCompanyByRfc,
   findFactoringLine,
+  grantFactoringLine,
+  releaseFromLine,
+} from '../accounts/company.repository';
+import {
   findFactoringRecord,
   findInstalments,
-  grantFactoringLine,
   listEnrolments,
   markEnrolmentsEnabled,
   markInstalmentPaid,
-  releaseFromLine,
   setRecordStatus,
 } from './factoring.repository';
 

@@ -23,6 +23,7 @@ import type {
 } from '../../../src/domain/schemas/factoring';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
+import { findFactoringLine, holdOnLine } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { type InvoiceRow, saveAdvanceQuote } from '../invoices/invoice.repository';
 import {
@@ -39,10 +40,8 @@ import { applyInvoiceEvent, requireAcceptedEvent } from '../invoices/lifecycle.s
 import { allianceListExtras } from '../providers/providers.service';
 import {
   fileEnrolment,
-  findFactoringLine,
   findFactoringRecord,
   findInstalments,
-  holdOnLine,
   insertFactoringRecord,
   recordIdsByInvoice,
 } from './factoring.repository';
