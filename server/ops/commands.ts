@@ -4,6 +4,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -12,6 +13,12 @@ import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { systemClock } from '../modules/auth/clock';
+import {
+  enableFactoringLine,
+  FactoringOperationError,
+  listEnableRequests,
+  settleInstalment,
+} from '../modules/factoring/factoring-line.service';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
@@ -308,6 +315,67 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       return 0;
     },
   },
+  'factoring:enable': {
+    usage: 'factoring:enable <RFC> --line 500000 [--rate 18.5]',
+    summary:
+      "grant a company its factoring line (MXN) and rate; its pending enable requests become 'enabled'",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['line', 'rate']);
+      const rfc = rfcArgument(onePositional(parsed, 'el RFC'));
+      const line = parsed.options.get('line');
+      if (line === undefined)
+        throw new UsageError('Indica la línea en pesos con --line, por ejemplo --line 500000.');
+      const rate = parsed.options.get('rate');
+      const granted = await enableFactoringLine(requireDatabase(context).db, rfc, {
+        line,
+        ...(rate === undefined ? {} : { rate }),
+      });
+      context.print(
+        `Factoraje habilitado para ${granted.rfc} (${granted.name}): línea ${granted.creditLine} MXN, tasa anual ${granted.rate} %; ${granted.enrolmentsEnabled} solicitudes de alta atendidas.`,
+      );
+      return 0;
+    },
+  },
+  'factoring:requests': {
+    usage: 'factoring:requests [--limit N]',
+    summary: 'factoring enable requests, newest first (default 10)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const limit = listLimit(args, 'factoring:requests');
+      const rows = await listEnableRequests(requireDatabase(context).db, limit);
+      if (rows.length === 0) context.print('No factoring enable requests yet.');
+      for (const row of rows) {
+        context.print(
+          `#${row.id}  ${row.createdAt}  ${row.rfc ?? '(sin RFC)'}  ${row.company}  ${row.username ?? '-'}  [${row.status}]`,
+        );
+      }
+      return 0;
+    },
+  },
+  'factoring:settle': {
+    usage: 'factoring:settle <record id> [--instalment N]',
+    summary:
+      'record the next unpaid (or the given) instalment of a factoring record paid; frees its part of the line',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['instalment']);
+      const idText = onePositional(parsed, 'el id de la solicitud de factoraje');
+      if (!/^[1-9]\d{0,8}$/.test(idText))
+        throw new UsageError(`"${idText}" no es un id de solicitud de factoraje.`);
+      const number = parsed.options.has('instalment')
+        ? integerOption(parsed, 'instalment', 1, MIN_FACTORING_INSTALMENTS, MAX_FACTORING_INSTALMENTS)
+        : undefined;
+      const paid = await settleInstalment(requireDatabase(context).db, Number(idText), {
+        now: context.now(),
+        ...(number === undefined ? {} : { number }),
+      });
+      context.print(
+        `Pago ${paid.number} de la solicitud de factoraje ${paid.recordId} registrado: ${paid.amount} MXN; se liberaron ${paid.lineRelease} MXN de la línea.${paid.settled ? ' La solicitud quedó liquidada.' : ''}`,
+      );
+      return 0;
+    },
+  },
   'idempotency:prune': {
     usage: 'idempotency:prune [--hours N]',
     summary: 'delete Idempotency-Key records older than N hours (default 72)',
@@ -333,6 +401,7 @@ function refusalText(error: unknown): string | null {
     error instanceof UsageError ||
     error instanceof SatOperationError ||
     error instanceof DisbursementError ||
+    error instanceof FactoringOperationError ||
     error instanceof IllegalTransitionError
   ) {
     return error.message;

@@ -4,6 +4,7 @@ import { passwordResetRoutes } from '../modules/accounts/password-reset.routes';
 import { advancedInvoicesRoutes } from '../modules/advanced-invoices/advanced-invoices.routes';
 import { bulkUploadRoutes } from '../modules/corporates/bulk-upload.routes';
 import { corporatesRoutes } from '../modules/corporates/corporates.routes';
+import { factoringRoutes } from '../modules/factoring/factoring.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
@@ -18,8 +19,8 @@ export interface InvoicesServiceOptions {
 
 /**
  * The invoices service (mounted at /api/): health, the password-reset calls the spec places here
- * (/users/...), pronto pago (provider, corporate and its bulk uploads, audit trail), advanced invoices and the
- * newsletter.
+ * (/users/...), pronto pago (provider, corporate and its bulk uploads, audit trail), factoring, advanced invoices
+ * and the newsletter.
  * Self-contained, so it can be mounted without the user service; database, mailer and clock come from the
  * instance's decorations (server/plugins/core.plugin.ts).
  */
@@ -30,6 +31,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(healthRoutes);
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
   await app.register(providersRoutes);
+  await app.register(factoringRoutes);
   await app.register(corporatesRoutes);
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);

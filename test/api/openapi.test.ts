@@ -177,6 +177,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/corporates/quotes/accepted/',
       'POST /api/corporates/quotes/pre-approved/',
       'POST /api/corporates/quotes/rejected/',
+      'POST /api/factoring/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',
     ]);

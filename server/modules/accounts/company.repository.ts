@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CompaniesTable } from '../../db/schema';
 
@@ -73,4 +73,52 @@ export async function rfcsWithSatStatus(
   }
   const rows = await query.where('rfc', 'is not', null).orderBy('id').execute();
   return rows.flatMap((row) => (row.rfc === null ? [] : [row.rfc]));
+}
+
+// --- The factoring line (docs/decisions/0036): credit_line / credit_used, has_factoring, factoring_rate ---
+
+/** The company's factoring line: whether it has one, its rate, what was granted and what is used. */
+export function findFactoringLine(db: Db, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['has_factoring', 'factoring_rate', 'credit_line', 'credit_used'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Grants (or changes) a company's line: has_factoring, credit_line and rate. */
+export async function grantFactoringLine(
+  trx: Db,
+  companyId: number,
+  line: { creditLine: string; rate: string },
+): Promise<void> {
+  await trx
+    .updateTable('companies')
+    .set({ has_factoring: true, credit_line: line.creditLine, factoring_rate: line.rate })
+    .where('id', '=', companyId)
+    .execute();
+}
+
+/**
+ * Holds `amount` on the line if it fits: one guarded UPDATE (credit_used + amount <= credit_line), so two
+ * transfers racing for the last of a line cannot both pass. True when held.
+ */
+export async function holdOnLine(trx: Db, companyId: number, amount: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('companies')
+    .set({ credit_used: sql<string>`credit_used + ${amount}::numeric` })
+    .where('id', '=', companyId)
+    .where(sql<SqlBool>`credit_used + ${amount}::numeric <= credit_line`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Frees `amount` of the line (an instalment was paid). */
+export async function releaseFromLine(trx: Db, companyId: number, amount: string): Promise<void> {
+  await trx
+    .updateTable('companies')
+    .set({ credit_used: sql<string>`credit_used - ${amount}::numeric` })
+    .where('id', '=', companyId)
+    .execute();
 }

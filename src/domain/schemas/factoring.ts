@@ -57,6 +57,14 @@ export const FactoringRequest = payload({
 });
 export type FactoringRequest = Infer<typeof FactoringRequest>;
 
+/** POST factoring/ answered: the dialog's message (success) and the record that now holds the invoice. */
+export const FactoringTransferResponse = type({
+  message: string(),
+  message_type: enums(['success', 'error', 'info', 'warning']),
+  factoring_request_id: integer(),
+});
+export type FactoringTransferResponse = Infer<typeof FactoringTransferResponse>;
+
 /** One instalment of a factoring record's schedule. */
 export const FactoringInstalment = type({
   number: integer(),

@@ -83,6 +83,8 @@ export const Invoice = type({
   cost_consultancy: nullable(moneyAmount),
   /** Annual percent. */
   factoring_rate: nullable(number()),
+  /** Factoring list only (GET providers/factoring/): the record holding a factored invoice, else null. */
+  factoring_request_id: optional(nullable(integer())),
 });
 export type Invoice = Infer<typeof Invoice>;
 
