@@ -1,18 +1,15 @@
-import { assign, type Infer, integer, type } from 'superstruct';
-import { FactoringQuote, FactoringRecord, type FactoringRequest } from '../domain/schemas/factoring';
+import {
+  FactoringQuote,
+  FactoringRecord,
+  type FactoringRequest,
+  FactoringTransferResponse,
+} from '../domain/schemas/factoring';
 import { type InvoicePage, MessageResponse } from '../domain/schemas/invoices';
 import { INVOICES_API_URL } from './api-config';
 import { request } from './http';
 import { type AllianceFilters, InvoicePageOrArray, invoiceListQuery } from './providers.service';
 
 // The factoring calls (spec §7, issue 15; docs/decisions/0036). The machine receives them as actors.
-
-/** POST factoring/'s answer: the message, its type and the new record's id. */
-export const FactoringRequestAnswerStruct = assign(
-  MessageResponse,
-  type({ factoring_request_id: integer() }),
-);
-export type FactoringRequestAnswer = Infer<typeof FactoringRequestAnswerStruct>;
 
 /**
  * A page of the provider's factoring list (spec §2 'Factoring screen'): the alliances filters; the first page
@@ -42,8 +39,8 @@ export function factoringQuote(invoiceId: number): Promise<FactoringQuote> {
 export function requestFactoring(
   body: FactoringRequest,
   idempotencyKey: string,
-): Promise<FactoringRequestAnswer> {
-  return request(`${INVOICES_API_URL}/factoring/`, FactoringRequestAnswerStruct, {
+): Promise<FactoringTransferResponse> {
+  return request(`${INVOICES_API_URL}/factoring/`, FactoringTransferResponse, {
     method: 'POST',
     body,
     idempotencyKey,
