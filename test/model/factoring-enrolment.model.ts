@@ -42,6 +42,8 @@ export type TransferFault = 'lineExhausted' | 'quoteChanged' | 500 | 0 | 401;
 export const factoringEnrolmentModel: MachineModel = {
   id: 'factoring-enrolment',
   machine: factoringEnrolmentMachine,
+  // The header card's enable request shows its own text: its states are told apart from the row's.
+  abstract: (s) => ({ value: s.value, card: s.context.contactEmail !== null }),
   events: [
     { type: 'factoring.request', ...MODEL_INVOICE, hasFactoring: false },
     { type: 'factoring.request', ...MODEL_INVOICE, hasFactoring: true },
