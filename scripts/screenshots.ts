@@ -30,6 +30,8 @@ interface Screen {
   path: string;
   /** Open the slide-in menu before the shot (only below 1024 px, where the sidebar is hidden). */
   menu?: boolean;
+  /** A gesture before the shot (a panel or dialog open), after the data arrived. */
+  action?: (page: Page) => Promise<void>;
 }
 
 /** Signed out: every prerendered public page and the auth pages. */
@@ -45,6 +47,23 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   // Redirected to Pronto Pago: the demo provider's SAT link is authorized.
   { name: 'sat-credentials-redirected', path: paths.satCredentials },
   { name: 'factoraje', path: paths.factoring },
+  // The first 'Solicitar Factoraje': the quote panel with a line, the enable request's answer without one.
+  {
+    name: 'factoraje-solicitud',
+    path: paths.factoring,
+    action: async (page) => {
+      await page
+        .getByRole('button', { name: /^Solicitar Factoraje / })
+        .first()
+        .click();
+      await page
+        .getByRole('button', { name: /^(Transferir|Cerrar)$/ })
+        .last()
+        .waitFor({ timeout: WAIT });
+      await page.waitForLoadState('networkidle', { timeout: WAIT });
+      await page.waitForTimeout(500);
+    },
+  },
   { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
@@ -95,7 +114,8 @@ async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
     // Blueprint's drawer slides in; the shot waits for it to settle.
     await page.waitForTimeout(500);
   }
-  await page.screenshot({ path: file, fullPage: !screen.menu });
+  await screen.action?.(page);
+  await page.screenshot({ path: file, fullPage: !screen.menu && !screen.action });
 }
 
 async function shootRole(
