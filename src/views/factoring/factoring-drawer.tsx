@@ -1,9 +1,10 @@
-import { Button, Callout, Classes, Drawer, Radio, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Radio, Spinner } from '@blueprintjs/core';
 import type { SnapshotFrom } from 'xstate';
 import { formatCurrency, parseMoney } from '../../domain/money';
 import type { FactoringOption, FactoringQuote } from '../../domain/schemas/factoring';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { LOADING_TEXT } from '../invoices/message-dialog';
+import { SidePanel } from '../invoices/side-panel';
 
 export const REQUEST_FACTORING_TEXT = 'Solicitar Factoraje';
 export const TRANSFER_TEXT = 'Transferir';
@@ -97,55 +98,48 @@ export function FactoringDrawer({
   const showQuote =
     quote !== null && (state.matches('quoted') || transferring || state.matches('answerLost'));
   return (
-    <Drawer
-      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
-      isCloseButtonShown={false}
-      isOpen={state.hasTag('drawer')}
-      onClose={busy ? undefined : onClose}
-      canEscapeKeyClose={!busy}
-      canOutsideClickClose={!busy}
-      position="right"
-      size="min(460px, 100vw)"
+    <SidePanel
       title={REQUEST_FACTORING_TEXT}
-      aria-label="Cotización de factoraje"
-    >
-      <div className={Classes.DRAWER_BODY}>
-        <div className={Classes.DIALOG_BODY} aria-busy={busy}>
-          <p className={Classes.TEXT_MUTED}>Factura {quote?.fiscal_folio ?? folio}</p>
-          {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
-          {state.matches('quoteFailed') && (
-            <Callout intent={dialog?.messageType === 'error' ? 'danger' : 'primary'} role="alert">
-              <p>{dialog?.message}</p>
-              <Button intent="primary" text="Reintentar" onClick={onRetry} />
-            </Callout>
-          )}
-          {showQuote && (
-            <Quote
-              quote={quote}
-              instalments={instalments}
-              disabled={!state.matches('quoted')}
-              onChoose={onChoose}
+      isOpen={state.hasTag('drawer')}
+      busy={busy}
+      onClose={onClose}
+      size="min(460px, 100vw)"
+      footer={
+        <>
+          <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
+          {(state.matches('quoted') || transferring) && (
+            <Button
+              intent="primary"
+              text={transferring ? LOADING_TEXT : TRANSFER_TEXT}
+              disabled={busy}
+              onClick={onTransfer}
             />
           )}
-          {state.matches('answerLost') && (
-            <Callout intent="warning" role="alert">
-              <p>{dialog?.message}</p>
-              <Button intent="primary" text="Reintentar" onClick={onRetry} />
-            </Callout>
-          )}
-        </div>
-      </div>
-      <div className={Classes.DRAWER_FOOTER}>
-        <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
-        {(state.matches('quoted') || transferring) && (
-          <Button
-            intent="primary"
-            text={transferring ? LOADING_TEXT : TRANSFER_TEXT}
-            disabled={busy}
-            onClick={onTransfer}
-          />
-        )}
-      </div>
-    </Drawer>
+        </>
+      }
+    >
+      <p className={Classes.TEXT_MUTED}>Factura {quote?.fiscal_folio ?? folio}</p>
+      {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
+      {state.matches('quoteFailed') && (
+        <Callout intent={dialog?.messageType === 'error' ? 'danger' : 'primary'} role="alert">
+          <p>{dialog?.message}</p>
+          <Button intent="primary" text="Reintentar" onClick={onRetry} />
+        </Callout>
+      )}
+      {showQuote && (
+        <Quote
+          quote={quote}
+          instalments={instalments}
+          disabled={!state.matches('quoted')}
+          onChoose={onChoose}
+        />
+      )}
+      {state.matches('answerLost') && (
+        <Callout intent="warning" role="alert">
+          <p>{dialog?.message}</p>
+          <Button intent="primary" text="Reintentar" onClick={onRetry} />
+        </Callout>
+      )}
+    </SidePanel>
   );
 }

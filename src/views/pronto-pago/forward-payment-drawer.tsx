@@ -1,10 +1,11 @@
-import { Button, Callout, Classes, Drawer, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import type { SnapshotFrom } from 'xstate';
 import { formatCurrency, parseMoney } from '../../domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../domain/quote';
 import type { ForwardPaymentQuote } from '../../domain/schemas/invoices';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
 import { formatDisplayDate } from '../invoices/invoice-format';
+import { SidePanel } from '../invoices/side-panel';
 
 export const ADVANCE_TEXT = 'Adelantar pago';
 export const QUOTE_TITLE = 'Adelantar pago';
@@ -54,51 +55,42 @@ export function ForwardPaymentDrawer({
   const { quote, folio, dialog } = state.context;
   const busy = state.hasTag('busy');
   return (
-    <Drawer
-      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
-      isCloseButtonShown={false}
-      isOpen={state.hasTag('drawer')}
-      onClose={busy ? undefined : onClose}
-      canEscapeKeyClose={!busy}
-      canOutsideClickClose={!busy}
-      position="right"
-      size="min(440px, 100vw)"
+    <SidePanel
       title={QUOTE_TITLE}
-      aria-label="Cotización del adelanto"
+      isOpen={state.hasTag('drawer')}
+      busy={busy}
+      onClose={onClose}
+      size="min(440px, 100vw)"
+      footer={
+        <>
+          <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
+          {(state.matches('quoted') || state.matches('approving')) && (
+            <Button
+              intent="primary"
+              text={ADVANCE_TEXT}
+              loading={state.matches('approving')}
+              disabled={busy}
+              onClick={onConfirm}
+            />
+          )}
+        </>
+      }
     >
-      <div className={Classes.DRAWER_BODY}>
-        <div className={Classes.DIALOG_BODY} aria-busy={busy}>
-          <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
-          {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
-          {state.matches('quoteFailed') && (
-            <Callout intent="danger" role="alert">
-              <p>{dialog?.message}</p>
-              <Button intent="primary" text="Reintentar" onClick={onRetry} />
-            </Callout>
-          )}
-          {quote && !state.matches('quoting') && !state.matches('quoteFailed') && (
-            <QuoteFigures quote={quote} />
-          )}
-          {state.matches('answerLost') && (
-            <Callout intent="warning" role="alert">
-              <p>{dialog?.message}</p>
-              <Button intent="primary" text="Reintentar" onClick={onRetry} />
-            </Callout>
-          )}
-        </div>
-      </div>
-      <div className={Classes.DRAWER_FOOTER}>
-        <Button text="Cerrar" disabled={busy} onClick={onClose} />{' '}
-        {(state.matches('quoted') || state.matches('approving')) && (
-          <Button
-            intent="primary"
-            text={ADVANCE_TEXT}
-            loading={state.matches('approving')}
-            disabled={busy}
-            onClick={onConfirm}
-          />
-        )}
-      </div>
-    </Drawer>
+      <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+      {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
+      {state.matches('quoteFailed') && (
+        <Callout intent="danger" role="alert">
+          <p>{dialog?.message}</p>
+          <Button intent="primary" text="Reintentar" onClick={onRetry} />
+        </Callout>
+      )}
+      {quote && !state.matches('quoting') && !state.matches('quoteFailed') && <QuoteFigures quote={quote} />}
+      {state.matches('answerLost') && (
+        <Callout intent="warning" role="alert">
+          <p>{dialog?.message}</p>
+          <Button intent="primary" text="Reintentar" onClick={onRetry} />
+        </Callout>
+      )}
+    </SidePanel>
   );
 }
