@@ -34,10 +34,13 @@ import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
 import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardConoceTuEmpresaRouteImport } from './routes/dashboard/conoce-tu-empresa'
 import { Route as DashboardCotizacionRouteImport } from './routes/dashboard/cotizacion'
+import { Route as DashboardCuentasPorCobrarRouteImport } from './routes/dashboard/cuentas-por-cobrar'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
 import { Route as DashboardPreAutorizacionRouteImport } from './routes/dashboard/pre-autorizacion'
 import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
+import { Route as DashboardReferirClienteRouteImport } from './routes/dashboard/referir-cliente'
 import { Route as DashboardResumenDeFacturasRouteImport } from './routes/dashboard/resumen-de-facturas'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
 import { Route as DashboardSolicitudesRouteImport } from './routes/dashboard/solicitudes'
@@ -168,11 +171,23 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardConoceTuEmpresaRoute =
+  DashboardConoceTuEmpresaRouteImport.update({
+    id: '/conoce-tu-empresa',
+    path: '/conoce-tu-empresa',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardCotizacionRoute = DashboardCotizacionRouteImport.update({
   id: '/cotizacion',
   path: '/cotizacion',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCuentasPorCobrarRoute =
+  DashboardCuentasPorCobrarRouteImport.update({
+    id: '/cuentas-por-cobrar',
+    path: '/cuentas-por-cobrar',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardFacturasProntoPagoRoute =
   DashboardFacturasProntoPagoRouteImport.update({
     id: '/facturas-pronto-pago',
@@ -188,6 +203,11 @@ const DashboardPreAutorizacionRoute =
 const DashboardProntoPagoRoute = DashboardProntoPagoRouteImport.update({
   id: '/pronto-pago',
   path: '/pronto-pago',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardReferirClienteRoute = DashboardReferirClienteRouteImport.update({
+  id: '/referir-cliente',
+  path: '/referir-cliente',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardResumenDeFacturasRoute =
@@ -231,10 +251,13 @@ export interface FileRoutesByFullPath {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -263,10 +286,13 @@ export interface FileRoutesByTo {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -298,10 +324,13 @@ export interface FileRoutesById {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -334,10 +363,13 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -366,10 +398,13 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -400,10 +435,13 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -608,11 +646,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/conoce-tu-empresa': {
+      id: '/dashboard/conoce-tu-empresa'
+      path: '/conoce-tu-empresa'
+      fullPath: '/dashboard/conoce-tu-empresa'
+      preLoaderRoute: typeof DashboardConoceTuEmpresaRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/cotizacion': {
       id: '/dashboard/cotizacion'
       path: '/cotizacion'
       fullPath: '/dashboard/cotizacion'
       preLoaderRoute: typeof DashboardCotizacionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/cuentas-por-cobrar': {
+      id: '/dashboard/cuentas-por-cobrar'
+      path: '/cuentas-por-cobrar'
+      fullPath: '/dashboard/cuentas-por-cobrar'
+      preLoaderRoute: typeof DashboardCuentasPorCobrarRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/facturas-pronto-pago': {
@@ -634,6 +686,13 @@ declare module '@tanstack/react-router' {
       path: '/pronto-pago'
       fullPath: '/dashboard/pronto-pago'
       preLoaderRoute: typeof DashboardProntoPagoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/referir-cliente': {
+      id: '/dashboard/referir-cliente'
+      path: '/referir-cliente'
+      fullPath: '/dashboard/referir-cliente'
+      preLoaderRoute: typeof DashboardReferirClienteRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/resumen-de-facturas': {
@@ -682,10 +741,13 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardConoceTuEmpresaRoute: typeof DashboardConoceTuEmpresaRoute
   DashboardCotizacionRoute: typeof DashboardCotizacionRoute
+  DashboardCuentasPorCobrarRoute: typeof DashboardCuentasPorCobrarRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
   DashboardPreAutorizacionRoute: typeof DashboardPreAutorizacionRoute
   DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
+  DashboardReferirClienteRoute: typeof DashboardReferirClienteRoute
   DashboardResumenDeFacturasRoute: typeof DashboardResumenDeFacturasRoute
   DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
   DashboardSolicitudesRoute: typeof DashboardSolicitudesRoute
@@ -694,10 +756,13 @@ interface DashboardRouteChildren {
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardConoceTuEmpresaRoute: DashboardConoceTuEmpresaRoute,
   DashboardCotizacionRoute: DashboardCotizacionRoute,
+  DashboardCuentasPorCobrarRoute: DashboardCuentasPorCobrarRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
   DashboardPreAutorizacionRoute: DashboardPreAutorizacionRoute,
   DashboardProntoPagoRoute: DashboardProntoPagoRoute,
+  DashboardReferirClienteRoute: DashboardReferirClienteRoute,
   DashboardResumenDeFacturasRoute: DashboardResumenDeFacturasRoute,
   DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,
   DashboardSolicitudesRoute: DashboardSolicitudesRoute,

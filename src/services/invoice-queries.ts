@@ -4,6 +4,12 @@ import type { Role } from '../domain/schemas/session-user';
 import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
 import { boundedPageParams } from './infinite-pages';
+import {
+  knowYourBusinessIndicators,
+  listIssuedCfdi,
+  listReceivables,
+  listReceivedCfdi,
+} from './provider-sections.service';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
 
 // Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
@@ -13,7 +19,14 @@ import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.
 export const INVOICES_KEY = ['invoices'] as const;
 
 /** The invoice lists a screen can show; each is one server list. */
-export type InvoiceListName = 'alliances' | 'advanced' | 'corporateSummary' | 'supplierRequests';
+export type InvoiceListName =
+  | 'alliances'
+  | 'advanced'
+  | 'corporateSummary'
+  | 'supplierRequests'
+  | 'receivables'
+  | 'issuedCfdi'
+  | 'receivedCfdi';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -23,6 +36,8 @@ export const invoiceKeys = {
   /** The header's figures: the indicators of the unfiltered alliances list. */
   indicators: (role: Role) => [...INVOICES_KEY, role, 'indicators'] as const,
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
+  /** Know your business: the monthly indicators (computed from the same invoices, so under the same root). */
+  knowYourBusiness: (role: Role) => [...INVOICES_KEY, role, 'knowYourBusiness'] as const,
 };
 
 const LIST_PAGES = {
@@ -30,6 +45,9 @@ const LIST_PAGES = {
   advanced: listAdvancedInvoices,
   corporateSummary: listCorporateSummary,
   supplierRequests: listSupplierRequests,
+  receivables: listReceivables,
+  issuedCfdi: listIssuedCfdi,
+  receivedCfdi: listReceivedCfdi,
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -55,6 +73,15 @@ export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
     queryKey: invoiceKeys.indicators(role),
     queryFn: () => listAlliances({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
     enabled,
+  });
+}
+
+/** Know your business: the monthly indicators, newest month first, in bounded pages of 25 months. */
+export function knowYourBusinessQueryOptions(role: Role) {
+  return infiniteQueryOptions({
+    queryKey: invoiceKeys.knowYourBusiness(role),
+    queryFn: ({ pageParam }) => knowYourBusinessIndicators(pageParam),
+    ...boundedPageParams,
   });
 }
 
