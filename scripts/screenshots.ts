@@ -46,6 +46,7 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'sat-credentials-redirected', path: paths.satCredentials },
   { name: 'factoraje', path: paths.factoring },
   { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
+  { name: 'conoce-tu-empresa-indicadores', path: `${paths.knowYourCompany}?pestana=indicadores` },
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
   { name: 'menu', path: paths.prontoPago, menu: true },

@@ -87,7 +87,10 @@ const COLUMNS: { header: string; cell: (row: KnowYourBusinessRow) => string }[] 
 /** The indicators as a table: every figure the charts draw, for screen readers and keyboard users alike. */
 function IndicatorsTable({ rows }: { rows: readonly KnowYourBusinessRow[] }) {
   return (
-    <div className="flujo-kyb-table-box">
+    // A phone scrolls the table sideways: the box takes focus so a keyboard can scroll it too (axe
+    // scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+    <section className="flujo-kyb-table-box" aria-label={INDICATORS_TABLE_TITLE} tabIndex={0}>
       <HTMLTable compact striped className="flujo-kyb-table">
         <caption>{INDICATORS_TABLE_TITLE}</caption>
         <thead>
@@ -111,7 +114,7 @@ function IndicatorsTable({ rows }: { rows: readonly KnowYourBusinessRow[] }) {
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </section>
   );
 }
 

@@ -11,6 +11,8 @@ export interface ChartSeries {
 }
 
 const CHART_HEIGHT_PX = 240;
+/** Below this width the month labels are slanted. */
+const NARROW_CHART_PX = 480;
 
 /** '$1.2M', '$35k', '$950': short axis labels; the exact figures are in the table. */
 function shortAmount(value: number): string {
@@ -41,6 +43,8 @@ function chartOptions(
       {
         splits: () => months.map((_, index) => index),
         values: (_u, splits) => splits.map((i) => months[i] ?? ''),
+        // On a phone the 'YYYY-MM' labels would overlap side by side.
+        ...(width < NARROW_CHART_PX ? { rotate: -45, size: 56 } : {}),
       },
       { values: (_u, splits) => splits.map(shortAmount), size: 64 },
       ...(hasUsd
