@@ -65,6 +65,7 @@ const PROVIDER_SCREENS: readonly Screen[] = [
     },
   },
   { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
+  { name: 'conoce-tu-empresa-indicadores', path: `${paths.knowYourCompany}?pestana=indicadores` },
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
   { name: 'menu', path: paths.prontoPago, menu: true },

@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api',
       accounts,
       uploads: { maxBytes: config.uploadMaxBytes },
+      operatorEmail: config.operatorEmail,
     });
   }
   if (services.includes('accounts')) {

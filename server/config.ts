@@ -14,6 +14,8 @@ export interface Config {
   /** Trust X-Forwarded-For (TRUST_PROXY=true only when Flujo is reachable solely through a proxy). */
   trustProxy: boolean;
   contactEmail: string;
+  /** Flujo's operations desk: referrals and alliance requests are e-mailed here (OPERATOR_EMAIL). */
+  operatorEmail: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
   /** Lifetime of an access token (JWT `exp`), minutes. */
@@ -116,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!EMAIL.test(contactEmail))
     problems.push(`CONTACT_EMAIL must be an e-mail address (got "${contactEmail}")`);
 
+  const operatorEmail = env.OPERATOR_EMAIL?.trim() || 'operaciones@flujo.mx';
+  if (!EMAIL.test(operatorEmail))
+    problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}")`);
+
   const dataDir = resolve(env.DATA_DIR || 'data');
   let jwtSecret = env.JWT_SECRET ?? '';
   if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     trustProxy,
     contactEmail,
+    operatorEmail,
     logLevel,
     production,
     accessTokenMinutes,

@@ -34,11 +34,14 @@ import { Route as AuthRegistroRouteImport } from './routes/auth/registro'
 import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reiniciar-contrasena'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
+import { Route as DashboardConoceTuEmpresaRouteImport } from './routes/dashboard/conoce-tu-empresa'
 import { Route as DashboardCotizacionRouteImport } from './routes/dashboard/cotizacion'
+import { Route as DashboardCuentasPorCobrarRouteImport } from './routes/dashboard/cuentas-por-cobrar'
 import { Route as DashboardFactorajeRouteImport } from './routes/dashboard/factoraje'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
 import { Route as DashboardPreAutorizacionRouteImport } from './routes/dashboard/pre-autorizacion'
 import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
+import { Route as DashboardReferirClienteRouteImport } from './routes/dashboard/referir-cliente'
 import { Route as DashboardResumenDeFacturasRouteImport } from './routes/dashboard/resumen-de-facturas'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
 import { Route as DashboardSolicitudesRouteImport } from './routes/dashboard/solicitudes'
@@ -169,11 +172,23 @@ const DashboardSplatRoute = DashboardSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardConoceTuEmpresaRoute =
+  DashboardConoceTuEmpresaRouteImport.update({
+    id: '/conoce-tu-empresa',
+    path: '/conoce-tu-empresa',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardCotizacionRoute = DashboardCotizacionRouteImport.update({
   id: '/cotizacion',
   path: '/cotizacion',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCuentasPorCobrarRoute =
+  DashboardCuentasPorCobrarRouteImport.update({
+    id: '/cuentas-por-cobrar',
+    path: '/cuentas-por-cobrar',
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardFactorajeRoute = DashboardFactorajeRouteImport.update({
   id: '/factoraje',
   path: '/factoraje',
@@ -194,6 +209,11 @@ const DashboardPreAutorizacionRoute =
 const DashboardProntoPagoRoute = DashboardProntoPagoRouteImport.update({
   id: '/pronto-pago',
   path: '/pronto-pago',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardReferirClienteRoute = DashboardReferirClienteRouteImport.update({
+  id: '/referir-cliente',
+  path: '/referir-cliente',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardResumenDeFacturasRoute =
@@ -237,11 +257,14 @@ export interface FileRoutesByFullPath {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -270,11 +293,14 @@ export interface FileRoutesByTo {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -306,11 +332,14 @@ export interface FileRoutesById {
   '/auth/registro': typeof AuthRegistroRoute
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
+  '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
+  '/dashboard/referir-cliente': typeof DashboardReferirClienteRoute
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
@@ -343,11 +372,14 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -376,11 +408,14 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -411,11 +446,14 @@ export interface FileRouteTypes {
     | '/auth/registro'
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
+    | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
+    | '/dashboard/cuentas-por-cobrar'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
+    | '/dashboard/referir-cliente'
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
@@ -620,11 +658,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/conoce-tu-empresa': {
+      id: '/dashboard/conoce-tu-empresa'
+      path: '/conoce-tu-empresa'
+      fullPath: '/dashboard/conoce-tu-empresa'
+      preLoaderRoute: typeof DashboardConoceTuEmpresaRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/cotizacion': {
       id: '/dashboard/cotizacion'
       path: '/cotizacion'
       fullPath: '/dashboard/cotizacion'
       preLoaderRoute: typeof DashboardCotizacionRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/cuentas-por-cobrar': {
+      id: '/dashboard/cuentas-por-cobrar'
+      path: '/cuentas-por-cobrar'
+      fullPath: '/dashboard/cuentas-por-cobrar'
+      preLoaderRoute: typeof DashboardCuentasPorCobrarRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/factoraje': {
@@ -653,6 +705,13 @@ declare module '@tanstack/react-router' {
       path: '/pronto-pago'
       fullPath: '/dashboard/pronto-pago'
       preLoaderRoute: typeof DashboardProntoPagoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/referir-cliente': {
+      id: '/dashboard/referir-cliente'
+      path: '/referir-cliente'
+      fullPath: '/dashboard/referir-cliente'
+      preLoaderRoute: typeof DashboardReferirClienteRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/resumen-de-facturas': {
@@ -701,11 +760,14 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
+  DashboardConoceTuEmpresaRoute: typeof DashboardConoceTuEmpresaRoute
   DashboardCotizacionRoute: typeof DashboardCotizacionRoute
+  DashboardCuentasPorCobrarRoute: typeof DashboardCuentasPorCobrarRoute
   DashboardFactorajeRoute: typeof DashboardFactorajeRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
   DashboardPreAutorizacionRoute: typeof DashboardPreAutorizacionRoute
   DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
+  DashboardReferirClienteRoute: typeof DashboardReferirClienteRoute
   DashboardResumenDeFacturasRoute: typeof DashboardResumenDeFacturasRoute
   DashboardSatCredentialsRoute: typeof DashboardSatCredentialsRoute
   DashboardSolicitudesRoute: typeof DashboardSolicitudesRoute
@@ -714,11 +776,14 @@ interface DashboardRouteChildren {
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
+  DashboardConoceTuEmpresaRoute: DashboardConoceTuEmpresaRoute,
   DashboardCotizacionRoute: DashboardCotizacionRoute,
+  DashboardCuentasPorCobrarRoute: DashboardCuentasPorCobrarRoute,
   DashboardFactorajeRoute: DashboardFactorajeRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
   DashboardPreAutorizacionRoute: DashboardPreAutorizacionRoute,
   DashboardProntoPagoRoute: DashboardProntoPagoRoute,
+  DashboardReferirClienteRoute: DashboardReferirClienteRoute,
   DashboardResumenDeFacturasRoute: DashboardResumenDeFacturasRoute,
   DashboardSatCredentialsRoute: DashboardSatCredentialsRoute,
   DashboardSolicitudesRoute: DashboardSolicitudesRoute,

@@ -24,6 +24,7 @@ import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { DisbursementError, disburseInvoice } from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
+import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
 import { cancelInvoiceAtSat } from '../modules/sat/sat-cancellation.service';
 import { createSandboxConnector, sandboxFolder } from '../modules/sat/sat-connector';
@@ -202,6 +203,38 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       for (const row of rows) {
         context.print(
           `#${row.id}  ${row.created_at}  ${row.first_name} ${row.last_name}  ${row.company}  ${row.email}  ${row.phone}  [${row.source}]`,
+        );
+      }
+      return 0;
+    },
+  },
+  'referrals:list': {
+    usage: 'referrals:list [--limit N]',
+    summary: 'customers referred by providers, newest first (default 10)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const limit = listLimit(args, 'referrals:list');
+      const rows = await listReferrals(requireDatabase(context).db, limit);
+      if (rows.length === 0) context.print('No referrals yet.');
+      for (const row of rows) {
+        context.print(
+          `#${row.id}  ${row.created_at}  ${row.name}  ${row.company}  ${row.email}  ${row.phone}  [por ${row.referrer}, ${row.referrer_company}]`,
+        );
+      }
+      return 0;
+    },
+  },
+  'alliances:requests': {
+    usage: 'alliances:requests [--limit N]',
+    summary: 'alliance requests from providers, newest first (default 10)',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const limit = listLimit(args, 'alliances:requests');
+      const rows = await listAllianceRequests(requireDatabase(context).db, limit);
+      if (rows.length === 0) context.print('No alliance requests yet.');
+      for (const row of rows) {
+        context.print(
+          `#${row.id}  ${row.created_at}  ${row.provider_rfc} ${row.provider_name} → ${row.client_rfc} ${row.client_name}  ${row.contact_name}  ${row.email}  ${row.phone}  [${row.status}]`,
         );
       }
       return 0;

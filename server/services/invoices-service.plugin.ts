@@ -8,6 +8,7 @@ import { factoringRoutes } from '../modules/factoring/factoring.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
+import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
 
 export interface InvoicesServiceOptions {
@@ -15,6 +16,8 @@ export interface InvoicesServiceOptions {
   accounts: AccountsDeps;
   /** The bulk uploads' limit (UPLOAD_MAX_MB). */
   uploads: { maxBytes: number };
+  /** Flujo's operations desk: referrals and alliance requests are e-mailed here (OPERATOR_EMAIL). */
+  operatorEmail: string;
 }
 
 /**
@@ -26,12 +29,13 @@ export interface InvoicesServiceOptions {
  */
 export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async (
   app,
-  { accounts, uploads },
+  { accounts, uploads, operatorEmail },
 ) => {
   await app.register(healthRoutes);
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
   await app.register(providersRoutes);
   await app.register(factoringRoutes);
+  await app.register(providerSectionsRoutes, { operatorEmail });
   await app.register(corporatesRoutes);
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);

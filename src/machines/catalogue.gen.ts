@@ -14,6 +14,7 @@ import { passwordResetMachine } from './password-reset.machine';
 import { preAuthorizationMachine } from './pre-authorization.machine';
 import { profileMachine } from './profile.machine';
 import { quotationMachine } from './quotation.machine';
+import { referralMachine } from './referral.machine';
 import { satLinkMachine } from './sat-link.machine';
 import { sessionMachine } from './session.machine';
 import { signUpMachine } from './sign-up.machine';
@@ -33,6 +34,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['pre-authorization', preAuthorizationMachine],
   ['profile', profileMachine],
   ['quotation', quotationMachine],
+  ['referral', referralMachine],
   ['sat-link', satLinkMachine],
   ['session', sessionMachine],
   ['sign-up', signUpMachine],

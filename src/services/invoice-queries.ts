@@ -5,6 +5,12 @@ import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
 import { listFactoring } from './factoring.service';
 import { boundedPageParams } from './infinite-pages';
+import {
+  knowYourBusinessIndicators,
+  listIssuedCfdi,
+  listReceivables,
+  listReceivedCfdi,
+} from './provider-sections.service';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
 
 // Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
@@ -19,7 +25,10 @@ export type InvoiceListName =
   | 'advanced'
   | 'corporateSummary'
   | 'supplierRequests'
-  | 'factoring';
+  | 'factoring'
+  | 'receivables'
+  | 'issuedCfdi'
+  | 'receivedCfdi';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -31,6 +40,8 @@ export const invoiceKeys = {
   /** The factoring balance card's figures: the indicators of the unfiltered factoring list. */
   factoringIndicators: (role: Role) => [...INVOICES_KEY, role, 'factoringIndicators'] as const,
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
+  /** Know your business: the monthly indicators (computed from the same invoices, so under the same root). */
+  knowYourBusiness: (role: Role) => [...INVOICES_KEY, role, 'knowYourBusiness'] as const,
 };
 
 const LIST_PAGES = {
@@ -39,6 +50,9 @@ const LIST_PAGES = {
   corporateSummary: listCorporateSummary,
   supplierRequests: listSupplierRequests,
   factoring: listFactoring,
+  receivables: listReceivables,
+  issuedCfdi: listIssuedCfdi,
+  receivedCfdi: listReceivedCfdi,
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -76,6 +90,15 @@ export function factoringSummaryQueryOptions(role: Role, enabled: boolean) {
     queryKey: invoiceKeys.factoringIndicators(role),
     queryFn: () => listFactoring({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
     enabled,
+  });
+}
+
+/** Know your business: the monthly indicators, newest month first, in bounded pages of 25 months. */
+export function knowYourBusinessQueryOptions(role: Role) {
+  return infiniteQueryOptions({
+    queryKey: invoiceKeys.knowYourBusiness(role),
+    queryFn: ({ pageParam }) => knowYourBusinessIndicators(pageParam),
+    ...boundedPageParams,
   });
 }
 

@@ -223,6 +223,19 @@ function pageLink(request: FastifyRequest, page: number): string {
   return url.toString();
 }
 
+/** DRF's next and previous links of a page of `count` items (any list, not only invoices). */
+export function pageLinks(
+  request: FastifyRequest,
+  query: { page: number; pageSize: number },
+  count: number,
+): { next: string | null; previous: string | null } {
+  const lastPage = Math.max(1, Math.ceil(count / query.pageSize));
+  return {
+    next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
+    previous: query.page > 1 ? pageLink(request, Math.min(query.page - 1, lastPage)) : null,
+  };
+}
+
 export interface InvoicePageBody {
   count: number;
   next: string | null;
@@ -243,11 +256,9 @@ export function invoicePage(
   today: IsoDate,
   firstPageExtras: { indicators: Indicators; has_factoring: boolean } | null,
 ): InvoicePageBody {
-  const lastPage = Math.max(1, Math.ceil(result.count / query.pageSize));
   const body: InvoicePageBody = {
+    ...pageLinks(request, query, result.count),
     count: result.count,
-    next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-    previous: query.page > 1 ? pageLink(request, Math.min(query.page - 1, lastPage)) : null,
     results: result.rows.map((row) => toInvoiceItem(row, today)),
   };
   return query.page === 1 && firstPageExtras ? { ...body, ...firstPageExtras } : body;

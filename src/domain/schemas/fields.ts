@@ -148,12 +148,14 @@ export function emailAddress(options: { tooLong?: string } = {}): Struct<string,
   );
 }
 
-/** A required string of digits only (phone numbers in the referral form). */
-export function digitsText(): Struct<string, null> {
+/** A required string of digits only (phone numbers in the referral form), at most `maxLength` when given. */
+export function digitsText(options: { maxLength?: number } = {}): Struct<string, null> {
+  const { maxLength } = options;
   return trimmedInput(
     localized<string>('digits', (value) => {
       if (isBlank(value)) return MESSAGES.required;
-      return DIGITS_PATTERN.test(String(value)) || MESSAGES.digits;
+      if (!DIGITS_PATTERN.test(String(value))) return MESSAGES.digits;
+      return maxLength === undefined || String(value).length <= maxLength || tooLongMessage(maxLength);
     }),
   );
 }

@@ -157,3 +157,11 @@ export type InvoiceEvent = Infer<typeof InvoiceEvent>;
 
 /** GET /api/invoices/<id>/events/: the whole trail, oldest first. */
 export const InvoiceEventList = array(InvoiceEvent);
+
+/** GET providers/know-your-business/?type=…: which figures the call answers (spec §7). */
+export const KNOW_YOUR_BUSINESS_TYPES = ['income_invoices', 'expense_invoices', 'resume_indicators'] as const;
+export type KnowYourBusinessType = (typeof KNOW_YOUR_BUSINESS_TYPES)[number];
+
+export function isKnowYourBusinessType(value: unknown): value is KnowYourBusinessType {
+  return typeof value === 'string' && (KNOW_YOUR_BUSINESS_TYPES as readonly string[]).includes(value);
+}

@@ -179,14 +179,27 @@ export const NewsletterSubscription = payload({
 });
 export type NewsletterSubscription = Infer<typeof NewsletterSubscription>;
 
-/** POST providers/refer-customer/: all four required, phone digits only. */
+/** POST providers/refer-customer/: all four required, phone digits only (bounded like the account fields). */
 export const Referral = payload({
-  name: requiredText(),
-  company: requiredText(),
-  email: emailAddress(),
-  phone: digitsText(),
+  name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  company: requiredText({ maxLength: MAX_LENGTH.company }),
+  email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
+  phone: digitsText({ maxLength: MAX_LENGTH.mobilePhone }),
 });
 export type Referral = Infer<typeof Referral>;
+
+/**
+ * POST providers/alliances/: the provider asks Flujo to bring one of its clients into an alliance (decision
+ * 0038). The client's RFC must be a real company's; the phone is digits only.
+ */
+export const AllianceRequest = payload({
+  rfc: companyRfc(),
+  company: requiredText({ maxLength: MAX_LENGTH.company }),
+  contact_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
+  phone: digitsText({ maxLength: MAX_LENGTH.mobilePhone }),
+});
+export type AllianceRequest = Infer<typeof AllianceRequest>;
 
 /** POST /ciec/: SAT link credentials. The RFC is also checked (format, date, not generic). */
 export const TaxLink = payload({
