@@ -35,6 +35,7 @@ import { Route as AuthReiniciarContrasenaRouteImport } from './routes/auth/reini
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardCotizacionRouteImport } from './routes/dashboard/cotizacion'
+import { Route as DashboardEstadoDeCuentaRouteImport } from './routes/dashboard/estado-de-cuenta'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
 import { Route as DashboardPreAutorizacionRouteImport } from './routes/dashboard/pre-autorizacion'
 import { Route as DashboardProntoPagoRouteImport } from './routes/dashboard/pronto-pago'
@@ -173,6 +174,11 @@ const DashboardCotizacionRoute = DashboardCotizacionRouteImport.update({
   path: '/cotizacion',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardEstadoDeCuentaRoute = DashboardEstadoDeCuentaRouteImport.update({
+  id: '/estado-de-cuenta',
+  path: '/estado-de-cuenta',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFacturasProntoPagoRoute =
   DashboardFacturasProntoPagoRouteImport.update({
     id: '/facturas-pronto-pago',
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
@@ -264,6 +271,7 @@ export interface FileRoutesByTo {
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   '/auth/reiniciar-contrasena': typeof AuthReiniciarContrasenaRoute
   '/dashboard/$': typeof DashboardSplatRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
   '/dashboard/pronto-pago': typeof DashboardProntoPagoRoute
@@ -335,6 +344,7 @@ export interface FileRouteTypes {
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
     | '/dashboard/cotizacion'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
@@ -367,6 +377,7 @@ export interface FileRouteTypes {
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
     | '/dashboard/cotizacion'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/auth/reiniciar-contrasena'
     | '/dashboard/$'
     | '/dashboard/cotizacion'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
     | '/dashboard/pronto-pago'
@@ -615,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCotizacionRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/estado-de-cuenta': {
+      id: '/dashboard/estado-de-cuenta'
+      path: '/estado-de-cuenta'
+      fullPath: '/dashboard/estado-de-cuenta'
+      preLoaderRoute: typeof DashboardEstadoDeCuentaRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/facturas-pronto-pago': {
       id: '/dashboard/facturas-pronto-pago'
       path: '/facturas-pronto-pago'
@@ -683,6 +702,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface DashboardRouteChildren {
   DashboardSplatRoute: typeof DashboardSplatRoute
   DashboardCotizacionRoute: typeof DashboardCotizacionRoute
+  DashboardEstadoDeCuentaRoute: typeof DashboardEstadoDeCuentaRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
   DashboardPreAutorizacionRoute: typeof DashboardPreAutorizacionRoute
   DashboardProntoPagoRoute: typeof DashboardProntoPagoRoute
@@ -695,6 +715,7 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSplatRoute: DashboardSplatRoute,
   DashboardCotizacionRoute: DashboardCotizacionRoute,
+  DashboardEstadoDeCuentaRoute: DashboardEstadoDeCuentaRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
   DashboardPreAutorizacionRoute: DashboardPreAutorizacionRoute,
   DashboardProntoPagoRoute: DashboardProntoPagoRoute,

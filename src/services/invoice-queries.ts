@@ -5,6 +5,7 @@ import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
 import { boundedPageParams } from './infinite-pages';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
+import { listStatement } from './statements.service';
 
 // Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
 // refreshes every list, the dashboard header's figures and the open audit trail (decision 0018).
@@ -13,7 +14,12 @@ import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.
 export const INVOICES_KEY = ['invoices'] as const;
 
 /** The invoice lists a screen can show; each is one server list. */
-export type InvoiceListName = 'alliances' | 'advanced' | 'corporateSummary' | 'supplierRequests';
+export type InvoiceListName =
+  | 'alliances'
+  | 'advanced'
+  | 'corporateSummary'
+  | 'supplierRequests'
+  | 'statement';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -23,13 +29,20 @@ export const invoiceKeys = {
   /** The header's figures: the indicators of the unfiltered alliances list. */
   indicators: (role: Role) => [...INVOICES_KEY, role, 'indicators'] as const,
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
+  /** The account statement's first-page indicators (unfiltered), for the header's balance card. */
+  statementIndicators: (role: Role) => [...INVOICES_KEY, role, 'statement', 'indicators'] as const,
 };
 
+/** The statement's filters carry no status; every list's filters do, so it is always 'all'. */
+const UNFILTERED: AllianceFilters = { search: '', periods: [], status: InvoiceStatus.ALL };
+
+// Each list's page call; the statement's path depends on the role (providers/ or corporates/account/statement/).
 const LIST_PAGES = {
   alliances: listAlliances,
   advanced: listAdvancedInvoices,
   corporateSummary: listCorporateSummary,
   supplierRequests: listSupplierRequests,
+  statement: (filters: AllianceFilters, page: number, role: Role) => listStatement(role, filters, page),
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -39,7 +52,7 @@ const LIST_PAGES = {
 export function invoiceListQueryOptions(role: Role, list: InvoiceListName, filters: AllianceFilters) {
   return infiniteQueryOptions({
     queryKey: invoiceKeys.list(role, list, filters),
-    queryFn: ({ pageParam }) => LIST_PAGES[list](filters, pageParam),
+    queryFn: ({ pageParam }) => LIST_PAGES[list](filters, pageParam, role),
     ...boundedPageParams,
   });
 }
@@ -54,6 +67,22 @@ export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
   return queryOptions({
     queryKey: invoiceKeys.indicators(role),
     queryFn: () => listAlliances({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
+    enabled,
+  });
+}
+
+/**
+ * The account statement's first-page indicators and has_factoring for the role (provider: the factoring line,
+ * credit used and available, SPEI balance; corporate: totals, providers and cut-off dates), unfiltered. Under the
+ * `['invoices']` root, so every status change refreshes it.
+ */
+export function statementIndicatorsQueryOptions(role: Role, enabled = true) {
+  return queryOptions({
+    queryKey: invoiceKeys.statementIndicators(role),
+    queryFn: async () => {
+      const first = await listStatement(role, UNFILTERED, 1);
+      return { indicators: first.indicators ?? null, hasFactoring: first.has_factoring ?? false };
+    },
     enabled,
   });
 }
