@@ -45,6 +45,8 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   // Redirected to Pronto Pago: the demo provider's SAT link is authorized.
   { name: 'sat-credentials-redirected', path: paths.satCredentials },
   { name: 'factoraje', path: paths.factoring },
+  // Listed in the sidebar only for corporate accounts, reachable by URL for every provider.
+  { name: 'estado-de-cuenta', path: paths.accountStatement },
   { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
