@@ -108,7 +108,9 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
   await expectNoAxeViolations(page);
 
   // 4. Three instalments, 'Transferir': the success dialog, and the row is in factoring.
-  await panel.getByRole('radio', { name: /^3 pagos a 90 días/ }).check();
+  // Blueprint draws the radio's indicator over the input: the person clicks the option's label.
+  await panel.locator('label', { hasText: /^3 pagos a 90 días/ }).click();
+  await expect(panel.getByRole('radio', { name: /^3 pagos a 90 días/ })).toBeChecked();
   await panel.getByRole('button', { name: 'Transferir' }).click();
   const success = page
     .getByRole('alertdialog')

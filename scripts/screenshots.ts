@@ -64,6 +64,8 @@ const PROVIDER_SCREENS: readonly Screen[] = [
       await page.waitForTimeout(500);
     },
   },
+  // Listed in the sidebar only for corporate accounts, reachable by URL for every provider.
+  { name: 'estado-de-cuenta', path: paths.accountStatement },
   { name: 'conoce-tu-empresa', path: paths.knowYourCompany },
   { name: 'conoce-tu-empresa-indicadores', path: `${paths.knowYourCompany}?pestana=indicadores` },
   { name: 'cuentas-por-cobrar', path: paths.receivables },

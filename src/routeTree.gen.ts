@@ -37,6 +37,7 @@ import { Route as DashboardSplatRouteImport } from './routes/dashboard/$'
 import { Route as DashboardConoceTuEmpresaRouteImport } from './routes/dashboard/conoce-tu-empresa'
 import { Route as DashboardCotizacionRouteImport } from './routes/dashboard/cotizacion'
 import { Route as DashboardCuentasPorCobrarRouteImport } from './routes/dashboard/cuentas-por-cobrar'
+import { Route as DashboardEstadoDeCuentaRouteImport } from './routes/dashboard/estado-de-cuenta'
 import { Route as DashboardFactorajeRouteImport } from './routes/dashboard/factoraje'
 import { Route as DashboardFacturasProntoPagoRouteImport } from './routes/dashboard/facturas-pronto-pago'
 import { Route as DashboardPreAutorizacionRouteImport } from './routes/dashboard/pre-autorizacion'
@@ -189,6 +190,11 @@ const DashboardCuentasPorCobrarRoute =
     path: '/cuentas-por-cobrar',
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardEstadoDeCuentaRoute = DashboardEstadoDeCuentaRouteImport.update({
+  id: '/estado-de-cuenta',
+  path: '/estado-de-cuenta',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFactorajeRoute = DashboardFactorajeRouteImport.update({
   id: '/factoraje',
   path: '/factoraje',
@@ -260,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
@@ -296,6 +303,7 @@ export interface FileRoutesByTo {
   '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
@@ -335,6 +343,7 @@ export interface FileRoutesById {
   '/dashboard/conoce-tu-empresa': typeof DashboardConoceTuEmpresaRoute
   '/dashboard/cotizacion': typeof DashboardCotizacionRoute
   '/dashboard/cuentas-por-cobrar': typeof DashboardCuentasPorCobrarRoute
+  '/dashboard/estado-de-cuenta': typeof DashboardEstadoDeCuentaRoute
   '/dashboard/factoraje': typeof DashboardFactorajeRoute
   '/dashboard/facturas-pronto-pago': typeof DashboardFacturasProntoPagoRoute
   '/dashboard/pre-autorizacion': typeof DashboardPreAutorizacionRoute
@@ -375,6 +384,7 @@ export interface FileRouteTypes {
     | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
     | '/dashboard/cuentas-por-cobrar'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
     | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
     | '/dashboard/cuentas-por-cobrar'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
@@ -449,6 +460,7 @@ export interface FileRouteTypes {
     | '/dashboard/conoce-tu-empresa'
     | '/dashboard/cotizacion'
     | '/dashboard/cuentas-por-cobrar'
+    | '/dashboard/estado-de-cuenta'
     | '/dashboard/factoraje'
     | '/dashboard/facturas-pronto-pago'
     | '/dashboard/pre-autorizacion'
@@ -679,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardCuentasPorCobrarRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/estado-de-cuenta': {
+      id: '/dashboard/estado-de-cuenta'
+      path: '/estado-de-cuenta'
+      fullPath: '/dashboard/estado-de-cuenta'
+      preLoaderRoute: typeof DashboardEstadoDeCuentaRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/factoraje': {
       id: '/dashboard/factoraje'
       path: '/factoraje'
@@ -763,6 +782,7 @@ interface DashboardRouteChildren {
   DashboardConoceTuEmpresaRoute: typeof DashboardConoceTuEmpresaRoute
   DashboardCotizacionRoute: typeof DashboardCotizacionRoute
   DashboardCuentasPorCobrarRoute: typeof DashboardCuentasPorCobrarRoute
+  DashboardEstadoDeCuentaRoute: typeof DashboardEstadoDeCuentaRoute
   DashboardFactorajeRoute: typeof DashboardFactorajeRoute
   DashboardFacturasProntoPagoRoute: typeof DashboardFacturasProntoPagoRoute
   DashboardPreAutorizacionRoute: typeof DashboardPreAutorizacionRoute
@@ -779,6 +799,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardConoceTuEmpresaRoute: DashboardConoceTuEmpresaRoute,
   DashboardCotizacionRoute: DashboardCotizacionRoute,
   DashboardCuentasPorCobrarRoute: DashboardCuentasPorCobrarRoute,
+  DashboardEstadoDeCuentaRoute: DashboardEstadoDeCuentaRoute,
   DashboardFactorajeRoute: DashboardFactorajeRoute,
   DashboardFacturasProntoPagoRoute: DashboardFacturasProntoPagoRoute,
   DashboardPreAutorizacionRoute: DashboardPreAutorizacionRoute,

@@ -10,6 +10,7 @@ import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
+import { statementsRoutes } from '../modules/statements/statements.routes';
 
 export interface InvoicesServiceOptions {
   /** The password-reset calls the spec places on this service share the user service's session services. */
@@ -40,5 +41,6 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
   await app.register(advancedInvoicesRoutes);
+  await app.register(statementsRoutes);
   await app.register(newsletterService, { prefix: '/newsletter' });
 };

@@ -7,9 +7,22 @@ export const DOWNLOAD_OFFLINE =
   'No pudimos descargar las facturas: no hubo respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
 export const DOWNLOAD_SESSION_ENDED = 'Tu sesión terminó. Ingresa de nuevo para descargar tus facturas.';
 
-/** 'Se descargaron 3 facturas (XML y PDF).' */
-export function downloadedMessage(count: number): string {
+/** What a download holds: the advanced invoices' ZIP (XML and PDF each) or the account statement's report. */
+export type DownloadKind = 'files' | 'report';
+
+/** 'Se descargaron 3 facturas (XML y PDF).'; for the statement 'Se descargó el reporte de 3 facturas.' */
+export function downloadedMessage(count: number, kind: DownloadKind = 'files'): string {
+  if (kind === 'report') {
+    return count === 1
+      ? 'Se descargó el reporte de 1 factura.'
+      : `Se descargó el reporte de ${count.toLocaleString('en-US')} facturas.`;
+  }
   return count === 1 ? 'Se descargó 1 factura (XML y PDF).' : `Se descargaron ${count} facturas (XML y PDF).`;
+}
+
+/** 1 to `max` invoices: the selection a download accepts (the ZIP's 100; the statement's report provides its own). */
+export function isDownloadableSelection(invoiceIds: readonly number[], max: number): boolean {
+  return invoiceIds.length >= 1 && invoiceIds.length <= max;
 }
 
 /** Progress the download actor reports: bytes so far and the expected total when the server said it. */
@@ -68,10 +81,9 @@ export const invoiceDownloadMachine = setup({
     }),
   },
   guards: {
+    // The statement's report provides its own limit (MAX_REPORT_INVOICES) under the same name.
     validSelection: ({ event }) =>
-      event.type === 'download.start' &&
-      event.invoiceIds.length >= 1 &&
-      event.invoiceIds.length <= MAX_DOWNLOAD_INVOICES,
+      event.type === 'download.start' && isDownloadableSelection(event.invoiceIds, MAX_DOWNLOAD_INVOICES),
   },
   actions: {
     // Provided by the route: an object URL and a click on a temporary <a download>.

@@ -25,7 +25,11 @@ export async function listAdvancedInvoices(filters: AllianceFilters, page: numbe
   return body;
 }
 
-async function readBody(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+/** A response body read chunk by chunk, reporting each chunk, as a Blob of the response's type. */
+export async function readBody(
+  response: Response,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
   const length = Number(response.headers.get('content-length'));
   const total = Number.isSafeInteger(length) && length > 0 ? length : null;
   const type = response.headers.get('content-type') ?? ZIP_TYPE;

@@ -12,6 +12,7 @@ import {
   listReceivedCfdi,
 } from './provider-sections.service';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
+import { listStatement } from './statements.service';
 
 // Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
 // refreshes every list, the dashboard header's figures and the open audit trail (decision 0018).
@@ -28,7 +29,8 @@ export type InvoiceListName =
   | 'factoring'
   | 'receivables'
   | 'issuedCfdi'
-  | 'receivedCfdi';
+  | 'receivedCfdi'
+  | 'statement';
 
 /** Spec §6: list keys include the user's role, so a corporate switching views never sees provider rows. */
 export const invoiceKeys = {
@@ -42,8 +44,14 @@ export const invoiceKeys = {
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
   /** Know your business: the monthly indicators (computed from the same invoices, so under the same root). */
   knowYourBusiness: (role: Role) => [...INVOICES_KEY, role, 'knowYourBusiness'] as const,
+  /** The account statement's first-page indicators (unfiltered), for the header's balance card. */
+  statementIndicators: (role: Role) => [...INVOICES_KEY, role, 'statement', 'indicators'] as const,
 };
 
+/** The statement's filters carry no status; every list's filters do, so it is always 'all'. */
+const UNFILTERED: AllianceFilters = { search: '', periods: [], status: InvoiceStatus.ALL };
+
+// Each list's page call; the statement's path depends on the role (providers/ or corporates/account/statement/).
 const LIST_PAGES = {
   alliances: listAlliances,
   advanced: listAdvancedInvoices,
@@ -53,6 +61,7 @@ const LIST_PAGES = {
   receivables: listReceivables,
   issuedCfdi: listIssuedCfdi,
   receivedCfdi: listReceivedCfdi,
+  statement: (filters: AllianceFilters, page: number, role: Role) => listStatement(role, filters, page),
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -62,7 +71,7 @@ const LIST_PAGES = {
 export function invoiceListQueryOptions(role: Role, list: InvoiceListName, filters: AllianceFilters) {
   return infiniteQueryOptions({
     queryKey: invoiceKeys.list(role, list, filters),
-    queryFn: ({ pageParam }) => LIST_PAGES[list](filters, pageParam),
+    queryFn: ({ pageParam }) => LIST_PAGES[list](filters, pageParam, role),
     ...boundedPageParams,
   });
 }
@@ -89,6 +98,22 @@ export function factoringSummaryQueryOptions(role: Role, enabled: boolean) {
   return queryOptions({
     queryKey: invoiceKeys.factoringIndicators(role),
     queryFn: () => listFactoring({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
+    enabled,
+  });
+}
+
+/**
+ * The account statement's first-page indicators and has_factoring for the role (provider: the factoring line,
+ * credit used and available, SPEI balance; corporate: totals, providers and cut-off dates), unfiltered. Under the
+ * `['invoices']` root, so every status change refreshes it.
+ */
+export function statementIndicatorsQueryOptions(role: Role, enabled = true) {
+  return queryOptions({
+    queryKey: invoiceKeys.statementIndicators(role),
+    queryFn: async () => {
+      const first = await listStatement(role, UNFILTERED, 1);
+      return { indicators: first.indicators ?? null, hasFactoring: first.has_factoring ?? false };
+    },
     enabled,
   });
 }

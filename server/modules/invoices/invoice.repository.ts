@@ -398,6 +398,45 @@ export function findInvoicePage(
     .execute();
 }
 
+/**
+ * The company's invoices among `ids` that the filter's scope allows (side, statuses; the query filters are not
+ * applied), newest emission first: a report of rows the caller selected in a list.
+ */
+export function findListRowsByIds(
+  db: Db,
+  scope: Pick<InvoiceListFilter, 'companyId' | 'side' | 'statuses'>,
+  ids: readonly number[],
+): Promise<InvoiceListRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('invoices')
+    .select(LIST_COLUMNS)
+    // One array parameter instead of thousands of placeholders (a report may name 10,000 ids).
+    .where('id', '=', sql<number>`any(${[...ids]}::integer[])`)
+    .where(companyColumn(scope.side), '=', scope.companyId);
+  if (scope.statuses !== undefined) query = query.where('status', 'in', scope.statuses);
+  return query.orderBy('date_of_emission', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The distinct payment dates from `from` on among the matching invoices, soonest first, at most `limit`. */
+export async function findUpcomingPaymentDates(
+  db: Db,
+  filter: InvoiceListFilter,
+  from: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .where('payment_date', '>=', from)
+    .select('payment_date')
+    .distinct()
+    .orderBy('payment_date')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => (row.payment_date === null ? [] : [row.payment_date]));
+}
+
 // --- Bulk authorization by file (server/modules/corporates/bulk-upload.service.ts) ---
 
 /** An invoice as the bulk uploads read it: what a template row shows and what the lifecycle machine needs. */

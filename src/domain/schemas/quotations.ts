@@ -142,11 +142,3 @@ export const TemplateUploadResponse = type({
   processed_invoices: array(type({ fiscal_folio: string(), payment_date: isoDate })),
 });
 export type TemplateUploadResponse = Infer<typeof TemplateUploadResponse>;
-
-/** POST …/account/statement/ for a report of selected invoices. */
-export const StatementReportRequest = payload({ invoices_ids: array(integer()) });
-export type StatementReportRequest = Infer<typeof StatementReportRequest>;
-
-/** The report comes back as a base64 file to download. */
-export const StatementReportResponse = type({ file_data: string(), file_name: string() });
-export type StatementReportResponse = Infer<typeof StatementReportResponse>;

@@ -8,11 +8,11 @@ import {
   QuotationA,
   QuotationB,
   QuotationList,
-  StatementReportResponse,
   TemplateUploadResponse,
   ZipUploadResponse,
 } from './quotations';
 import { LoginResponse, Profile, TokenRefreshResponse } from './session';
+import { StatementReportResponse } from './statements';
 
 const invoice = {
   id: 1,

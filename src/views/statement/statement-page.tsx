@@ -1,0 +1,324 @@
+import { Button, ButtonGroup, Card, Classes, Drawer, H1, HTMLTable, Tag } from '@blueprintjs/core';
+import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
+import { formatCurrency, parseMoney, sumMoney } from '../../domain/money';
+import type { Indicators, Invoice } from '../../domain/schemas/invoices';
+import type { StatementMovement } from '../../domain/schemas/statements';
+import { MAX_REPORT_INVOICES, MOVEMENT_STATUS_LABELS } from '../../domain/statements';
+import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
+import type { Role } from '../../stores/user.store';
+import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
+import { SectionHelp } from '../dashboard/section-help';
+import {
+  amountColumn,
+  corporateStatusColumn,
+  dateColumn,
+  folioColumn,
+  type InvoiceColumn,
+  providerStatusColumn,
+  shownFolio,
+  textColumn,
+} from '../invoices/invoice-columns';
+import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
+import { formatDisplayDate } from '../invoices/invoice-format';
+import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
+import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
+import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
+import '../corporate/corporate.css';
+import './statement.css';
+
+export const STATEMENT_TITLE = 'Estado de cuenta';
+export const INDICATORS_FAILED_TEXT = 'No pudimos cargar los indicadores.';
+export const MOVEMENTS_TEXT = 'Movimientos';
+export const SCHEDULE_TEXT = 'Calendario';
+export const NO_MOVEMENTS_TEXT = 'Esta factura no tiene movimientos registrados.';
+/** How many cut-off dates the corporate's card shows (the server sends up to six). */
+const SHOWN_CUT_OFF_DATES = 3;
+
+/** The first page's indicators as the route read them. */
+export interface StatementIndicatorsState {
+  indicators: Indicators | null;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * A statement row's movements. The table's rows are typed as the shared Invoice; the statement's service checked
+ * each page against StatementPage, so a row's `movements` is a valid StatementMovement[] when present.
+ */
+function movementsOf(invoice: Invoice): readonly StatementMovement[] {
+  const movements = (invoice as Invoice & { movements?: unknown }).movements;
+  return Array.isArray(movements) ? (movements as StatementMovement[]) : [];
+}
+
+function mxn(amount: string | undefined): string {
+  return `${formatCurrency(parseMoney(amount ?? '0'), 'MXN')} MXN`;
+}
+
+function StatCard(props: {
+  id: string;
+  icon: ReactNode;
+  label: string;
+  state: StatementIndicatorsState;
+  children: (indicators: Indicators) => ReactNode;
+}) {
+  const { id, icon, label, state, children } = props;
+  return (
+    <Card className="flujo-stat-card" aria-labelledby={id} aria-busy={state.isPending}>
+      <h2 id={id} className="flujo-stat-card-label">
+        <span className="flujo-stat-card-icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </h2>
+      <div className="flujo-stat-card-value">
+        {state.indicators ? (
+          children(state.indicators)
+        ) : state.isError ? (
+          <span className="flujo-stat-card-status">{INDICATORS_FAILED_TEXT}</span>
+        ) : (
+          // The value keeps its place while loading, so nothing below moves when it arrives.
+          <span className={Classes.SKELETON}>0000000</span>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Provider: invoices, clients, total and the factoring line; corporate: invoices, providers, total, cut-off dates. */
+function StatementCards({ role, state }: { role: Role; state: StatementIndicatorsState }) {
+  const provider = role === 'provider';
+  return (
+    <section className="flujo-stat-cards" aria-label="Indicadores">
+      <StatCard id="edo-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
+        {(loaded) => loaded.count ?? 0}
+      </StatCard>
+      <StatCard
+        id="edo-contrapartes"
+        icon={<OfficeIcon />}
+        label={provider ? 'Clientes' : 'Proveedores'}
+        state={state}
+      >
+        {(loaded) => (provider ? loaded.suppliers_customers : loaded.providers) ?? 0}
+      </StatCard>
+      <StatCard id="edo-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
+        {(loaded) => mxn(loaded.total)}
+      </StatCard>
+      {provider ? (
+        <StatCard id="edo-linea" icon={<BankAccountIcon />} label="Línea disponible" state={state}>
+          {(loaded) =>
+            parseMoney(loaded.credit_line ?? '0') > 0 ? (
+              <>
+                <span className="flujo-stat-card-line">{mxn(loaded.available_credit)}</span>
+                <span className="flujo-stat-card-status">
+                  Usado {mxn(loaded.credit_used)} de {mxn(loaded.credit_line)}
+                </span>
+              </>
+            ) : (
+              <span className="flujo-stat-card-status">Sin línea de factoraje</span>
+            )
+          }
+        </StatCard>
+      ) : (
+        <StatCard id="edo-corte" icon={<CalendarIcon />} label="Próximas fechas de corte" state={state}>
+          {(loaded) =>
+            (loaded.cut_off_dates ?? []).length === 0 ? (
+              <span className="flujo-stat-card-status">Sin pagos próximos</span>
+            ) : (
+              <span className="flujo-stat-card-dates">
+                {(loaded.cut_off_dates ?? [])
+                  .slice(0, SHOWN_CUT_OFF_DATES)
+                  .map(formatDisplayDate)
+                  .join(' · ')}
+              </span>
+            )
+          }
+        </StatCard>
+      )}
+    </section>
+  );
+}
+
+/** The columns each role reads: the provider names its client, the corporate its provider and its cut-off date. */
+function statementColumns(role: Role): readonly InvoiceColumn[] {
+  return role === 'provider'
+    ? [
+        folioColumn,
+        textColumn('client', 'Cliente', (invoice) => invoice.receiver_name),
+        dateColumn('emission', 'Fecha de emisión', (invoice) => invoice.date_of_emission, 'secondary'),
+        dateColumn('payment', 'Fecha de pago', (invoice) => invoice.payment_date, 'secondary'),
+        amountColumn,
+        providerStatusColumn,
+      ]
+    : [
+        corporateStatusColumn,
+        folioColumn,
+        textColumn('client', 'Proveedor', (invoice) => invoice.emitter_name),
+        dateColumn('emission', 'Fecha de emisión', (invoice) => invoice.date_of_emission, 'secondary'),
+        dateColumn('payment', 'Fecha de corte', (invoice) => invoice.payment_date),
+        amountColumn,
+      ];
+}
+
+function pendingTotal(movements: readonly StatementMovement[]): number {
+  return sumMoney(
+    movements.filter((item) => item.status === 'pending').map((item) => parseMoney(item.amount)),
+  );
+}
+
+/** The right-side drawer with a row's movements: a factored invoice's transfer, fee and instalment schedule. */
+function MovementsDrawer({
+  invoice,
+  role,
+  onClose,
+}: {
+  invoice: Invoice | null;
+  role: Role;
+  onClose: () => void;
+}) {
+  const movements = invoice ? movementsOf(invoice) : [];
+  const factored = invoice?.status === InvoiceStatus.FACTORING;
+  const title = factored ? 'Calendario de pagos' : 'Movimientos de la factura';
+  return (
+    <Drawer isOpen={invoice !== null} onClose={onClose} position="right" size="min(520px, 100vw)">
+      {/* NOTE: Blueprint 6's Drawer gives its panel no dialog role; this element is the named dialog. */}
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="movimientos-titulo"
+        className="flujo-movements-dialog"
+      >
+        <div className={Classes.DRAWER_HEADER}>
+          <h2 id="movimientos-titulo" className={`${Classes.HEADING} flujo-movements-title`}>
+            {title}
+          </h2>
+        </div>
+        <div className={Classes.DRAWER_BODY}>
+          <div className={Classes.DIALOG_BODY}>
+            {invoice && (
+              <>
+                <p className={Classes.TEXT_MUTED}>
+                  Factura {shownFolio(invoice)} ·{' '}
+                  {role === 'provider' ? invoice.receiver_name : invoice.emitter_name}
+                  {' · '}
+                  {mxn(invoice.amount_with_exchange_rate ?? invoice.amount)}
+                </p>
+                {role === 'corporate' && (
+                  <p className={Classes.TEXT_MUTED}>{CORPORATE_STATUS_MEANINGS[invoice.status]}</p>
+                )}
+                {movements.length === 0 ? (
+                  <p>{NO_MOVEMENTS_TEXT}</p>
+                ) : (
+                  <>
+                    <HTMLTable compact striped className="flujo-movements">
+                      <caption className="flujo-visually-hidden">{title}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Fecha</th>
+                          <th scope="col">Concepto</th>
+                          <th scope="col" className="flujo-cell-amount">
+                            Monto
+                          </th>
+                          <th scope="col">Estado</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {movements.map((item) => (
+                          <tr key={`${item.kind}-${item.date}-${item.concept}`}>
+                            <td>{formatDisplayDate(item.date)}</td>
+                            <td>{item.concept}</td>
+                            <td className="flujo-cell-amount">
+                              {formatCurrency(parseMoney(item.amount), 'MXN')}
+                            </td>
+                            <td>
+                              <Tag minimal intent={item.status === 'done' ? 'success' : 'warning'}>
+                                {MOVEMENT_STATUS_LABELS[item.status]}
+                              </Tag>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </HTMLTable>
+                    <p className="flujo-movements-pending">
+                      Pendiente: <strong>{formatCurrency(pendingTotal(movements), 'MXN')} MXN</strong>
+                    </p>
+                  </>
+                )}
+              </>
+            )}
+          </div>
+        </div>
+        <div className={Classes.DRAWER_FOOTER}>
+          <Button text="Cerrar" onClick={onClose} />
+        </div>
+      </div>
+    </Drawer>
+  );
+}
+
+export interface StatementPageProps {
+  role: Role;
+  help: string;
+  /** The download machine wired to the report call (src/routes/-statement-machines.ts). */
+  machine: typeof invoiceDownloadMachine;
+  screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list' | 'selection' | 'onSelectionChange'>;
+  indicators: StatementIndicatorsState;
+}
+
+/**
+ * /dashboard/estado-de-cuenta/ (spec §2, both roles): the indicators, search and period filters, the infinite
+ * table with selection, 'Seleccionar todos' and 'Descargar seleccionados' (the XLSX report, with its progress),
+ * and each row's movements (a factored invoice's schedule) in a drawer.
+ */
+export function StatementPage({ role, help, machine, screen, indicators }: StatementPageProps) {
+  const [state, send] = useMachine(machine);
+  const [opened, setOpened] = useState<Invoice | null>(null);
+  const { filters, onFiltersChange, list, selection, onSelectionChange: setSelection } = screen;
+  const ids = list.rows.map((row) => row.id);
+  const selectedIds = [...selection];
+
+  return (
+    <section aria-labelledby="estado-de-cuenta-titulo" className="flujo-statement">
+      <H1 id="estado-de-cuenta-titulo">{STATEMENT_TITLE}</H1>
+      {help && <SectionHelp>{help}</SectionHelp>}
+      <StatementCards role={role} state={indicators} />
+      <InvoiceFiltersBar filters={filters} onChange={onFiltersChange} statusOptions={null} />
+      <ButtonGroup className="flujo-invoice-toolbar">
+        <Button
+          text={SELECT_ALL_TEXT}
+          disabled={ids.length === 0}
+          aria-pressed={allSelected(selection, ids)}
+          onClick={() => setSelection((current) => toggleAll(current, ids))}
+        />
+        <DownloadSelectedButton state={state} send={send} invoiceIds={selectedIds} />
+      </ButtonGroup>
+      <DownloadStatus
+        state={state}
+        send={send}
+        selectedCount={selectedIds.length}
+        kind="report"
+        maxInvoices={MAX_REPORT_INVOICES}
+      />
+      <InvoiceTable
+        label={STATEMENT_TITLE}
+        {...list}
+        selection={selection}
+        onToggleRow={(id) => setSelection((current) => toggleOne(current, id))}
+        columns={statementColumns(role)}
+        renderActions={(invoice) => (
+          <Button
+            size="small"
+            variant="outlined"
+            text={invoice.status === InvoiceStatus.FACTORING ? SCHEDULE_TEXT : MOVEMENTS_TEXT}
+            aria-label={`${invoice.status === InvoiceStatus.FACTORING ? SCHEDULE_TEXT : MOVEMENTS_TEXT} de la factura ${shownFolio(invoice)}`}
+            aria-haspopup="dialog"
+            onClick={() => setOpened(invoice)}
+          />
+        )}
+      />
+      <MovementsDrawer invoice={opened} role={role} onClose={() => setOpened(null)} />
+    </section>
+  );
+}
