@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
+import ExcelJS from 'exceljs';
 import { buildCfdiXml, deterministicUuid } from '../server/cfdi/build-cfdi';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
@@ -129,5 +130,38 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
   await expect
     .poll(() => balanceFigure(page, 'Utilizado'), { timeout: 30_000 })
     .toBe(usedBefore + 10_000_000);
-  expect(formatCurrency(usedBefore + 10_000_000)).toMatch(/^\$/);
+
+  // 6. The statement lists the transfer and its three instalments, and its balance card agrees.
+  await page.goto('/dashboard/estado-de-cuenta/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Estado de cuenta' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await balanceFigure(page, 'Utilizado')).toBe(usedBefore + 10_000_000);
+  await page.getByRole('searchbox', { name: 'Buscar facturas' }).fill(uuid);
+  await page.getByRole('button', { name: new RegExp(`^Calendario de la factura .*${folio}$`) }).click();
+  const schedule = page.getByRole('dialog', { name: 'Calendario de pagos' });
+  await expect(schedule.getByText('Transferencia de factoraje')).toBeVisible();
+  await expect(schedule.getByText(formatCurrency(9_884_000)).first()).toBeVisible();
+  for (const n of [1, 2, 3]) await expect(schedule.getByText(`Parcialidad ${n} de 3`)).toBeVisible();
+  await expect(schedule.getByText(/^Parcialidad \d de 3$/)).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await schedule.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(schedule).toBeHidden();
+
+  // 7. 'Descargar seleccionados' for that row: a real XLSX with the row and its movements.
+  const box = page.getByRole('checkbox', { name: `Seleccionar factura ${uuid}` });
+  await page.locator('label', { has: box }).click();
+  await expect(box).toBeChecked();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name: 'Descargar seleccionados' }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+  const invoices = workbook.getWorksheet('Facturas')!;
+  expect(invoices.rowCount).toBe(2);
+  expect(JSON.stringify(invoices.getRow(2).values)).toContain(uuid);
+  const movements: string[] = [];
+  workbook.getWorksheet('Movimientos')!.eachRow((r) => movements.push(JSON.stringify(r.values)));
+  expect(movements.filter((m) => m.includes(uuid) && /Parcialidad \d de 3/.test(m))).toHaveLength(3);
 });
