@@ -6,7 +6,7 @@
 // 375 px, plus the slide-in menu open.
 //   npm run screenshots                       every screen
 //   npm run screenshots -- pronto-pago        only screens whose file name contains 'pronto-pago'
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -82,6 +82,11 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
 
+// Shot again once the operator grants the demo provider a factoring line: the balance card, the quote panel.
+const FACTORING_LINE_SCREENS: readonly Screen[] = PROVIDER_SCREENS.filter((screen) =>
+  ['factoraje', 'factoraje-solicitud', 'estado-de-cuenta'].includes(screen.name),
+);
+
 const running = (server: ChildProcess) => server.exitCode === null && server.signalCode === null;
 
 async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
@@ -124,13 +129,16 @@ async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
 async function shootRole(
   browser: Browser,
   base: string,
-  role: 'visitor' | 'provider' | 'corporate',
+  role: 'visitor' | 'provider' | 'provider-con-linea' | 'corporate',
   filter: string | undefined,
 ): Promise<string[]> {
   const written: string[] = [];
-  const screens = { visitor: VISITOR_SCREENS, provider: PROVIDER_SCREENS, corporate: CORPORATE_SCREENS }[
-    role
-  ];
+  const screens = {
+    visitor: VISITOR_SCREENS,
+    provider: PROVIDER_SCREENS,
+    'provider-con-linea': FACTORING_LINE_SCREENS,
+    corporate: CORPORATE_SCREENS,
+  }[role];
   for (const width of WIDTHS) {
     const todo = screens.filter(
       (screen) =>
@@ -139,7 +147,7 @@ async function shootRole(
     if (todo.length === 0) continue;
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: HEIGHT[width] } });
     const page = await context.newPage();
-    if (role !== 'visitor') await logIn(page, role === 'provider' ? 'proveedor.demo' : 'corporativo.demo');
+    if (role !== 'visitor') await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
     if (role === 'corporate') {
       // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
       await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
@@ -154,6 +162,16 @@ async function shootRole(
     await context.close();
   }
   return written;
+}
+
+/** Grants the demo provider a factoring line through the running server's ops socket, then shoots. */
+async function withFactoringLine(dataDir: string, shootAll: () => Promise<string[]>): Promise<string[]> {
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', 'factoring:enable', 'EBA120815RTA', '--line', '500000'],
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' },
+  );
+  return shootAll();
 }
 
 async function main(): Promise<void> {
@@ -180,6 +198,7 @@ async function main(): Promise<void> {
     const written = [
       ...(await shootRole(browser, base, 'visitor', filter)),
       ...(await shootRole(browser, base, 'provider', filter)),
+      ...(await withFactoringLine(dataDir, () => shootRole(browser!, base, 'provider-con-linea', filter))),
       ...(await shootRole(browser, base, 'corporate', filter)),
     ];
     console.log(`${written.length} screenshots in ${OUT}`);
