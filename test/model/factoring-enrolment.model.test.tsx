@@ -31,7 +31,7 @@ import { SESSION_ENDED_BODY } from './authorization-request.model';
 import { CHOSEN_INSTALMENTS, factoringEnrolmentModel, type TransferFault } from './factoring-enrolment.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
-import { renderApp, signInAs } from './harness/render-app';
+import { findMessageDialog, renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
 import { findRow, invoiceUuid, PROVIDER } from './pronto-pago-helpers';
 
@@ -87,9 +87,7 @@ async function records(invoiceId: number): Promise<number> {
   return rows.length;
 }
 
-function dialog(): Promise<HTMLElement> {
-  return screen.findByRole('dialog', { name: /^(Listo|Error|Aviso|Atención|Cargando\.\.\.)$/ }, SERVER_WAIT);
-}
+const dialog = findMessageDialog;
 
 function expectSessionEnded(ctx: Ctx): void {
   expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();

@@ -23,7 +23,7 @@ import { SESSION_ENDED_BODY } from './authorization-request.model';
 import { ADVANCE_IN_PROCESS_BODY, DAYS_TO_PAYMENT, forwardPaymentModel } from './forward-payment.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
-import { renderApp, signInAs } from './harness/render-app';
+import { findMessageDialog, renderApp, signInAs } from './harness/render-app';
 import { testApp } from './harness/test-server';
 import { bearer, findRow, invoiceUuid, PROVIDER } from './pronto-pago-helpers';
 
@@ -123,7 +123,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       expect(await processEvents(ctx.invoiceId)).toBe(1);
     },
     '#forward-payment.succeeded': async ({ ctx }) => {
-      const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
+      const open = await findMessageDialog();
       expect(open.querySelector('[data-variant="success"]')).toBeTruthy();
       const total = formatCurrency(
         advanceQuote({
@@ -139,7 +139,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       expect(new Set(ctx.keys).size).toBe(1);
     },
     '#forward-payment.refused': async ({ ctx }) => {
-      const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
+      const open = await findMessageDialog();
       expect(open.querySelector('[data-variant="error"]')).toBeTruthy();
       if (ctx.fault === 409) {
         expect(open.textContent).toContain(ADVANCE_IN_PROCESS_BODY.message);
@@ -204,9 +204,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       }
     },
     'dialog.close': async ({ user }) => {
-      await user.click(
-        within(await screen.findByRole('dialog', {}, SERVER_WAIT)).getByRole('button', { name: 'Cerrar' }),
-      );
+      await user.click(within(await findMessageDialog()).getByRole('button', { name: 'Cerrar' }));
     },
   },
 });

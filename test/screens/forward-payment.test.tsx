@@ -6,7 +6,7 @@ import { AUDIT_TRAIL_FAILED, IMPORTED_LABEL } from '../../src/views/invoices/aud
 import { formatDisplayDateTime } from '../../src/views/invoices/invoice-format';
 import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';
 import { gateEndpoint } from '../model/harness/msw-gate';
-import { renderApp, signInAs } from '../model/harness/render-app';
+import { findMessageDialog, renderApp, signInAs } from '../model/harness/render-app';
 import { testApp } from '../model/harness/test-server';
 import { findRow, invoiceUuid, PROVIDER } from '../model/pronto-pago-helpers';
 import { forwardToApp } from '../support/msw-app';
@@ -32,7 +32,7 @@ describe('forward payment (page)', () => {
     const panel = await openDrawer();
     await waitFor(() => expectFigures(panel), SERVER_WAIT);
     await user.click(within(panel).getByRole('button', { name: 'Adelantar pago' }));
-    const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
+    const open = await findMessageDialog();
     await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy(), SERVER_WAIT);
     await user.click(within(open).getByRole('button', { name: 'Cerrar' }));
     expect(await screen.findByText(EMPTY_INVOICES_TEXT, {}, SERVER_WAIT)).toBeTruthy();
@@ -60,7 +60,7 @@ describe('forward payment (page)', () => {
     const second = await approve.waitForRequest();
     expect(second.headers.get('idempotency-key')).toBe(first.headers.get('idempotency-key'));
     await approve.pass();
-    const open = await screen.findByRole('dialog', {}, SERVER_WAIT);
+    const open = await findMessageDialog();
     await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy(), SERVER_WAIT);
     expect(await processEvents(invoiceId)).toBe(1);
     await user.click(within(open).getByRole('button', { name: 'Cerrar' }));

@@ -44,7 +44,11 @@ function StatementRoute() {
       help={help}
       machine={wiredStatementReportMachine}
       screen={screen}
-      indicators={{ indicators: last.current, isPending: first.isPending, isError: first.isError }}
+      indicators={{
+        indicators: last.current ?? undefined,
+        isPending: first.isPending,
+        isError: first.isError,
+      }}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
   FactoringBalanceCard,
   FactoringEnrolCard,
 } from '../factoring/factoring-header-cards';
+import { HeaderCardFigure as Figure } from './header-card-figure';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
 const FACTORING_PAGES: readonly string[] = [paths.factoring, paths.accountStatement];
@@ -40,20 +41,6 @@ export interface HeaderSummary {
   indicators: Indicators | undefined;
   isPending: boolean;
   isError: boolean;
-}
-
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
-  return (
-    <div className="flujo-header-card-figure">
-      <dt>
-        <span className="flujo-header-card-icon" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }
 
 function SummaryCard({ summary }: { summary: HeaderSummary }) {

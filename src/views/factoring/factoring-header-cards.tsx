@@ -7,13 +7,13 @@ import {
   ExchangeIcon,
 } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
 import { formatCurrency, parseMoney } from '../../domain/money';
 import type { Indicators } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { CONTACT_EMAIL } from '../common/site-config';
 import { MessageDialog } from '../invoices/message-dialog';
 import './factoring.css';
+import { HeaderCardFigure as Figure } from '../dashboard/header-card-figure';
 
 export const FACTORING_ENROL_CARD_TEXT = 'Date de alta y solicita una línea revolvente de factoraje';
 
@@ -22,20 +22,6 @@ export interface FactoringBalance {
   indicators: Indicators | undefined;
   isPending: boolean;
   isError: boolean;
-}
-
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
-  return (
-    <div className="flujo-header-card-figure">
-      <dt>
-        <span className="flujo-header-card-icon" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }
 
 /** Spec §2 balance card: the factoring line, what is used, what is left, and the wallet's balance. */

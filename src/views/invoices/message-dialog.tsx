@@ -29,6 +29,12 @@ const VARIANTS: Record<MessageType, { intent: Intent; icon: React.ReactNode; tit
   },
 };
 
+/** The accessible names the message dialog takes: its variants' titles, and 'Cargando...' while loading. */
+export const MESSAGE_DIALOG_NAMES: readonly string[] = [
+  ...Object.values(VARIANTS).map((variant) => variant.title),
+  LOADING_TEXT,
+];
+
 export interface MessageDialogProps {
   isOpen: boolean;
   /** While true the dialog shows 'Cargando...' on its only button, which cannot close it. */

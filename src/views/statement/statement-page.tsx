@@ -1,7 +1,7 @@
-import { Button, ButtonGroup, Card, Classes, Drawer, H1, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, Drawer, H1, HTMLTable, Tag } from '@blueprintjs/core';
 import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
 import { formatCurrency, parseMoney, sumMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
@@ -26,11 +26,11 @@ import { formatDisplayDate } from '../invoices/invoice-format';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
 import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
+import { StatCard, type StatCardState } from '../invoices/stat-card';
 import '../corporate/corporate.css';
 import './statement.css';
 
 export const STATEMENT_TITLE = 'Estado de cuenta';
-export const INDICATORS_FAILED_TEXT = 'No pudimos cargar los indicadores.';
 export const MOVEMENTS_TEXT = 'Movimientos';
 export const SCHEDULE_TEXT = 'Calendario';
 export const NO_MOVEMENTS_TEXT = 'Esta factura no tiene movimientos registrados.';
@@ -38,11 +38,7 @@ export const NO_MOVEMENTS_TEXT = 'Esta factura no tiene movimientos registrados.
 const SHOWN_CUT_OFF_DATES = 3;
 
 /** The first page's indicators as the route read them. */
-export interface StatementIndicatorsState {
-  indicators: Indicators | null;
-  isPending: boolean;
-  isError: boolean;
-}
+export type StatementIndicatorsState = StatCardState<Indicators>;
 
 /**
  * A statement row's movements. The table's rows are typed as the shared Invoice; the statement's service checked
@@ -55,36 +51,6 @@ function movementsOf(invoice: Invoice): readonly StatementMovement[] {
 
 function mxn(amount: string | undefined): string {
   return `${formatCurrency(parseMoney(amount ?? '0'), 'MXN')} MXN`;
-}
-
-function StatCard(props: {
-  id: string;
-  icon: ReactNode;
-  label: string;
-  state: StatementIndicatorsState;
-  children: (indicators: Indicators) => ReactNode;
-}) {
-  const { id, icon, label, state, children } = props;
-  return (
-    <Card className="flujo-stat-card" aria-labelledby={id} aria-busy={state.isPending}>
-      <h2 id={id} className="flujo-stat-card-label">
-        <span className="flujo-stat-card-icon" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </h2>
-      <div className="flujo-stat-card-value">
-        {state.indicators ? (
-          children(state.indicators)
-        ) : state.isError ? (
-          <span className="flujo-stat-card-status">{INDICATORS_FAILED_TEXT}</span>
-        ) : (
-          // The value keeps its place while loading, so nothing below moves when it arrives.
-          <span className={Classes.SKELETON}>0000000</span>
-        )}
-      </div>
-    </Card>
-  );
 }
 
 /** Provider: invoices, clients, total and the factoring line; corporate: invoices, providers, total, cut-off dates. */

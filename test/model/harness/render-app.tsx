@@ -1,10 +1,12 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { App, createAppRouter } from '../../../src/routes/-app';
 import type { MachineOverrides } from '../../../src/routes/-machines';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/stores/storage-keys';
 import { clearSession, setUser } from '../../../src/stores/user.store';
+import { MESSAGE_DIALOG_NAMES } from '../../../src/views/invoices/message-dialog';
+import { SERVER_WAIT } from '../../support/server-wait';
 import { testApp } from './test-server';
 
 /** Virtuoso's layout in a DOM without one: the tables' 600 px box and 60 px rows (spec §9). */
@@ -64,4 +66,9 @@ export async function signInAs(username: string, password = DEMO_PASSWORD) {
 /** Back to a signed-out browser (the harness also clears localStorage after each test). */
 export function signOut(): void {
   clearSession();
+}
+
+/** The message dialog (spec §8 alert dialog), not a side panel that is also a dialog. */
+export function findMessageDialog(): Promise<HTMLElement> {
+  return screen.findByRole('dialog', { name: (name) => MESSAGE_DIALOG_NAMES.includes(name) }, SERVER_WAIT);
 }
