@@ -7,7 +7,6 @@ import {
   factoringEnrolmentMachine,
   type TransferFactoringInput,
 } from '../machines/factoring-enrolment.machine';
-import { enableFactoring, factoringQuote, requestFactoring } from '../services/factoring.service';
 import { invalidateInvoiceLists, invoiceListQueryOptions } from '../services/invoice-queries';
 import { applyStatusChange, type LoadedPages } from '../views/invoices/invoice-list-update';
 import type { ListScope } from './-pronto-pago-machines';
@@ -15,13 +14,16 @@ import type { ListScope } from './-pronto-pago-machines';
 // The factoring machine wired to the real calls and the query cache: the factoring page's rows and the
 // dashboard header's enrolment card. (The '-' prefix keeps this file out of the route tree.)
 
+// The calls load on the first click: the header's enrolment card is part of every dashboard page's bundle.
+const calls = () => import('../services/factoring.service');
+
 const actors = {
-  enableFactoring: fromPromise<MessageResponse>(() => enableFactoring()),
-  loadQuote: fromPromise<FactoringQuote, { invoiceId: number }>(({ input }) =>
-    factoringQuote(input.invoiceId),
+  enableFactoring: fromPromise<MessageResponse>(async () => (await calls()).enableFactoring()),
+  loadQuote: fromPromise<FactoringQuote, { invoiceId: number }>(async ({ input }) =>
+    (await calls()).factoringQuote(input.invoiceId),
   ),
-  transferFactoring: fromPromise<MessageResponse, TransferFactoringInput>(({ input }) =>
-    requestFactoring(input.request, input.idempotencyKey),
+  transferFactoring: fromPromise<MessageResponse, TransferFactoringInput>(async ({ input }) =>
+    (await calls()).requestFactoring(input.request, input.idempotencyKey),
   ),
 };
 

@@ -1,31 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { paths } from '../domain/paths';
 import { isSatLinkAuthorized } from '../domain/sat-status';
-import { factoringSummaryQueryOptions, headerSummaryQueryOptions } from '../services/invoice-queries';
-import { setUser, userStore } from '../stores/user.store';
+import { headerSummaryQueryOptions } from '../services/invoice-queries';
+import { userStore } from '../stores/user.store';
 import { useMountedInTransition } from '../views/common/use-mounted-in-transition';
 import { DashboardShell } from '../views/dashboard/dashboard-shell';
-import { isFactoringPage } from '../views/dashboard/header-cards';
-import { wireFactoringEnrolmentCard } from './-factoring-machines';
+import { HeaderCardPlaceholder, isFactoringPage } from '../views/dashboard/header-cards';
+import type { FactoringHeaderCard as FactoringHeaderCardType } from './-factoring-header';
+
+type FactoringHeaderCardProps = Parameters<typeof FactoringHeaderCardType>[0];
+let loadedFactoringCard: ComponentType<FactoringHeaderCardProps> | null = null;
+
+/**
+ * The factoring header card, whose machine and calls load only on the pages that show it: on every other
+ * dashboard page they would be script to evaluate before the first list (decision 0033). A placeholder of the
+ * card's size holds its place meanwhile (and in the prerendered frame, which runs no effects).
+ */
+function DeferredFactoringCard(props: FactoringHeaderCardProps) {
+  const [Card, setCard] = useState(() => loadedFactoringCard);
+  useEffect(() => {
+    if (Card) return;
+    let live = true;
+    void import('./-factoring-header').then((module) => {
+      loadedFactoringCard = module.FactoringHeaderCard;
+      if (live) setCard(() => module.FactoringHeaderCard);
+    });
+    return () => {
+      live = false;
+    };
+  }, [Card]);
+  return Card ? <Card {...props} /> : <HeaderCardPlaceholder />;
+}
 
 function Dashboard() {
   const { role, satCredentials } = useSnapshot(userStore);
   // Spec §2: the header cards exist only for a provider with authorized SAT credentials.
   const cards = role === 'provider' && isSatLinkAuthorized(satCredentials);
   const summary = useQuery(headerSummaryQueryOptions(role, cards));
-  // The factoring and statement pages: the line's figures and has_factoring, fresh from the factoring list's
-  // first page (a login's flag goes stale when ops enable the line meanwhile).
   const { queryClient } = Route.useRouteContext();
   const factoringPage = isFactoringPage(useLocation().pathname);
-  const factoring = useQuery(factoringSummaryQueryOptions(role, cards && factoringPage));
-  const hasFactoring = factoring.data?.has_factoring;
-  useEffect(() => {
-    if (hasFactoring !== undefined) setUser({ hasFactoring });
-  }, [hasFactoring]);
-  const enrolment = useMemo(() => wireFactoringEnrolmentCard(queryClient), [queryClient]);
   // The shell and its page are the largest tree the app mounts; rendered in a transition, the frame the
   // document painted (or the previous screen) stays while it renders in slices (decision 0033).
   const mounted = useMountedInTransition();
@@ -37,14 +53,9 @@ function Dashboard() {
         isPending: summary.isPending,
         isError: summary.isError,
       }}
-      factoring={{
-        balance: {
-          indicators: factoring.data?.indicators,
-          isPending: factoring.isPending,
-          isError: factoring.isError,
-        },
-        enrolment,
-      }}
+      factoringCard={
+        cards && factoringPage ? <DeferredFactoringCard queryClient={queryClient} role={role} /> : null
+      }
     >
       <Outlet />
     </DashboardShell>

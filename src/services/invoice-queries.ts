@@ -3,16 +3,14 @@ import { InvoiceStatus } from '../domain/invoice-status';
 import type { Role } from '../domain/schemas/session-user';
 import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
-import { listFactoring } from './factoring.service';
 import { boundedPageParams } from './infinite-pages';
-import {
-  knowYourBusinessIndicators,
-  listIssuedCfdi,
-  listReceivables,
-  listReceivedCfdi,
-} from './provider-sections.service';
 import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
-import { listStatement } from './statements.service';
+
+// The sections a provider opens less often load their calls (and their structs) with their first page, not with
+// the dashboard's first paint (decision 0033: what loads before the first list is the Lighthouse budget).
+const factoringCalls = () => import('./factoring.service');
+const sectionCalls = () => import('./provider-sections.service');
+const statementCalls = () => import('./statements.service');
 
 // Every cached invoice read, keyed under one root so that one prefix invalidation after any status change
 // refreshes every list, the dashboard header's figures and the open audit trail (decision 0018).
@@ -57,11 +55,16 @@ const LIST_PAGES = {
   advanced: listAdvancedInvoices,
   corporateSummary: listCorporateSummary,
   supplierRequests: listSupplierRequests,
-  factoring: listFactoring,
-  receivables: listReceivables,
-  issuedCfdi: listIssuedCfdi,
-  receivedCfdi: listReceivedCfdi,
-  statement: (filters: AllianceFilters, page: number, role: Role) => listStatement(role, filters, page),
+  factoring: async (filters: AllianceFilters, page: number) =>
+    (await factoringCalls()).listFactoring(filters, page),
+  receivables: async (filters: AllianceFilters, page: number) =>
+    (await sectionCalls()).listReceivables(filters, page),
+  issuedCfdi: async (filters: AllianceFilters, page: number) =>
+    (await sectionCalls()).listIssuedCfdi(filters, page),
+  receivedCfdi: async (filters: AllianceFilters, page: number) =>
+    (await sectionCalls()).listReceivedCfdi(filters, page),
+  statement: async (filters: AllianceFilters, page: number, role: Role) =>
+    (await statementCalls()).listStatement(role, filters, page),
 } as const satisfies Record<InvoiceListName, unknown>;
 
 /**
@@ -97,7 +100,7 @@ export function headerSummaryQueryOptions(role: Role, enabled: boolean) {
 export function factoringSummaryQueryOptions(role: Role, enabled: boolean) {
   return queryOptions({
     queryKey: invoiceKeys.factoringIndicators(role),
-    queryFn: () => listFactoring({ search: '', periods: [], status: InvoiceStatus.ALL }, 1),
+    queryFn: async () => (await factoringCalls()).listFactoring(UNFILTERED, 1),
     enabled,
   });
 }
@@ -111,7 +114,7 @@ export function statementIndicatorsQueryOptions(role: Role, enabled = true) {
   return queryOptions({
     queryKey: invoiceKeys.statementIndicators(role),
     queryFn: async () => {
-      const first = await listStatement(role, UNFILTERED, 1);
+      const first = await (await statementCalls()).listStatement(role, UNFILTERED, 1);
       return { indicators: first.indicators ?? null, hasFactoring: first.has_factoring ?? false };
     },
     enabled,
@@ -122,7 +125,7 @@ export function statementIndicatorsQueryOptions(role: Role, enabled = true) {
 export function knowYourBusinessQueryOptions(role: Role) {
   return infiniteQueryOptions({
     queryKey: invoiceKeys.knowYourBusiness(role),
-    queryFn: ({ pageParam }) => knowYourBusinessIndicators(pageParam),
+    queryFn: async ({ pageParam }) => (await sectionCalls()).knowYourBusinessIndicators(pageParam),
     ...boundedPageParams,
   });
 }

@@ -11,7 +11,7 @@ import { BrandLogo } from '../common/brand-logo';
 import { useRemovePrerenderedFrame } from '../common/prerendered-frame';
 import { SessionContext } from '../common/session-context';
 import { type DashboardSection, homePathFor, sectionsFor } from './dashboard-sections';
-import { type FactoringHeader, type HeaderCard, HeaderCards, type HeaderSummary } from './header-cards';
+import { type HeaderCard, HeaderCards, type HeaderSummary } from './header-cards';
 
 function SectionLinks({
   sections,
@@ -80,13 +80,13 @@ function Brand({ to, onNavigate }: { to: string; onNavigate?: () => void }) {
 export function DashboardShell({
   children,
   summary,
-  factoring,
+  factoringCard,
   headerCards,
 }: {
   children: ReactNode;
   summary: HeaderSummary;
-  /** The factoring cards' figures and enable request (spec §2, factoring and statement pages). */
-  factoring?: FactoringHeader;
+  /** The balance or enrolment card (spec §2, factoring and statement pages). */
+  factoringCard?: ReactNode;
   /** Cards after the summary ones (the factoring issue's cards slot in here). */
   headerCards?: readonly HeaderCard[];
 }) {
@@ -180,7 +180,7 @@ export function DashboardShell({
           <SectionLinks sections={sections} />
         </nav>
         <main id="contenido" className="flujo-dashboard-main" tabIndex={-1}>
-          <HeaderCards summary={summary} factoring={factoring} extra={headerCards} />
+          <HeaderCards summary={summary} factoringCard={factoringCard} extra={headerCards} />
           {children}
         </main>
       </div>

@@ -7,13 +7,7 @@ import { formatCurrency, parseMoney } from '../../domain/money';
 import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
-import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { userStore } from '../../stores/user.store';
-import {
-  type FactoringBalance,
-  FactoringBalanceCard,
-  FactoringEnrolCard,
-} from '../factoring/factoring-header-cards';
 import { HeaderCardFigure as Figure } from './header-card-figure';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
@@ -24,10 +18,16 @@ export function isFactoringPage(pathname: string): boolean {
   return FACTORING_PAGES.includes(pathname.endsWith('/') ? pathname : `${pathname}/`);
 }
 
-/** What the factoring cards need: the line's figures (balance card) and the enable request (blue card). */
-export interface FactoringHeader {
-  balance: FactoringBalance;
-  enrolment: typeof factoringEnrolmentMachine;
+/** A card's box while what fills it loads: the same size, so nothing below moves when it arrives. */
+export function HeaderCardPlaceholder() {
+  return (
+    <Card className="flujo-header-card" aria-busy="true">
+      <span className={Classes.SKELETON} aria-hidden="true">
+        0000000
+      </span>
+      <p className="flujo-visually-hidden">Cargando…</p>
+    </Card>
+  );
 }
 
 /** A header card another area supplies (the factoring issue adds its cards here). */
@@ -99,14 +99,15 @@ function AdvancedInvoicesCard() {
  */
 export function HeaderCards({
   summary,
-  factoring,
+  factoringCard,
   extra = [],
 }: {
   summary: HeaderSummary;
-  factoring?: FactoringHeader;
+  /** The balance or enrolment card, shown on the factoring and statement pages. */
+  factoringCard?: ReactNode;
   extra?: readonly HeaderCard[];
 }) {
-  const { satCredentials, role, hasFactoring } = useSnapshot(userStore);
+  const { satCredentials, role } = useSnapshot(userStore);
   const { pathname } = useLocation();
   if (!isSatLinkAuthorized(satCredentials) || role !== 'provider') return null;
   const onFactoringPage = isFactoringPage(pathname);
@@ -114,13 +115,7 @@ export function HeaderCards({
     <section className="flujo-header-cards" aria-label="Resumen de tu cuenta">
       <SummaryCard summary={summary} />
       {!onFactoringPage && <AdvancedInvoicesCard />}
-      {onFactoringPage &&
-        factoring &&
-        (hasFactoring ? (
-          <FactoringBalanceCard balance={factoring.balance} />
-        ) : (
-          <FactoringEnrolCard machine={factoring.enrolment} />
-        ))}
+      {onFactoringPage && factoringCard}
       {extra.map((card) => (
         <div key={card.key}>{card.node}</div>
       ))}
