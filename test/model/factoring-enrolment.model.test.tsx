@@ -132,8 +132,11 @@ defineModelTests<Ctx>(factoringEnrolmentModel, {
       keys: [],
     };
   },
-  render: (ctx) => {
+  render: async (ctx) => {
     renderApp(`/dashboard/factoraje/?search=${ctx.uuid}`);
+    // Every path starts once the header has read the account's has_factoring (false, from setup): an answer
+    // still on its way when an event grants the line would otherwise overwrite the flag that event sets.
+    await screen.findByRole('button', { name: FACTORING_ENROL_CARD_TEXT }, SERVER_WAIT);
   },
   teardown: (ctx) => ctx.assign.mockRestore(),
   states: {
