@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Classes, Drawer, H1, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, H1, HTMLTable, Tag } from '@blueprintjs/core';
 import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
@@ -26,6 +26,7 @@ import { formatDisplayDate } from '../invoices/invoice-format';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
 import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
+import { SidePanel } from '../invoices/side-panel';
 import { StatCard, type StatCardState } from '../invoices/stat-card';
 import '../corporate/corporate.css';
 import './statement.css';
@@ -148,79 +149,64 @@ function MovementsDrawer({
   const factored = invoice?.status === InvoiceStatus.FACTORING;
   const title = factored ? 'Calendario de pagos' : 'Movimientos de la factura';
   return (
-    <Drawer isOpen={invoice !== null} onClose={onClose} position="right" size="min(520px, 100vw)">
-      {/* NOTE: Blueprint 6's Drawer gives its panel no dialog role; this element is the named dialog. */}
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="movimientos-titulo"
-        className="flujo-movements-dialog"
-      >
-        <div className={Classes.DRAWER_HEADER}>
-          <h2 id="movimientos-titulo" className={`${Classes.HEADING} flujo-movements-title`}>
-            {title}
-          </h2>
-        </div>
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>
-            {invoice && (
-              <>
-                <p className={Classes.TEXT_MUTED}>
-                  Factura {shownFolio(invoice)} ·{' '}
-                  {role === 'provider' ? invoice.receiver_name : invoice.emitter_name}
-                  {' · '}
-                  {mxn(invoice.amount_with_exchange_rate ?? invoice.amount)}
-                </p>
-                {role === 'corporate' && (
-                  <p className={Classes.TEXT_MUTED}>{CORPORATE_STATUS_MEANINGS[invoice.status]}</p>
-                )}
-                {movements.length === 0 ? (
-                  <p>{NO_MOVEMENTS_TEXT}</p>
-                ) : (
-                  <>
-                    <HTMLTable compact striped className="flujo-movements">
-                      <caption className="flujo-visually-hidden">{title}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Fecha</th>
-                          <th scope="col">Concepto</th>
-                          <th scope="col" className="flujo-cell-amount">
-                            Monto
-                          </th>
-                          <th scope="col">Estado</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {movements.map((item) => (
-                          <tr key={`${item.kind}-${item.date}-${item.concept}`}>
-                            <td>{formatDisplayDate(item.date)}</td>
-                            <td>{item.concept}</td>
-                            <td className="flujo-cell-amount">
-                              {formatCurrency(parseMoney(item.amount), 'MXN')}
-                            </td>
-                            <td>
-                              <Tag minimal intent={item.status === 'done' ? 'success' : 'warning'}>
-                                {MOVEMENT_STATUS_LABELS[item.status]}
-                              </Tag>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </HTMLTable>
-                    <p className="flujo-movements-pending">
-                      Pendiente: <strong>{formatCurrency(pendingTotal(movements), 'MXN')} MXN</strong>
-                    </p>
-                  </>
-                )}
-              </>
-            )}
-          </div>
-        </div>
-        <div className={Classes.DRAWER_FOOTER}>
-          <Button text="Cerrar" onClick={onClose} />
-        </div>
-      </div>
-    </Drawer>
+    <SidePanel
+      title={title}
+      isOpen={invoice !== null}
+      busy={false}
+      onClose={onClose}
+      size="min(520px, 100vw)"
+      footer={<Button text="Cerrar" onClick={onClose} />}
+    >
+      {invoice && (
+        <>
+          <p className={Classes.TEXT_MUTED}>
+            Factura {shownFolio(invoice)} ·{' '}
+            {role === 'provider' ? invoice.receiver_name : invoice.emitter_name}
+            {' · '}
+            {mxn(invoice.amount_with_exchange_rate ?? invoice.amount)}
+          </p>
+          {role === 'corporate' && (
+            <p className={Classes.TEXT_MUTED}>{CORPORATE_STATUS_MEANINGS[invoice.status]}</p>
+          )}
+          {movements.length === 0 ? (
+            <p>{NO_MOVEMENTS_TEXT}</p>
+          ) : (
+            <>
+              <HTMLTable compact striped className="flujo-movements">
+                <caption className="flujo-visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Fecha</th>
+                    <th scope="col">Concepto</th>
+                    <th scope="col" className="flujo-cell-amount">
+                      Monto
+                    </th>
+                    <th scope="col">Estado</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {movements.map((item) => (
+                    <tr key={`${item.kind}-${item.date}-${item.concept}`}>
+                      <td>{formatDisplayDate(item.date)}</td>
+                      <td>{item.concept}</td>
+                      <td className="flujo-cell-amount">{formatCurrency(parseMoney(item.amount), 'MXN')}</td>
+                      <td>
+                        <Tag minimal intent={item.status === 'done' ? 'success' : 'warning'}>
+                          {MOVEMENT_STATUS_LABELS[item.status]}
+                        </Tag>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              <p className="flujo-movements-pending">
+                Pendiente: <strong>{formatCurrency(pendingTotal(movements), 'MXN')} MXN</strong>
+              </p>
+            </>
+          )}
+        </>
+      )}
+    </SidePanel>
   );
 }
 
