@@ -1,0 +1,926 @@
+// `npm run bench:api` (issue 16, "Fast at that size"): throughput and latency of Flujo's API under autocannon, on
+// PGlite and on PostgreSQL, in one run:
+//   1. builds the client (unless --no-build), since production serves it;
+//   2. per database: starts a bare Fastify route in its own process (the machine's ceiling), then Flujo's server
+//      as production runs it (node --import tsx server/main.ts, NODE_ENV=production, LOG_LEVEL=warn) on a
+//      temporary DATA_DIR, and loads the scaled world once with `npm run ops -- demo:scale --invoices N`
+//      (--invoices 0: the demo world only);
+//   3. logs in over HTTP as proveedor.demo and corporativo.demo and measures each call with autocannon, in this
+//      process (never inside the server): 20 connections, a short warm-up, then --duration seconds each;
+//   4. "health under list load": health and a route that does not touch the database, at a fixed low rate, alone
+//      and while the provider's first page is loaded at full concurrency, with the server's event-loop delay and
+//      CPU time read from inside it (scripts/bench-api-probe.ts). The embedded database runs on the server's
+//      event loop; this is what decision 0040 is based on.
+// Prints Markdown tables (pasteable into the README), the issue's targets with met / NOT met, and writes
+// bench-results/api.json. It prints, never asserts. Any non-2xx answer is an error and is reported.
+// PostgreSQL: BENCH_DATABASE_URL (a database the bench may fill), or else a throwaway cluster on a free port
+// started like .ci/run does (initdb under /usr/lib/postgresql/*/bin, as the postgres user when run as root),
+// removed at the end; skipped, with the reason printed, when neither is possible.
+// Every process and directory it creates is removed on exit, on an error and on Ctrl-C.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Instance, type Result } from 'autocannon';
+import { InvoiceStatus } from '../src/domain/invoice-status';
+import { DEMO_CORPORATE_USER, freePort, loginToken, ROOT } from '../test/support/real-server';
+import type { ProbeReading } from './bench-api-probe';
+
+const DEMO_PROVIDER_USER = 'proveedor.demo';
+const PAGE_SIZE = 25;
+const DEEP_PAGE = 40;
+const RESULTS_FILE = join(ROOT, 'bench-results', 'api.json');
+// The probes of "health under list load" ask at a fixed rate, so their latencies are what one user would see
+// (autocannon corrects them for coordinated omission) and they add little load of their own.
+const PROBE_RATE = 50;
+const SERVER_START_MS = 300_000;
+
+const USAGE = `npm run bench:api -- [--invoices N] [--duration S] [--connections C] [--db pglite|postgresql|both]
+                        [--no-build] [--warmup S] [--search TERM] [--providers P] [--corporates C]`;
+
+interface Options {
+  invoices: number;
+  providers: number | null;
+  corporates: number | null;
+  duration: number;
+  warmup: number;
+  connections: number;
+  databases: DatabaseName[];
+  build: boolean;
+  search: string | null;
+}
+
+type DatabaseName = 'PGlite' | 'PostgreSQL';
+
+function positive(name: string, text: string | undefined, fallback: number, min = 1): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be an integer ≥ ${min}\n${USAGE}`);
+  return value;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      invoices: { type: 'string' },
+      providers: { type: 'string' },
+      corporates: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      db: { type: 'string' },
+      'no-build': { type: 'boolean' },
+      search: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const db = values.db ?? 'both';
+  const databases: Record<string, DatabaseName[]> = {
+    pglite: ['PGlite'],
+    postgresql: ['PostgreSQL'],
+    both: ['PGlite', 'PostgreSQL'],
+  };
+  const chosen = databases[db];
+  if (!chosen) throw new Error(`--db must be pglite, postgresql or both\n${USAGE}`);
+  return {
+    invoices: positive('invoices', values.invoices, 100_000, 0),
+    providers: values.providers === undefined ? null : positive('providers', values.providers, 0),
+    corporates: values.corporates === undefined ? null : positive('corporates', values.corporates, 0),
+    duration: positive('duration', values.duration, 10),
+    warmup: positive('warmup', values.warmup, 2, 0),
+    connections: positive('connections', values.connections, 20),
+    databases: chosen,
+    build: !values['no-build'],
+    search: values.search?.trim() || null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Everything this run starts, so that any way out (end, error, Ctrl-C) removes it.
+
+const children = new Set<ChildProcess>();
+/** Children started in their own process group (npm → tsx → node): killed as a group. */
+const groups = new Set<ChildProcess>();
+const directories = new Set<string>();
+const clusterStops = new Set<() => void>();
+const cannons = new Set<Instance>();
+
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function cleanUpNow(): void {
+  for (const cannon of cannons) cannon.stop();
+  for (const child of groups) {
+    if (alive(child) && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  for (const child of children) if (alive(child)) child.kill('SIGKILL');
+  for (const stop of clusterStops) stop();
+  clusterStops.clear();
+  for (const dir of directories) rmSync(dir, { recursive: true, force: true });
+  directories.clear();
+}
+
+process.on('exit', cleanUpNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and removing the temporary data…`);
+    for (const cannon of cannons) cannon.stop();
+    // SIGTERM first so each server closes its database; whatever is still running after 5 s is killed.
+    for (const child of children) if (alive(child)) child.kill('SIGTERM');
+    setTimeout(() => process.exit(130), 5_000).unref();
+    Promise.all([...children].map((child) => (alive(child) ? exitOf(child) : null))).then(() =>
+      process.exit(130),
+    );
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (!alive(child)) done();
+    else child.once('exit', () => done());
+  });
+}
+
+function temporaryDirectory(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  directories.add(dir);
+  return dir;
+}
+
+function removeDirectory(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  directories.delete(dir);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes under test.
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitForOk(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive(child))
+      throw new Error(`the process exited before ${url} answered:\n${output().slice(-4000)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output().slice(-4000)}`);
+}
+
+function startProcess(args: string[], env: NodeJS.ProcessEnv, ipc: boolean): Server & { said: string[] } {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const said: string[] = [];
+  const keep = (chunk: Buffer) => {
+    said.push(chunk.toString());
+    // Only the tail matters (error messages); LOG_LEVEL=warn keeps it short anyway.
+    if (said.length > 200) said.splice(0, said.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = exitOf(child);
+  return {
+    base: '',
+    child,
+    said,
+    output: () => said.join(''),
+    async stop() {
+      if (alive(child)) child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+    },
+  };
+}
+
+async function startBare(): Promise<Server> {
+  const port = await freePort();
+  const started = startProcess(
+    ['--import', 'tsx', 'scripts/bench-api-bare.ts'],
+    { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    false,
+  );
+  const server = { ...started, base: `http://127.0.0.1:${port}` };
+  await waitForOk(`${server.base}/`, server.child, server.output, 60_000);
+  return server;
+}
+
+interface FlujoServer extends Server {
+  env: NodeJS.ProcessEnv;
+  /** The server's event-loop delay and CPU time since the previous call (scripts/bench-api-probe.ts). */
+  probe(): Promise<ProbeReading>;
+}
+
+/** The environment of a production Flujo (server/config.ts: NODE_ENV=production wants both secrets set). */
+function productionEnv(port: number, dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // One login per user and database serves the whole run; the default 5 minutes is shorter than a run.
+    ACCESS_TOKEN_MINUTES: '60',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  delete env.SAT_AUTO_APPROVE_SECONDS;
+  return env;
+}
+
+async function startFlujo(dataDir: string, databaseUrl: string | null): Promise<FlujoServer> {
+  const port = await freePort();
+  const env = productionEnv(port, dataDir, databaseUrl);
+  const probeModule = pathToFileURL(join(ROOT, 'scripts', 'bench-api-probe.ts')).href;
+  const started = startProcess(['--import', 'tsx', '--import', probeModule, 'server/main.ts'], env, true);
+  const { child } = started;
+  const server: FlujoServer = {
+    ...started,
+    base: `http://127.0.0.1:${port}`,
+    env,
+    probe: () =>
+      new Promise((resolveReading, reject) => {
+        const onMessage = (message: unknown) => {
+          child.off('exit', onExit);
+          resolveReading(message as ProbeReading);
+        };
+        const onExit = () => {
+          child.off('message', onMessage);
+          reject(new Error('the server exited before answering the probe'));
+        };
+        child.once('message', onMessage);
+        child.once('exit', onExit);
+        child.send('probe:read');
+      }),
+  };
+  await waitForOk(`${server.base}/api/health/`, child, server.output, SERVER_START_MS);
+  return server;
+}
+
+/** `npm run ops -- demo:scale …` against the server's database, as an operator runs it; returns seconds. */
+async function loadScaledWorld(server: FlujoServer, options: Options): Promise<number> {
+  const args = ['run', '--silent', 'ops', '--', 'demo:scale', '--invoices', String(options.invoices)];
+  if (options.providers !== null) args.push('--providers', String(options.providers));
+  if (options.corporates !== null) args.push('--corporates', String(options.corporates));
+  const started = performance.now();
+  // Its own process group, so Ctrl-C or an error here stops npm, tsx and node together.
+  const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: 'inherit', detached: true });
+  groups.add(child);
+  const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
+  groups.delete(child);
+  if (code !== 0) {
+    throw new Error(
+      `npm run ops -- ${args.slice(4).join(' ')} failed (exit code ${code}). ` +
+        'Is demo:scale on this branch yet? `--invoices 0` measures the demo world alone.',
+    );
+  }
+  return (performance.now() - started) / 1000;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL.
+
+interface Cluster {
+  url: string;
+  stop: () => void;
+}
+
+/** A throwaway PostgreSQL cluster on a free port, as .ci/run starts one; a reason when impossible. */
+async function startCluster(): Promise<Cluster | string> {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(a) - Number(b))
+    : [];
+  const version = versions.at(-1);
+  if (!version) return 'no initdb under /usr/lib/postgresql/*/bin and BENCH_DATABASE_URL is unset';
+  const bin = join(base, version, 'bin');
+  const root = process.getuid?.() === 0;
+  const port = await freePort();
+  const pgdata = temporaryDirectory('flujo-bench-api-pg-');
+  const asPostgres = (command: string) => {
+    if (root) execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', command], { stdio: 'pipe' });
+    else execFileSync('/bin/bash', ['-c', command], { stdio: 'pipe' });
+  };
+  if (root) chownSync(pgdata, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
+  let running = false;
+  const stop = () => {
+    if (running) {
+      try {
+        asPostgres(`${bin}/pg_ctl -D ${pgdata} -m fast stop`);
+      } catch {
+        // already stopped
+      }
+      running = false;
+    }
+    removeDirectory(pgdata);
+    clusterStops.delete(stop);
+  };
+  clusterStops.add(stop);
+  try {
+    asPostgres(`${bin}/initdb -D ${pgdata} -A trust -U postgres`);
+    // The socket goes into the cluster's own directory, so nothing is left in /tmp.
+    asPostgres(
+      `${bin}/pg_ctl -D ${pgdata} -o '-p ${port} -k ${pgdata} -c listen_addresses=127.0.0.1' -l ${pgdata}/server.log -w start`,
+    );
+    running = true;
+    asPostgres(`${bin}/createdb -h 127.0.0.1 -p ${port} flujo_bench`);
+  } catch (error) {
+    stop();
+    return `could not start a PostgreSQL ${version} cluster on port ${port}: ${String(error).slice(0, 300)}`;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/flujo_bench`, stop };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring.
+
+interface Row {
+  /** Stable name for the JSON and the targets: bare, health, first-page, deep-page, search, status, … */
+  id: string;
+  endpoint: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers plus connection errors and timeouts. */
+  errors: number;
+  errorDetail: string;
+  /** List calls: the `count` of the first answer (the rows the filter matches). */
+  note: string;
+  kind: 'ceiling' | 'health' | 'list' | 'call';
+}
+
+function describeErrors(result: Result): { errors: number; detail: string } {
+  const codes = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count}× ${code}`);
+  if (result.errors > 0) codes.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return { errors: result.non2xx + result.errors, detail: codes.join(', ') };
+}
+
+async function cannon(options: Parameters<typeof autocannon>[0]): Promise<Result> {
+  const instance = autocannon(options);
+  cannons.add(instance);
+  try {
+    return await instance;
+  } finally {
+    cannons.delete(instance);
+  }
+}
+
+async function measure(
+  options: Options,
+  target: {
+    id: string;
+    endpoint: string;
+    base: string;
+    path: string;
+    token?: string;
+    note?: string;
+    kind: Row['kind'];
+  },
+): Promise<Row> {
+  process.stdout.write(`  ${target.endpoint} …`);
+  const result = await cannon({
+    url: `${target.base}${target.path}`,
+    connections: options.connections,
+    duration: options.duration,
+    headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
+    warmup: options.warmup > 0 ? { connections: options.connections, duration: options.warmup } : undefined,
+  });
+  const { errors, detail } = describeErrors(result);
+  const row: Row = {
+    id: target.id,
+    endpoint: target.endpoint,
+    path: target.path,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    errorDetail: detail,
+    note: target.note ?? '',
+    kind: target.kind,
+  };
+  console.log(` ${Math.round(row.reqPerSec)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${errors}`);
+  return row;
+}
+
+async function getJson<T>(base: string, path: string, token: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return (await res.json()) as T;
+}
+
+interface ListPage {
+  count: number;
+  results: Array<{ id: number; description: string | null; status: number }>;
+}
+
+function listPath(list: string, params: Record<string, string | number>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) query.set(name, String(value));
+  return `/api/${list}/?${query}`;
+}
+
+/** The provider list's query as the app sends it (src/services/providers.service.ts: invoiceListQuery). */
+function providerList(params: { page?: number; search?: string; status?: number }): string {
+  return listPath('providers/alliances', {
+    page: params.page ?? 1,
+    page_size: PAGE_SIZE,
+    ...(params.search ? { search: params.search } : {}),
+    status: params.status ?? InvoiceStatus.ALL,
+  });
+}
+
+/** A word of the newest invoice's description: a search the world is sure to match, whatever generated it. */
+function searchTermFrom(page: ListPage): string {
+  const words = (page.results[0]?.description ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 5);
+  return words.at(-1)?.toLowerCase() ?? 'servicio';
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+interface UnderLoadPhase {
+  phase: string;
+  listReqPerSec: number | null;
+  health: { p50: number; p99: number; max: number; errors: number };
+  noDatabase: { p50: number; p99: number; max: number; errors: number };
+  loopDelay: ProbeReading['loopDelay'];
+  serverCores: number;
+  serverCpuMsPerListRequest: number | null;
+  machineIdle: number;
+}
+
+/** Share of the machine's CPU time left idle between two /proc/stat readings (0-1); NaN where unreadable. */
+function cpuTimes(): { idle: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // idle + iowait
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((sum, v) => sum + v, 0) };
+  } catch {
+    return { idle: Number.NaN, total: Number.NaN };
+  }
+}
+
+async function underLoad(
+  options: Options,
+  server: FlujoServer,
+  providerToken: string,
+  withList: boolean,
+): Promise<UnderLoadPhase> {
+  const probe = (path: string) =>
+    cannon({
+      url: `${server.base}${path}`,
+      connections: 1,
+      overallRate: PROBE_RATE,
+      duration: options.duration,
+    });
+  await server.probe(); // starts the server's window here
+  const before = cpuTimes();
+  const [health, noDatabase, list] = await Promise.all([
+    probe('/api/health/'),
+    // Answers from memory (the CAPTCHA's configuration): what any request waits for when the loop is busy.
+    probe('/api/accounts/captcha/config/'),
+    withList
+      ? cannon({
+          url: `${server.base}${providerList({})}`,
+          connections: options.connections,
+          duration: options.duration,
+          headers: { authorization: `Bearer ${providerToken}` },
+        })
+      : Promise.resolve(null),
+  ]);
+  const reading = await server.probe();
+  const after = cpuTimes();
+  const summary = (result: Result) => ({
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: describeErrors(result).errors,
+  });
+  const listRequests = list ? list.requests.total : 0;
+  return {
+    phase: withList ? `provider list page 1 at ${options.connections} connections` : 'idle (probes only)',
+    listReqPerSec: list ? list.requests.average : null,
+    health: summary(health),
+    noDatabase: summary(noDatabase),
+    loopDelay: reading.loopDelay,
+    serverCores: reading.cpuMs / reading.wallMs,
+    serverCpuMsPerListRequest: list && listRequests > 0 ? reading.cpuMs / listRequests : null,
+    machineIdle: (after.idle - before.idle) / (after.total - before.total),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One database.
+
+interface Target {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+interface DatabaseReport {
+  database: DatabaseName;
+  skipped?: string;
+  scaleSeconds?: number;
+  providerInvoices?: number;
+  rows: Row[];
+  underLoad: UnderLoadPhase[];
+  targets: Target[];
+}
+
+async function benchDatabase(
+  database: DatabaseName,
+  databaseUrl: string | null,
+  options: Options,
+): Promise<DatabaseReport> {
+  const dataDir = temporaryDirectory('flujo-bench-api-');
+  const report: DatabaseReport = { database, rows: [], underLoad: [], targets: [] };
+  let bare: Server | null = null;
+  let server: FlujoServer | null = null;
+  try {
+    console.log(`\n${database}: starting Flujo (production, LOG_LEVEL=warn; migrations and demo world)…`);
+    server = await startFlujo(dataDir, databaseUrl);
+    if (options.invoices > 0) {
+      console.log(`${database}: npm run ops -- demo:scale --invoices ${options.invoices}…`);
+      report.scaleSeconds = await loadScaledWorld(server, options);
+      console.log(`${database}: scaled world loaded in ${report.scaleSeconds.toFixed(1)} s`);
+    }
+    const provider = await loginToken(server.base, DEMO_PROVIDER_USER);
+    const corporate = await loginToken(server.base, DEMO_CORPORATE_USER);
+
+    // What to ask for, found the way the app finds it.
+    const first = await getJson<ListPage>(server.base, providerList({}), provider);
+    report.providerInvoices = first.count;
+    const lastPage = Math.max(1, Math.ceil(first.count / PAGE_SIZE));
+    const deepPage = Math.min(DEEP_PAGE, lastPage);
+    const search = options.search ?? searchTermFrom(first);
+    const searched = await getJson<ListPage>(server.base, providerList({ search }), provider);
+    const filtered = await getJson<ListPage>(
+      server.base,
+      providerList({ status: InvoiceStatus.AVAILABLE }),
+      provider,
+    );
+    const approved = await getJson<ListPage>(
+      server.base,
+      providerList({ status: InvoiceStatus.APPROVED }),
+      provider,
+    );
+    const summary = await getJson<ListPage>(
+      server.base,
+      listPath('corporates/summary', { page: 1, page_size: PAGE_SIZE, status: InvoiceStatus.ALL }),
+      corporate,
+    );
+    const preAuthorization = await getJson<ListPage>(
+      server.base,
+      listPath('corporates/pre-authorization', { page: 1, page_size: PAGE_SIZE }),
+      corporate,
+    );
+    // The quote needs an Autorizada invoice whose payment date is still ahead: the first that quotes.
+    let quoted: number | null = null;
+    for (const invoice of approved.results) {
+      const res = await fetch(`${server.base}/api/providers/forward-payment/${invoice.id}/`, {
+        headers: { authorization: `Bearer ${provider}` },
+      });
+      await res.arrayBuffer();
+      if (res.ok) {
+        quoted = invoice.id;
+        break;
+      }
+    }
+    const trailOf = quoted ?? first.results[0]?.id ?? null;
+    const matches = (page: ListPage) => plural(page.count, 'match', 'matches');
+    console.log(
+      `${database}: the demo provider has ${plural(first.count, 'invoice', 'invoices')} (${lastPage} pages); measuring…`,
+    );
+
+    bare = await startBare();
+    report.rows.push(
+      await measure(options, {
+        id: 'bare',
+        endpoint: 'bare Fastify route (ceiling)',
+        base: bare.base,
+        path: '/',
+        kind: 'ceiling',
+      }),
+    );
+    await bare.stop();
+    bare = null;
+    const calls: Array<Parameters<typeof measure>[1]> = [
+      { id: 'health', endpoint: 'health', base: server.base, path: '/api/health/', kind: 'health' },
+      {
+        id: 'first-page',
+        endpoint: 'provider list, page 1',
+        path: providerList({}),
+        token: provider,
+        note: plural(first.count, 'invoice', 'invoices'),
+        kind: 'list',
+        base: server.base,
+      },
+      {
+        id: 'deep-page',
+        endpoint:
+          deepPage === DEEP_PAGE
+            ? `provider list, page ${DEEP_PAGE}`
+            : `provider list, page ${deepPage} (the last; ${DEEP_PAGE} is past the end)`,
+        path: providerList({ page: deepPage }),
+        token: provider,
+        kind: 'list',
+        base: server.base,
+      },
+      {
+        id: 'search',
+        endpoint: `provider list, search "${search}"`,
+        path: providerList({ search }),
+        token: provider,
+        note: matches(searched),
+        kind: 'list',
+        base: server.base,
+      },
+      {
+        id: 'status',
+        endpoint: 'provider list, status Por Autorizar',
+        path: providerList({ status: InvoiceStatus.AVAILABLE }),
+        token: provider,
+        note: matches(filtered),
+        kind: 'list',
+        base: server.base,
+      },
+      {
+        id: 'corporate-summary',
+        endpoint: 'corporate summary, page 1',
+        path: listPath('corporates/summary', { page: 1, page_size: PAGE_SIZE, status: InvoiceStatus.ALL }),
+        token: corporate,
+        note: plural(summary.count, 'invoice', 'invoices'),
+        kind: 'list',
+        base: server.base,
+      },
+      {
+        id: 'pre-authorization',
+        endpoint: 'corporate pre-authorization, page 1',
+        path: listPath('corporates/pre-authorization', { page: 1, page_size: PAGE_SIZE }),
+        token: corporate,
+        note: plural(preAuthorization.count, 'invoice', 'invoices'),
+        kind: 'list',
+        base: server.base,
+      },
+    ];
+    if (trailOf !== null) {
+      calls.push({
+        id: 'audit-trail',
+        endpoint: 'audit trail of an invoice',
+        path: `/api/invoices/${trailOf}/events/`,
+        token: provider,
+        kind: 'call',
+        base: server.base,
+      });
+    }
+    if (quoted !== null) {
+      calls.push({
+        id: 'quote',
+        endpoint: 'forward-payment quote',
+        path: `/api/providers/forward-payment/${quoted}/`,
+        token: provider,
+        kind: 'call',
+        base: server.base,
+      });
+    } else {
+      console.log(
+        `${database}: no Autorizada invoice with a payment date ahead on the first page: no quote row`,
+      );
+    }
+    for (const call of calls) report.rows.push(await measure(options, call));
+
+    console.log(
+      `${database}: health under list load (${options.duration} s idle, ${options.duration} s loaded)…`,
+    );
+    report.underLoad.push(await underLoad(options, server, provider, false));
+    report.underLoad.push(await underLoad(options, server, provider, true));
+    report.targets = targetsOf(database, report.rows);
+  } finally {
+    await bare?.stop();
+    await server?.stop();
+    removeDirectory(dataDir);
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Targets (issue 16, at 100,000 invoices for the supplier measured) and output.
+
+function targetsOf(database: DatabaseName, rows: Row[]): Target[] {
+  const byId = (id: string) => rows.find((row) => row.id === id);
+  const health = byId('health');
+  const firstPage = byId('first-page');
+  const deepPage = byId('deep-page');
+  const search = byId('search');
+  const targets: Target[] = [];
+  if (!health || !firstPage) return targets;
+  const ratio = firstPage.reqPerSec / health.reqPerSec;
+  if (database === 'PostgreSQL') {
+    for (const row of rows.filter((r) => r.kind === 'list')) {
+      targets.push({ target: `${row.endpoint}: p99 ≤ 50 ms`, measured: `${row.p99} ms`, met: row.p99 <= 50 });
+    }
+    targets.push({
+      target: 'provider list page 1 ≥ 0.3× health (req/s)',
+      measured: `${ratio.toFixed(2)}×`,
+      met: ratio >= 0.3,
+    });
+    if (deepPage) {
+      const slower = deepPage.p50 / Math.max(firstPage.p50, 1);
+      targets.push({
+        target: `${deepPage.endpoint} as fast as page 1 (p50 within 1.2×)`,
+        measured: `${slower.toFixed(2)}× (p50 ${deepPage.p50} vs ${firstPage.p50} ms)`,
+        met: slower <= 1.2,
+      });
+    }
+    if (search) {
+      targets.push({ target: 'search p99 ≤ 100 ms', measured: `${search.p99} ms`, met: search.p99 <= 100 });
+    }
+  } else {
+    targets.push({
+      target: 'provider list page 1 ≥ 0.2× health (req/s)',
+      measured: `${ratio.toFixed(2)}×`,
+      met: ratio >= 0.2,
+    });
+  }
+  return targets;
+}
+
+const fixed = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function endpointTable(report: DatabaseReport): string {
+  const health = report.rows.find((row) => row.kind === 'health');
+  const bare = report.rows.find((row) => row.kind === 'ceiling');
+  const lines = [
+    '| endpoint | req/s | p50 ms | p99 ms | errors | × health | × bare route | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of report.rows) {
+    const ratio = (base: Row | undefined) => (base ? fixed(row.reqPerSec / base.reqPerSec, 2) : '–');
+    const errors = row.errors === 0 ? '0' : `**${fixed(row.errors)}** (${row.errorDetail})`;
+    lines.push(
+      `| ${row.endpoint} | ${fixed(row.reqPerSec)} | ${row.p50} | ${row.p99} | ${errors} | ${ratio(health)} | ${ratio(bare)} | ${row.note} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function underLoadTable(reports: DatabaseReport[]): string {
+  const lines = [
+    `| database | phase | list req/s | health p50 / p99 / max ms | no-DB route p50 / p99 / max ms | event-loop delay p50 / p99 / max ms | server CPU (cores) | server CPU ms per list request | machine idle |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const report of reports) {
+    for (const phase of report.underLoad) {
+      const triple = (p: { p50: number; p99: number; max: number; errors?: number }) =>
+        `${fixed(p.p50, 1)} / ${fixed(p.p99, 1)} / ${fixed(p.max, 1)}${p.errors ? ` (**${p.errors} errors**)` : ''}`;
+      lines.push(
+        `| ${report.database} | ${phase.phase} | ${phase.listReqPerSec === null ? '–' : fixed(phase.listReqPerSec)} | ${triple(phase.health)} | ${triple(phase.noDatabase)} | ${triple(phase.loopDelay)} | ${fixed(phase.serverCores, 2)} | ${phase.serverCpuMsPerListRequest === null ? '–' : fixed(phase.serverCpuMsPerListRequest, 2)} | ${Number.isNaN(phase.machineIdle) ? '–' : `${fixed(phase.machineIdle * 100)} %`} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function targetTable(report: DatabaseReport): string {
+  const lines = ['| target | measured | |', '| --- | --- | --- |'];
+  for (const target of report.targets) {
+    lines.push(`| ${target.target} | ${target.measured} | ${target.met ? 'met' : '**NOT met**'} |`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.build) {
+    console.log('npm run build…');
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  } else if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.log('--no-build and no dist/: the server runs without the SPA (the API is what is measured)');
+  }
+
+  const reports: DatabaseReport[] = [];
+  for (const database of options.databases) {
+    if (database === 'PGlite') {
+      reports.push(await benchDatabase('PGlite', null, options));
+      continue;
+    }
+    const given = process.env.BENCH_DATABASE_URL?.trim() || null;
+    const cluster = given ? null : await startCluster();
+    if (typeof cluster === 'string') {
+      console.log(`\nPostgreSQL skipped: ${cluster}`);
+      reports.push({ database, skipped: cluster, rows: [], underLoad: [], targets: [] });
+      continue;
+    }
+    try {
+      reports.push(await benchDatabase('PostgreSQL', given ?? cluster?.url ?? null, options));
+    } finally {
+      cluster?.stop();
+    }
+  }
+
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`;
+  const header =
+    `${new Date().toISOString()} · ${machine} · load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} · node ${process.version} · ` +
+    `--invoices ${options.invoices} · ${options.connections} connections · ${options.duration} s per call after a ${options.warmup} s warm-up`;
+  console.log(`\n${header}`);
+  for (const report of reports) {
+    if (report.skipped) {
+      console.log(`\n#### ${report.database}: skipped (${report.skipped})`);
+      continue;
+    }
+    const scale =
+      report.scaleSeconds === undefined
+        ? 'demo world only'
+        : `demo:scale took ${report.scaleSeconds.toFixed(1)} s`;
+    console.log(
+      `\n#### ${report.database} (the demo provider has ${plural(report.providerInvoices ?? 0, 'invoice', 'invoices')}; ${scale})\n`,
+    );
+    console.log(endpointTable(report));
+    console.log(`\nTargets of issue 16 (set for 100,000 invoices):\n\n${targetTable(report)}`);
+  }
+  const measured = reports.filter((report) => !report.skipped);
+  if (measured.length > 0) {
+    console.log(
+      `\n#### Health under list load\n\nProbes at ${PROBE_RATE} req/s each (1 connection, latencies corrected for coordinated omission) for ${options.duration} s, alone and while autocannon loads the provider list's first page; event-loop delay and CPU measured inside the server (perf_hooks.monitorEventLoopDelay, process.cpuUsage).\n`,
+    );
+    console.log(underLoadTable(measured));
+  }
+  const errors = measured.flatMap((report) => report.rows.filter((row) => row.errors > 0));
+  if (errors.length > 0) {
+    console.log(`\nNon-2xx answers or connection errors: ${errors.map((row) => row.endpoint).join('; ')}`);
+  }
+
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ header, options, reports }, null, 2)}\n`);
+  console.log(`\nResults written to ${RESULTS_FILE.slice(ROOT.length + 1)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
