@@ -47,7 +47,8 @@ declare module 'autocannon' {
   }
 
   export interface Instance extends PromiseLike<Result> {
-    stop(): void;
+    /** Set once the run (after any warm-up) has started. */
+    stop?: () => void;
   }
 
   export default function autocannon(options: Options): Instance;
