@@ -42,5 +42,7 @@ process.on('message', (message: unknown) => {
   wallSince = performance.now();
   process.send?.(reading);
 });
-// The channel must not keep a server alive that was asked to stop.
+// A bench that died without cleaning up (SIGKILL) must not leave its server running: stop as SIGTERM would.
+process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+// After the listeners (adding one refs the channel again): the channel must not keep alive a server asked to stop.
 process.channel?.unref();
