@@ -48,7 +48,8 @@ const PROBE_RATE = 50;
 const SERVER_START_MS = 300_000;
 
 const USAGE = `npm run bench:api -- [--invoices N] [--duration S] [--connections C] [--db pglite|postgresql|both]
-                        [--no-build] [--warmup S] [--search TERM] [--providers P] [--corporates C]`;
+                        [--no-build] [--warmup S] [--search TERM] [--providers P] [--corporates C]
+                        [--pglite-yield]`;
 
 interface Options {
   invoices: number;
@@ -60,6 +61,8 @@ interface Options {
   databases: DatabaseName[];
   build: boolean;
   search: string | null;
+  /** PGlite with scripts/bench-api-pglite-yield.ts preloaded (decision 0040's candidate). */
+  pgliteYield: boolean;
 }
 
 type DatabaseName = 'PGlite' | 'PostgreSQL';
@@ -85,6 +88,7 @@ function parseOptions(argv: string[]): Options {
       db: { type: 'string' },
       'no-build': { type: 'boolean' },
       search: { type: 'string' },
+      'pglite-yield': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -110,6 +114,7 @@ function parseOptions(argv: string[]): Options {
     databases: chosen,
     build: !values['no-build'],
     search: values.search?.trim() || null,
+    pgliteYield: values['pglite-yield'] ?? false,
   };
 }
 
@@ -289,11 +294,18 @@ function productionEnv(port: number, dataDir: string, databaseUrl: string | null
   return env;
 }
 
-async function startFlujo(dataDir: string, databaseUrl: string | null): Promise<FlujoServer> {
+async function startFlujo(
+  dataDir: string,
+  databaseUrl: string | null,
+  preloads: readonly string[],
+): Promise<FlujoServer> {
   const port = await freePort();
   const env = productionEnv(port, dataDir, databaseUrl);
-  const probeModule = pathToFileURL(join(ROOT, 'scripts', 'bench-api-probe.ts')).href;
-  const started = startProcess(['--import', 'tsx', '--import', probeModule, 'server/main.ts'], env, true);
+  const imports = ['bench-api-probe.ts', ...preloads].flatMap((file) => [
+    '--import',
+    pathToFileURL(join(ROOT, 'scripts', file)).href,
+  ]);
+  const started = startProcess(['--import', 'tsx', ...imports, 'server/main.ts'], env, true);
   const { child } = started;
   const server: FlujoServer = {
     ...started,
@@ -609,6 +621,8 @@ interface Target {
 
 interface DatabaseReport {
   database: DatabaseName;
+  /** How this run's server differs from Flujo's own (--pglite-yield). */
+  variant?: string;
   skipped?: string;
   scaleSeconds?: number;
   providerInvoices?: number;
@@ -628,7 +642,9 @@ async function benchDatabase(
   let server: FlujoServer | null = null;
   try {
     console.log(`\n${database}: starting Flujo (production, LOG_LEVEL=warn; migrations and demo world)…`);
-    server = await startFlujo(dataDir, databaseUrl);
+    const yielding = database === 'PGlite' && options.pgliteYield;
+    if (yielding) report.variant = 'each query after one event-loop turn (--pglite-yield)';
+    server = await startFlujo(dataDir, databaseUrl, yielding ? ['bench-api-pglite-yield.ts'] : []);
     if (options.invoices > 0) {
       console.log(`${database}: npm run ops -- demo:scale --invoices ${options.invoices}…`);
       report.scaleSeconds = await loadScaledWorld(server, options);
@@ -872,7 +888,7 @@ function underLoadTable(reports: DatabaseReport[]): string {
       const triple = (p: { p50: number; p99: number; max: number; errors?: number }) =>
         `${fixed(p.p50, 1)} / ${fixed(p.p99, 1)} / ${fixed(p.max, 1)}${p.errors ? ` (**${p.errors} errors**)` : ''}`;
       lines.push(
-        `| ${report.database} | ${phase.phase} | ${phase.listReqPerSec === null ? '–' : fixed(phase.listReqPerSec)} | ${triple(phase.health)} | ${triple(phase.noDatabase)} | ${triple(phase.loopDelay)} | ${fixed(phase.serverCores, 2)} | ${phase.serverCpuMsPerListRequest === null ? '–' : fixed(phase.serverCpuMsPerListRequest, 2)} | ${Number.isNaN(phase.machineIdle) ? '–' : `${fixed(phase.machineIdle * 100)} %`} |`,
+        `| ${report.database}${report.variant ? ' (yield)' : ''} | ${phase.phase} | ${phase.listReqPerSec === null ? '–' : fixed(phase.listReqPerSec)} | ${triple(phase.health)} | ${triple(phase.noDatabase)} | ${triple(phase.loopDelay)} | ${fixed(phase.serverCores, 2)} | ${phase.serverCpuMsPerListRequest === null ? '–' : fixed(phase.serverCpuMsPerListRequest, 2)} | ${Number.isNaN(phase.machineIdle) ? '–' : `${fixed(phase.machineIdle * 100)} %`} |`,
       );
     }
   }
@@ -937,7 +953,7 @@ async function main(): Promise<void> {
         ? 'demo world only'
         : `demo:scale took ${report.scaleSeconds.toFixed(1)} s`;
     console.log(
-      `\n#### ${report.database} (the demo provider has ${plural(report.providerInvoices ?? 0, 'invoice', 'invoices')}; ${scale})\n`,
+      `\n#### ${report.database}${report.variant ? `, ${report.variant}` : ''} (the demo provider has ${plural(report.providerInvoices ?? 0, 'invoice', 'invoices')}; ${scale})\n`,
     );
     console.log(endpointTable(report));
     console.log(`\nTargets of issue 16 (set for 100,000 invoices):\n\n${targetTable(report)}`);
