@@ -35,11 +35,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Instance, type Result } from 'autocannon';
 import { InvoiceStatus } from '../src/domain/invoice-status';
+import { PAGE_SIZE } from '../src/domain/schemas/invoices';
 import { DEMO_CORPORATE_USER, freePort, loginToken, ROOT } from '../test/support/real-server';
 import type { ProbeReading } from './bench-api-probe';
 
 const DEMO_PROVIDER_USER = 'proveedor.demo';
-const PAGE_SIZE = 25;
 const DEEP_PAGE = 40;
 const RESULTS_FILE = join(ROOT, 'bench-results', 'api.json');
 // The probes of "health under list load" ask at a fixed rate, so their latencies are what one user would see
@@ -511,7 +511,8 @@ function providerList(params: { page?: number; search?: string; status?: number 
 function searchTermFrom(page: ListPage): string {
   const words = (page.results[0]?.description ?? '')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 5);
+    // A word someone would type: letters only (a folio number would match one invoice).
+    .filter((word) => word.length >= 5 && /^\p{L}+$/u.test(word));
   return words.at(-1)?.toLowerCase() ?? 'servicio';
 }
 
