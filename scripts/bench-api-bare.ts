@@ -6,3 +6,6 @@ const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('bare route listening');
+// The bench holds our stdin open: when it goes away, even killed outright, so does this process.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();

@@ -231,7 +231,8 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ipc: boolean): Ser
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
-    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    // Without IPC, stdin is the lifeline: the bare route exits when it closes (scripts/bench-api-bare.ts).
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
   });
   children.add(child);
   const said: string[] = [];
