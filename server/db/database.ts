@@ -17,6 +17,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: `dump` taken between two transactions, after a checkpoint, for `npm run ops -- backup` while
+   * the server runs (server/db/backup.ts, decision 0042).
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 // Type OIDs whose text form we keep (or normalise) so PGlite and pg return the same JS values.
@@ -92,6 +97,15 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'pglite',
       dump: () => client.dumpDataDir('gzip'),
+      // Kysely's PGlite driver lends its one connection to one transaction at a time, so holding it here waits
+      // for the transaction under way and keeps the next one out; the checkpoint puts every committed page
+      // in the data files, so the copy starts without crash recovery. dumpDataDir reads the files in one
+      // synchronous pass (only the gzip step awaits), so nothing can write in between anyway.
+      snapshot: () =>
+        db.connection().execute(async (connection) => {
+          await sql`checkpoint`.execute(connection);
+          return client.dumpDataDir('gzip');
+        }),
       async close() {
         await db.destroy();
         if (!client.closed) await client.close();
