@@ -276,7 +276,7 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
     const open = sessions.reduce((sum, row) => sum + row.n, 0);
     if (open > 0) {
       throw new BackupError(
-        `Hay ${open} conexiones abiertas a la base de datos (${sessions.map((row) => row.name).join(', ')}). Detén los servidores de Flujo que la usan y vuelve a ejecutar restore; no se restauró nada.`,
+        `${open === 1 ? 'Hay 1 conexión abierta' : `Hay ${open} conexiones abiertas`} a la base de datos (${sessions.map((row) => row.name).join(', ')}). Detén los servidores de Flujo que la usan y vuelve a ejecutar restore; no se restauró nada.`,
       );
     }
     const { rows: present } = await sql<{ name: string }>`
