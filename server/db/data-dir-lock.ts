@@ -31,16 +31,22 @@ function lockFile(dataDir: string): string {
   return join(dataDir, 'flujo.lock');
 }
 
-/** The pid of another live Flujo process holding this data directory, or null when it is free. */
-export function dataDirOwner(dataDir: string): number | null {
+/** The pid written in the lock file, live or not (this process's own included), or null without one. */
+export function readDataDirLockPid(dataDir: string): number | null {
   let text: string;
   try {
     text = readFileSync(lockFile(dataDir), 'utf8');
   } catch {
     return null;
   }
-  const owner = Number(text.trim());
-  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner) ? owner : null;
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** The pid of another live Flujo process holding this data directory, or null when it is free. */
+export function dataDirOwner(dataDir: string): number | null {
+  const owner = readDataDirLockPid(dataDir);
+  return owner !== null && owner !== process.pid && isAlive(owner) ? owner : null;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -9,6 +11,7 @@ import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+const gzipAsync = promisify(gzip);
 export type DatabaseKind = 'pglite' | 'postgresql';
 
 export interface DatabaseHandle {
@@ -17,6 +20,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: `dump` taken between two transactions, after a checkpoint, for `npm run ops -- backup` while
+   * the server runs (server/db/backup.ts, decision 0042).
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 // Type OIDs whose text form we keep (or normalise) so PGlite and pg return the same JS values.
@@ -92,6 +100,19 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       db,
       kind: 'pglite',
       dump: () => client.dumpDataDir('gzip'),
+      // Kysely's PGlite driver lends its one connection to one transaction at a time, so holding it here waits
+      // for the transaction under way and keeps the next one out; the checkpoint puts every committed page
+      // in the data files, so the copy starts without crash recovery. dumpDataDir reads the files in one
+      // synchronous pass, so nothing can write in between anyway. Compressing happens after the connection is
+      // back, on libuv's thread pool: requests wait only for the read.
+      async snapshot() {
+        const tar = await db.connection().execute(async (connection) => {
+          await sql`checkpoint`.execute(connection);
+          return client.dumpDataDir('none');
+        });
+        const gzipped = await gzipAsync(new Uint8Array(await tar.arrayBuffer()));
+        return new Blob([new Uint8Array(gzipped)], { type: 'application/x-gzip' });
+      },
       async close() {
         await db.destroy();
         if (!client.closed) await client.close();

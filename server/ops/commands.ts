@@ -7,6 +7,7 @@ import { basename, join, resolve } from 'node:path';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { type Config, loadConfig } from '../config';
+import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
@@ -65,6 +66,8 @@ export interface OpsCommand {
   usage: string;
   summary: string;
   needsDatabase(args: readonly string[]): boolean;
+  /** False: the database is opened as it is, without running migrations first (backup). Default true. */
+  migrates?: boolean;
   run(context: OpsContext, args: readonly string[]): Promise<number>;
 }
 
@@ -85,6 +88,13 @@ function requireDatabase(context: OpsContext): DatabaseHandle {
   if (!context.database) throw new Error('this command needs the database');
   return context.database;
 }
+
+/** A file argument, resolved against the operator's working directory (the socket passes the CLI's). */
+function fileArgument(context: OpsContext, args: readonly string[], what: string): string {
+  return resolve(context.cwd ?? process.cwd(), onePositional(parseArgs(args, []), what));
+}
+
+const MEGABYTE = 1024 * 1024;
 
 function rfcArgument(text: string): string {
   const rfc = text.trim().toUpperCase();
@@ -409,6 +419,51 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       return 0;
     },
   },
+  backup: {
+    usage: 'backup <file>',
+    summary:
+      'write a consistent backup of the database to a new file, with the server running (PGlite: .tar.gz of its data; PostgreSQL: pg_dump -Fc)',
+    needsDatabase: () => true,
+    // A backup copies the database as it is; migrating it first would change what is being saved.
+    migrates: false,
+    async run(context, args) {
+      const file = fileArgument(context, args, 'el archivo del respaldo');
+      const database = requireDatabase(context);
+      const result =
+        database.kind === 'pglite'
+          ? await backupPglite(database, file)
+          : await backupPostgres(context.config.databaseUrl ?? '', file);
+      const engine = result.kind === 'pglite' ? 'PGlite' : 'PostgreSQL (pg_dump, formato custom)';
+      context.print(
+        `Respaldo de ${engine} escrito en ${file} (${(result.bytes / MEGABYTE).toFixed(1)} MB). Se restaura con: npm run ops -- restore ${file}`,
+      );
+      return 0;
+    },
+  },
+  restore: {
+    usage: 'restore <file>',
+    summary:
+      'replace the database with a backup (server stopped; PGlite keeps the replaced data beside it, PostgreSQL restores in one transaction)',
+    // PGlite: restore takes DATA_DIR's lock itself and never opens the data it replaces (it may be the broken
+    // copy being recovered from); with a server holding DATA_DIR it refuses instead of going over the socket.
+    needsDatabase: () => false,
+    async run(context, args) {
+      const file = fileArgument(context, args, 'el archivo del respaldo');
+      const url = context.config.databaseUrl;
+      if (url) {
+        const restored = await restorePostgres(url, file);
+        context.print(
+          `Respaldo ${file} restaurado en PostgreSQL (${restored.tables} tablas, en una sola transacción). Ya puedes iniciar Flujo.`,
+        );
+        return 0;
+      }
+      const { keptAs } = await restorePglite(context.config.dataDir, file, context.now());
+      context.print(`Respaldo ${file} restaurado en ${context.config.dataDir}. Ya puedes iniciar Flujo.`);
+      if (keptAs)
+        context.print(`Los datos que había quedaron en ${keptAs}; bórralos cuando ya no los necesites.`);
+      return 0;
+    },
+  },
   'idempotency:prune': {
     usage: 'idempotency:prune [--hours N]',
     summary: 'delete Idempotency-Key records older than N hours (default 72)',
@@ -435,7 +490,8 @@ function refusalText(error: unknown): string | null {
     error instanceof SatOperationError ||
     error instanceof DisbursementError ||
     error instanceof FactoringOperationError ||
-    error instanceof IllegalTransitionError
+    error instanceof IllegalTransitionError ||
+    error instanceof BackupError
   ) {
     return error.message;
   }
@@ -469,7 +525,12 @@ export async function runOpsCommand(
   const shared = options.database ?? null;
   const database = !command.needsDatabase(args)
     ? null
-    : (shared ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
+    : (shared ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        migrate: command.migrates ?? true,
+      })));
   try {
     return await command.run(
       {
