@@ -27,6 +27,8 @@ export interface Config {
   /** smtp:// or smtps:// URL; null keeps mail in the outbox table (and the log). */
   smtpUrl: string | null;
   mailFrom: string;
+  /** How often each process looks for queued mail to deliver (MAIL_POLL_MS), milliseconds. */
+  mailPollMs: number;
   /** Google reCAPTCHA v3 keys; null means the self-hosted ALTCHA proof of work. */
   recaptcha: { secretKey: string; siteKey: string } | null;
   /** HMAC key that signs ALTCHA challenges; derived from jwtSecret when not configured. */
@@ -155,6 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`MAIL_FROM must be an address or 'Name <address>' (got "${mailFrom}")`);
   }
 
+  const mailPollMs = parseInteger(
+    'MAIL_POLL_MS',
+    env.MAIL_POLL_MS,
+    2000,
+    { min: 100, max: 600_000 },
+    problems,
+  );
+
   const recaptchaSecret = env.RECAPTCHA_SECRET_KEY?.trim() || '';
   const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY?.trim() || '';
   if (Boolean(recaptchaSecret) !== Boolean(recaptchaSiteKey)) {
@@ -213,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appBaseUrl,
     smtpUrl,
     mailFrom,
+    mailPollMs,
     recaptcha: recaptchaSecret ? { secretKey: recaptchaSecret, siteKey: recaptchaSiteKey } : null,
     altchaHmacKey,
     satEncryptionKey: configuredSatKey ?? developmentSatKey(dataDir),

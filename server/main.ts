@@ -6,6 +6,9 @@ import { openDatabase } from './db/database';
 import { type OpsSocket, startOpsSocket } from './ops/ops-socket';
 import { seedDemoWorld } from './seed/demo-world';
 
+/** How long in-flight requests may take after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -14,6 +17,7 @@ async function main(): Promise<void> {
     spaDir: resolve('dist'),
     logger: { level: config.logLevel },
     config,
+    runJobs: true,
   });
   if (!config.smtpUrl) {
     const note = 'SMTP_URL is not set: e-mails stay in the outbox table (npm run ops -- mail:list)';
@@ -37,16 +41,30 @@ async function main(): Promise<void> {
     }
   }
 
+  // Graceful shutdown (systemd's stop and restart send SIGTERM): stop accepting, let the requests under way
+  // finish, stop the jobs (app.close's onClose), close the database, exit 0. Requests still running after
+  // SHUTDOWN_GRACE_MS have their connections closed, so a stuck client cannot hold a restart.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     try {
       await opsSocket?.close();
       await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
     } finally {
-      await database.close();
+      clearTimeout(force);
+      await database
+        .close()
+        .catch((error: unknown) => app.log.error({ err: error }, 'database close failed'));
+      app.log.info('shut down');
       process.exit(0);
     }
   };
