@@ -29,6 +29,8 @@ export interface Config {
   mailFrom: string;
   /** How often each process looks for queued mail to deliver (MAIL_POLL_MS), milliseconds. */
   mailPollMs: number;
+  /** After SIGTERM, how long requests under way may run before their connections are closed. */
+  shutdownGraceSeconds: number;
   /** Google reCAPTCHA v3 keys; null means the self-hosted ALTCHA proof of work. */
   recaptcha: { secretKey: string; siteKey: string } | null;
   /** HMAC key that signs ALTCHA challenges; derived from jwtSecret when not configured. */
@@ -165,6 +167,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  const shutdownGraceSeconds = parseInteger(
+    'SHUTDOWN_GRACE_SECONDS',
+    env.SHUTDOWN_GRACE_SECONDS,
+    10,
+    { min: 1, max: 600 },
+    problems,
+  );
+
   const recaptchaSecret = env.RECAPTCHA_SECRET_KEY?.trim() || '';
   const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY?.trim() || '';
   if (Boolean(recaptchaSecret) !== Boolean(recaptchaSiteKey)) {
@@ -224,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom,
     mailPollMs,
+    shutdownGraceSeconds,
     recaptcha: recaptchaSecret ? { secretKey: recaptchaSecret, siteKey: recaptchaSiteKey } : null,
     altchaHmacKey,
     satEncryptionKey: configuredSatKey ?? developmentSatKey(dataDir),

@@ -6,9 +6,6 @@ import { openDatabase } from './db/database';
 import { type OpsSocket, startOpsSocket } from './ops/ops-socket';
 import { seedDemoWorld } from './seed/demo-world';
 
-/** How long in-flight requests may take after SIGTERM before their connections are closed. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -43,16 +40,17 @@ async function main(): Promise<void> {
 
   // Graceful shutdown (systemd's stop and restart send SIGTERM): stop accepting, let the requests under way
   // finish, stop the jobs (app.close's onClose), close the database, exit 0. Requests still running after
-  // SHUTDOWN_GRACE_MS have their connections closed, so a stuck client cannot hold a restart.
+  // SHUTDOWN_GRACE_SECONDS (10) have their connections closed, so a stuck client cannot hold a restart.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    const graceMs = config.shutdownGraceSeconds * 1000;
     const force = setTimeout(() => {
-      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`);
+      app.log.warn(`requests still running after ${graceMs} ms: closing their connections`);
       app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     force.unref();
     try {
       await opsSocket?.close();
