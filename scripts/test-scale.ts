@@ -5,9 +5,11 @@
 //   3. an Idempotency-Key replayed on the other process returns the first answer;
 //   4. login throttling counts failures made on either process;
 //   5. a scheduled job runs once: every queued e-mail is delivered exactly once with both runners active;
-//   6. one process killed with SIGKILL under concurrent load through nginx while the journey goes on through
+//   6. deploy/README.md's rolling restart under load: one process drained in nginx (marked down, reload),
+//      stopped with SIGTERM, started again, put back: no request fails;
+//   7. one process killed with SIGKILL under concurrent load through nginx while the journey goes on through
 //      the other: every acknowledged (2xx) write is in the database afterwards;
-//   7. the surviving process stops on SIGTERM with exit code 0.
+//   8. the surviving process stops on SIGTERM with exit code 0.
 // PostgreSQL: TEST_DATABASE_URL (a throwaway database is created there and dropped), or a private cluster on
 // port 5443 started from /usr/lib/postgresql/*/bin (as the postgres user when run as root). nginx:
 // /usr/sbin/nginx (Debian's). Every wait has a generous explicit bound and nothing asserts speed: CI is a
@@ -24,7 +26,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
@@ -55,6 +57,8 @@ const LOAD_INVOICES = 80;
 const LOAD_WORKERS = 8;
 const KILL_AFTER_ACKS = 12;
 const QUEUED_MAILS = 40;
+const ROLL_INVOICES = 40;
+const ROLL_WORKERS = 4;
 /** max_fails in deploy/nginx/flujo.conf's upstream. */
 const UPSTREAM_MAX_FAILS = 2;
 
@@ -79,36 +83,62 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
 interface Answer {
   status: number;
   body: unknown;
-  headers: Headers;
+  headers: IncomingHttpHeaders;
+  /** Why there is no answer (status 0). */
+  error?: string;
 }
 
-/** One HTTP call with a bound; a refused or cut connection is status 0 (never acknowledged). */
-async function call(
+/**
+ * One HTTP call with a bound, on a connection of its own: a kept-alive connection to nginx that an nginx
+ * reload closes just as a request goes out fails in the client (browsers retry those themselves), which would
+ * blur what the checks are about. A refused or cut connection is status 0 (never acknowledged).
+ */
+function call(
   base: string,
   path: string,
   options: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  try {
-    const res = await fetch(`${base}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(CALL_MS),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body, headers: res.headers };
-  } catch {
-    return { status: 0, body: null, headers: new Headers() };
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(payload));
   }
+  const url = new URL(path, base);
+  return new Promise((done) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
+        headers,
+        agent: false,
+        timeout: CALL_MS,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('error', (error) => done({ status: 0, body: null, headers: {}, error: error.message }));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          done({ status: res.statusCode ?? 0, body, headers: res.headers });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${CALL_MS} ms`)));
+    req.on('error', (error) => done({ status: 0, body: null, headers: {}, error: error.message }));
+    req.end(payload);
+  });
 }
 
 async function login(base: string, username: string): Promise<{ access: string; refresh: string }> {
@@ -185,6 +215,8 @@ async function postgres(): Promise<Postgres> {
 interface Nginx {
   base: string;
   port: number;
+  /** Regenerates the config with these upstream ports marked `down` and reloads (SIGHUP), as an operator would. */
+  reload(down: readonly number[]): void;
   stop(): Promise<void>;
 }
 
@@ -194,6 +226,7 @@ export function siteConfig(
   upstreamPorts: number[],
   listenPort: number,
   root: string,
+  down: readonly number[] = [],
 ): string {
   const lines = recipe.split('\n');
   const servers = lines.flatMap((line, i) => (/^\s*server 127\.0\.0\.1:\d+\s.*;\s*$/.test(line) ? [i] : []));
@@ -202,7 +235,10 @@ export function siteConfig(
       'deploy/nginx/flujo.conf: expected an upstream with several `server 127.0.0.1:PORT …;` lines',
     );
   const template = lines[servers[0] as number] as string;
-  const generated = upstreamPorts.map((port) => template.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${port}`));
+  const generated = upstreamPorts.map((port) => {
+    const line = template.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${port}`);
+    return down.includes(port) ? line.replace(/;\s*$/, ' down;') : line;
+  });
   const kept = lines.filter((_, i) => !servers.slice(1).includes(i));
   kept.splice(servers[0] as number, 1, ...generated);
   let site = kept.join('\n');
@@ -226,7 +262,7 @@ async function startNginx(upstreamPorts: number[], dir: string): Promise<Nginx> 
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `  ${kind}_temp_path ${join(dir, 'tmp', kind)};`)
     .join('\n');
-  const main = `daemon off;
+  const render = (down: readonly number[]) => `daemon off;
 worker_processes 2;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
@@ -236,18 +272,21 @@ http {
   default_type application/octet-stream;
   access_log ${join(dir, 'access.log')};
 ${temp}
-${siteConfig(recipe, upstreamPorts, port, join(ROOT, 'dist'))}
+${siteConfig(recipe, upstreamPorts, port, join(ROOT, 'dist'), down)}
 }
 `;
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, main);
   const args = ['-e', join(dir, 'error.log'), '-p', dir, '-c', conf];
-  try {
-    execFileSync(NGINX, ['-t', ...args], { stdio: 'pipe' });
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
-    throw new CheckFailed(`FAILED: nginx -t on the generated config:\n${stderr}`);
-  }
+  const writeChecked = (down: readonly number[]) => {
+    writeFileSync(conf, render(down));
+    try {
+      execFileSync(NGINX, ['-t', ...args], { stdio: 'pipe' });
+    } catch (error) {
+      const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+      throw new CheckFailed(`FAILED: nginx -t on the generated config:\n${stderr}`);
+    }
+  };
+  writeChecked([]);
   const child = spawn(NGINX, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -269,6 +308,10 @@ ${siteConfig(recipe, upstreamPorts, port, join(ROOT, 'dist'))}
   return {
     base,
     port,
+    reload(down) {
+      writeChecked(down);
+      child.kill('SIGHUP');
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
       await Promise.race([exited, sleep(10_000)]);
@@ -336,7 +379,9 @@ async function run(): Promise<void> {
       cleanups.push(() => server.kill9());
       console.log(`Flujo ${name.toUpperCase()}: ${server.base} (pid ${server.child.pid})`);
     }
-    const [a, b] = servers as [RealServer, RealServer];
+    const a = servers[0] as RealServer;
+    // Replaced by a new process in the rolling restart (step 6).
+    let b = servers[1] as RealServer;
     const nginxDir = join(workDir, 'nginx');
     mkdirSync(nginxDir);
     const nginx = await startNginx(
@@ -445,7 +490,7 @@ async function run(): Promise<void> {
       `${replay.status} ${JSON.stringify(replay.body)}`,
     );
     check(
-      replay.headers.get('idempotent-replayed') === 'true',
+      replay.headers['idempotent-replayed'] === 'true',
       'A marks it as a replay (Idempotent-Replayed: true)',
     );
     const eventsReplayed = await db
@@ -552,7 +597,89 @@ async function run(): Promise<void> {
       `periodic jobs claimed once per slot (${pruneRuns.map((row) => `${row.job} by ${row.owner}`).join('; ')})`,
     );
 
-    console.log('\n6. SIGKILL of A under load through nginx; the journey goes on through B');
+    console.log('\n6. rolling restart of B under load through nginx (deploy/README.md)');
+    const bPort = Number(new URL(b.base).port);
+    const rollIds: number[] = [];
+    for (let i = 0; i < ROLL_INVOICES; i += 1) rollIds.push(await importInvoice(db, { today }));
+    const rollQueue = [...rollIds];
+    const rollOutcomes: Array<{ id: number | null; status: number; error?: string }> = [];
+    let rolling = true;
+    // Writes while there are invoices left, then reads: requests keep coming for the whole restart.
+    const rollWorker = async () => {
+      while (rolling) {
+        const id = rollQueue.shift();
+        const res =
+          id === undefined
+            ? await call(nginx.base, '/api/providers/alliances/?page=1&page_size=25', {
+                token: providerToken,
+              })
+            : await call(nginx.base, REQUEST, { token: providerToken, body: { id_request_factoring: id } });
+        rollOutcomes.push({ id: id ?? null, status: res.status, error: res.error });
+      }
+    };
+    const rollLoad = Promise.all(Array.from({ length: ROLL_WORKERS }, rollWorker));
+    await waitFor('load under way', async () => rollOutcomes.length >= ROLL_WORKERS);
+    let probe = 0;
+    /** Resolves once `count` probes in a row through nginx were all answered by `server`. */
+    const onlyServedBy = async (server: RealServer, count: number) => {
+      let inARow = 0;
+      await waitFor(`${count} probes in a row served by ${server.base}`, async () => {
+        probe += 1;
+        const marker = `roll-probe=${probe}"`;
+        if ((await call(nginx.base, `/api/health/?roll-probe=${probe}`)).status !== 200) return false;
+        inARow = server.output().includes(marker) ? inARow + 1 : 0;
+        return inARow >= count;
+      });
+    };
+    nginx.reload([bPort]);
+    await onlyServedBy(a, 6);
+    check(true, 'B drained: marked down in the nginx config and reloaded, new requests go to A');
+    await b.stop();
+    check(b.child.exitCode === 0, 'B stopped with SIGTERM under load, exit 0');
+    b = await startRealServer({
+      dataDir: join(workDir, 'b2'),
+      databaseUrl: pgInstance.url,
+      port: bPort,
+      timeoutMs: START_MS,
+      env,
+    });
+    servers.push(b);
+    cleanups.push(() => b.kill9());
+    check(true, `B started again on port ${bPort} (pid ${b.child.pid})`);
+    nginx.reload([]);
+    const newB = b;
+    await waitFor('the restarted B serves requests through nginx', async () => {
+      probe += 1;
+      await call(nginx.base, `/api/health/?roll-probe=${probe}`);
+      return newB.output().includes(`roll-probe=${probe}"`);
+    });
+    check(true, 'B back in the nginx config: it serves requests again');
+    rolling = false;
+    await rollLoad;
+    const rollFailed = rollOutcomes.filter((o) => o.status < 200 || o.status >= 300);
+    const rollWrites = rollOutcomes.filter((o) => o.id !== null);
+    console.log(
+      `      load during the restart: ${rollOutcomes.length} requests (${rollWrites.length} writes)`,
+    );
+    check(
+      rollFailed.length === 0,
+      'no request failed during the rolling restart',
+      JSON.stringify(rollFailed),
+    );
+    const rollRows = await db
+      .selectFrom('invoices')
+      .select(['id', 'status'])
+      .where('id', 'in', rollIds)
+      .execute();
+    const rollLost = rollWrites.filter(
+      (o) => rollRows.find((row) => row.id === o.id)?.status !== InvoiceStatus.PENDING,
+    );
+    check(
+      rollLost.length === 0,
+      `every write acknowledged during the restart is in the database (${rollWrites.length})`,
+    );
+
+    console.log('\n7. SIGKILL of A under load through nginx; the journey goes on through B');
     const loadIds: number[] = [];
     for (let i = 0; i < LOAD_INVOICES; i += 1) loadIds.push(await importInvoice(db, { today }));
     const queue = [...loadIds];
@@ -655,7 +782,7 @@ async function run(): Promise<void> {
       'the journey continued on B: advance in the database',
     );
 
-    console.log('\n7. graceful stop of B');
+    console.log('\n8. graceful stop of B');
     await database.close();
     database = null;
     await b.stop();
