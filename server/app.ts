@@ -98,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyValidation(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
-  const sat = services.includes('accounts') ? createSatDeps(config, accounts) : null;
+  // The user service's SAT routes and the development SAT poller job share these.
+  const sat = createSatDeps(config, accounts);
   if (services.includes('invoices')) {
     await app.register(invoicesService, {
       prefix: '/api',
@@ -108,11 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (services.includes('accounts')) {
-    await app.register(userService, {
-      prefix: '/api/accounts',
-      accounts,
-      sat: sat ?? createSatDeps(config, accounts),
-    });
+    await app.register(userService, { prefix: '/api/accounts', accounts, sat });
   }
   if (deps.runJobs) {
     const scheduled = flujoJobs({
@@ -120,10 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : null,
       mailPollMs: config.mailPollMs,
-      sat:
-        sat && sat.autoApproveSeconds !== null
-          ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds }
-          : null,
+      sat: sat.autoApproveSeconds !== null ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds } : null,
     });
     const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
     app.addHook('onReady', async () => runner.start());
