@@ -402,6 +402,8 @@ async function run(): Promise<void> {
     }
     const servedBy = (server: RealServer) =>
       Array.from({ length: 12 }, (_, i) => i).filter((i) => server.output().includes(`probe=${i}"`)).length;
+    // A log line reaches us through a pipe, possibly after the answer did: wait for all twelve.
+    await waitFor('the processes logged the 12 probes', async () => servedBy(a) + servedBy(b) === 12);
     check(
       servedBy(a) > 0 && servedBy(b) > 0,
       'both processes served requests through nginx',
@@ -409,9 +411,12 @@ async function run(): Promise<void> {
     );
     const status = await getFrom('127.0.0.2', nginx.port, '/api/health/?probe=address');
     check(status === 200, 'a request from 127.0.0.2 with a forged X-Forwarded-For answers 200');
-    const logLine = [a, b]
-      .flatMap((server) => server.output().split('\n'))
-      .find((line) => line.includes('probe=address') && line.includes('remoteAddress'));
+    const addressLine = () =>
+      [a, b]
+        .flatMap((server) => server.output().split('\n'))
+        .find((line) => line.includes('probe=address') && line.includes('remoteAddress'));
+    await waitFor('the process logged the request', async () => addressLine() !== undefined);
+    const logLine = addressLine();
     check(
       logLine?.includes('"remoteAddress":"127.0.0.2"') === true,
       'the process sees the client address nginx saw (TRUST_PROXY), not the forged one',
@@ -627,6 +632,7 @@ async function run(): Promise<void> {
         probe += 1;
         const marker = `roll-probe=${probe}"`;
         if ((await call(nginx.base, `/api/health/?roll-probe=${probe}`)).status !== 200) return false;
+        await waitFor('the probe logged', async () => servers.some((one) => one.output().includes(marker)));
         inARow = server.output().includes(marker) ? inARow + 1 : 0;
         return inARow >= count;
       });
@@ -791,7 +797,10 @@ async function run(): Promise<void> {
       'B exits 0 on SIGTERM',
       `exit ${b.child.exitCode} ${b.child.signalCode ?? ''}`,
     );
-    check(b.output().includes('"msg":"shut down"'), 'B closed its database and said so');
+    // Its last log lines may reach us through the pipe after the exit.
+    const stopped = b;
+    await waitFor('B logged its shutdown', async () => stopped.output().includes('"msg":"shut down"'));
+    check(true, 'B closed its database and said so');
     console.log('\ntest:scale passed');
   } finally {
     if (database) await database.close().catch(() => undefined);
