@@ -11,6 +11,8 @@ import { registerBodyValidation } from './http/body-validation';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
+import { flujoJobs } from './jobs/flujo-jobs';
+import { createJobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { registerAuthentication } from './modules/auth/authenticate';
@@ -38,6 +40,11 @@ export interface AppDeps {
   now?: Clock;
   /** Which services this process mounts; default both. */
   services?: readonly ServiceName[];
+  /**
+   * Run the scheduled jobs (mail delivery, pruning, the SAT sandbox poller) while the app is open: main.ts
+   * sets it; tests leave it off and call a job's work themselves.
+   */
+  runJobs?: boolean;
 }
 
 /** Test and tool default: the environment's defaults with a throwaway signing secret (never a file). */
@@ -80,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(corePlugin, {
     database: deps.database,
     db,
-    mailer: deps.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer: deps.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, log: app.log }),
     clock: deps.now ?? systemClock,
     appBaseUrl: config.appBaseUrl,
   });
@@ -91,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBodyValidation(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
+  // The user service's SAT routes and the development SAT poller job share these.
+  const sat = createSatDeps(config, accounts);
   if (services.includes('invoices')) {
     await app.register(invoicesService, {
       prefix: '/api',
@@ -100,8 +109,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (services.includes('accounts')) {
-    const sat = createSatDeps(config, accounts);
     await app.register(userService, { prefix: '/api/accounts', accounts, sat });
+  }
+  if (deps.runJobs) {
+    const scheduled = flujoJobs({
+      db,
+      log: app.log,
+      smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : null,
+      mailPollMs: config.mailPollMs,
+      sat: sat.autoApproveSeconds !== null ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds } : null,
+    });
+    const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
+    app.addHook('onReady', async () => runner.start());
+    // onClose runs once the server has stopped accepting; the database closes after (main.ts).
+    app.addHook('onClose', async () => {
+      await runner.stop();
+      scheduled.close();
+    });
   }
 
   if (deps.spaDir && existsSync(join(deps.spaDir, 'index.html'))) registerSpa(app, deps.spaDir);

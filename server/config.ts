@@ -27,6 +27,10 @@ export interface Config {
   /** smtp:// or smtps:// URL; null keeps mail in the outbox table (and the log). */
   smtpUrl: string | null;
   mailFrom: string;
+  /** How often each process looks for queued mail to deliver (MAIL_POLL_MS), milliseconds. */
+  mailPollMs: number;
+  /** After SIGTERM, how long requests under way may run before their connections are closed. */
+  shutdownGraceSeconds: number;
   /** Google reCAPTCHA v3 keys; null means the self-hosted ALTCHA proof of work. */
   recaptcha: { secretKey: string; siteKey: string } | null;
   /** HMAC key that signs ALTCHA challenges; derived from jwtSecret when not configured. */
@@ -155,6 +159,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`MAIL_FROM must be an address or 'Name <address>' (got "${mailFrom}")`);
   }
 
+  const mailPollMs = parseInteger(
+    'MAIL_POLL_MS',
+    env.MAIL_POLL_MS,
+    2000,
+    { min: 100, max: 600_000 },
+    problems,
+  );
+
+  const shutdownGraceSeconds = parseInteger(
+    'SHUTDOWN_GRACE_SECONDS',
+    env.SHUTDOWN_GRACE_SECONDS,
+    10,
+    { min: 1, max: 600 },
+    problems,
+  );
+
   const recaptchaSecret = env.RECAPTCHA_SECRET_KEY?.trim() || '';
   const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY?.trim() || '';
   if (Boolean(recaptchaSecret) !== Boolean(recaptchaSiteKey)) {
@@ -213,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appBaseUrl,
     smtpUrl,
     mailFrom,
+    mailPollMs,
+    shutdownGraceSeconds,
     recaptcha: recaptchaSecret ? { secretKey: recaptchaSecret, siteKey: recaptchaSiteKey } : null,
     altchaHmacKey,
     satEncryptionKey: configuredSatKey ?? developmentSatKey(dataDir),

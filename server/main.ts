@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     spaDir: resolve('dist'),
     logger: { level: config.logLevel },
     config,
+    runJobs: true,
   });
   if (!config.smtpUrl) {
     const note = 'SMTP_URL is not set: e-mails stay in the outbox table (npm run ops -- mail:list)';
@@ -37,16 +38,31 @@ async function main(): Promise<void> {
     }
   }
 
+  // Graceful shutdown (systemd's stop and restart send SIGTERM): stop accepting, let the requests under way
+  // finish, stop the jobs (app.close's onClose), close the database, exit 0. Requests still running after
+  // SHUTDOWN_GRACE_SECONDS (10) have their connections closed, so a stuck client cannot hold a restart.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    const force = setTimeout(() => {
+      app.log.warn(`requests still running after ${graceMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, graceMs);
+    force.unref();
     try {
       await opsSocket?.close();
       await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
     } finally {
-      await database.close();
+      clearTimeout(force);
+      await database
+        .close()
+        .catch((error: unknown) => app.log.error({ err: error }, 'database close failed'));
+      app.log.info('shut down');
       process.exit(0);
     }
   };

@@ -241,6 +241,19 @@ export interface MailOutboxTable {
   created_at: Timestamp;
   sent_at: string | null;
   error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+}
+
+export interface JobRunsTable {
+  job: string;
+  /** int8: database.ts parses it to a number on both drivers. */
+  slot: number;
+  owner: string;
+  started_at: string;
+  lease_until: string;
+  finished_at: string | null;
+  error: string | null;
 }
 
 export interface ThrottleHitsTable {
@@ -279,6 +292,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
+  job_runs: JobRunsTable;
   throttle_hits: ThrottleHitsTable;
   captcha_spent: CaptchaSpentTable;
   seeds: SeedsTable;

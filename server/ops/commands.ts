@@ -115,11 +115,8 @@ function satDeps(context: OpsContext): SatLinkDeps {
     encryptionKey: context.config.satEncryptionKey,
     connector: createSandboxConnector(context.config.satSandboxDir),
     now: context.now,
-    mailer: createMailer(db, {
-      smtpUrl: context.config.smtpUrl,
-      from: context.config.mailFrom,
-      log: quietLog,
-    }),
+    // With SMTP the message is queued: a running server's delivery job sends it.
+    mailer: createMailer(db, { smtpUrl: context.config.smtpUrl, log: quietLog }),
     appBaseUrl: context.config.appBaseUrl,
   };
 }
@@ -189,11 +186,13 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const rows = await listOutbox(requireDatabase(context).db, limit);
       if (rows.length === 0) context.print('The outbox is empty.');
       for (const row of rows) {
-        const state = row.error
-          ? `error: ${row.error}`
-          : row.sent_at
-            ? `sent ${row.sent_at}`
-            : 'not sent (outbox)';
+        const state = row.sent_at
+          ? `sent ${row.sent_at}`
+          : row.next_attempt_at
+            ? `queued, attempt ${row.attempts + 1} at ${row.next_attempt_at}${row.error ? `; last error: ${row.error}` : ''}`
+            : row.error
+              ? `gave up after ${row.attempts} attempts: ${row.error}`
+              : 'not sent (outbox)';
         context.print(`#${row.id}  ${row.created_at}  to ${row.recipient}  [${state}]`);
         context.print(`Subject: ${row.subject}`);
         context.print(row.body_text);

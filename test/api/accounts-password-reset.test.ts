@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../../server/mail/mailer';
+import { createMailDelivery, type MailMessage, mailRetryDelayMs } from '../../server/mail/mailer';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { DEMO_PASSWORD, loginAs, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testClock, testConfig } from '../support/api-app';
 
 const SENT = { message: 'Te enviamos un correo con las instrucciones para restablecer tu contraseña.' };
 const INVALID_LINK = 'El enlace para restablecer la contraseña no es válido o expiró.';
+const silentLog = { info() {}, warn() {}, error() {} };
 const TOO_MANY = { detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' };
 
 describe('password reset (invoices service, /api/users/)', () => {
@@ -199,9 +200,11 @@ describe('password reset (invoices service, /api/users/)', () => {
 });
 
 describe('mail delivery', () => {
-  it('keeps the request working and the mail in the outbox with its error when SMTP fails', async () => {
+  it('only queues the mail (never waits on SMTP); a failed delivery keeps it with its error and a later retry', async () => {
     const config = testConfig({ SMTP_URL: 'smtp://usuario:clave@127.0.0.1:1' });
     const ctx = await createApiApp({ config });
+    const latest = () =>
+      ctx.database.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     try {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -209,14 +212,31 @@ describe('mail delivery', () => {
         payload: { email: 'proveedor.demo@flujo.mx' },
       });
       expect(res.statusCode).toBe(200);
-      const mail = await ctx.database.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      expect(mail).toMatchObject({ recipient: 'proveedor.demo@flujo.mx', sent_at: null });
+      expect(await latest()).toMatchObject({
+        recipient: 'proveedor.demo@flujo.mx',
+        sent_at: null,
+        attempts: 0,
+      });
+
+      // The delivery job's work, as the runner would do it (tests do not start the runner).
+      const delivery = createMailDelivery({
+        db: ctx.database.db,
+        smtpUrl: config.smtpUrl as string,
+        from: config.mailFrom,
+        log: silentLog,
+      });
+      const before = Date.now();
+      expect(await delivery.deliverDue(new Date())).toEqual({ sent: 0, failed: 1 });
+      const mail = await latest();
+      expect(mail).toMatchObject({ recipient: 'proveedor.demo@flujo.mx', sent_at: null, attempts: 1 });
       expect(mail.error).toMatch(/ECONNREFUSED|connect/i);
       expect(mail.body_text).toContain('/auth/reiniciar-contrasena/?token=');
+      expect(new Date(mail.next_attempt_at as string).getTime()).toBeGreaterThanOrEqual(
+        before + mailRetryDelayMs(1),
+      );
+      // Not due yet: nothing is tried again.
+      expect(await delivery.deliverDue(new Date())).toEqual({ sent: 0, failed: 0 });
+      delivery.close();
     } finally {
       await ctx.close();
     }

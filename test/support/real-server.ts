@@ -41,13 +41,17 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Generous: migrating and seeding the demo world is slow on a loaded 2-core machine. */
   timeoutMs?: number;
+  /** More environment for the server (e.g. the shared JWT_SECRET of several processes). */
+  env?: Record<string, string>;
+  /** Default: a free one. */
+  port?: number;
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 /** Starts node --import tsx server/main.ts and resolves when /api/health/ answers 200. */
 export async function startRealServer(options: StartOptions): Promise<RealServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -56,6 +60,7 @@ export async function startRealServer(options: StartOptions): Promise<RealServer
     // info: Fastify logs each request as it arrives, which the durability tests wait for.
     LOG_LEVEL: 'info',
     NODE_ENV: 'development',
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

@@ -17,7 +17,7 @@ export interface ThrottleRule {
   windowMinutes: number;
 }
 
-// Hits older than the longest window are useless; they are pruned as new ones arrive.
+// Hits older than the longest window are useless; the throttle-prune job deletes them (server/jobs).
 const RETENTION_MINUTES = 24 * 60;
 
 /** The hits one take() recorded, so a success can give them back. */
@@ -78,7 +78,6 @@ export function createThrottle(db: Db, now: Clock): Throttle {
           at,
         );
       });
-      await deleteHitsBefore(db, new Date(at.getTime() - RETENTION_MINUTES * 60_000));
       return { hitIds };
     },
     async refund(ticket) {
@@ -89,4 +88,9 @@ export function createThrottle(db: Db, now: Clock): Throttle {
       await deleteBucketHits(db, storedKey(bucket));
     },
   };
+}
+
+/** The throttle-prune job: deletes hits older than the longest window. */
+export async function pruneThrottleHits(db: Db, now: Date): Promise<void> {
+  await deleteHitsBefore(db, new Date(now.getTime() - RETENTION_MINUTES * 60_000));
 }

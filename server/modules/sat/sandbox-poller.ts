@@ -1,4 +1,5 @@
 import { SatStatus } from '../../../src/domain/sat-status';
+import type { Job } from '../../jobs/job-runner';
 import { rfcsWithSatStatus } from '../accounts/company.repository';
 import { approveSatLink, type SatLinkDeps, syncIssuedCfdi } from './sat-link.service';
 
@@ -58,26 +59,21 @@ export async function sandboxTick(
   return result;
 }
 
-/** Starts the poller; returns its stop function. Ticks never overlap. */
-export function startSandboxPoller(
-  deps: SatLinkDeps,
-  autoApproveSeconds: number,
-  log: Log,
-  intervalMs = Math.min(autoApproveSeconds, 2) * 1000,
-): () => Promise<void> {
+/**
+ * The poller as a job of server/jobs: one process per tick across all of them. Each process keeps its own
+ * `seen` map; a process that missed a change just syncs again, which imports nothing twice (stamp UUIDs).
+ */
+export function sandboxJob(deps: SatLinkDeps, autoApproveSeconds: number, log: Log): Job {
   const state: SandboxPollerState = { seen: new Map() };
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sandboxTick(deps, autoApproveSeconds, state, log)
-      .catch((error: unknown) => log.error({ err: error }, 'sandbox poller tick failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  return {
+    name: 'sat-sandbox',
+    scope: 'once',
+    everyMs: Math.min(autoApproveSeconds, 2) * 1000,
+    leaseMs: 60_000,
+    async run() {
+      const result = await sandboxTick(deps, autoApproveSeconds, state, log);
+      const done = result.approved.length + result.synced.length;
+      return done > 0 ? `${result.approved.length} approved, ${result.synced.length} synced` : undefined;
+    },
   };
 }

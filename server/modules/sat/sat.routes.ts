@@ -4,11 +4,13 @@ import { SatLinkStatus, TaxLink, TaxLinkSent } from '../../../src/domain/schemas
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { ACCESS_MESSAGES } from '../invoices/invoice-access';
-import { startSandboxPoller } from './sandbox-poller';
 import { SAT_LINK_MESSAGES, type SatLinkDeps, satLinkStatus, submitTaxLink } from './sat-link.service';
 
 export interface SatRoutesOptions extends SatLinkDeps {
-  /** Development: approve SENT links after this many seconds and import new sandbox files; null = off. */
+  /**
+   * Development: approve SENT links after this many seconds and import new sandbox files; null = off.
+   * The sat-sandbox job does it (buildApp with runJobs), once across processes.
+   */
   autoApproveSeconds: number | null;
 }
 
@@ -50,11 +52,4 @@ export const satRoutes: FastifyPluginAsync<SatRoutesOptions> = async (app, optio
     const user = currentUser(request);
     return satLinkStatus(options, user.companyId);
   });
-
-  if (options.autoApproveSeconds !== null) {
-    const stop = startSandboxPoller(options, options.autoApproveSeconds, app.log);
-    app.addHook('onClose', async () => {
-      await stop();
-    });
-  }
 };

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import { createMailDelivery } from '../mail/mailer';
+import { pruneThrottleHits } from '../modules/auth/throttle';
+import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { sandboxJob } from '../modules/sat/sandbox-poller';
+import type { SatLinkDeps } from '../modules/sat/sat-link.service';
+import type { Job } from './job-runner';
+import { deleteJobRunsBefore } from './job-runs.repository';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const HOUR_MS = 3_600_000;
+// job_runs is a log of claims; a week is enough to see what ran.
+const JOB_RUNS_RETENTION_MS = 7 * 24 * HOUR_MS;
+
+/** Flujo's scheduled jobs (decision 0041). */
+export function flujoJobs(options: {
+  db: Db;
+  log: Log;
+  smtp: { url: string; from: string } | null;
+  /** How often each process looks for queued mail (MAIL_POLL_MS). */
+  mailPollMs: number;
+  sat: { deps: SatLinkDeps; autoApproveSeconds: number } | null;
+}): { jobs: Job[]; close(): void } {
+  const { db } = options;
+  const jobs: Job[] = [
+    {
+      name: 'idempotency-prune',
+      scope: 'once',
+      everyMs: HOUR_MS,
+      async run(now) {
+        const deleted = await pruneIdempotencyKeys(db, now);
+        return deleted > 0 ? `${deleted} expired idempotency keys deleted` : undefined;
+      },
+    },
+    {
+      name: 'throttle-prune',
+      scope: 'once',
+      everyMs: 10 * 60_000,
+      async run(now) {
+        await pruneThrottleHits(db, now);
+        return undefined;
+      },
+    },
+    {
+      name: 'job-runs-prune',
+      scope: 'once',
+      everyMs: HOUR_MS,
+      async run(now) {
+        const deleted = await deleteJobRunsBefore(db, new Date(now.getTime() - JOB_RUNS_RETENTION_MS));
+        return deleted > 0 ? `${deleted} old job_runs rows deleted` : undefined;
+      },
+    },
+  ];
+  let close = () => {};
+  if (options.smtp) {
+    const delivery = createMailDelivery({
+      db,
+      smtpUrl: options.smtp.url,
+      from: options.smtp.from,
+      log: options.log,
+    });
+    close = () => delivery.close();
+    jobs.push({
+      name: 'mail-delivery',
+      // Every process polls; each message is claimed by one of them (FOR UPDATE SKIP LOCKED).
+      scope: 'each-process',
+      everyMs: options.mailPollMs,
+      async run(now) {
+        const result = await delivery.deliverDue(now);
+        if (result.sent + result.failed === 0) return undefined;
+        return `${result.sent} sent, ${result.failed} failed`;
+      },
+    });
+  }
+  if (options.sat) jobs.push(sandboxJob(options.sat.deps, options.sat.autoApproveSeconds, options.log));
+  return { jobs, close };
+}
