@@ -42,7 +42,7 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
       : undefined);
   const app = await buildApp({
     database,
-    config: options.config,
+    config: options.config ?? testConfig(),
     mailer: options.mailer,
     now: options.now,
     captcha,
@@ -60,13 +60,21 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
 }
 
 /**
+ * Tests post the public forms many times from one address (inject's 127.0.0.1), so their limits are raised;
+ * the throttle tests pass testConfig(PRODUCTION_LIMITS) to meet the real ones.
+ */
+const TEST_PUBLIC_WRITE_LIMIT_FACTOR = '1000';
+export const PRODUCTION_LIMITS = { PUBLIC_WRITE_LIMIT_FACTOR: '1' } as const;
+
+/**
  * loadConfig for a test: the given variables plus throwaway secrets, so nothing is read from or written to
- * DATA_DIR (the development secret files).
+ * DATA_DIR (the development secret files), and the public forms' limits raised (above).
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     JWT_SECRET: randomBytes(48).toString('base64url'),
     SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PUBLIC_WRITE_LIMIT_FACTOR: TEST_PUBLIC_WRITE_LIMIT_FACTOR,
     ...env,
   });
 }

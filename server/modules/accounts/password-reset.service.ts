@@ -6,7 +6,7 @@ import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/v
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import { revokeUserSessions } from '../auth/session.service';
-import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
+import type { AccountsDeps } from './accounts-deps';
 import { ACCOUNT_MESSAGES } from './messages';
 import { hashPassword } from './password';
 import { findResetToken, insertResetToken, spendUserResetTokens } from './password-reset.repository';
@@ -54,10 +54,7 @@ export async function requestPasswordReset(
   address: string,
 ): Promise<{ message: string }> {
   const email = form.email.toLowerCase();
-  await deps.throttle.take([
-    [`reset:email:${email}`, THROTTLE_RULES.resetRequestPerEmail],
-    [`reset:ip:${address}`, THROTTLE_RULES.resetRequestPerAddress],
-  ]);
+  await deps.publicWrites.take('resetRequest', { address, email });
 
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();

@@ -13,6 +13,7 @@ import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { type AuthenticatedUser, currentUser } from '../auth/authenticate';
+import { type PublicWriteLimiter, publicWriteLimitDoc } from '../auth/public-write-limits';
 import { businessDate } from '../invoices/business-date';
 import { type InvoiceCaller, InvoiceRequestError, invoiceCaller } from '../invoices/invoice-access';
 import {
@@ -63,7 +64,7 @@ const DOCS = {
     body: Referral,
     status: 201,
     response: PlainMessageResponse,
-    responses: { 403: PROVIDER_ONLY },
+    responses: { 403: PROVIDER_ONLY, 429: publicWriteLimitDoc('referral') },
   },
   requestAlliance: {
     summary: 'Ask Flujo for an alliance with one of the provider’s clients',
@@ -83,6 +84,8 @@ const DOCS = {
 export interface ProviderSectionsOptions {
   /** Flujo's operations desk (OPERATOR_EMAIL). */
   operatorEmail: string;
+  /** Referrals are throttled like the public forms: each one e-mails the operations desk. */
+  publicWrites: PublicWriteLimiter;
 }
 
 /**
@@ -110,7 +113,7 @@ function knowYourBusinessType(raw: unknown): KnowYourBusinessType {
  */
 export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions> = async (
   app,
-  { operatorEmail },
+  { operatorEmail, publicWrites },
 ) => {
   const { db, mailer, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
@@ -167,6 +170,7 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
     { preHandler: app.requireUser, config: { openapi: DOCS.referCustomer } },
     async (request, reply) => {
       const caller = providerCaller(currentUser(request));
+      await publicWrites.take('referral', { address: request.ip, company: caller.companyId });
       const answer = await referCustomer({ db, mailer, operatorEmail }, caller, request.body);
       return reply.status(201).send(answer);
     },
