@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type ServiceName } from '../../server/app';
+import { type AppDeps, buildApp, type ServiceName } from '../../server/app';
 import { type AltchaDifficulty, createAltchaCaptcha } from '../../server/captcha/altcha';
 import type { Captcha } from '../../server/captcha/captcha';
 import { type Config, loadConfig } from '../../server/config';
@@ -25,6 +25,8 @@ export interface ApiAppOptions {
   altchaDifficulty?: AltchaDifficulty;
   /** Mount only these services (default both). */
   services?: readonly ServiceName[];
+  /** Fastify's logger (default none); the fuzz test reads the errors behind a 500 from it. */
+  logger?: AppDeps['logger'];
 }
 
 /** The real app on a private seeded database, called through inject(). */
@@ -47,6 +49,7 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
     now: options.now,
     captcha,
     services: options.services,
+    logger: options.logger,
   });
   await app.ready();
   return {
