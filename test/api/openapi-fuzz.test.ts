@@ -25,7 +25,7 @@ import {
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 // Requests per operation and role; an anonymous call of a protected operation is always the same 401, so fewer.
-const RUNS = 110;
+const RUNS = 115;
 const RUNS_ANONYMOUS_ON_PROTECTED = 40;
 // A call without a session answers the same whoever's token comes along; the signed-in roles try it less.
 const RUNS_SIGNED_IN_ON_PUBLIC = 30;
