@@ -97,7 +97,10 @@ export function spanishErrorProblem(res: LightMyRequestResponse): string | null 
   if (messages.length === 0) return `no message in ${res.body.slice(0, 200)}`;
   for (const message of messages) {
     if (SPEC_ENGLISH_MESSAGES.has(message)) continue;
-    if (ENGLISH.test(message) || !SPANISH.test(message)) return `not Spanish: ${message}`;
+    // Only the server's own wording before a ':' is checked for English: after it a message may quote the caller's
+    // input ('Factura no encontrada: <referencia>.'), which can hold anything.
+    const own = message.split(':')[0] ?? message;
+    if (ENGLISH.test(own) || !SPANISH.test(message)) return `not Spanish: ${message}`;
   }
   return null;
 }
