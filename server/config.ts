@@ -43,6 +43,8 @@ export interface Config {
   satSandboxDir: string;
   /** Largest file the bulk uploads accept (UPLOAD_MAX_MB), bytes. */
   uploadMaxBytes: number;
+  /** Multiplies every public write's throttle limit (PUBLIC_WRITE_LIMIT_FACTOR); 1 in production. */
+  publicWriteLimitFactor: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -210,6 +212,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  // Tests and load runs that post the public forms many times from one address raise it; production keeps 1.
+  const publicWriteLimitFactor = parseInteger(
+    'PUBLIC_WRITE_LIMIT_FACTOR',
+    env.PUBLIC_WRITE_LIMIT_FACTOR,
+    1,
+    { min: 1, max: 100_000 },
+    problems,
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = developmentSecret(dataDir);
   // A separate key per purpose: a leaked CAPTCHA key must not sign sessions.
@@ -241,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satAutoApproveSeconds,
     satSandboxDir: resolve(env.SAT_SANDBOX_DIR?.trim() || join(dataDir, 'sat-sandbox')),
     uploadMaxBytes: uploadMaxMb * 1024 * 1024,
+    publicWriteLimitFactor,
   };
 }
 

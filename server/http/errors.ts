@@ -44,6 +44,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ detail: 'El cuerpo de la solicitud está vacío.' });
     }
     if (hasStatus(error) && error.statusCode >= 400 && error.statusCode < 500) {
+      // A throttle's 429 says when to come back (server/modules/auth/throttle.ts).
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (error.statusCode === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       // Fastify's own 4xx messages are English; ours are Spanish already.
       const fromFastify = (error as FastifyError).code?.startsWith('FST_') ?? false;
       const detail = fromFastify ? 'La solicitud no es válida.' : error.message;

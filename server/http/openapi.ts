@@ -47,6 +47,31 @@ export interface RouteDoc {
   responses?: Record<number, string | { description: string; schema?: JsonSchema }>;
   /** Money-moving POST that accepts an `Idempotency-Key` (ARCHITECTURE "Data"). */
   idempotent?: boolean;
+  /**
+   * The account kinds a route behind a session serves (`x-roles`); the others get 403. Default: both, which is
+   * what a route means when it takes any signed-in company (profile, SAT link, the invoice calls a corporate
+   * may also make as the issuer of invoices).
+   */
+  roles?: readonly AccountRole[];
+}
+
+/** An account kind (companies.is_corporate). */
+export type AccountRole = 'provider' | 'corporate';
+const ALL_ACCOUNT_ROLES: readonly AccountRole[] = ['provider', 'corporate'];
+
+/** The same docs, each serving only these account kinds (a module whose routes all share one role). */
+export function withRoles<T extends Record<string, RouteDoc>>(only: readonly AccountRole[], docs: T): T {
+  return Object.fromEntries(Object.entries(docs).map(([name, doc]) => [name, { ...doc, roles: only }])) as T;
+}
+
+/**
+ * Who may call an operation, machine-readable in the document (`x-roles`): 'anonymous' for the calls without a
+ * session (anyone may call them), else the account kinds served. test/api/authorization-matrix.test.ts checks it
+ * against the server's answers for every operation.
+ */
+function roles(route: CollectedRoute): string[] {
+  if (!route.authenticated) return ['anonymous'];
+  return [...(route.doc?.roles ?? ALL_ACCOUNT_ROLES)];
 }
 
 declare module 'fastify' {
@@ -203,6 +228,7 @@ function operation(route: CollectedRoute): JsonSchema {
       : {}),
     responses,
     ...(route.authenticated ? { security: [{ bearerAuth: [] }] } : {}),
+    'x-roles': roles(route),
   };
 }
 

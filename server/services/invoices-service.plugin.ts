@@ -36,11 +36,11 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
   await app.register(providersRoutes);
   await app.register(factoringRoutes);
-  await app.register(providerSectionsRoutes, { operatorEmail });
+  await app.register(providerSectionsRoutes, { operatorEmail, publicWrites: accounts.publicWrites });
   await app.register(corporatesRoutes);
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);
-  await app.register(newsletterService, { prefix: '/newsletter' });
+  await app.register(newsletterService, { prefix: '/newsletter', publicWrites: accounts.publicWrites });
 };

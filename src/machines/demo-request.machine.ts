@@ -12,17 +12,22 @@ export const DEMO_REQUEST_SENT = SERVER_MESSAGES.demoRequestSent;
 export const DEMO_REQUEST_FAILED = 'No pudimos enviar tu solicitud. Por favor, intenta de nuevo.';
 
 /**
- * Spec §8: on error, the first message of each entry of the response's `errors` object is shown;
- * anything else (500, no response) gets one generic message so the user knows to retry.
+ * Spec §8: on error, the first message of each entry of the response's `errors` object is shown; a 429 (too
+ * many requests from this address) shows the server's `detail`, which says to wait; anything else (500, no
+ * response) gets one generic message so the user knows to retry.
  */
 export function demoRequestErrorMessages(error: unknown): string[] {
-  const body = (error as Partial<CallFailure> | null)?.body as { errors?: unknown } | null | undefined;
+  const failure = error as Partial<CallFailure> | null;
+  const body = failure?.body as { errors?: unknown; detail?: unknown } | null | undefined;
   const errors = body?.errors;
   if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
     const messages = Object.values(errors as Record<string, unknown>)
       .map((entry) => (Array.isArray(entry) ? entry[0] : entry))
       .filter((message): message is string => typeof message === 'string' && message.length > 0);
     if (messages.length > 0) return messages;
+  }
+  if (failure?.status === 429 && typeof body?.detail === 'string' && body.detail.trim() !== '') {
+    return [body.detail];
   }
   return [DEMO_REQUEST_FAILED];
 }

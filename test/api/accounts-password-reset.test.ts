@@ -2,19 +2,26 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailDelivery, type MailMessage, mailRetryDelayMs } from '../../server/mail/mailer';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
+import { SERVER_MESSAGES } from '../../src/domain/schemas/session';
 import { DEMO_PASSWORD, loginAs, sessionFor } from '../support/accounts';
-import { type ApiTestContext, createApiApp, testClock, testConfig } from '../support/api-app';
+import {
+  type ApiTestContext,
+  createApiApp,
+  PRODUCTION_LIMITS,
+  testClock,
+  testConfig,
+} from '../support/api-app';
 
 const SENT = { message: 'Te enviamos un correo con las instrucciones para restablecer tu contraseña.' };
 const INVALID_LINK = 'El enlace para restablecer la contraseña no es válido o expiró.';
 const silentLog = { info() {}, warn() {}, error() {} };
-const TOO_MANY = { detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' };
+const TOO_MANY = { detail: SERVER_MESSAGES.tooManyRequests };
 
 describe('password reset (invoices service, /api/users/)', () => {
   let ctx: ApiTestContext;
   const clock = testClock();
   beforeAll(async () => {
-    ctx = await createApiApp({ now: clock.now });
+    ctx = await createApiApp({ now: clock.now, config: testConfig(PRODUCTION_LIMITS) });
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {

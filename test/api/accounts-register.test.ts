@@ -4,8 +4,15 @@ import { uniqueViolationField } from '../../server/modules/accounts/accounts.ser
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { insertAccount } from '../../server/modules/accounts/user.repository';
 import { SatStatus } from '../../src/domain/sat-status';
+import { SERVER_MESSAGES } from '../../src/domain/schemas/session';
 import { CHEAP_ALTCHA, loginAs, signUpPayload, solveAltcha } from '../support/accounts';
-import { type ApiTestContext, createApiApp, testClock, testConfig } from '../support/api-app';
+import {
+  type ApiTestContext,
+  createApiApp,
+  PRODUCTION_LIMITS,
+  testClock,
+  testConfig,
+} from '../support/api-app';
 
 const CAPTCHA_FAILED = ['No pudimos verificar que no eres un robot. Intenta de nuevo.'];
 const REQUIRED = ['Este campo es obligatorio'];
@@ -18,7 +25,11 @@ describe('POST /api/accounts/register/ (ALTCHA, the default CAPTCHA)', () => {
   const nextAddress = () => `10.20.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
   beforeAll(async () => {
-    ctx = await createApiApp({ now: clock.now, altchaDifficulty: CHEAP_ALTCHA });
+    ctx = await createApiApp({
+      now: clock.now,
+      altchaDifficulty: CHEAP_ALTCHA,
+      config: testConfig(PRODUCTION_LIMITS),
+    });
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
@@ -335,17 +346,29 @@ describe('POST /api/accounts/register/ (ALTCHA, the default CAPTCHA)', () => {
     }
   });
 
-  it('throttles sign-up attempts per address (30 per hour)', async () => {
+  it('throttles sign-up attempts per address (5 per 10 minutes, 20 a day), refused forms too', async () => {
     const remoteAddress = '10.30.0.1';
-    for (let i = 0; i < 30; i++) expect((await register({}, remoteAddress)).statusCode).toBe(400);
+    const before = await counts();
+    for (let i = 0; i < 5; i++) expect((await register({}, remoteAddress)).statusCode).toBe(400);
     const blocked = await register(
       signUpPayload({ recaptcha_token: await solveAltcha(ctx.app) }),
       remoteAddress,
     );
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' });
+    expect(blocked.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     expect(blocked.headers['retry-after']).toBeDefined();
-    clock.advanceMinutes(61);
+    expect(await counts()).toEqual(before);
+    // Another address is not affected.
+    expect((await register({}, '10.30.0.2')).statusCode).toBe(400);
+
+    // Three more bursts of 5, ten minutes apart, fill the day's 20.
+    for (let burst = 0; burst < 3; burst++) {
+      clock.advanceMinutes(11);
+      for (let i = 0; i < 5; i++) expect((await register({}, remoteAddress)).statusCode).toBe(400);
+    }
+    clock.advanceMinutes(11);
+    expect((await register({}, remoteAddress)).statusCode).toBe(429);
+    clock.advanceMinutes(24 * 60);
     expect(
       (await register(signUpPayload({ recaptcha_token: await solveAltcha(ctx.app) }), remoteAddress))
         .statusCode,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type ServiceName } from '../../server/app';
+import { type AppDeps, buildApp, type ServiceName } from '../../server/app';
 import { type AltchaDifficulty, createAltchaCaptcha } from '../../server/captcha/altcha';
 import type { Captcha } from '../../server/captcha/captcha';
 import { type Config, loadConfig } from '../../server/config';
@@ -25,6 +25,8 @@ export interface ApiAppOptions {
   altchaDifficulty?: AltchaDifficulty;
   /** Mount only these services (default both). */
   services?: readonly ServiceName[];
+  /** Fastify's logger (default none); the fuzz test reads the errors behind a 500 from it. */
+  logger?: AppDeps['logger'];
 }
 
 /** The real app on a private seeded database, called through inject(). */
@@ -42,11 +44,12 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
       : undefined);
   const app = await buildApp({
     database,
-    config: options.config,
+    config: options.config ?? testConfig(),
     mailer: options.mailer,
     now: options.now,
     captcha,
     services: options.services,
+    logger: options.logger,
   });
   await app.ready();
   return {
@@ -60,13 +63,21 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
 }
 
 /**
+ * Tests post the public forms many times from one address (inject's 127.0.0.1), so their limits are raised;
+ * the throttle tests pass testConfig(PRODUCTION_LIMITS) to meet the real ones.
+ */
+const TEST_PUBLIC_WRITE_LIMIT_FACTOR = '1000';
+export const PRODUCTION_LIMITS = { PUBLIC_WRITE_LIMIT_FACTOR: '1' } as const;
+
+/**
  * loadConfig for a test: the given variables plus throwaway secrets, so nothing is read from or written to
- * DATA_DIR (the development secret files).
+ * DATA_DIR (the development secret files), and the public forms' limits raised (above).
  */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     JWT_SECRET: randomBytes(48).toString('base64url'),
     SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PUBLIC_WRITE_LIMIT_FACTOR: TEST_PUBLIC_WRITE_LIMIT_FACTOR,
     ...env,
   });
 }

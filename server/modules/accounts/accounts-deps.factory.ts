@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Captcha } from '../../captcha/captcha';
 import { createCaptcha } from '../../captcha/create-captcha';
 import type { Config } from '../../config';
+import { createPublicWriteLimiter } from '../auth/public-write-limits';
 import { createThrottle } from '../auth/throttle';
 import { createTokenService } from '../auth/tokens';
 import type { AccountsDeps } from './accounts-deps';
@@ -12,6 +13,7 @@ import type { AccountsDeps } from './accounts-deps';
  */
 export function createAccountsDeps(app: FastifyInstance, config: Config, captcha?: Captcha): AccountsDeps {
   const { db, mailer, clock: now, appBaseUrl } = app;
+  const throttle = createThrottle(db, now);
   return {
     db,
     now,
@@ -21,7 +23,8 @@ export function createAccountsDeps(app: FastifyInstance, config: Config, captcha
       refreshHours: config.refreshTokenHours,
       now,
     }),
-    throttle: createThrottle(db, now),
+    throttle,
+    publicWrites: createPublicWriteLimiter(throttle, config.publicWriteLimitFactor),
     captcha: captcha ?? createCaptcha(config, { db, now, log: app.log }),
     mailer,
     appBaseUrl,

@@ -17,7 +17,7 @@ import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
 import { currentUser } from '../auth/authenticate';
-import { retryAfterOnThrottle } from '../auth/http-errors';
+import { publicWriteLimitDoc } from '../auth/public-write-limits';
 import {
   changePassword,
   getProfile,
@@ -61,7 +61,7 @@ const DOCS = {
     body: SignUpRequest,
     status: 201,
     response: PlainMessageResponse,
-    responses: { 429: TOO_MANY },
+    responses: { 429: publicWriteLimitDoc('signUp') },
   },
   profile: {
     summary: "The caller's profile",
@@ -100,6 +100,7 @@ const DOCS = {
         description: 'Datos inválidos, dentro de errors: {errors: {campo: [mensaje]}}.',
         schema: { type: 'object', properties: { errors: { $ref: '#/components/schemas/FieldErrors' } } },
       },
+      429: publicWriteLimitDoc('demoRequest'),
     },
   },
 } satisfies Record<string, RouteDoc>;
@@ -107,7 +108,6 @@ const DOCS = {
 /** The user service (mounted at /api/accounts/): session, sign-up, profile, password change, demo request. */
 export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, deps) => {
   const { db } = deps;
-  retryAfterOnThrottle(app);
   // Computed now, so the first login of an unknown username is not slower than the others.
   await dummyPasswordHash();
 
@@ -162,6 +162,8 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
   app.post<{ Body: DemoRequest; Querystring: { source?: string } }>(
     '/request-demo/',
     {
+      // Before the body is read, so refused forms count too: a script gains nothing by sending garbage.
+      preHandler: async (request) => deps.publicWrites.take('demoRequest', { address: request.ip }),
       config: {
         ...ownTextChecks,
         openapi: DOCS.requestDemo,

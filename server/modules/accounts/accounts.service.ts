@@ -148,7 +148,7 @@ function signUpPasswordProblems(password: string, fields: SignUpPersonalFields):
 
 /** POST /register/ is throttled per address before anything else, so refused forms count too. */
 export async function throttleSignUp(deps: AccountsDeps, address: string): Promise<void> {
-  await deps.throttle.take([[`register:ip:${address}`, THROTTLE_RULES.registerPerAddress]]);
+  await deps.publicWrites.take('signUp', { address });
 }
 
 /**

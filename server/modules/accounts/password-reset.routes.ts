@@ -5,7 +5,7 @@ import {
   PlainMessageResponse,
 } from '../../../src/domain/schemas/session';
 import type { RouteDoc } from '../../http/openapi';
-import { retryAfterOnThrottle } from '../auth/http-errors';
+import { publicWriteLimitDoc } from '../auth/public-write-limits';
 import type { AccountsDeps } from './accounts-deps';
 import {
   passwordResetRefusal,
@@ -31,7 +31,7 @@ const DOCS = {
           ],
         },
       },
-      429: 'Demasiados intentos para ese correo o desde esa dirección.',
+      429: publicWriteLimitDoc('resetRequest'),
     },
   },
   reset: {
@@ -46,8 +46,6 @@ const DOCS = {
 
 /** The two reset calls the spec puts on the invoices service (§7 "Invoices service, common"): /api/users/. */
 export const passwordResetRoutes: FastifyPluginAsync<AccountsDeps> = async (app, deps) => {
-  retryAfterOnThrottle(app);
-
   app.post<{ Body: PasswordResetRequest }>(
     '/request-reset-password/',
     { config: { openapi: DOCS.requestReset } },

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { paths } from '../../../src/domain/paths';
 import { MESSAGES as FIELD_MESSAGES } from '../../../src/domain/schemas/fields';
 import type { PasswordReset, PasswordResetRequest } from '../../../src/domain/schemas/session';
-import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
+import { type FieldErrors as FieldErrorMap, FORM_ERROR_KEY } from '../../../src/domain/schemas/validate';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import { revokeUserSessions } from '../auth/session.service';
-import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
+import type { AccountsDeps } from './accounts-deps';
 import { ACCOUNT_MESSAGES } from './messages';
 import { hashPassword } from './password';
 import { findResetToken, insertResetToken, spendUserResetTokens } from './password-reset.repository';
@@ -54,10 +54,7 @@ export async function requestPasswordReset(
   address: string,
 ): Promise<{ message: string }> {
   const email = form.email.toLowerCase();
-  await deps.throttle.take([
-    [`reset:email:${email}`, THROTTLE_RULES.resetRequestPerEmail],
-    [`reset:ip:${address}`, THROTTLE_RULES.resetRequestPerAddress],
-  ]);
+  await deps.publicWrites.take('resetRequest', { address, email });
 
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();
@@ -94,10 +91,11 @@ export function passwordResetRefusal(errors: FieldErrorMap, body: unknown): Fiel
   if (errors.token) return invalidLink();
   const typed =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>).new_password : null;
-  if (typeof typed === 'string' && typed !== '') {
-    return ruleErrors(passwordProblems(typed, {}, RESET_PASSWORD_MESSAGES));
-  }
-  return ruleErrors(errors.new_password ?? []);
+  // The password rules word the problem when they see one; otherwise the struct's own message (say, a NUL in it).
+  const problems =
+    typeof typed === 'string' && typed !== '' ? passwordProblems(typed, {}, RESET_PASSWORD_MESSAGES) : [];
+  if (problems.length > 0) return ruleErrors(problems);
+  return ruleErrors(errors.new_password ?? errors[FORM_ERROR_KEY] ?? [FIELD_MESSAGES.invalid]);
 }
 
 type ResetLink = { used_at: string | null; expires_at: string; is_active: boolean };

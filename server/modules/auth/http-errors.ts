@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { LOGIN_FAILED } from '../../../src/domain/session';
 
 // Client errors of the session endpoints. The app's error handler answers any error with a 4xx
@@ -15,21 +14,13 @@ export class UnauthorizedError extends Error {
   readonly statusCode = 401;
 }
 
-/** 429; the route adds Retry-After from `retryAfterSeconds`. */
+/** 429; the app's error handler adds Retry-After from `retryAfterSeconds` (server/http/errors.ts). */
 export class TooManyAttemptsError extends Error {
   readonly statusCode = 429;
-  constructor(readonly retryAfterSeconds: number) {
-    super(MESSAGES.tooManyAttempts);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = MESSAGES.tooManyAttempts,
+  ) {
+    super(message);
   }
-}
-
-/**
- * Adds Retry-After to a 429 and hands the error on to the app's error handler (which writes {detail}).
- * Call inside a plugin whose routes throttle.
- */
-export function retryAfterOnThrottle(app: FastifyInstance): void {
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  });
 }

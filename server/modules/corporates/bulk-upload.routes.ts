@@ -17,7 +17,7 @@ import {
 } from '../../../src/domain/schemas/corporates';
 import { validateForm } from '../../../src/domain/schemas/validate';
 import { FieldErrors } from '../../http/errors';
-import type { RouteDoc } from '../../http/openapi';
+import { type RouteDoc, withRoles } from '../../http/openapi';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { looksLikeZip } from '../../uploads/safe-zip';
 import { readUpload, requireFile, type UploadShape } from '../../uploads/upload-file';
@@ -125,7 +125,7 @@ function docs(maxBytes: number) {
  */
 export const bulkUploadRoutes: FastifyPluginAsync<BulkUploadOptions> = async (app, { maxBytes }) => {
   const { db, clock: now } = app;
-  const DOCS = docs(maxBytes);
+  const DOCS = withRoles(['corporate'], docs(maxBytes));
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 20 },
   });

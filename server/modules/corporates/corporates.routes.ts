@@ -20,7 +20,7 @@ import {
   RejectRequestsBody,
 } from '../../../src/domain/schemas/quotations';
 import type { Db } from '../../db/database';
-import type { RouteDoc } from '../../http/openapi';
+import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
@@ -63,7 +63,7 @@ const INVOICE_REF = {
 const BATCH = `Lote de 1 a ${MAX_INVOICES_PER_REQUEST} facturas, todo o nada`;
 const QUOTATION_BATCH = `Lote de 1 a ${MAX_QUOTATION_INVOICES} facturas recibidas, todo o nada; un 400 nombra cada línea por su índice y campo ('3.payment_date')`;
 
-const DOCS = {
+const DOCS = withRoles(['corporate'], {
   requests: {
     summary: "The providers' authorization requests",
     description: 'Facturas recibidas en estado Solicitado, con filtros; la primera página trae indicadores.',
@@ -152,7 +152,7 @@ const DOCS = {
     responses: INVOICE_REFUSALS,
     idempotent: true,
   },
-} satisfies Record<string, RouteDoc>;
+} satisfies Record<string, RouteDoc>);
 
 /**
  * Corporate side of the pronto-pago lifecycle (mounted at /api/): the summary of received invoices, the

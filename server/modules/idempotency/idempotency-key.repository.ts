@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+// NOTE: jsonb refuses U+0000 and unpaired surrogates, which a refusal quoting the caller's input may hold (a 500
+// found by test/api/openapi-fuzz.test.ts); they are stored as U+FFFD, as the drivers store them in text columns.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what must not reach jsonb.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'string' ? item.replace(UNSTORABLE, '\ufffd') : item,
+  );
+}
+
 export interface IdempotencyKeyClaim {
   userId: number;
   key: string;
@@ -40,7 +51,7 @@ export async function storeIdempotentResponse(
     .set({
       response_status: response.statusCode,
       // Through text, so pg and PGlite store the same JSON (pg would turn a JS array into a PG array).
-      response_body: sql`cast(${JSON.stringify(response.body ?? null)} as text)::jsonb`,
+      response_body: sql`cast(${storableJson(response.body ?? null)} as text)::jsonb`,
     })
     .where('user_id', '=', userId)
     .where('key', '=', key)

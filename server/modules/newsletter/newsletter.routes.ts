@@ -3,6 +3,8 @@ import { NewsletterSubscription } from '../../../src/domain/schemas/session';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
+import { TooManyAttemptsError } from '../auth/http-errors';
+import { type PublicWriteLimiter, publicWriteLimitDoc } from '../auth/public-write-limits';
 import { insertSubscription } from './newsletter.repository';
 
 export const NEWSLETTER_SUBSCRIBED = 'Suscripción registrada';
@@ -29,11 +31,12 @@ const SUBSCRIBE_DOC: RouteDoc = {
       schema: { type: 'object', properties: { errors: { $ref: '#/components/schemas/FieldErrors' } } },
     },
     403: 'Enviado desde otro sitio (Sec-Fetch-Site: cross-site).',
+    429: `${publicWriteLimitDoc('newsletter')} El formulario HTML vuelve a su página con ?boletin=limite.`,
   },
 };
 
 /** The form's outcome, read by the footer after the redirect (src/views/common/newsletter-box.tsx). */
-type Outcome = 'suscrito' | 'error';
+type Outcome = 'suscrito' | 'error' | 'limite';
 
 function backToPage(reply: FastifyReply, origin: unknown, outcome: Outcome) {
   const path = typeof origin === 'string' && SITE_PATH.test(origin) ? origin : DEFAULT_RETURN_PATH;
@@ -45,7 +48,10 @@ function backToPage(reply: FastifyReply, origin: unknown, outcome: Outcome) {
  * JSON clients get 201 or 400 with field errors; the public pages' plain HTML form gets a 303 back to the
  * page it was sent from, so it works without JavaScript.
  */
-export const newsletterService: FastifyPluginAsync = async (app) => {
+export const newsletterService: FastifyPluginAsync<{ publicWrites: PublicWriteLimiter }> = async (
+  app,
+  { publicWrites },
+) => {
   const { db } = app;
   // Scoped to this plugin: HTML forms post url-encoded bodies, which nothing else in the API accepts.
   app.addContentTypeParser(
@@ -68,6 +74,16 @@ export const newsletterService: FastifyPluginAsync = async (app) => {
       preHandler: async (request, reply) => {
         if (request.headers['sec-fetch-site'] === 'cross-site') {
           return reply.status(403).send({ detail: 'Solicitud no permitida desde otro sitio.' });
+        }
+        // Before the body is checked, so refused addresses count too.
+        try {
+          await publicWrites.take('newsletter', { address: request.ip });
+        } catch (error) {
+          if (error instanceof TooManyAttemptsError && fromForm(request)) {
+            reply.header('retry-after', String(error.retryAfterSeconds));
+            return backToPage(reply, originOf(request), 'limite');
+          }
+          throw error;
         }
       },
       config: {

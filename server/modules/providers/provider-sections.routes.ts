@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PROVIDER_REQUEST_MESSAGES } from '../../../src/domain/provider-requests';
 import { RECEIVABLE_STATUSES } from '../../../src/domain/receivables';
 import {
@@ -10,9 +10,10 @@ import {
 } from '../../../src/domain/schemas/invoices';
 import { AllianceRequest, PlainMessageResponse, Referral } from '../../../src/domain/schemas/session';
 import { FieldErrors } from '../../http/errors';
-import type { RouteDoc } from '../../http/openapi';
+import { type RouteDoc, withRoles } from '../../http/openapi';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { type AuthenticatedUser, currentUser } from '../auth/authenticate';
+import { type PublicWriteLimiter, publicWriteLimitDoc } from '../auth/public-write-limits';
 import { businessDate } from '../invoices/business-date';
 import { type InvoiceCaller, InvoiceRequestError, invoiceCaller } from '../invoices/invoice-access';
 import {
@@ -29,7 +30,7 @@ import { referCustomer, requestAlliance } from './provider-requests.service';
 const PROVIDER_ONLY =
   'Sin empresa, sin vinculación SAT autorizada, o cuenta corporativa (estas secciones son del proveedor).';
 
-const DOCS = {
+const DOCS = withRoles(['provider'], {
   receivables: {
     summary: "The provider's outstanding receivables",
     description:
@@ -63,7 +64,7 @@ const DOCS = {
     body: Referral,
     status: 201,
     response: PlainMessageResponse,
-    responses: { 403: PROVIDER_ONLY },
+    responses: { 403: PROVIDER_ONLY, 429: publicWriteLimitDoc('referral') },
   },
   requestAlliance: {
     summary: 'Ask Flujo for an alliance with one of the provider’s clients',
@@ -78,11 +79,13 @@ const DOCS = {
       403: PROVIDER_ONLY,
     },
   },
-} satisfies Record<string, RouteDoc>;
+} satisfies Record<string, RouteDoc>);
 
 export interface ProviderSectionsOptions {
   /** Flujo's operations desk (OPERATOR_EMAIL). */
   operatorEmail: string;
+  /** Referrals are throttled like the public forms: each one e-mails the operations desk. */
+  publicWrites: PublicWriteLimiter;
 }
 
 /**
@@ -93,6 +96,11 @@ function providerCaller(user: AuthenticatedUser): InvoiceCaller {
   const caller = invoiceCaller(user, 'provider');
   if (caller.isCorporate) throw new InvoiceRequestError(403, PROVIDER_REQUEST_MESSAGES.providerOnly);
   return caller;
+}
+
+/** The same check before the body is read, so a corporate's form is a 403, not field errors. */
+async function providerOnly(request: FastifyRequest): Promise<void> {
+  providerCaller(currentUser(request));
 }
 
 function knowYourBusinessType(raw: unknown): KnowYourBusinessType {
@@ -110,7 +118,7 @@ function knowYourBusinessType(raw: unknown): KnowYourBusinessType {
  */
 export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions> = async (
   app,
-  { operatorEmail },
+  { operatorEmail, publicWrites },
 ) => {
   const { db, mailer, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
@@ -164,9 +172,10 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
 
   app.post<{ Body: Referral }>(
     '/providers/refer-customer/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.referCustomer } },
+    { preHandler: [app.requireUser, providerOnly], config: { openapi: DOCS.referCustomer } },
     async (request, reply) => {
       const caller = providerCaller(currentUser(request));
+      await publicWrites.take('referral', { address: request.ip, company: caller.companyId });
       const answer = await referCustomer({ db, mailer, operatorEmail }, caller, request.body);
       return reply.status(201).send(answer);
     },
@@ -174,7 +183,7 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
 
   app.post<{ Body: AllianceRequest }>(
     '/providers/alliances/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.requestAlliance } },
+    { preHandler: [app.requireUser, providerOnly], config: { openapi: DOCS.requestAlliance } },
     async (request, reply) => {
       const caller = providerCaller(currentUser(request));
       const { message, created } = await requestAlliance({ db, mailer, operatorEmail }, caller, request.body);

@@ -6,7 +6,7 @@ import {
   StatementReportResponse,
 } from '../../../src/domain/schemas/statements';
 import { MAX_REPORT_INVOICES } from '../../../src/domain/statements';
-import type { RouteDoc } from '../../http/openapi';
+import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
@@ -69,7 +69,8 @@ export const statementsRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock: now } = app;
 
   for (const role of ['provider', 'corporate'] as const) {
-    const doc = docs(role);
+    // The provider statement takes any company (a corporate may issue invoices too); the corporate one corporates.
+    const doc = role === 'corporate' ? withRoles(['corporate'], docs(role)) : docs(role);
     const scopeOf = (request: FastifyRequest) =>
       statementScope(invoiceCaller(currentUser(request), role), role);
 

@@ -22,6 +22,8 @@ export const SERVER_MESSAGES = {
   // NOTE: the spec's client (§8) maps this exact English text to 'El correo electrónico no está registrado'.
   unknownResetEmail: 'User with this email does not exist',
   taxLinkSent: 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada',
+  // The 429 of every public form (demo request, newsletter, referral, sign-up, reset request); the forms show it.
+  tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos minutos.',
 } as const;
 
 // User-service payloads and responses (spec §3, §5, §7). Payloads strip unknown fields on coercion

@@ -48,6 +48,22 @@ function collect(error: StructError, into: FieldErrors): void {
   }
 }
 
+// NOTE: superstruct words a refusal by printing the value (`${value}`), which overflows the stack on an array
+// nested thousands deep (found by test/api/openapi-fuzz.test.ts); no form nests anywhere near this deep.
+const MAX_FORM_DEPTH = 32;
+
+/** True when objects or arrays nest more than `limit` levels (iterative: the input may be arbitrarily deep). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * Validates (with coercion: trimming, defaults, stripping unknown fields) and returns the cleaned
  * value or every field's Spanish messages. Never throws on garbage: for an object struct given a
@@ -55,6 +71,8 @@ function collect(error: StructError, into: FieldErrors): void {
  * Example: validateForm(DemoRequest, { email: 'x' }) → { ok: false, errors: { email: ['Debe ser un correo valido'], … } }.
  */
 export function validateForm<T, S>(struct: Struct<T, S>, value: unknown): FormResult<T> {
+  if (nestsDeeperThan(value, MAX_FORM_DEPTH))
+    return { ok: false, errors: { [FORM_ERROR_KEY]: [MESSAGES.form] } };
   const [error, clean] = validate(value, struct, { coerce: true, mask: true });
   if (error === undefined) return { ok: true, value: clean };
   const errors: FieldErrors = {};

@@ -1,12 +1,13 @@
+import { SERVER_MESSAGES } from '../../domain/schemas/session';
 import { CONTACT_EMAIL, mailtoLink, NEWSLETTER_URL } from './site-config';
 import { useHydrated } from './use-hydrated';
 
 /** Where the server sends the visitor back after a subscription (`?boletin=…`, decision 0006). */
-export type NewsletterOutcome = 'suscrito' | 'error';
+export type NewsletterOutcome = 'suscrito' | 'error' | 'limite';
 
 function outcomeFromUrl(): NewsletterOutcome | null {
   const value = new URLSearchParams(window.location.search).get('boletin');
-  return value === 'suscrito' || value === 'error' ? value : null;
+  return value === 'suscrito' || value === 'error' || value === 'limite' ? value : null;
 }
 
 /**
@@ -61,6 +62,12 @@ export function NewsletterBox({ returnPath }: { returnPath?: string }) {
       {outcome === 'error' && (
         <p role="alert" className="site-newsletter__error">
           No pudimos registrar ese correo. Revisa que esté bien escrito e intenta de nuevo.
+        </p>
+      )}
+      {/* Too many subscriptions from this address (the server's 429, as a redirect for the plain form). */}
+      {outcome === 'limite' && (
+        <p role="alert" className="site-newsletter__error">
+          {SERVER_MESSAGES.tooManyRequests}
         </p>
       )}
     </form>

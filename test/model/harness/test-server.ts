@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { buildApp } from '../../../server/app';
 import type { DatabaseHandle } from '../../../server/db/database';
+import { testConfig } from '../../support/api-app';
 import { forwardToApp } from '../../support/msw-app';
 import { createTestDatabase } from '../../support/test-database';
 
@@ -25,7 +26,8 @@ export const mswServer = setupServer(defaultHandler);
 
 export async function startTestApp(): Promise<void> {
   const database = await createTestDatabase();
-  const app = await buildApp({ database });
+  // Every request comes from inject's one address; testConfig raises the public forms' limits for that.
+  const app = await buildApp({ database, config: testConfig() });
   await app.ready();
   current = { app, database };
 }
