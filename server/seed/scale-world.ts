@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { IsoDate } from '../../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode } from '../../src/domain/invoice-status';
 import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-date';
@@ -240,6 +240,32 @@ function xmlTemplate(currency: 'MXN' | 'USD'): string {
   });
 }
 
+/**
+ * The template as one SQL concatenation: its fixed text between the sentinels as parameters, each sentinel
+ * replaced by its row's expression (one pass, where nested replace() calls would scan the whole XML per field).
+ */
+function xmlExpression(
+  template: string,
+  values: Record<keyof typeof XML_SENTINELS, RawBuilder<unknown>>,
+): RawBuilder<string> {
+  const byText = new Map(
+    (Object.keys(XML_SENTINELS) as (keyof typeof XML_SENTINELS)[]).map((key) => [XML_SENTINELS[key], key]),
+  );
+  const pattern = new RegExp(
+    [...byText.keys()].map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'g',
+  );
+  const pieces: RawBuilder<unknown>[] = [];
+  let at = 0;
+  for (const match of template.matchAll(pattern)) {
+    pieces.push(sql`${template.slice(at, match.index)}::text`);
+    pieces.push(values[byText.get(match[0]) as keyof typeof XML_SENTINELS]);
+    at = match.index + match[0].length;
+  }
+  pieces.push(sql`${template.slice(at)}::text`);
+  return sql<string>`(${sql.join(pieces, sql` || `)})`;
+}
+
 const XML_UNSAFE = /[&<>"']/;
 
 /** One supplier's share of the world: how many invoices, to which buyers, numbered how. */
@@ -296,15 +322,30 @@ async function insertBatch(
   last: number,
 ): Promise<{ invoices: number; events: number }> {
   const { paths, steps } = planValues(plan);
-  const s = XML_SENTINELS;
   const seed = `${SCALE_SEED}:${segment.key}:`;
+  const xmlValues: Record<keyof typeof XML_SENTINELS, RawBuilder<unknown>> = {
+    uuid: sql`src.uuid`,
+    issuedAt: sql`to_char(src.issued_at, 'YYYY-MM-DD"T"HH24:MI:SS')`,
+    stampedAt: sql`to_char(src.issued_at + interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS')`,
+    serie: sql`${segment.serie}::text`,
+    folio: sql`src.folio`,
+    issuerRfc: sql`${segment.supplier.rfc}::text`,
+    issuerName: sql`${segment.supplier.name}::text`,
+    receiverRfc: sql`src.receiver_rfc`,
+    receiverName: sql`src.receiver_name`,
+    subtotal: sql`(src.subtotal_c / 100.0)::numeric(18,2)::text`,
+    tax: sql`(src.tax_c / 100.0)::numeric(18,2)::text`,
+    total: sql`(src.total_c / 100.0)::numeric(18,2)::text`,
+    exchangeRate: sql`coalesce(src.rate::text, '')`,
+    description: sql`src.description`,
+  };
   const { rows } = await sql<{ invoices: string | number; events: string | number }>`
     with
     plan_path (path_id, status, variant, variants, dated, buyer_funds, steps) as (values ${paths}),
     plan_step (path_id, step, event, from_status, to_status, actor_kind, reason) as (values ${steps}),
     base as (
       select g.k,
-        upper(regexp_replace(md5(${seed}::text || g.k), '^(.{8})(.{4}).(.{3}).(.{3})(.{12})$', '\\1-\\2-4\\3-8\\4-\\5')) as uuid,
+        upper(substr(h.u, 1, 8) || '-' || substr(h.u, 9, 4) || '-4' || substr(h.u, 14, 3) || '-8' || substr(h.u, 18, 3) || '-' || substr(h.u, 21, 12)) as uuid,
         ('x' || substr(h.r, 1, 7))::bit(28)::int as r1,
         ('x' || substr(h.r, 8, 7))::bit(28)::int as r2,
         ('x' || substr(h.r, 15, 7))::bit(28)::int as r3,
@@ -312,7 +353,7 @@ async function insertBatch(
         ('x' || substr(h.r, 29, 4))::bit(16)::int as r5,
         (${plan.today}::date - (1 + ((${segment.count}::int - 1 - g.k) * ${SPAN_DAYS - 1}) / greatest(${segment.count}::int - 1, 1))) as emission
       from generate_series(${first}::int, ${last}::int) as g (k)
-      cross join lateral (select md5(${seed}::text || 'r' || g.k) as r) as h
+      cross join lateral (select md5(${seed}::text || g.k) as u, md5(${seed}::text || 'r' || g.k) as r) as h
     ),
     shaped as (
       select b.*,
@@ -327,8 +368,8 @@ async function insertBatch(
     priced as (
       select sh.*,
         case when sh.usd
-          then round(exp(ln(${USD_SUBTOTAL.min}::numeric) + (sh.r3::numeric / 268435456) * ln(${USD_SUBTOTAL.ratio}::numeric)))::bigint
-          else round(exp(ln(${MXN_SUBTOTAL.min}::numeric) + (sh.r3::numeric / 268435456) * ln(${MXN_SUBTOTAL.ratio}::numeric)))::bigint
+          then round(exp(ln(${USD_SUBTOTAL.min}::float8) + (sh.r3::float8 / 268435456) * ln(${USD_SUBTOTAL.ratio}::float8)))::bigint
+          else round(exp(ln(${MXN_SUBTOTAL.min}::float8) + (sh.r3::float8 / 268435456) * ln(${MXN_SUBTOTAL.ratio}::float8)))::bigint
         end as subtotal_c,
         case when sh.usd
           then (17 + ((extract(year from sh.emission)::int * 12 + extract(month from sh.emission)::int) * 7919 % 35000) / 10000.0)::numeric(10,4)
@@ -362,16 +403,7 @@ async function insertBatch(
         'PPD', src.description, src.status,
         case when src.status = ${InvoiceStatus.DISABLED} then ts.last end,
         src.buyer_funds,
-        replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(
-          case when src.usd then ${plan.xmlUsd}::text else ${plan.xmlMxn}::text end,
-          ${s.uuid}::text, src.uuid), ${s.issuedAt}::text, to_char(src.issued_at, 'YYYY-MM-DD"T"HH24:MI:SS')),
-          ${s.stampedAt}::text, to_char(src.issued_at + interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS')),
-          ${s.serie}::text, ${segment.serie}::text), ${s.folio}::text, src.folio),
-          ${s.issuerRfc}::text, ${segment.supplier.rfc}::text), ${s.issuerName}::text, ${segment.supplier.name}::text),
-          ${s.receiverRfc}::text, src.receiver_rfc), ${s.receiverName}::text, src.receiver_name),
-          ${s.subtotal}::text, (src.subtotal_c / 100.0)::numeric(18,2)::text),
-          ${s.tax}::text, (src.tax_c / 100.0)::numeric(18,2)::text), ${s.total}::text, (src.total_c / 100.0)::numeric(18,2)::text),
-          ${s.exchangeRate}::text, coalesce(src.rate::text, '')), ${s.description}::text, src.description),
+        case when src.usd then ${xmlExpression(plan.xmlUsd, xmlValues)} else ${xmlExpression(plan.xmlMxn, xmlValues)} end,
         ts.first, ts.last
       from src
       cross join lateral (
