@@ -118,7 +118,15 @@ const NAME_TAILS = [
   'Huasteca',
 ];
 const CORPORATE_HEADS = ['Grupo', 'Corporativo', 'Consorcio', 'Alimentos', 'Cadena Comercial'];
-const CORPORATE_TAILS = ['Azteca', 'Mexicano', 'del Río', 'Sierra Alta', 'Tres Valles', 'Costa Azul', 'Monarca'];
+const CORPORATE_TAILS = [
+  'Azteca',
+  'Mexicano',
+  'del Río',
+  'Sierra Alta',
+  'Tres Valles',
+  'Costa Azul',
+  'Monarca',
+];
 const LEGAL_SUFFIX = ', S.A. de C.V.';
 // Letters of RFCs come from the name; these words are skipped as SAT does for a persona moral.
 const RFC_SKIPPED_WORDS = new Set(['DEL', 'DE', 'LA', 'EL', 'Y']);
@@ -589,7 +597,10 @@ export async function seedScaleWorld(db: Db, options: ScaleOptions): Promise<Sca
       const allies =
         corporates.length === 0
           ? []
-          : [corporates[p % corporates.length] as number, corporates[(p * 7 + 3) % corporates.length] as number];
+          : [
+              corporates[p % corporates.length] as number,
+              corporates[(p * 7 + 3) % corporates.length] as number,
+            ];
       return {
         key: company.rfc,
         supplier: { id, rfc: company.rfc, name: company.name },
