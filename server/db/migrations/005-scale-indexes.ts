@@ -60,8 +60,14 @@ function applyDeltas(union: string): string {
 }
 
 export const scaleIndexes: readonly string[] = [
-  // NOTE: on PGlite the extension must also be loaded at PGlite.create (server/db/database.ts).
-  'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  // NOTE: on PGlite the extension must also be loaded at PGlite.create (server/db/database.ts). It goes to
+  // public, not the current schema: with one schema per test file on a shared PostgreSQL (decision 0004) a file's
+  // schema is dropped with CASCADE, which would take the extension from the others. Files migrating at once may
+  // race to create it; the loser finds it created.
+  `DO $$ BEGIN
+    CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+  EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+  END $$`,
   // The lists without a status filter, newest emission first; INCLUDE lets a period's totals and the status
   // narrowing of the pre-authorization list read the index alone.
   `CREATE INDEX invoices_emitter_date_idx ON invoices (emitter_company_id, date_of_emission DESC, id DESC)
@@ -69,8 +75,8 @@ export const scaleIndexes: readonly string[] = [
   `CREATE INDEX invoices_receiver_date_idx ON invoices (receiver_company_id, date_of_emission DESC, id DESC)
     INCLUDE (status, emitter_company_id, amount_with_exchange_rate, amount, currency)`,
   // Search anywhere in the text (ILIKE '%…%'): trigram indexes on each side's search text.
-  `CREATE INDEX invoices_emitter_search_idx ON invoices USING gin (${INVOICE_SEARCH_TEXT.emitter} gin_trgm_ops)`,
-  `CREATE INDEX invoices_receiver_search_idx ON invoices USING gin (${INVOICE_SEARCH_TEXT.receiver} gin_trgm_ops)`,
+  `CREATE INDEX invoices_emitter_search_idx ON invoices USING gin (${INVOICE_SEARCH_TEXT.emitter} public.gin_trgm_ops)`,
+  `CREATE INDEX invoices_receiver_search_idx ON invoices USING gin (${INVOICE_SEARCH_TEXT.receiver} public.gin_trgm_ops)`,
   // Count, MXN total, own-currency totals and counterparts of a company's invoices per status, kept by the
   // database in the transaction of every insert, status change or delete: a list's first page reads a few
   // dozen rows here instead of aggregating 100,000 invoices (decision 0039).
