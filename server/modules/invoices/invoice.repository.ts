@@ -109,17 +109,6 @@ function ofCompany(companyId: number) {
     eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]);
 }
 
-/** Whether the company issued or received the invoice. */
-export async function isInvoiceOfCompany(db: Db, invoiceId: number, companyId: number): Promise<boolean> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('id', '=', invoiceId)
-    .where(ofCompany(companyId))
-    .executeTakeFirst();
-  return invoice !== undefined;
-}
-
 /** Whether the company issued or received any invoice at all. */
 export async function companyHasInvoices(db: Db, companyId: number): Promise<boolean> {
   const invoice = await db
