@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -94,6 +95,8 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       dataDir,
       loadDataDir: options.template,
       parsers: PARSERS,
+      // The lists' search index (migration 005); PostgreSQL ships the extension, PGlite loads it here.
+      extensions: { pg_trgm },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {

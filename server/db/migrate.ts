@@ -3,6 +3,7 @@ import { initialSchema } from './migrations/001-initial-schema';
 import { sessionsAndAccounts } from './migrations/002-sessions-and-accounts';
 import { corporateQuotations } from './migrations/003-corporate-quotations';
 import { factoringAndStatements } from './migrations/004-factoring-and-statements';
+import { scaleIndexes } from './migrations/005-scale-indexes';
 import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-sessions-and-accounts': statements(sessionsAndAccounts),
   '003-corporate-quotations': statements(corporateQuotations),
   '004-factoring-and-statements': statements(factoringAndStatements),
+  '005-scale-indexes': statements(scaleIndexes),
   '006-jobs-and-mail-queue': statements(jobsAndMailQueue),
 };
 

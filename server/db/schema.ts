@@ -95,6 +95,24 @@ export interface InvoiceEventsTable {
   at: Timestamp;
 }
 
+/**
+ * A company's invoices per side, status and counterpart: count and sums, kept by the database's triggers on
+ * invoices in the same transaction as every change (migration 005, decision 0039). Read-only for the code.
+ */
+export interface InvoiceTotalsTable {
+  company_id: number;
+  side: 'emitter' | 'receiver';
+  status: number;
+  counterpart_id: number;
+  invoices: number;
+  /** Sum of amount_with_exchange_rate. */
+  amount_mxn: Money;
+  /** Sum of amount of the invoices not in USD. */
+  amount_own_mxn: Money;
+  /** Sum of amount of the USD invoices. */
+  amount_own_usd: Money;
+}
+
 export interface DisbursementsTable {
   id: Generated<number>;
   invoice_id: number;
@@ -278,6 +296,7 @@ export interface Database {
   alliances: AlliancesTable;
   invoices: InvoicesTable;
   invoice_events: InvoiceEventsTable;
+  invoice_totals: InvoiceTotalsTable;
   disbursements: DisbursementsTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;

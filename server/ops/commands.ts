@@ -38,6 +38,14 @@ import {
   syncIssuedCfdi,
 } from '../modules/sat/sat-link.service';
 import { DEMO_CORPORATE, seedDemoWorld } from '../seed/demo-world';
+import {
+  DEFAULT_SCALE_CORPORATES,
+  DEFAULT_SCALE_PROVIDERS,
+  MAX_SCALE_CORPORATES,
+  MAX_SCALE_INVOICES,
+  MAX_SCALE_PROVIDERS,
+  seedScaleWorld,
+} from '../seed/scale-world';
 import { integerOption, onePositional, parseArgs, UsageError } from './ops-args';
 
 export interface OpsContext {
@@ -153,6 +161,29 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         result.created
           ? `Demo data loaded: ${result.summary}`
           : 'Demo data already present; nothing changed.',
+      );
+      return 0;
+    },
+  },
+  'demo:scale': {
+    usage: 'demo:scale --invoices N [--providers 200] [--corporates 20]',
+    summary:
+      "add a world of realistic size on top of the demo: N invoices for proveedor.demo's company over 24 months, other suppliers and buyers with fewer (no-op when already there)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['invoices', 'providers', 'corporates']);
+      if (parsed.positional.length > 0 || !parsed.options.has('invoices'))
+        throw new UsageError('demo:scale necesita --invoices N, por ejemplo --invoices 100000.');
+      const result = await seedScaleWorld(requireDatabase(context).db, {
+        invoices: integerOption(parsed, 'invoices', 0, 1, MAX_SCALE_INVOICES),
+        providers: integerOption(parsed, 'providers', DEFAULT_SCALE_PROVIDERS, 0, MAX_SCALE_PROVIDERS),
+        corporates: integerOption(parsed, 'corporates', DEFAULT_SCALE_CORPORATES, 0, MAX_SCALE_CORPORATES),
+        progress: (line) => context.print(line),
+      });
+      context.print(
+        result.invoices === 0
+          ? `Scale world already present; nothing added (${result.skipped} invoices checked) in ${result.seconds.toFixed(1)} s.`
+          : `Scale world: added ${result.invoices} invoices, ${result.events} audit rows, ${result.companies} companies and ${result.alliances} alliances (${result.skipped} invoices were already there) in ${result.seconds.toFixed(1)} s.`,
       );
       return 0;
     },

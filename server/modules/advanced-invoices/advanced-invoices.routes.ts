@@ -76,6 +76,7 @@ export const advancedInvoicesRoutes: FastifyPluginAsync = async (app) => {
         db,
         { companyId: caller.companyId, side: 'emitter', statuses: ADVANCED_INVOICE_STATUSES, today },
         query,
+        { balances: query.page === 1 },
       );
       const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
       return invoicePage(request, query, result, today, extras);

@@ -175,6 +175,7 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
         db,
         { companyId: caller.companyId, side: 'receiver', onlyStatus: InvoiceStatus.PENDING, today },
         query,
+        { balances: query.page === 1 },
       );
       const extras = query.page === 1 ? await requestsListExtras(db, caller, result) : null;
       return invoicePage(request, query, result, today, extras);
@@ -190,7 +191,7 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
       const today = businessDate(now());
       const scope = { companyId: caller.companyId, side: 'receiver' as const, today };
       const result = await listInvoices(db, scope, query);
-      const extras = query.page === 1 ? await corporateSummaryExtras(db, scope, query, result) : null;
+      const extras = query.page === 1 ? corporateSummaryExtras(result) : null;
       const page = invoicePage(request, query, result, today, null);
       return extras ? { ...page, indicators: extras } : page;
     },

@@ -18,11 +18,7 @@ import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import {
-  findInvoicesReceivedBy,
-  type InvoiceRow,
-  sumInvoicesByCurrency,
-} from '../invoices/invoice.repository';
+import { findInvoicesReceivedBy, type InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
   type InvoiceCaller,
@@ -34,8 +30,6 @@ import {
 import {
   type InvoiceListQuery,
   type InvoiceListResult,
-  type InvoiceListScope,
-  listFilter,
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
@@ -81,24 +75,18 @@ export function parseSummaryQuery(raw: unknown): InvoiceListQuery {
 }
 
 /** The summary's three cards: invoices, clients (the providers that issued them), total amount per currency. */
-export async function corporateSummaryExtras(
-  db: Db,
-  scope: InvoiceListScope,
-  query: InvoiceListQuery,
-  result: InvoiceListResult,
-): Promise<CorporateSummaryIndicators> {
-  const sums = await sumInvoicesByCurrency(db, listFilter(scope, query));
+export function corporateSummaryExtras(result: InvoiceListResult): CorporateSummaryIndicators {
   return {
     count: result.count,
     suppliers_customers: result.counterparts,
-    total: formatMoneyAmount(parseMoney(sums.mxn)),
-    total_usd: formatMoneyAmount(parseMoney(sums.usd)),
+    total: formatMoneyAmount(parseMoney(result.byCurrency.mxn)),
+    total_usd: formatMoneyAmount(parseMoney(result.byCurrency.usd)),
   };
 }
 
 /** The first page's extras of corporates/manually-requests/. */
 export async function requestsListExtras(db: Db, caller: InvoiceCaller, result: InvoiceListResult) {
-  const company = await findCompanyBalances(db, caller.companyId);
+  const company = result.balances ?? (await findCompanyBalances(db, caller.companyId));
   return {
     indicators: { total: result.total, count: result.count, suppliers_customers: result.counterparts },
     has_factoring: company.has_factoring,

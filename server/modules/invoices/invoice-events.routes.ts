@@ -3,18 +3,16 @@ import { type InvoiceEvent, InvoiceEventList } from '../../../src/domain/schemas
 import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import { isInvoiceOfCompany } from './invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
 import { ACCESS_REFUSED, INVOICE_ID_PARAM, NOT_FOUND } from './invoice-docs';
-import { listInvoiceEvents } from './invoice-events.repository';
+import { listCompanyInvoiceEvents } from './invoice-events.repository';
 import { invoiceIdParam } from './invoice-id';
 
 /** The audit trail of an invoice, oldest first, for its emitter or its receiver only (anyone else: 404). */
 export async function invoiceEvents(db: Db, invoiceId: number, companyId: number): Promise<InvoiceEvent[]> {
-  if (!(await isInvoiceOfCompany(db, invoiceId, companyId))) {
-    throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
-  }
-  return listInvoiceEvents(db, invoiceId);
+  const events = await listCompanyInvoiceEvents(db, invoiceId, companyId);
+  if (events === null) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  return events;
 }
 
 const EVENTS_DOC: RouteDoc = {

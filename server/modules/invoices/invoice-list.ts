@@ -14,11 +14,11 @@ import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { ParameterDoc } from '../../http/openapi';
 import {
-  findInvoicePage,
+  findInvoiceListPage,
   type InvoiceListFilter,
   type InvoiceListRow,
   type InvoiceSide,
-  summarizeInvoices,
+  type ListCompanyBalances,
 } from './invoice.repository';
 
 /** Filters and paging of an invoice list (spec §7: search, period, status, page, page_size 25). */
@@ -141,6 +141,10 @@ export interface InvoiceListResult {
   total: string;
   /** Distinct counterparts (customers of a provider, providers of a corporate) among the matches. */
   counterparts: number;
+  /** Sums of the matches' own amounts, USD invoices apart from the rest (the corporate summary's cards). */
+  byCurrency: { mxn: string; usd: string };
+  /** The company's balances and factoring flag, when the caller asked for them (a first page's extras). */
+  balances: ListCompanyBalances | null;
 }
 
 /** The repository's filter for a list: the scope's restrictions and the query's filters, resolved. */
@@ -155,22 +159,29 @@ export function listFilter(scope: InvoiceListScope, query: InvoiceListQuery): In
   };
 }
 
-/** One page of a company's invoices, newest emission first, with the totals of every match. */
+/**
+ * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
+ * company's balances: one query (decision 0039).
+ */
 export async function listInvoices(
   db: Db,
   scope: InvoiceListScope,
   query: InvoiceListQuery,
+  options: { balances?: boolean } = {},
 ): Promise<InvoiceListResult> {
-  const filter = listFilter(scope, query);
-  const summary = await summarizeInvoices(db, filter);
-  const offset = (query.page - 1) * query.pageSize;
-  const rows =
-    offset >= summary.count ? [] : await findInvoicePage(db, filter, { limit: query.pageSize, offset });
+  const { summary, rows, balances } = await findInvoiceListPage(
+    db,
+    listFilter(scope, query),
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    { balances: options.balances === true },
+  );
   return {
     count: summary.count,
     rows,
     total: formatMoneyAmount(parseMoney(summary.total)),
     counterparts: summary.counterparts,
+    byCurrency: { mxn: summary.ownMxn, usd: summary.ownUsd },
+    balances,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
+import { INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
 import type { Database, InvoicesTable } from '../../db/schema';
 
 /** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
@@ -106,17 +107,6 @@ type InvoicesEb = ExpressionBuilder<Database, 'invoices'>;
 function ofCompany(companyId: number) {
   return (eb: InvoicesEb) =>
     eb.or([eb('emitter_company_id', '=', companyId), eb('receiver_company_id', '=', companyId)]);
-}
-
-/** Whether the company issued or received the invoice. */
-export async function isInvoiceOfCompany(db: Db, invoiceId: number, companyId: number): Promise<boolean> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('id', '=', invoiceId)
-    .where(ofCompany(companyId))
-    .executeTakeFirst();
-  return invoice !== undefined;
 }
 
 /** Whether the company issued or received any invoice at all. */
@@ -325,77 +315,141 @@ function listFilter(filter: InvoiceListFilter) {
     }
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
-      const counterpartRfc = filter.side === 'emitter' ? 'receiver_rfc' : 'emitter_rfc';
-      const counterpartName = filter.side === 'emitter' ? 'receiver_name' : 'emitter_name';
-      conditions.push(
-        eb.or([
-          eb('cfdi_uuid', 'ilike', pattern),
-          eb('folio', 'ilike', pattern),
-          eb(sql<string>`concat_ws('-', serie, folio)`, 'ilike', pattern),
-          eb(sql<string>`concat(serie, folio)`, 'ilike', pattern),
-          eb(counterpartRfc, 'ilike', pattern),
-          eb(counterpartName, 'ilike', pattern),
-          eb('description', 'ilike', pattern),
-        ]),
-      );
+      // The side's search text (migration 005) holds the fields apart, so one ILIKE on it is the same as one ILIKE
+      // per field, and its trigram index serves it.
+      conditions.push(eb(sql.raw<string>(INVOICE_SEARCH_TEXT[filter.side]), 'ilike', pattern));
+      // A search holding the separator itself would match across fields there; per field it matches nothing.
+      if (filter.search.includes(SEARCH_TEXT_SEPARATOR)) conditions.push(eb.val(false));
     }
     return eb.and(conditions);
   };
 }
 
-/** Count, MXN total (as numeric text) and distinct counterparts of every invoice the filter matches. */
-export async function summarizeInvoices(
-  db: Db,
-  filter: InvoiceListFilter,
-): Promise<{ count: number; total: string; counterparts: number }> {
+/** Count and sums of every invoice a list's filter matches (not only one page). */
+export interface InvoiceListSummary {
+  count: number;
+  /** Sum of the MXN amounts (amount_with_exchange_rate), numeric text. */
+  total: string;
+  /** Distinct counterparts (customers of a provider, providers of a corporate). */
+  counterparts: number;
+  /** Sums of the invoices' own amounts: those not in dollars, and those in dollars. */
+  ownMxn: string;
+  ownUsd: string;
+}
+
+/** The company's balances a list's first page shows (the same row findCompanyBalances reads). */
+export interface ListCompanyBalances {
+  credit_line: string;
+  credit_used: string;
+  spei_balance: string;
+  has_factoring: boolean;
+}
+
+/**
+ * The summary of a filter as a query. Without a period or a search it reads invoice_totals (a few rows per
+ * counterpart and status, kept by the database, migration 005); with them it aggregates the matching
+ * invoices, which the period's range or the search's trigram index has already narrowed.
+ */
+function summaryQuery(db: Db, filter: InvoiceListFilter) {
+  if (filter.emissionRanges.length === 0 && filter.search === '') {
+    let query = db
+      .selectFrom('invoice_totals')
+      .where('company_id', '=', filter.companyId)
+      .where('side', '=', filter.side)
+      .where('invoices', '>', 0);
+    if (filter.status !== null) query = query.where('status', '=', filter.status);
+    if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
+    return query.select([
+      sql<number>`coalesce(sum(invoices), 0)`.as('s_count'),
+      sql<string>`coalesce(sum(amount_mxn), 0)`.as('s_total'),
+      sql<number>`count(distinct counterpart_id)`.as('s_counterparts'),
+      sql<string>`coalesce(sum(amount_own_mxn), 0)`.as('s_mxn'),
+      sql<string>`coalesce(sum(amount_own_usd), 0)`.as('s_usd'),
+    ]);
+  }
   const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
-  const summary = await db
-    .selectFrom('invoices')
-    .where(listFilter(filter))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('total'),
-      eb.fn.count<number>(counterpart).distinct().as('counterparts'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    count: Number(summary.count),
-    total: String(summary.total),
-    counterparts: Number(summary.counterparts),
-  };
-}
-
-/** Sums of the matching invoices' own amounts, USD invoices apart from the rest (the corporate summary's cards). */
-export async function sumInvoicesByCurrency(
-  db: Db,
-  filter: InvoiceListFilter,
-): Promise<{ mxn: string; usd: string }> {
-  const sums = await db
-    .selectFrom('invoices')
-    .where(listFilter(filter))
-    .select([
-      sql<string>`coalesce(sum(amount) filter (where currency <> 'USD'), 0)`.as('mxn'),
-      sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('usd'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { mxn: String(sums.mxn), usd: String(sums.usd) };
-}
-
-/** One page of the matching invoices, newest emission first. */
-export function findInvoicePage(
-  db: Db,
-  filter: InvoiceListFilter,
-  page: { limit: number; offset: number },
-): Promise<InvoiceListRow[]> {
   return db
     .selectFrom('invoices')
     .where(listFilter(filter))
-    .select(LIST_COLUMNS)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('s_count'),
+      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('s_total'),
+      eb.fn.count<number>(counterpart).distinct().as('s_counterparts'),
+      sql<string>`coalesce(sum(amount) filter (where currency <> 'USD'), 0)`.as('s_mxn'),
+      sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('s_usd'),
+    ]);
+}
+
+type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
+  s_count: number | string;
+  s_total: string;
+  s_counterparts: number | string;
+  s_mxn: string;
+  s_usd: string;
+  b_credit_line?: string;
+  b_credit_used?: string;
+  b_spei_balance?: string;
+  b_has_factoring?: boolean;
+};
+
+/**
+ * One page of the matching invoices, newest emission first, with the summary of every match and, when asked,
+ * the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
+ * LIMIT/OFFSET) and only its rows are read from the table (a deferred join), so page 40 costs about what page 1
+ * does; an offset past the end gives no rows and the summary still.
+ */
+export async function findInvoiceListPage(
+  db: Db,
+  filter: InvoiceListFilter,
+  page: { limit: number; offset: number },
+  options: { balances: boolean },
+): Promise<{ summary: InvoiceListSummary; rows: InvoiceListRow[]; balances: ListCompanyBalances | null }> {
+  const ids = db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .select('id')
     .orderBy('date_of_emission', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
+  const columns = sql.join(LIST_COLUMNS.map((column) => sql.ref(`i.${column}`)));
+  const balances = options.balances
+    ? sql`, c.credit_line as b_credit_line, c.credit_used as b_credit_used, c.spei_balance as b_spei_balance, c.has_factoring as b_has_factoring`
+    : sql``;
+  const balancesJoin = options.balances
+    ? sql`cross join (select credit_line, credit_used, spei_balance, has_factoring from companies where id = ${filter.companyId}) as c`
+    : sql``;
+  const { rows } = await sql<ListPageRow>`
+    with summary as (${summaryQuery(db, filter)}), page_ids as (${ids})
+    select summary.* ${balances}, ${columns}
+    from summary
+    ${balancesJoin}
+    left join (page_ids join invoices as i on i.id = page_ids.id) on true
+    order by i.date_of_emission desc, i.id desc`.execute(db);
+  const first = rows[0];
+  if (!first) throw new Error('the list summary returned no row');
+  return {
+    summary: {
+      count: Number(first.s_count),
+      total: String(first.s_total),
+      counterparts: Number(first.s_counterparts),
+      ownMxn: String(first.s_mxn),
+      ownUsd: String(first.s_usd),
+    },
+    rows: rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [Object.fromEntries(LIST_COLUMNS.map((column) => [column, row[column]])) as InvoiceListRow],
+    ),
+    balances: options.balances
+      ? {
+          credit_line: String(first.b_credit_line),
+          credit_used: String(first.b_credit_used),
+          spei_balance: String(first.b_spei_balance),
+          has_factoring: first.b_has_factoring === true,
+        }
+      : null,
+  };
 }
 
 /**

@@ -86,7 +86,9 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
       const caller = invoiceCaller(currentUser(request), 'provider');
       const query = parseInvoiceListQuery(request.query);
       const today = businessDate(now());
-      const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query);
+      const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query, {
+        balances: query.page === 1,
+      });
       const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
       return invoicePage(request, query, result, today, extras);
     },

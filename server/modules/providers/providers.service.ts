@@ -48,13 +48,16 @@ export function activeAllianceRate(db: Db, row: InvoiceRow): Promise<string | nu
   return findActiveAllianceRate(db, row.receiver_company_id, row.emitter_company_id);
 }
 
-/** The first page's extras of providers/alliances/ (spec §3): totals of the matches and the company's balances. */
+/**
+ * The first page's extras of providers/alliances/ (spec §3): totals of the matches and the company's balances
+ * (read with the list when it was asked for them, else here).
+ */
 export async function allianceListExtras(
   db: Db,
   caller: InvoiceCaller,
   result: InvoiceListResult,
 ): Promise<{ indicators: Indicators; has_factoring: boolean }> {
-  const company = await findCompanyBalances(db, caller.companyId);
+  const company = result.balances ?? (await findCompanyBalances(db, caller.companyId));
   const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
   return {
     indicators: {

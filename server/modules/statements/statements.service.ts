@@ -247,6 +247,7 @@ export async function listStatement(
     db,
     { companyId: scope.companyId, side: scope.side, statuses: scope.statuses, today },
     query,
+    { balances: query.page === 1 },
   );
   const movements = await movementsOf(
     db,
@@ -267,7 +268,7 @@ export async function statementExtras(
   list: InvoiceListResult,
   today: IsoDate,
 ): Promise<{ indicators: Indicators; has_factoring: boolean }> {
-  const company = await findCompanyBalances(db, scope.companyId);
+  const company = list.balances ?? (await findCompanyBalances(db, scope.companyId));
   if (scope.role === 'provider') {
     const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
     return {
