@@ -24,7 +24,7 @@ export const DEMO_PROVIDERS = [
 ] as const;
 
 const INVOICES_PER_PROVIDER = 16;
-const DESCRIPTIONS = [
+export const DEMO_DESCRIPTIONS = [
   'Suministro de cajas de cartón corrugado',
   'Flete terrestre Guadalajara - Monterrey',
   'Servicio de almacenaje y maniobras',
@@ -176,7 +176,7 @@ export async function seedDemoWorld(db: Db, today = businessDate(new Date())): P
           currency: invoice.currency,
           exchangeRate: usd ? '17.2450' : undefined,
           paymentMethod: 'PPD',
-          description: DESCRIPTIONS[(i + p) % DESCRIPTIONS.length]!,
+          description: DEMO_DESCRIPTIONS[(i + p) % DEMO_DESCRIPTIONS.length]!,
         }),
       };
     });

@@ -8,7 +8,7 @@ import { buildCfdiXml } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { businessDate } from '../modules/invoices/business-date';
-import { DEMO_CORPORATE, seedDemoWorld } from './demo-world';
+import { DEMO_CORPORATE, DEMO_DESCRIPTIONS, seedDemoWorld } from './demo-world';
 import { type LifecyclePath, lifecyclePaths } from './lifecycle-paths';
 
 // `npm run ops -- demo:scale`: a world of realistic size on top of the demo (issue 16). The rows are written
@@ -69,15 +69,9 @@ const STATUS_WEIGHTS: Record<'recent' | 'old', Record<InvoiceStatusCode, number>
 const DEMO_CORPORATE_SHARE = 40;
 const OTHER_SUPPLIER_DEMO_SHARE = 50;
 
+// The demo world's descriptions and more, so a search word hits a realistic share of a large supplier's invoices.
 const DESCRIPTIONS = [
-  'Suministro de cajas de cartón corrugado',
-  'Flete terrestre Guadalajara - Monterrey',
-  'Servicio de almacenaje y maniobras',
-  'Etiquetas autoadheribles impresas',
-  'Renta de montacargas',
-  'Tarimas de madera tratada',
-  'Distribución de última milla',
-  'Película estirable para embalaje',
+  ...DEMO_DESCRIPTIONS,
   'Mantenimiento preventivo de línea de envasado',
   'Materia prima: harina de trigo a granel',
   'Servicio de limpieza industrial',

@@ -21,6 +21,7 @@ import {
   DEMO_CORPORATE_USER,
   loginToken,
   postFile,
+  postJson,
   type RealServer,
   startRealServer,
   zipOf,
@@ -90,24 +91,8 @@ interface Answer {
   body: unknown;
 }
 
-async function post(base: string, token: string, payload: unknown, key: string): Promise<Answer> {
-  const res = await fetch(`${base}${ADVANCE}`, {
-    method: 'POST',
-    body: JSON.stringify(payload),
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': key,
-    },
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body };
+function post(base: string, token: string, payload: unknown, key: string): Promise<Answer> {
+  return postJson(`${base}${ADVANCE}`, token, payload, { 'idempotency-key': key });
 }
 
 /** Runs work over items with at most `limit` in flight; results in the items' order. */

@@ -186,32 +186,29 @@ export async function postFile(
   form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: await bodyOf(res) };
 }
 
 export async function postJson(
   url: string,
   token: string,
   payload: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, {
     method: 'POST',
     body: JSON.stringify(payload),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
   });
+  return { status: res.status, body: await bodyOf(res) };
+}
+
+/** The answer's JSON, or its text when it is not JSON (a proxy's error page, say). */
+async function bodyOf(res: Response): Promise<unknown> {
   const text = await res.text();
-  let body: unknown = text;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    // not JSON: keep the text
+    return text;
   }
-  return { status: res.status, body };
 }
