@@ -19,16 +19,7 @@
 // Every process and directory it creates is removed on exit, on an error and on Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +29,7 @@ import { InvoiceStatus } from '../src/domain/invoice-status';
 import { PAGE_SIZE } from '../src/domain/schemas/invoices';
 import { DEMO_CORPORATE_USER, freePort, loginToken, ROOT } from '../test/support/real-server';
 import type { ProbeReading } from './bench-api-probe';
+import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
 
 const DEMO_PROVIDER_USER = 'proveedor.demo';
 const DEEP_PAGE = 40;
@@ -354,57 +346,20 @@ async function loadScaledWorld(server: FlujoServer, options: Options): Promise<n
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL.
 
-interface Cluster {
-  url: string;
-  stop: () => void;
-}
-
-/** A throwaway PostgreSQL cluster on a free port, as .ci/run starts one; a reason when impossible. */
-async function startCluster(): Promise<Cluster | string> {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base)
-    ? readdirSync(base)
-        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(a) - Number(b))
-    : [];
-  const version = versions.at(-1);
-  if (!version) return 'no initdb under /usr/lib/postgresql/*/bin and BENCH_DATABASE_URL is unset';
-  const bin = join(base, version, 'bin');
-  const root = process.getuid?.() === 0;
-  const port = await freePort();
-  const pgdata = temporaryDirectory('flujo-bench-api-pg-');
-  const asPostgres = (command: string) => {
-    if (root) execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', command], { stdio: 'pipe' });
-    else execFileSync('/bin/bash', ['-c', command], { stdio: 'pipe' });
-  };
-  if (root) chownSync(pgdata, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
-  let running = false;
+/** A throwaway cluster on a free port; stopped at exit and on Ctrl-C with the rest. */
+async function startCluster(): Promise<ThrowawayCluster | string> {
+  const cluster = startThrowawayCluster({
+    port: await freePort(),
+    database: 'flujo_bench',
+    prefix: 'flujo-bench-api-pg-',
+  });
+  if (typeof cluster === 'string') return `${cluster} and BENCH_DATABASE_URL is unset`;
   const stop = () => {
-    if (running) {
-      try {
-        asPostgres(`${bin}/pg_ctl -D ${pgdata} -m fast stop`);
-      } catch {
-        // already stopped
-      }
-      running = false;
-    }
-    removeDirectory(pgdata);
+    cluster.stop();
     clusterStops.delete(stop);
   };
   clusterStops.add(stop);
-  try {
-    asPostgres(`${bin}/initdb -D ${pgdata} -A trust -U postgres`);
-    // The socket goes into the cluster's own directory, so nothing is left in /tmp.
-    asPostgres(
-      `${bin}/pg_ctl -D ${pgdata} -o '-p ${port} -k ${pgdata} -c listen_addresses=127.0.0.1' -l ${pgdata}/server.log -w start`,
-    );
-    running = true;
-    asPostgres(`${bin}/createdb -h 127.0.0.1 -p ${port} flujo_bench`);
-  } catch (error) {
-    stop();
-    return `could not start a PostgreSQL ${version} cluster on port ${port}: ${String(error).slice(0, 300)}`;
-  }
-  return { url: `postgres://postgres@127.0.0.1:${port}/flujo_bench`, stop };
+  return { url: cluster.url, stop };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@
 // It prints, never asserts (the API test asserts the 4xx, the reason and that nothing is written).
 // `npm run bench:bulk -- --hostile` runs only that part (no 1,000-invoice scenarios), on both databases.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
@@ -43,6 +43,7 @@ import {
   startRealServer,
   zipOf,
 } from '../test/support/real-server';
+import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
 
 const COUNT = 1000;
 const PG_PORT = 5434;
@@ -419,50 +420,6 @@ async function benchDatabase(
   return rows;
 }
 
-interface Cluster {
-  url: string;
-  stop: () => void;
-}
-
-/** A throwaway PostgreSQL cluster on PG_PORT, as .ci/run starts one; null and a reason when impossible. */
-function startCluster(): Cluster | string {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base)
-    ? readdirSync(base)
-        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(a) - Number(b))
-    : [];
-  const version = versions.at(-1);
-  if (!version) return 'no initdb under /usr/lib/postgresql/*/bin and BENCH_DATABASE_URL is unset';
-  const bin = join(base, version, 'bin');
-  const root = process.getuid?.() === 0;
-  const pgdata = mkdtempSync(join(tmpdir(), 'flujo-bench-pg-'));
-  const asPostgres = (command: string) => {
-    if (root) execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', command], { stdio: 'pipe' });
-    else execFileSync('/bin/bash', ['-c', command], { stdio: 'pipe' });
-  };
-  if (root) chownSync(pgdata, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), 0);
-  const stop = () => {
-    try {
-      asPostgres(`${bin}/pg_ctl -D ${pgdata} -m fast stop`);
-    } catch {
-      // not running
-    }
-    rmSync(pgdata, { recursive: true, force: true });
-  };
-  try {
-    asPostgres(`${bin}/initdb -D ${pgdata} -A trust -U postgres`);
-    asPostgres(
-      `${bin}/pg_ctl -D ${pgdata} -o '-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1' -l ${pgdata}/server.log -w start`,
-    );
-    asPostgres(`${bin}/createdb -h 127.0.0.1 -p ${PG_PORT} flujo_bench`);
-  } catch (error) {
-    stop();
-    return `could not start a PostgreSQL ${version} cluster on port ${PG_PORT}: ${String(error).slice(0, 300)}`;
-  }
-  return { url: `postgres://postgres@127.0.0.1:${PG_PORT}/flujo_bench`, stop };
-}
-
 function table(rows: Row[]): string {
   const lines = [
     '| database | scenario | ms | ratio to cfdi:import | calls (ms) |',
@@ -486,10 +443,11 @@ async function main(): Promise<void> {
   rows.push(...(await benchDatabase('PGlite', undefined, parts, hostileRows)));
 
   const given = process.env.BENCH_DATABASE_URL?.trim();
-  let cluster: Cluster | string | null = null;
-  if (!given) cluster = startCluster();
+  let cluster: ThrowawayCluster | string | null = null;
+  if (!given)
+    cluster = startThrowawayCluster({ port: PG_PORT, database: 'flujo_bench', prefix: 'flujo-bench-pg-' });
   if (typeof cluster === 'string') {
-    console.log(`PostgreSQL skipped: ${cluster}`);
+    console.log(`PostgreSQL skipped: ${cluster} and BENCH_DATABASE_URL is unset`);
     rows.push({ database: 'PostgreSQL', scenario: 'skipped', ms: null, note: cluster });
   } else {
     const url = given ?? cluster?.url;

@@ -16,16 +16,7 @@
 // busy 2-core machine. Prints each check; exits 1 on the first failure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +30,7 @@ import { InvoiceStatus } from '../src/domain/invoice-status';
 import { addCompanyWithUser, importInvoice, statusOf } from '../test/support/pronto-pago';
 import { freePort, type RealServer, ROOT, startRealServer } from '../test/support/real-server';
 import { type SmtpSink, startSmtpSink } from '../test/support/smtp-sink';
+import { startThrowawayCluster } from './pg-cluster';
 
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 const PRIVATE_PG_PORT = 5443;
@@ -176,36 +168,21 @@ async function postgres(): Promise<Postgres> {
       },
     };
   }
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
-  const bin = versions
-    .sort((a, b) => Number(a) - Number(b))
-    .map((version) => `/usr/lib/postgresql/${version}/bin`)
-    .filter((dir) => existsSync(join(dir, 'initdb')))
-    .pop();
-  if (!bin)
-    throw new CheckFailed("FAILED: no PostgreSQL: set TEST_DATABASE_URL or install Debian's postgresql");
-  const dataDir = mkdtempSync(join(tmpdir(), 'flujo-scale-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (command: string) =>
-    asRoot
-      ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio: 'pipe' })
-      : execFileSync('/bin/sh', ['-c', command], { stdio: 'pipe' });
-  if (asRoot) execFileSync('chown', ['postgres', dataDir]);
-  run(`${bin}/initdb -D ${dataDir} -A trust -U postgres >/dev/null`);
-  run(
-    `${bin}/pg_ctl -D ${dataDir} -o '-p ${PRIVATE_PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=100' ` +
-      `-l ${dataDir}/server.log -w start >/dev/null`,
-  );
-  run(`${bin}/createdb -h 127.0.0.1 -p ${PRIVATE_PG_PORT} -U postgres flujo_scale`);
-  console.log(`PostgreSQL: private cluster on port ${PRIVATE_PG_PORT} (${bin})`);
+  const cluster = startThrowawayCluster({
+    port: PRIVATE_PG_PORT,
+    database: 'flujo_scale',
+    prefix: 'flujo-scale-pg-',
+  });
+  if (typeof cluster === 'string') {
+    throw new CheckFailed(
+      `FAILED: no PostgreSQL (${cluster}): set TEST_DATABASE_URL or install Debian's postgresql`,
+    );
+  }
+  console.log(`PostgreSQL: private cluster on port ${PRIVATE_PG_PORT}`);
   return {
-    url: `postgres://postgres@127.0.0.1:${PRIVATE_PG_PORT}/flujo_scale`,
+    url: cluster.url,
     async stop() {
-      try {
-        run(`${bin}/pg_ctl -D ${dataDir} -m fast stop >/dev/null`);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      cluster.stop();
     },
   };
 }
