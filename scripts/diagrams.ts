@@ -2,10 +2,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import type { DiagramCoverage, DiagramIndexEntry } from '../src/machines/diagram-details';
 import { machineEntry } from '../src/machines/machine-entry';
 import { discoverModels } from '../test/model/harness/discover-models';
 import { generatePaths, type MachineModel, measureCoverage } from '../test/model/harness/model';
 import { describeMachine } from './diagram/describe';
+import { toDetails } from './diagram/details';
 import { discoverMachines, renderCatalogueModule } from './diagram/discover';
 import { renderSvg } from './diagram/render-svg';
 import { type DotCoverage, toDot } from './diagram/to-dot';
@@ -13,7 +15,8 @@ import { toMermaid } from './diagram/to-mermaid';
 
 /**
  * `npm run diagrams` finds every machine (src/machines/*.machine.ts) and every model (test/model/*.model.ts)
- * and writes, per machine, `<id>.mmd`, `<id>.svg`, `<id>.coverage.svg` and an `index.json` for the
+ * and writes, per machine, `<id>.mmd`, `<id>.svg`, `<id>.coverage.svg` and `<id>.json` (its Spanish names,
+ * transitions and guards) and an `index.json` with each machine's coverage (per transition) for the
  * /diagramas/ page into docs/diagrams/, plus src/machines/catalogue.gen.ts (the catalogue the app imports)
  * and the README's coverage table between its `machines` markers. `--check` regenerates in memory and fails
  * on any stale, missing or extra file, so CI catches a machine changed without its diagrams. Output holds
@@ -28,15 +31,7 @@ export interface DiagramEntry {
   machine: AnyStateMachine;
 }
 
-export interface IndexEntry {
-  id: string;
-  title: string;
-  description: string;
-  /** Leaf (atomic and final) states, the denominator of state coverage. */
-  states: number;
-  transitions: number;
-  coverage: { states: string; transitions: string; waived: number } | null;
-}
+export type IndexEntry = DiagramIndexEntry;
 
 export interface WriteOptions {
   check?: boolean;
@@ -86,23 +81,31 @@ export async function buildDiagrams(
   for (const entry of catalogue) {
     const diagram = { ...describeMachine(entry.machine), id: entry.id };
     files.set(`${entry.id}.mmd`, toMermaid(diagram, entry.title));
+    files.set(
+      `${entry.id}.json`,
+      `${JSON.stringify(toDetails(diagram, entry, entry.machine.id), null, 2)}\n`,
+    );
     files.set(`${entry.id}.svg`, await renderSvg(toDot(diagram, entry.title)));
 
     const model = models[entry.id];
     let coverage: DotCoverage;
-    let summary: IndexEntry['coverage'] = null;
+    let summary: DiagramCoverage | null = null;
     if (model) {
       const measured = measureCoverage(model, generatePaths(model));
       summary = {
         states: `${measured.states.covered.length}/${measured.states.total.length}`,
         transitions: `${measured.transitions.covered.length}/${measured.transitions.total.length}`,
         waived: measured.transitions.waived.length,
+        paths: measured.paths,
+        covered: [...measured.transitions.covered],
+        waivedKeys: [...measured.transitions.waived],
+        visitedStates: [...measured.states.covered],
       };
       coverage = {
         covered: new Set(measured.transitions.covered),
         waived: new Set(measured.transitions.waived),
         visitedStates: new Set(measured.states.covered),
-        summary: { ...summary, paths: measured.paths },
+        summary,
       };
     } else {
       warnings.push(

@@ -40,6 +40,14 @@ const VISITOR_SCREENS: readonly Screen[] = [
   { name: 'ingresar', path: paths.login },
   { name: 'registro', path: paths.signUp },
   { name: 'recuperar-contrasena', path: paths.resetRequest },
+  { name: 'diagramas', path: paths.diagrams },
+  {
+    name: 'diagramas-cobertura',
+    path: paths.diagrams,
+    action: async (page) => {
+      await page.getByRole('switch', { name: 'Mostrar cobertura de pruebas' }).check();
+    },
+  },
 ];
 const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'pronto-pago', path: paths.prontoPago },
@@ -71,6 +79,20 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
   { name: 'menu', path: paths.prontoPago, menu: true },
+  // A paid invoice's Historial, then 'Ver en el diagrama': its path over the lifecycle diagram.
+  {
+    name: 'historial-diagrama',
+    path: `${paths.advancedInvoices}?status=10`,
+    action: async (page) => {
+      await page
+        .getByRole('button', { name: /^Historial / })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Ver en el diagrama' }).click({ timeout: WAIT });
+      await page.locator('.flujo-path .flujo-step-mark').first().waitFor({ timeout: WAIT });
+      await page.waitForTimeout(500);
+    },
+  },
 ];
 
 const CORPORATE_SCREENS: readonly Screen[] = [

@@ -1,5 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { eventLabel, guardSentence, stateLabel } from '../../src/machines/machine-texts';
 import { ALWAYS_EVENT, listTransitions } from '../../test/model/harness/inventory';
+import { guardMarks, guardSentenceOf, guardTree } from './labels';
 
 /**
  * A renderer-neutral description of a machine, read from the live StateNodes. `machine.definition` is
@@ -21,6 +23,8 @@ export interface DiagramState {
   /** Source names of invoked actors. */
   invoke: string[];
   description?: string;
+  /** The machine's Spanish label (`meta.label`), when it gives one. */
+  label?: string;
 }
 
 export interface DiagramEdge {
@@ -30,10 +34,23 @@ export interface DiagramEdge {
   /** Target state ids; empty for a targetless transition (drawn as a self-loop). */
   targets: string[];
   event: string;
+  /** The event type xstate reacts to (`always` for eventless transitions). */
+  eventType: string;
+  /** The machine's Spanish label for the event, when it gives one. */
+  eventLabel?: string;
   guard?: string;
+  /** The guard's mark in `MachineDiagram.guards` (`G1`, …). */
+  guardMark?: string;
   actions: string[];
   /** `event [guard] / actions`. */
   label: string;
+}
+
+export interface DiagramGuard {
+  mark: string;
+  expression: string;
+  /** One Spanish sentence (from the machine's guard sentences, combined for and/or/not). */
+  sentence: string;
 }
 
 export interface MachineDiagram {
@@ -44,6 +61,8 @@ export interface MachineDiagram {
   states: Map<string, DiagramState>;
   /** Leaf (atomic and final) ids in document order. */
   leafIds: string[];
+  /** Every distinct guard expression, numbered in order of first use. */
+  guards: DiagramGuard[];
 }
 
 export const INLINE = 'ƒ inline';
@@ -135,6 +154,8 @@ function describeState(node: AnyStateNode, states: Map<string, DiagramState>): D
   if (node.type === 'history') state.history = node.history === 'deep' ? 'deep' : 'shallow';
   if (node.type === 'compound' && node.initial.target[0]) state.initial = node.initial.target[0].id;
   if (node.description) state.description = node.description;
+  const label = stateLabel(node);
+  if (label) state.label = label;
   // Registered before the children so that `states` iterates in document order.
   states.set(node.id, state);
   state.children = Object.values(node.states).map((child) => describeState(child, states));
@@ -150,21 +171,38 @@ export function edgeLabel(edge: Pick<DiagramEdge, 'event' | 'guard' | 'actions'>
 export function describeMachine(machine: AnyStateMachine): MachineDiagram {
   const states = new Map<string, DiagramState>();
   const root = describeState(machine.root, states);
+  const sentences = new Map<string, string>();
   const edges = listTransitions(machine).map(({ key, source, eventType, transition }) => {
     const edge: DiagramEdge = {
       key,
       source: source.id,
       targets: (transition.target ?? []).map((target) => target.id),
       event: formatEventType(transition, eventType),
+      eventType,
       actions: formatActions(transition.actions),
       label: '',
     };
-    if (transition.guard !== undefined) edge.guard = formatGuard(transition.guard);
+    const spanish = eventLabel(machine, eventType === ALWAYS_EVENT ? '' : eventType);
+    if (spanish) edge.eventLabel = spanish;
+    if (transition.guard !== undefined) {
+      edge.guard = formatGuard(transition.guard);
+      sentences.set(
+        edge.guard,
+        guardSentenceOf(guardTree(transition.guard), (name) => guardSentence(machine, name)),
+      );
+    }
     edge.label = edgeLabel(edge);
     return edge;
   });
+  const marks = guardMarks(edges.map((edge) => edge.guard));
+  for (const edge of edges) if (edge.guard) edge.guardMark = marks.get(edge.guard);
+  const guards = [...marks].map(([expression, mark]) => ({
+    mark,
+    expression,
+    sentence: sentences.get(expression)!,
+  }));
   const leafIds = [...states.values()]
     .filter((state) => state.type === 'atomic' || state.type === 'final')
     .map((state) => state.id);
-  return { id: machine.id, root, edges, states, leafIds };
+  return { id: machine.id, root, edges, states, leafIds, guards };
 }

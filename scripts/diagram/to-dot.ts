@@ -2,8 +2,10 @@ import type { DiagramEdge, DiagramState, MachineDiagram } from './describe';
 import { isWithin, parentsOf } from './tree';
 
 /**
- * Graphviz DOT for the audit SVG: UML-like state boxes with entry/invoke/exit compartments, nested states
- * as clusters, initial markers, double-bordered final states and `event [guard] / actions` edges. With
+ * Graphviz DOT for the audit SVG: UML-like state boxes (Spanish label, technical key below) with
+ * entry/invoke/exit compartments, nested states as clusters, initial markers, double-bordered final states and
+ * edges labelled with the event's Spanish label, its technical name and a guard mark (`[G1]`). Element ids and
+ * classes are the contract the pages style and highlight (src/machines/diagram-details.ts). With
  * `coverage`, edges are coloured by what the model-based tests exercise. Output depends only on the
  * machine and the coverage, so the SVG is byte-stable.
  */
@@ -17,6 +19,11 @@ export interface DotCoverage {
 }
 
 const FONT = 'Helvetica,Arial,sans-serif';
+// Graphviz lays text out with the metrics it knows for Courier; browsers draw Courier (or their monospace)
+// at the same 0.6 em per character, so labels keep their room.
+const MONO = 'Courier';
+/** Point sizes: at the page's default zoom a point is drawn at about 1.33 px, so nothing is under 13 px. */
+const SIZE = { state: 15, technical: 11, edge: 13, compartment: 11, title: 20 };
 const COLOR = {
   ink: '#24292f',
   muted: '#57606a',
@@ -72,25 +79,54 @@ interface Row {
   color?: string;
 }
 
-/** A state label: bold name, then a compartment per group of rows (entry/invoke/exit, internal transitions). */
-function stateLabel(name: string, groups: Row[][], nameSize?: number): Html {
-  const title = `<b>${html(name)}</b>`;
+/** The technical name, smaller and monospaced, under or beside the Spanish words. */
+function technical(text: string): string {
+  return `<font face="${MONO}" point-size="${SIZE.technical}" color="${COLOR.muted}">${html(text)}</font>`;
+}
+
+/** The name block of a state: its Spanish label in bold and its technical key below (or the key alone). */
+function nameBlock(state: Pick<DiagramState, 'key' | 'label'>, size = SIZE.state): string {
+  const name = `<font point-size="${size}"><b>${html(state.label ?? state.key)}</b></font>`;
+  return state.label ? `${name}<br/>${technical(state.key)}` : name;
+}
+
+/** A state label: its name block, then a compartment per group of rows (entry/invoke/exit, internal transitions). */
+function stateLabel(name: string, groups: Row[][]): Html {
   const filled = groups.filter((rows) => rows.length > 0);
-  if (filled.length === 0)
-    return { html: nameSize ? `<font point-size="${nameSize}">${title}</font>` : title };
+  if (filled.length === 0) return { html: name };
   const rows = filled.map((group) =>
     group
       .map((row) => {
         const content = html(row.text);
         const coloured = row.color ? `<font color="${row.color}">${content}</font>` : content;
-        return `<tr><td align="left"><font point-size="9">${coloured}</font></td></tr>`;
+        return `<tr><td align="left"><font point-size="${SIZE.compartment}">${coloured}</font></td></tr>`;
       })
       .join(''),
   );
-  const head = `<tr><td align="left">${nameSize ? `<font point-size="${nameSize}">${title}</font>` : title}</td></tr>`;
+  const head = `<tr><td align="left">${name}</td></tr>`;
   return {
     html: `<table border="0" cellborder="0" cellspacing="0" cellpadding="1">${head}<hr/>${rows.join('<hr/>')}</table>`,
   };
+}
+
+/**
+ * An edge label: the event's Spanish label with the guard's mark (`[G1]`, explained in the guard list beside
+ * the diagram), then its technical name. Actions are left to the text tables: on the edge they would double
+ * the diagram's width.
+ */
+export function edgeLabelHtml(edge: DiagramEdge): Html {
+  const mark = edge.guardMark ? `&#160;<b>[${html(edge.guardMark)}]</b>` : '';
+  const tech = technical(edge.event);
+  return { html: edge.eventLabel ? `${html(edge.eventLabel)}${mark}<br/>${tech}` : `${tech}${mark}` };
+}
+
+/** The one-line text of a targetless transition listed inside a composite state. */
+function internalRow(edge: DiagramEdge): string {
+  const mark = edge.guardMark ? ` [${edge.guardMark}]` : '';
+  const actions = edge.actions.length > 0 ? ` / ${edge.actions.join(', ')}` : '';
+  return edge.eventLabel
+    ? `${edge.eventLabel}${mark} (${edge.event}${actions})`
+    : `${edge.event}${mark}${actions}`;
 }
 
 function compartmentRows(state: DiagramState): Row[] {
@@ -193,7 +229,8 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
       depth,
       `${q(state.id)} ${attrs({
         id: `state:${state.id}`,
-        label: stateLabel(state.key, [compartmentRows(state)]),
+        class: `flujo-state flujo-state--${state.type}`,
+        label: stateLabel(nameBlock(state), [compartmentRows(state)]),
         peripheries: state.type === 'final' ? 2 : undefined,
         style: unvisited ? 'rounded,filled,dashed' : undefined,
         color: unvisited ? COLOR.uncovered : undefined,
@@ -209,18 +246,19 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
     const isRegion = parent?.type === 'parallel';
     const internalRows = (internal.get(state.id) ?? []).map((edge) => {
       const status = statusOf(edge.key, coverage);
-      return { text: edge.label, color: status ? ROW_COLOR[status] : undefined };
+      return { text: internalRow(edge), color: status ? ROW_COLOR[status] : undefined };
     });
     const label = isRoot
       ? {
-          html: `<font point-size="15"><b>${html(diagram.id)}</b></font>&#160;&#160;&#160;<font color="${COLOR.muted}">${html(title)}</font>`,
+          html: `<font point-size="${SIZE.title}"><b>${html(title)}</b></font>&#160;&#160;&#160;&#160;&#160;${technical(diagram.id)}`,
         }
-      : stateLabel(state.key, [compartmentRows(state), internalRows]);
+      : stateLabel(nameBlock(state), [compartmentRows(state), internalRows]);
     out(depth, `subgraph ${q(clusterId(state.id))} {`);
     out(
       depth + 1,
       `graph ${attrs({
         id: `state:${state.id}`,
+        class: `flujo-state flujo-state--${state.type}`,
         label,
         labeljust: 'l',
         // Explicit, or clusters inherit the legend's bottom placement from the graph.
@@ -229,19 +267,20 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
         color: COLOR.frame,
         penwidth: isRoot ? 1.5 : 1,
         margin: 12,
-        tooltip: state.description,
+        // The root's description is the page's; a state's shows on hover.
+        tooltip: isRoot ? undefined : state.description,
       })};`,
     );
     if (isRoot && (internalRows.length > 0 || needsBoundary.has(state.id))) {
       // The root's own handlers (global events) start from a note: "in any state".
       out(
         depth + 1,
-        `${q(boundaryId(state.id))} ${attrs({ shape: 'note', label: stateLabel('en cualquier estado', [internalRows], 10), style: 'filled', fillcolor: 'white', color: COLOR.frame })};`,
+        `${q(boundaryId(state.id))} ${attrs({ shape: 'note', label: stateLabel(`<font point-size="${SIZE.compartment}"><b>en cualquier estado</b></font>`, [internalRows]), style: 'filled', fillcolor: 'white', color: COLOR.frame })};`,
       );
     } else if (needsBoundary.has(state.id)) {
       out(
         depth + 1,
-        `${q(boundaryId(state.id))} ${attrs({ shape: 'circle', width: 0.14, fixedsize: 'true', label: '', style: 'filled', fillcolor: 'white', color: COLOR.ink, tooltip: `desde cualquier subestado de ${state.key}` })};`,
+        `${q(boundaryId(state.id))} ${attrs({ shape: 'circle', width: 0.14, fixedsize: 'true', label: '', style: 'filled', fillcolor: 'white', color: COLOR.ink, tooltip: `desde cualquier subestado de ${state.label ?? state.key}` })};`,
       );
     }
     if (state.type === 'compound') {
@@ -252,7 +291,7 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
       if (state.initial) {
         out(
           depth + 1,
-          `${q(initialId(state.id))} -> ${q(endpoint(state.initial).node)} ${attrs(initialEdge(state.initial))};`,
+          `${q(initialId(state.id))} -> ${q(endpoint(state.initial).node)} ${attrs({ id: `init:${state.initial}`, class: 'flujo-edge flujo-edge--initial', ...initialEdge(state.initial) })};`,
         );
       }
     } else {
@@ -278,7 +317,7 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
       if (isComposite) return; // listed inside the composite
       out(
         1,
-        `${q(edge.source)} -> ${q(edge.source)} ${attrs({ id: `t:${edge.key}:0`, label: edge.label, ...edgeStyle(status, true) })};`,
+        `${q(edge.source)} -> ${q(edge.source)} ${attrs({ id: `t:${edge.key}:0`, class: 'flujo-edge', label: edgeLabelHtml(edge), ...edgeStyle(status, true) })};`,
       );
       return;
     }
@@ -294,7 +333,7 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
       const lhead = sourceInsideTarget ? undefined : to.cluster;
       out(
         1,
-        `${q(tail)} -> ${q(head)} ${attrs({ id: `t:${edge.key}:${i}`, label: edge.label, ltail, lhead, ...edgeStyle(status, false) })};`,
+        `${q(tail)} -> ${q(head)} ${attrs({ id: `t:${edge.key}:${i}`, class: 'flujo-edge', label: edgeLabelHtml(edge), ltail, lhead, ...edgeStyle(status, false) })};`,
       );
     });
   };
@@ -308,9 +347,9 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
       compound: 'true',
       newrank: 'true',
       fontname: FONT,
-      fontsize: 11,
-      nodesep: 0.35,
-      ranksep: 0.55,
+      fontsize: SIZE.compartment,
+      nodesep: 0.45,
+      ranksep: 0.8,
       pad: 0.25,
       bgcolor: 'white',
       label: coverage ? legend(coverage) : undefined,
@@ -320,9 +359,9 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
   );
   out(
     1,
-    `node ${attrs({ shape: 'box', style: 'rounded,filled', fillcolor: COLOR.fill, color: COLOR.muted, fontname: FONT, fontsize: 12, margin: '0.14,0.06', penwidth: 1.2 })};`,
+    `node ${attrs({ shape: 'box', style: 'rounded,filled', fillcolor: COLOR.fill, color: COLOR.muted, fontname: FONT, fontsize: SIZE.state, margin: '0.18,0.08', penwidth: 1.4 })};`,
   );
-  out(1, `edge ${attrs({ fontname: FONT, fontsize: 10, arrowsize: 0.7 })};`);
+  out(1, `edge ${attrs({ fontname: FONT, fontsize: SIZE.edge, arrowsize: 0.8 })};`);
   emitCluster(diagram.root, 1);
   for (const edge of diagram.edges) emitEdge(edge);
   out(0, '}');

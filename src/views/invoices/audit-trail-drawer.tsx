@@ -1,11 +1,13 @@
 import { Button, Callout, Classes, Drawer, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
-import { History } from '@blueprintjs/icons';
+import { Flows, History } from '@blueprintjs/icons';
+import { useState } from 'react';
 import {
   type InvoiceStatusCode,
   isInvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
 } from '../../domain/invoice-status';
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
+import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
 import { formatDisplayDateTime } from './invoice-format';
 
 /** One step of the audit trail as the server sends it. */
@@ -55,7 +57,10 @@ function statusText(status: number | null, labels: Readonly<Record<InvoiceStatus
   return isInvoiceStatusCode(status) ? labels[status] : String(status);
 }
 
-/** Right-side drawer with who moved the invoice from what to what, when and why, oldest first. */
+/**
+ * Right-side drawer with who moved the invoice from what to what, when and why, oldest first; 'Ver en el
+ * diagrama' draws the same steps over the lifecycle machine's diagram.
+ */
 export function AuditTrailDrawer({
   folio,
   state,
@@ -64,6 +69,7 @@ export function AuditTrailDrawer({
   onClose,
   labels = PROVIDER_STATUS_LABELS,
 }: AuditTrailDrawerProps) {
+  const [showPath, setShowPath] = useState(false);
   return (
     <Drawer
       // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
@@ -87,6 +93,14 @@ export function AuditTrailDrawer({
           )}
           {state === 'ready' && items.length === 0 && <NonIdealState title={AUDIT_TRAIL_EMPTY} />}
           {state === 'ready' && items.length > 0 && (
+            <Button
+              className="flujo-audit-trail__diagram"
+              icon={<Flows />}
+              text={SHOW_IN_DIAGRAM}
+              onClick={() => setShowPath(true)}
+            />
+          )}
+          {state === 'ready' && items.length > 0 && (
             <ol className="flujo-audit-trail" aria-label="Movimientos">
               {items.map((item) => (
                 <li key={`${item.at}-${item.event}-${item.to_status}`}>
@@ -106,6 +120,11 @@ export function AuditTrailDrawer({
       <div className={Classes.DRAWER_FOOTER}>
         <Button text="Cerrar" onClick={onClose} />
       </div>
+      <InvoicePathDialog
+        folio={showPath && state === 'ready' ? folio : null}
+        items={items}
+        onClose={() => setShowPath(false)}
+      />
     </Drawer>
   );
 }

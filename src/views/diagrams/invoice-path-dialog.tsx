@@ -1,0 +1,129 @@
+import { Button, Callout, Classes, Dialog, H3, Spinner } from '@blueprintjs/core';
+import { useId, useMemo } from 'react';
+import { isInvoiceStatusCode } from '../../domain/invoice-status';
+import { STATE_BY_STATUS } from '../../machines/invoice-lifecycle.machine';
+import { formatDisplayDateTime } from '../invoices/invoice-format';
+import { useDiagram } from './diagram-assets';
+import { DiagramLegend } from './diagram-legend';
+import { type DiagramMarks, DiagramViewer } from './diagram-viewer';
+import { mapTrail, type PathStep, stepsByElement, type TrailItem } from './trail-path';
+
+export const LIFECYCLE_DIAGRAM = 'invoice-lifecycle';
+export const SHOW_IN_DIAGRAM = 'Ver en el diagrama';
+export const PATH_DIALOG_TITLE = 'Recorrido en el diagrama';
+
+const lifecycleState = (status: number): string | undefined =>
+  isInvoiceStatusCode(status) ? STATE_BY_STATUS[status] : undefined;
+
+function StepItem({ step, guardOf }: { step: PathStep; guardOf: (key: string) => string | undefined }) {
+  const unmatched = step.kind === 'unmatched';
+  return (
+    <li className={`flujo-path-step${unmatched ? ' flujo-path-step--unmatched' : ''}`}>
+      <span className="flujo-path-step__n" aria-hidden="true">
+        {step.n}
+      </span>
+      <div>
+        <strong>
+          <span className="flujo-visually-hidden">Paso {step.n}: </span>
+          {step.label}
+        </strong>{' '}
+        <code>{step.item.event}</code>
+        <div>
+          {step.from ? `De «${step.from.label}» a «${step.to?.label ?? step.item.to_status}»` : null}
+          {!step.from && step.to ? `Entra en «${step.to.label}»` : null}
+        </div>
+        <div className="flujo-path-step__meta">
+          {step.item.actor} · <time dateTime={step.item.at}>{formatDisplayDateTime(step.item.at)}</time>
+        </div>
+        {unmatched && (
+          <Callout intent="warning" compact>
+            Sin transición en el diagrama: {step.problem}
+          </Callout>
+        )}
+        {step.alternatives.length > 0 && (
+          <div className="flujo-path-step__meta">
+            El historial no distingue esta variante de{' '}
+            {step.alternatives.map((key) => `[${guardOf(key) ?? key}]`).join(', ')}; se dibuja la general.
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The body of 'Ver en el diagrama': the lifecycle diagram with the trail's numbered steps and their list. */
+export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
+  const diagram = useDiagram(LIFECYCLE_DIAGRAM);
+  const listId = useId();
+  const details = diagram.data?.details;
+  const steps = useMemo(() => (details ? mapTrail(items, details, lifecycleState) : []), [items, details]);
+  const marks = useMemo<DiagramMarks>(() => {
+    const pathStates = new Set<string>();
+    for (const step of steps) {
+      if (step.kind === 'unmatched') continue;
+      if (step.from) pathStates.add(step.from.id);
+      if (step.to) pathStates.add(step.to.id);
+    }
+    return { steps: stepsByElement(steps), pathStates };
+  }, [steps]);
+  const guardOf = (key: string) => details?.transitions.find((transition) => transition.key === key)?.guard;
+
+  if (diagram.isPending) {
+    return (
+      <div className="flujo-diagram-loading" role="status">
+        <Spinner size={24} aria-hidden /> Cargando diagrama…
+      </div>
+    );
+  }
+  if (diagram.isError || !diagram.data) {
+    return (
+      <Callout intent="danger" role="alert" title="No pudimos cargar el diagrama">
+        <Button text="Reintentar" onClick={() => void diagram.refetch()} />
+      </Callout>
+    );
+  }
+  return (
+    <div className="flujo-path">
+      <div>
+        <DiagramViewer svg={diagram.data.svg} title={diagram.data.details.title} marks={marks} />
+        <DiagramLegend path />
+      </div>
+      <section aria-labelledby={listId}>
+        <H3 id={listId}>Pasos</H3>
+        <ol className="flujo-path-steps" aria-labelledby={listId}>
+          {steps.map((step) => (
+            <StepItem key={step.n} step={step} guardOf={guardOf} />
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+export interface InvoicePathDialogProps {
+  /** The invoice's folio, or null when closed. */
+  folio: string | null;
+  items: readonly TrailItem[];
+  onClose: () => void;
+}
+
+/** 'Ver en el diagrama': the path an invoice took, over the lifecycle machine's diagram. */
+export function InvoicePathDialog({ folio, items, onClose }: InvoicePathDialogProps) {
+  return (
+    <Dialog
+      className="flujo-path-dialog"
+      isOpen={folio !== null}
+      onClose={onClose}
+      title={`${PATH_DIALOG_TITLE} · Factura ${folio ?? ''}`}
+      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
+      isCloseButtonShown={false}
+    >
+      <div className={Classes.DIALOG_BODY}>{folio !== null && <InvoicePath items={items} />}</div>
+      <div className={Classes.DIALOG_FOOTER}>
+        <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+          <Button text="Cerrar" onClick={onClose} />
+        </div>
+      </div>
+    </Dialog>
+  );
+}
