@@ -46,7 +46,15 @@ export const authorizationRequestMachine = setup({
   },
 }).createMachine({
   id: 'authorization-request',
-  meta: { title: 'Solicitud de autorización (Solicitar adelanto)' },
+  meta: {
+    title: 'Solicitud de autorización (Solicitar adelanto)',
+    events: {
+      'authorization.request': '«Solicitar adelanto»',
+      'xstate.done.actor.requestAuthorization': 'El servidor acepta la solicitud',
+      'xstate.error.actor.requestAuthorization': 'El servidor rechaza la solicitud o no responde',
+      'dialog.close': '«Cerrar»',
+    },
+  },
   description:
     'En Pronto Pago, el proveedor pulsa «Solicitar adelanto» en una factura Por Autorizar para pedir a su cliente ' +
     'que la autorice. La solicitud lleva una clave de idempotencia, así que no puede enviarse dos veces; mientras ' +
@@ -58,6 +66,7 @@ export const authorizationRequestMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      meta: { label: 'Lista de facturas' },
       on: {
         'authorization.request': {
           target: 'requesting',
@@ -66,6 +75,7 @@ export const authorizationRequestMachine = setup({
       },
     },
     requesting: {
+      meta: { label: 'Enviando solicitud (Cargando...)' },
       tags: ['busy'],
       invoke: {
         id: 'requestAuthorization',
@@ -91,9 +101,11 @@ export const authorizationRequestMachine = setup({
       },
     },
     answered: {
+      meta: { label: 'Solicitud enviada' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
     },
     failed: {
+      meta: { label: 'Solicitud rechazada' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
     },
   },

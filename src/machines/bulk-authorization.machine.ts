@@ -119,7 +119,34 @@ export const bulkAuthorizationMachine = setup({
   },
 }).createMachine({
   id: 'bulk-authorization',
-  meta: { title: 'Autorización masiva' },
+  meta: {
+    title: 'Autorización masiva',
+    events: {
+      'zip.choose': '«Seleccionar ZIP»',
+      'zip.drop': 'Arrastra un archivo a la zona de carga',
+      'template.download': '«Descargar plantilla»',
+      'template.choose': '«Cargar plantilla»',
+      'dialog.close': '«Cerrar»',
+      'date.change': 'Cambia la fecha de pago',
+      'panel.close': '«Cancelar»',
+      'bulk.submit': '«Autorizar masivamente»',
+      'upload.progress': 'Avanza la carga',
+      'xstate.done.actor.uploadZip': 'El servidor acepta el ZIP',
+      'xstate.error.actor.uploadZip': 'El servidor rechaza el ZIP o no responde',
+      'xstate.done.actor.downloadTemplate': 'Se descarga la plantilla',
+      'xstate.error.actor.downloadTemplate': 'El servidor no entrega la plantilla o no responde',
+      'xstate.done.actor.uploadTemplate': 'El servidor procesa la plantilla',
+      'xstate.error.actor.uploadTemplate': 'El servidor rechaza la plantilla o no responde',
+    },
+    guards: {
+      isZip: 'El archivo es un ZIP: termina en .zip y su tipo es de ZIP (o el navegador no lo indica).',
+      isXlsx:
+        'El archivo es un libro de Excel: termina en .xlsx y su tipo es de Excel (o el navegador no lo indica).',
+      dateInvalid:
+        'La fecha de pago falta o no es una fecha válida entre el 1 de enero de 1900 y el 31 de diciembre de 2099.',
+      hasValidationErrors: 'La respuesta del servidor trae al menos un error de validación de la plantilla.',
+    },
+  },
   description:
     'El comprador autoriza muchas facturas a la vez. Con un ZIP de XML (elegido o arrastrado; otro tipo de ' +
     'archivo se rechaza con un aviso) se abre el panel que pide una fecha de pago para la carga masiva ' +
@@ -137,6 +164,7 @@ export const bulkAuthorizationMachine = setup({
   initial: 'noFile',
   states: {
     noFile: {
+      meta: { label: 'Sin archivo' },
       on: {
         'zip.choose': [
           {
@@ -176,9 +204,11 @@ export const bulkAuthorizationMachine = setup({
     },
     // A file of the wrong kind: the spec's alert; nothing was sent.
     refused: {
+      meta: { label: 'Archivo rechazado' },
       on: { 'dialog.close': { target: 'noFile', actions: 'forget' } },
     },
     panelOpen: {
+      meta: { label: 'Panel de fecha de pago' },
       on: {
         'date.change': {
           actions: { type: 'setDate', params: ({ event }) => ({ paymentDate: event.paymentDate }) },
@@ -188,6 +218,7 @@ export const bulkAuthorizationMachine = setup({
       },
     },
     uploadingZip: {
+      meta: { label: 'Subiendo el ZIP' },
       entry: 'resetProgress',
       invoke: {
         id: 'uploadZip',
@@ -216,6 +247,7 @@ export const bulkAuthorizationMachine = setup({
       },
     },
     downloadingTemplate: {
+      meta: { label: 'Descargando la plantilla' },
       invoke: {
         id: 'downloadTemplate',
         src: 'downloadTemplate',
@@ -231,6 +263,7 @@ export const bulkAuthorizationMachine = setup({
       },
     },
     uploadingTemplate: {
+      meta: { label: 'Subiendo la plantilla' },
       entry: 'resetProgress',
       invoke: {
         id: 'uploadTemplate',
@@ -278,13 +311,16 @@ export const bulkAuthorizationMachine = setup({
       },
     },
     downloadFailed: {
+      meta: { label: 'Error al descargar la plantilla' },
       on: { 'dialog.close': { target: 'noFile', actions: 'forget' } },
     },
     // The alert dialog, variant error; closing it clears the stored pre-authorization data (spec §4).
     failed: {
+      meta: { label: 'Error en la carga' },
       on: { 'dialog.close': { target: 'noFile', actions: ['clearStored', 'forget'] } },
     },
     done: {
+      meta: { label: 'Ir a la cotización' },
       entry: 'goToQuotation',
     },
   },

@@ -53,7 +53,16 @@ export const demoRequestMachine = setup({
   },
 }).createMachine({
   id: 'demoRequest',
-  meta: { title: 'Solicitud de demo' },
+  meta: {
+    title: 'Solicitud de demo',
+    events: {
+      'demo.submit': '«Solicitar demo»',
+      'xstate.done.actor.submitDemoRequest': 'El servidor acepta la solicitud',
+      'xstate.error.actor.submitDemoRequest': 'El servidor rechaza la solicitud o no responde',
+      'demo.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+    },
+  },
   description:
     'Formulario público para pedir una demostración. Los campos se validan con las mismas reglas en el navegador ' +
     'y en el servidor; al enviarse se muestra «Solicitud enviada con éxito» durante 3 segundos y el formulario se ' +
@@ -63,9 +72,11 @@ export const demoRequestMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario' },
       on: { 'demo.submit': 'submitting' },
     },
     submitting: {
+      meta: { label: 'Enviando solicitud' },
       tags: ['busy'],
       entry: 'clearErrors',
       invoke: {
@@ -80,10 +91,12 @@ export const demoRequestMachine = setup({
       },
     },
     sent: {
+      meta: { label: 'Solicitud enviada con éxito' },
       after: { TOAST_MS: 'editing' },
       on: { 'demo.dismiss': 'editing', 'demo.submit': 'submitting' },
     },
     failed: {
+      meta: { label: 'Error al enviar' },
       after: { TOAST_MS: { target: 'editing', actions: 'clearErrors' } },
       on: { 'demo.dismiss': { target: 'editing', actions: 'clearErrors' }, 'demo.submit': 'submitting' },
     },

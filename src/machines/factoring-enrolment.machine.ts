@@ -140,7 +140,30 @@ export const factoringEnrolmentMachine = setup({
   },
 }).createMachine({
   id: 'factoring-enrolment',
-  meta: { title: 'Factoraje (Solicitar Factoraje)' },
+  meta: {
+    title: 'Factoraje (Solicitar Factoraje)',
+    events: {
+      'factoring.request': '«Solicitar Factoraje»',
+      'enrolment.request': '«Date de alta y solicita una línea revolvente de factoraje»',
+      'xstate.done.actor.enableFactoring': 'El servidor responde a la solicitud de alta',
+      'xstate.error.actor.enableFactoring': 'El servidor falla o no responde',
+      'dialog.close': '«Cerrar»',
+      'xstate.done.actor.loadQuote': 'El servidor entrega la cotización',
+      'xstate.error.actor.loadQuote': 'El servidor rechaza la cotización o no responde',
+      'factoring.retry': '«Reintentar»',
+      'factoring.close': '«Cerrar» el panel',
+      'factoring.choose': 'Elige el número de pagos',
+      'factoring.transfer': '«Transferir»',
+      'xstate.done.actor.transferFactoring': 'El servidor acepta el factoraje',
+      'xstate.error.actor.transferFactoring': 'El servidor rechaza el factoraje o no responde',
+    },
+    guards: {
+      hasFactoring: 'La cuenta tiene una línea de factoraje habilitada.',
+      isQuotedOption: 'El número de pagos elegido es una de las opciones de la cotización (de 1 a 4 pagos).',
+      answerLost:
+        'No llegó respuesta del servidor (se perdió la conexión), así que no se sabe si la transferencia se hizo.',
+    },
+  },
   description:
     'En una factura que no está Pagada, En trámite ni en factoraje, «Solicitar Factoraje» revisa si la cuenta tiene ' +
     'línea de factoraje. Sin línea, envía la solicitud de alta y muestra la respuesta del servidor (una sola ' +
@@ -155,6 +178,7 @@ export const factoringEnrolmentMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      meta: { label: 'Lista de facturas' },
       on: {
         'factoring.request': [
           {
@@ -177,6 +201,7 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     enrolling: {
+      meta: { label: 'Enviando solicitud de alta' },
       tags: ['dialog', 'busy'],
       invoke: {
         id: 'enableFactoring',
@@ -204,14 +229,17 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     enrolmentAnswered: {
+      meta: { label: 'Respuesta a la solicitud de alta' },
       tags: ['dialog'],
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },
     enrolmentFailed: {
+      meta: { label: 'Error en la solicitud de alta' },
       tags: ['dialog'],
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },
     quoting: {
+      meta: { label: 'Cargando cotización' },
       tags: ['drawer', 'busy'],
       entry: 'clearDialog',
       invoke: {
@@ -233,6 +261,7 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     quoteFailed: {
+      meta: { label: 'Error al cotizar' },
       tags: ['drawer'],
       on: {
         'factoring.retry': 'quoting',
@@ -240,6 +269,7 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     quoted: {
+      meta: { label: 'Cotización de factoraje' },
       tags: ['drawer'],
       on: {
         'factoring.choose': {
@@ -251,6 +281,7 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     transferring: {
+      meta: { label: 'Transfiriendo' },
       tags: ['drawer', 'busy'],
       invoke: {
         id: 'transferFactoring',
@@ -286,6 +317,7 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     answerLost: {
+      meta: { label: 'Sin respuesta del servidor' },
       tags: ['drawer'],
       on: {
         // Same Idempotency-Key: if the first request did reach the server, it answers with that result.
@@ -295,10 +327,12 @@ export const factoringEnrolmentMachine = setup({
       },
     },
     transferred: {
+      meta: { label: 'Factoraje aceptado' },
       tags: ['dialog'],
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },
     refused: {
+      meta: { label: 'Factoraje rechazado' },
       tags: ['dialog'],
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },

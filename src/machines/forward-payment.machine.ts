@@ -81,7 +81,24 @@ export const forwardPaymentMachine = setup({
   },
 }).createMachine({
   id: 'forward-payment',
-  meta: { title: 'Adelanto de pago (Adelantar pago)' },
+  meta: {
+    title: 'Adelanto de pago (Adelantar pago)',
+    events: {
+      'advance.open': '«Adelantar pago» en la factura',
+      'xstate.done.actor.loadQuote': 'El servidor entrega la cotización',
+      'xstate.error.actor.loadQuote': 'El servidor rechaza la cotización o no responde',
+      'advance.retry': '«Reintentar»',
+      'advance.close': '«Cerrar» el panel',
+      'advance.confirm': '«Adelantar pago» en el panel',
+      'xstate.done.actor.approveForwardPayment': 'El servidor acepta el adelanto',
+      'xstate.error.actor.approveForwardPayment': 'El servidor rechaza el adelanto o no responde',
+      'dialog.close': '«Cerrar»',
+    },
+    guards: {
+      answerLost:
+        'No llegó respuesta del servidor (se perdió la conexión), así que no se sabe si el adelanto se hizo.',
+    },
+  },
   description:
     'En una factura Autorizada, «Adelantar pago» abre un panel lateral con la cotización: tasa anual (tasa + IVA), ' +
     'días, costo financiero, costo de asesoría y total a recibir; si la cotización falla se ofrece «Reintentar». ' +
@@ -93,6 +110,7 @@ export const forwardPaymentMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      meta: { label: 'Lista de facturas' },
       on: {
         'advance.open': {
           target: 'quoting',
@@ -104,6 +122,7 @@ export const forwardPaymentMachine = setup({
       },
     },
     quoting: {
+      meta: { label: 'Cargando cotización' },
       tags: ['drawer', 'busy'],
       entry: 'clearDialog',
       invoke: {
@@ -121,6 +140,7 @@ export const forwardPaymentMachine = setup({
       },
     },
     quoteFailed: {
+      meta: { label: 'Error al cotizar' },
       tags: ['drawer'],
       on: {
         'advance.retry': 'quoting',
@@ -128,6 +148,7 @@ export const forwardPaymentMachine = setup({
       },
     },
     quoted: {
+      meta: { label: 'Cotización del adelanto' },
       tags: ['drawer'],
       on: {
         'advance.confirm': { target: 'approving', actions: 'newIdempotencyKey' },
@@ -135,6 +156,7 @@ export const forwardPaymentMachine = setup({
       },
     },
     approving: {
+      meta: { label: 'Enviando el adelanto' },
       tags: ['drawer', 'busy'],
       invoke: {
         id: 'approveForwardPayment',
@@ -170,6 +192,7 @@ export const forwardPaymentMachine = setup({
       },
     },
     answerLost: {
+      meta: { label: 'Sin respuesta del servidor' },
       tags: ['drawer'],
       on: {
         // Same Idempotency-Key: if the first request did reach the server, it answers with that result.
@@ -179,9 +202,11 @@ export const forwardPaymentMachine = setup({
       },
     },
     succeeded: {
+      meta: { label: 'Adelanto aceptado' },
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },
     refused: {
+      meta: { label: 'Adelanto rechazado' },
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },
     },
   },

@@ -105,7 +105,21 @@ export const invoiceDownloadMachine = setup({
   },
 }).createMachine({
   id: 'invoiceDownload',
-  meta: { title: 'Descarga de facturas adelantadas' },
+  meta: {
+    title: 'Descarga de facturas adelantadas',
+    events: {
+      'download.start': '«Descargar seleccionados»',
+      'notice.dismiss': 'Cierra el aviso',
+      'xstate.after.NOTICE_MS': 'Pasan 2 segundos',
+      'download.progress': 'Avanza la descarga',
+      'xstate.done.actor.downloadInvoices': 'El servidor entrega el ZIP',
+      'xstate.error.actor.downloadInvoices': 'El servidor rechaza la descarga o no responde',
+    },
+    guards: {
+      validSelection:
+        'Hay al menos una factura seleccionada y no más de las permitidas (100 facturas en el ZIP).',
+    },
+  },
   description:
     'En «Resumen de tus Facturas Adelantadas» el proveedor selecciona facturas (o «Seleccionar todos») y con ' +
     '«Descargar seleccionados» obtiene un ZIP con el XML del CFDI, tal como se importó, y un PDF de cada una. El ' +
@@ -116,6 +130,7 @@ export const invoiceDownloadMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      meta: { label: 'Lista para descargar' },
       initial: 'idle',
       on: {
         'download.start': {
@@ -125,17 +140,20 @@ export const invoiceDownloadMachine = setup({
         },
       },
       states: {
-        idle: {},
+        idle: { meta: { label: 'Sin aviso' } },
         done: {
+          meta: { label: 'Descarga terminada' },
           after: { NOTICE_MS: 'idle' },
           on: { 'notice.dismiss': 'idle' },
         },
         failed: {
+          meta: { label: 'Error al descargar' },
           on: { 'notice.dismiss': 'idle' },
         },
       },
     },
     downloading: {
+      meta: { label: 'Descargando' },
       tags: ['busy'],
       on: {
         'download.progress': {

@@ -1,5 +1,9 @@
 import { and, assign, setup } from 'xstate';
-import { InvoiceStatus, type InvoiceStatusCode } from '../domain/invoice-status';
+import {
+  InvoiceStatus,
+  type InvoiceStatusCode,
+  PROVIDER_STATUS_FILTER_OPTIONS,
+} from '../domain/invoice-status';
 import { paymentDateError } from '../domain/payment-date';
 
 /**
@@ -41,6 +45,15 @@ export type InvoiceLifecycleEvent =
 
 export type InvoiceLifecycleEventType = InvoiceLifecycleEvent['type'];
 
+/**
+ * A state's Spanish label is its status's label as the provider's status filter names it: the provider label,
+ * except factoring, which the filter calls 'Pagada (factoraje)' so it does not read like Pagada.
+ */
+function statusMeta(code: InvoiceStatusCode): { label: string } {
+  const option = PROVIDER_STATUS_FILTER_OPTIONS.find((candidate) => candidate.value === code);
+  return { label: option?.label ?? String(code) };
+}
+
 export const invoiceLifecycleMachine = setup({
   types: {
     context: {} as InvoiceLifecycleContext,
@@ -71,7 +84,33 @@ export const invoiceLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'invoiceLifecycle',
-  meta: { title: 'Ciclo de vida de la factura' },
+  meta: {
+    title: 'Ciclo de vida de la factura',
+    events: {
+      'invoice.requestAuthorization': '«Solicitar adelanto» (el proveedor pide la autorización)',
+      'invoice.preAuthorize': 'El comprador pre-autoriza con fecha de pago',
+      'invoice.transferToFactoring': '«Transferir» a factoraje',
+      'invoice.cancelAtSat': 'El SAT cancela el CFDI',
+      'invoice.authorize': '«Autorizar» la solicitud del proveedor',
+      'invoice.reject': '«Rechazar» la solicitud del proveedor',
+      'invoice.approveAdvance': '«Adelantar pago»',
+      'invoice.fundAdvance': '«Pagar a Proveedores»',
+      'invoice.rejectQuotation': '«Rechazar Cotización»',
+      'invoice.disburse': 'El operador registra el desembolso',
+    },
+    guards: {
+      isEmitterWithSatLink:
+        'Quien actúa es el proveedor que emitió la factura y su vinculación SAT está autorizada.',
+      isReceiverWithSatLink:
+        'Quien actúa es el comprador que recibió la factura y su vinculación SAT está autorizada.',
+      paymentDateWithin150Days:
+        'La fecha de pago es válida y no excede 150 días desde la emisión de la factura.',
+      buyerWillFund: 'El comprador indica que absorbe el costo del adelanto.',
+      isSat: 'El aviso viene del SAT.',
+      buyerFundsAdvance: 'El comprador aceptó la cotización absorbiendo el costo del adelanto.',
+      isOperator: 'Quien actúa es un operador de Flujo.',
+    },
+  },
   description:
     'Estados de una factura importada desde su CFDI: Por Autorizar, Solicitado, Autorizada, En trámite, Pagada, ' +
     'Factoraje, Cancelada y Rechazada. El servidor evalúa esta misma máquina en cada cambio de estado, dentro de ' +
@@ -84,6 +123,7 @@ export const invoiceLifecycleMachine = setup({
   initial: 'available',
   states: {
     available: {
+      meta: statusMeta(InvoiceStatus.AVAILABLE),
       on: {
         'invoice.requestAuthorization': { target: 'pending', guard: 'isEmitterWithSatLink' },
         'invoice.preAuthorize': [
@@ -99,6 +139,7 @@ export const invoiceLifecycleMachine = setup({
       },
     },
     pending: {
+      meta: statusMeta(InvoiceStatus.PENDING),
       on: {
         'invoice.authorize': [
           {
@@ -114,6 +155,7 @@ export const invoiceLifecycleMachine = setup({
       },
     },
     approved: {
+      meta: statusMeta(InvoiceStatus.APPROVED),
       on: {
         'invoice.approveAdvance': { target: 'process', guard: 'isEmitterWithSatLink' },
         // 'Pagar a Proveedores': the buyer that absorbs the cost funds the advance itself (decision 0028).
@@ -134,6 +176,7 @@ export const invoiceLifecycleMachine = setup({
     },
     // The advance was requested: money is about to move, so only the disbursement or a SAT cancellation.
     process: {
+      meta: statusMeta(InvoiceStatus.PROCESS),
       on: {
         'invoice.disburse': { target: 'paid', guard: 'isOperator' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
@@ -142,6 +185,7 @@ export const invoiceLifecycleMachine = setup({
     // Decision (docs/decisions/0003-invoice-lifecycle.md): a rejected invoice is not re-requested by the
     // provider; the corporate may still pre-authorize it, and the provider may factor it.
     rejected: {
+      meta: statusMeta(InvoiceStatus.REJECTED),
       on: {
         'invoice.preAuthorize': [
           {
@@ -156,9 +200,9 @@ export const invoiceLifecycleMachine = setup({
       },
     },
     // Paid, in factoring and cancelled are terminal: a SAT cancellation after payment is handled off-platform.
-    paid: { type: 'final' },
-    factoring: { type: 'final' },
-    disabled: { type: 'final' },
+    paid: { type: 'final', meta: statusMeta(InvoiceStatus.PAID) },
+    factoring: { type: 'final', meta: statusMeta(InvoiceStatus.FACTORING) },
+    disabled: { type: 'final', meta: statusMeta(InvoiceStatus.DISABLED) },
   },
 });
 

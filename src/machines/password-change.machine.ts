@@ -63,7 +63,16 @@ export const passwordChangeMachine = setup({
   },
 }).createMachine({
   id: 'passwordChange',
-  meta: { title: 'Cambio de contraseña' },
+  meta: {
+    title: 'Cambio de contraseña',
+    events: {
+      'passwordChange.submit': '«Cambiar contraseña»',
+      'xstate.done.actor.changePassword': 'El servidor acepta la nueva contraseña',
+      'xstate.error.actor.changePassword': 'El servidor rechaza el cambio o no responde',
+      'passwordChange.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 2 segundos',
+    },
+  },
   description:
     'Un usuario con sesión cambia su contraseña escribiendo la actual, la nueva y su confirmación, con las mismas ' +
     'reglas en el navegador y en el servidor. Al aceptarse se muestra durante 2 segundos el mensaje del servidor ' +
@@ -73,9 +82,11 @@ export const passwordChangeMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario' },
       on: { 'passwordChange.submit': 'submitting' },
     },
     submitting: {
+      meta: { label: 'Cambiando la contraseña' },
       tags: ['busy'],
       entry: 'clearFeedback',
       invoke: {
@@ -93,6 +104,7 @@ export const passwordChangeMachine = setup({
       },
     },
     changed: {
+      meta: { label: 'Contraseña cambiada' },
       after: { TOAST_MS: { target: 'editing', actions: 'clearFeedback' } },
       on: {
         'passwordChange.dismiss': { target: 'editing', actions: 'clearFeedback' },
@@ -100,6 +112,7 @@ export const passwordChangeMachine = setup({
       },
     },
     failed: {
+      meta: { label: 'Error al cambiar la contraseña' },
       after: { TOAST_MS: { target: 'editing', actions: 'clearFeedback' } },
       on: {
         'passwordChange.dismiss': { target: 'editing', actions: 'clearFeedback' },

@@ -46,7 +46,16 @@ export const passwordResetRequestMachine = setup({
   },
 }).createMachine({
   id: 'passwordResetRequest',
-  meta: { title: 'Solicitud de restablecimiento de contraseña' },
+  meta: {
+    title: 'Solicitud de restablecimiento de contraseña',
+    events: {
+      'resetRequest.submit': '«Enviar enlace»',
+      'xstate.done.actor.requestPasswordReset': 'El servidor envía el correo',
+      'xstate.error.actor.requestPasswordReset': 'El servidor rechaza la solicitud o no responde',
+      'resetRequest.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+    },
+  },
   description:
     'En «Restablecer contraseña» el usuario escribe su correo y se le envía un enlace de un solo uso para crear ' +
     'una nueva contraseña. Al enviarse se muestra el mensaje del servidor y el formulario se limpia. Si el correo ' +
@@ -57,9 +66,11 @@ export const passwordResetRequestMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario' },
       on: { 'resetRequest.submit': 'submitting' },
     },
     submitting: {
+      meta: { label: 'Enviando el correo' },
       tags: ['busy'],
       entry: 'clearFeedback',
       invoke: {
@@ -78,9 +89,11 @@ export const passwordResetRequestMachine = setup({
     },
     // The message says where the e-mail went; it stays until the user asks again.
     sent: {
+      meta: { label: 'Correo enviado' },
       on: { 'resetRequest.submit': 'submitting' },
     },
     failed: {
+      meta: { label: 'Error al enviar el correo' },
       after: { TOAST_MS: { target: 'editing', actions: 'clearError' } },
       on: {
         'resetRequest.dismiss': { target: 'editing', actions: 'clearError' },

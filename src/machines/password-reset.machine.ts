@@ -40,7 +40,17 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
-  meta: { title: 'Nueva contraseña desde el correo' },
+  meta: {
+    title: 'Nueva contraseña desde el correo',
+    events: {
+      'passwordReset.submit': '«Guardar contraseña»',
+      'xstate.done.actor.resetPassword': 'El servidor acepta la nueva contraseña',
+      'xstate.error.actor.resetPassword': 'El servidor rechaza la contraseña o no responde',
+      'xstate.after.REDIRECT_MS': 'Pasan 4 segundos',
+      'passwordReset.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+    },
+  },
   description:
     'El enlace del correo abre «Cambiar clave» con su token. Mientras el usuario escribe, las reglas de al menos ' +
     '8 caracteres y no completamente numérica se marcan en rojo si no se cumplen; las de no parecerse a sus datos ' +
@@ -51,9 +61,11 @@ export const passwordResetMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario de nueva contraseña' },
       on: { 'passwordReset.submit': 'submitting' },
     },
     submitting: {
+      meta: { label: 'Guardando la contraseña' },
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -71,15 +83,17 @@ export const passwordResetMachine = setup({
       },
     },
     done: {
+      meta: { label: 'Contraseña guardada' },
       after: { REDIRECT_MS: { target: 'leaving', actions: 'goToLogin' } },
     },
     failed: {
+      meta: { label: 'Error al guardar la contraseña' },
       after: { TOAST_MS: { target: 'editing', actions: 'clearError' } },
       on: {
         'passwordReset.dismiss': { target: 'editing', actions: 'clearError' },
         'passwordReset.submit': 'submitting',
       },
     },
-    leaving: { type: 'final' },
+    leaving: { type: 'final', meta: { label: 'Ir a la pantalla de ingreso' } },
   },
 });

@@ -112,7 +112,27 @@ export const preAuthorizationMachine = setup({
   },
 }).createMachine({
   id: 'pre-authorization',
-  meta: { title: 'Pre-autorización de facturas' },
+  meta: {
+    title: 'Pre-autorización de facturas',
+    events: {
+      always: 'Automático',
+      'invoice.toggle': 'Marca o desmarca una factura',
+      'invoice.toggleAll': '«Seleccionar todos»',
+      'date.change': 'Cambia la fecha de pago de una factura',
+      quote: '«Cotizar»',
+      'xstate.after.lifetime': 'Pasan 5 minutos desde el último cambio',
+      'dialog.close': '«Cerrar»',
+    },
+    guards: {
+      hasWork: 'Hay facturas seleccionadas guardadas en el navegador.',
+      selectsSomething: 'La tabla tiene al menos una factura que seleccionar.',
+      leavesNothing:
+        'El cambio deja la selección vacía: se desmarca la única factura seleccionada, o se pulsa «Seleccionar todos» con todas ya seleccionadas.',
+      isSelected: 'La factura cuya fecha cambia está seleccionada.',
+      someExceed: 'Alguna factura seleccionada tiene una fecha de pago que excede 150 días desde su emisión.',
+      someInvalid: 'A alguna factura seleccionada le falta la fecha de pago o su fecha no es válida.',
+    },
+  },
   description:
     'El comprador selecciona facturas recibidas (una por una o con «Seleccionar todos») y da a cada una su ' +
     'fecha de pago: es requerida, debe ser una fecha válida y no puede exceder 150 días desde la emisión. ' +
@@ -129,9 +149,11 @@ export const preAuthorizationMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      meta: { label: 'Recuperando la selección guardada' },
       always: [{ guard: 'hasWork', target: 'selecting' }, { target: 'empty' }],
     },
     empty: {
+      meta: { label: 'Sin facturas seleccionadas' },
       on: {
         'invoice.toggle': {
           target: 'selecting',
@@ -153,6 +175,7 @@ export const preAuthorizationMachine = setup({
       },
     },
     selecting: {
+      meta: { label: 'Seleccionando facturas y fechas' },
       after: {
         lifetime: {
           target: 'empty',
@@ -218,11 +241,13 @@ export const preAuthorizationMachine = setup({
       },
     },
     blocked: {
+      meta: { label: 'Fechas fuera de rango' },
       on: {
         'dialog.close': { target: 'selecting', actions: 'closeMessage' },
       },
     },
     quoting: {
+      meta: { label: 'Ir a la cotización' },
       entry: 'goToQuotation',
     },
   },

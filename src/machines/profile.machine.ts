@@ -53,7 +53,19 @@ export const profileMachine = setup({
   },
 }).createMachine({
   id: 'profile',
-  meta: { title: 'Perfil' },
+  meta: {
+    title: 'Perfil',
+    events: {
+      'xstate.done.actor.loadProfile': 'El servidor entrega el perfil',
+      'xstate.error.actor.loadProfile': 'El servidor falla o no responde',
+      'profile.retry': '«Reintentar»',
+      'profile.save': '«Guardar»',
+      'xstate.done.actor.saveProfile': 'El servidor acepta los cambios',
+      'xstate.error.actor.saveProfile': 'El servidor rechaza los cambios o no responde',
+      'profile.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 2 segundos',
+    },
+  },
   description:
     'Carga los datos del usuario (nombre, apellido, teléfono, empresa y si desea recibir notificaciones) y las ' +
     'cuentas CLABE de solo lectura que tenga asignadas. Si la carga falla se ofrece «Reintentar». Al guardar se ' +
@@ -63,6 +75,7 @@ export const profileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: { label: 'Cargando perfil' },
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -76,15 +89,19 @@ export const profileMachine = setup({
       },
     },
     loadFailed: {
+      meta: { label: 'Error al cargar el perfil' },
       on: { 'profile.retry': 'loading' },
     },
     ready: {
+      meta: { label: 'Perfil cargado' },
       initial: 'editing',
       states: {
         editing: {
+          meta: { label: 'Editando' },
           on: { 'profile.save': 'saving' },
         },
         saving: {
+          meta: { label: 'Guardando' },
           tags: ['busy'],
           entry: 'clearError',
           invoke: {
@@ -102,10 +119,12 @@ export const profileMachine = setup({
           },
         },
         saved: {
+          meta: { label: 'Perfil actualizado' },
           after: { TOAST_MS: 'editing' },
           on: { 'profile.dismiss': 'editing', 'profile.save': 'saving' },
         },
         failed: {
+          meta: { label: 'Error al guardar' },
           after: { TOAST_MS: { target: 'editing', actions: 'clearError' } },
           on: {
             'profile.dismiss': { target: 'editing', actions: 'clearError' },

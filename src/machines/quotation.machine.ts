@@ -162,7 +162,36 @@ export const quotationMachine = setup({
   },
 }).createMachine({
   id: 'quotation',
-  meta: { title: 'Cotización del comprador (quién absorbe el costo)' },
+  meta: {
+    title: 'Cotización del comprador (quién absorbe el costo)',
+    events: {
+      always: 'Automático',
+      'xstate.done.actor.quote': 'El servidor entrega la cotización',
+      'xstate.error.actor.quote': 'El servidor rechaza la cotización o no responde',
+      'dialog.close': '«Cerrar»',
+      'line.remove': '«Quitar»',
+      'payer.ask': '«Continuar»',
+      'payer.provider': '«El proveedor»',
+      'payer.buyer': '«El comprador»',
+      'payer.cancel': '«Cancelar»',
+      'quotation.accept': '«Aceptar»',
+      'xstate.done.actor.preApprove': 'El servidor autoriza las facturas',
+      'xstate.error.actor.preApprove': 'El servidor rechaza la autorización o no responde',
+      'xstate.done.actor.accept': 'El servidor acepta la cotización a cargo del comprador',
+      'xstate.error.actor.accept': 'El servidor rechaza la aceptación o no responde',
+      'quotation.pay': '«Pagar a Proveedores»',
+      'quotation.reject': '«Rechazar Cotización»',
+      'xstate.done.actor.payProviders': 'El servidor registra el pago a proveedores',
+      'xstate.error.actor.payProviders': 'El servidor rechaza el pago o no responde',
+      'xstate.done.actor.reject': 'El servidor registra el rechazo de la cotización',
+      'xstate.error.actor.reject': 'El servidor no acepta el rechazo o no responde',
+    },
+    guards: {
+      noLines: 'No hay facturas pre-autorizadas que cotizar.',
+      removesLastLine: 'La línea que se quita es la única de la cotización.',
+      hasLine: 'La línea que se quita está en la cotización.',
+    },
+  },
   description:
     'La cotización de las facturas pre-autorizadas: una línea por factura con días, tasa anual (tasa + IVA), ' +
     'costo financiero, IVA y neto al proveedor, y los totales en MXN y USD. Quitar una línea baja los totales ' +
@@ -181,9 +210,11 @@ export const quotationMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      meta: { label: 'Inicio' },
       always: [{ guard: 'noLines', target: 'leaving' }, { target: 'loading' }],
     },
     loading: {
+      meta: { label: 'Cargando cotización' },
       tags: ['busy'],
       invoke: {
         id: 'quote',
@@ -201,9 +232,11 @@ export const quotationMachine = setup({
     },
     // Nothing to show without a quote: closing the dialog goes back to fix the dates or the selection.
     loadFailed: {
+      meta: { label: 'Error al cotizar' },
       on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
     },
     quoted: {
+      meta: { label: 'Cotización' },
       on: {
         'line.remove': [
           {
@@ -223,6 +256,7 @@ export const quotationMachine = setup({
       },
     },
     choosingPayer: {
+      meta: { label: '¿Quién absorbe el costo financiero?' },
       on: {
         'payer.provider': 'providerAbsorbs',
         'payer.buyer': 'accepting',
@@ -230,12 +264,14 @@ export const quotationMachine = setup({
       },
     },
     providerAbsorbs: {
+      meta: { label: 'Absorbe el proveedor' },
       on: {
         'quotation.accept': 'preApproving',
         'payer.cancel': 'quoted',
       },
     },
     preApproving: {
+      meta: { label: 'Autorizando las facturas' },
       tags: ['busy'],
       invoke: {
         id: 'preApprove',
@@ -259,6 +295,7 @@ export const quotationMachine = setup({
       },
     },
     accepting: {
+      meta: { label: 'Aceptando a cargo del comprador' },
       tags: ['busy'],
       invoke: {
         id: 'accept',
@@ -283,15 +320,18 @@ export const quotationMachine = setup({
     },
     // A refused pre-approval or acceptance: the quote stays so the buyer can remove the line named.
     refused: {
+      meta: { label: 'Rechazo del servidor' },
       on: { 'dialog.close': { target: 'quoted', actions: 'closeDialog' } },
     },
     resume: {
+      meta: { label: 'Resumen de la cotización' },
       on: {
         'quotation.pay': 'paying',
         'quotation.reject': 'rejecting',
       },
     },
     paying: {
+      meta: { label: 'Pagando a proveedores' },
       tags: ['busy'],
       invoke: {
         id: 'payProviders',
@@ -314,6 +354,7 @@ export const quotationMachine = setup({
       },
     },
     rejecting: {
+      meta: { label: 'Rechazando la cotización' },
       tags: ['busy'],
       invoke: {
         id: 'reject',
@@ -337,18 +378,23 @@ export const quotationMachine = setup({
     },
     // The invoices are already accepted at the buyer's cost: back to the resume, to pay or reject again.
     resumeRefused: {
+      meta: { label: 'Error en el resumen' },
       on: { 'dialog.close': { target: 'resume', actions: 'closeDialog' } },
     },
     preApproved: {
+      meta: { label: 'Facturas autorizadas' },
       on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
     },
     paid: {
+      meta: { label: 'Proveedores pagados' },
       on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
     },
     rejected: {
+      meta: { label: 'Cotización rechazada' },
       on: { 'dialog.close': { target: 'leaving', actions: 'closeDialog' } },
     },
     leaving: {
+      meta: { label: 'Volver a Pre-autorización' },
       entry: 'goToPreAuthorization',
     },
   },

@@ -37,7 +37,16 @@ export const referralMachine = setup({
   },
 }).createMachine({
   id: 'referral',
-  meta: { title: 'Referir cliente' },
+  meta: {
+    title: 'Referir cliente',
+    events: {
+      'referral.submit': '«Enviar recomendación»',
+      'xstate.done.actor.submitReferral': 'El servidor acepta la recomendación',
+      'xstate.error.actor.submitReferral': 'El servidor rechaza los datos o no responde',
+      'referral.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+    },
+  },
   description:
     'El proveedor recomienda Flujo a un cliente (nombre, empresa, correo y teléfono, todos obligatorios). Al ' +
     'enviarse se muestra el mensaje del servidor durante 3 segundos y el formulario se limpia; si el servidor ' +
@@ -46,9 +55,11 @@ export const referralMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario' },
       on: { 'referral.submit': 'submitting' },
     },
     submitting: {
+      meta: { label: 'Enviando recomendación' },
       tags: ['busy'],
       entry: 'clear',
       invoke: {
@@ -66,10 +77,12 @@ export const referralMachine = setup({
       },
     },
     sent: {
+      meta: { label: 'Recomendación enviada' },
       after: { TOAST_MS: { target: 'editing', actions: 'clear' } },
       on: { 'referral.dismiss': { target: 'editing', actions: 'clear' }, 'referral.submit': 'submitting' },
     },
     failed: {
+      meta: { label: 'Error al enviar' },
       after: { TOAST_MS: { target: 'editing', actions: 'clear' } },
       on: { 'referral.dismiss': { target: 'editing', actions: 'clear' }, 'referral.submit': 'submitting' },
     },

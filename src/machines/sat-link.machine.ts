@@ -70,7 +70,26 @@ export const satLinkMachine = setup({
   },
 }).createMachine({
   id: 'satLink',
-  meta: { title: 'Vinculación SAT' },
+  meta: {
+    title: 'Vinculación SAT',
+    events: {
+      'xstate.done.actor.loadStatus': 'El servidor entrega el estado de la vinculación',
+      'xstate.error.actor.loadStatus': 'El servidor falla o no responde',
+      always: 'Automático',
+      'satLink.submit': '«Enviar credenciales»',
+      'xstate.done.actor.submitTaxLink': 'El servidor acepta las credenciales',
+      'xstate.error.actor.submitTaxLink': 'El servidor rechaza las credenciales o no responde',
+      'satLink.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+      'xstate.after.POLL_MS': 'Pasan 15 segundos',
+      'xstate.done.actor.pollStatus': 'El servidor entrega el estado de la vinculación',
+      'xstate.error.actor.pollStatus': 'El servidor falla o no responde',
+    },
+    guards: {
+      isAuthorized: 'La vinculación SAT del proveedor está autorizada.',
+      isSent: 'Las credenciales SAT se enviaron y esperan la aprobación.',
+    },
+  },
   description:
     'El proveedor vincula su cuenta del SAT con su RFC y su contraseña CIEC; mientras la vinculación no esté ' +
     'autorizada, todas las pantallas del dashboard lo traen aquí. Al abrir la pantalla se consulta el estado en el ' +
@@ -81,6 +100,7 @@ export const satLinkMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: { label: 'Consultando la vinculación' },
       tags: ['busy'],
       invoke: {
         id: 'loadStatus',
@@ -97,6 +117,7 @@ export const satLinkMachine = setup({
       },
     },
     routing: {
+      meta: { label: 'Según el estado de la vinculación' },
       always: [
         { guard: 'isAuthorized', target: 'authorized' },
         { guard: 'isSent', target: 'sent.waiting' },
@@ -104,12 +125,15 @@ export const satLinkMachine = setup({
       ],
     },
     form: {
+      meta: { label: 'Formulario de credenciales SAT' },
       initial: 'editing',
       states: {
         editing: {
+          meta: { label: 'Capturando RFC y CIEC' },
           on: { 'satLink.submit': 'submitting' },
         },
         submitting: {
+          meta: { label: 'Enviando credenciales' },
           tags: ['busy'],
           entry: 'clearFieldErrors',
           invoke: {
@@ -131,22 +155,27 @@ export const satLinkMachine = setup({
           },
         },
         failed: {
+          meta: { label: 'Error al enviar' },
           after: { TOAST_MS: 'editing' },
           on: { 'satLink.dismiss': 'editing', 'satLink.submit': 'submitting' },
         },
       },
     },
     sent: {
+      meta: { label: 'Vinculación en revisión' },
       initial: 'waiting',
       states: {
         confirmed: {
+          meta: { label: 'Credenciales enviadas' },
           after: { TOAST_MS: 'waiting' },
           on: { 'satLink.dismiss': 'waiting' },
         },
         waiting: {
+          meta: { label: 'Esperando la aprobación' },
           after: { POLL_MS: 'polling' },
         },
         polling: {
+          meta: { label: 'Consultando el estado' },
           invoke: {
             id: 'pollStatus',
             src: 'loadStatus',
@@ -170,6 +199,7 @@ export const satLinkMachine = setup({
       },
     },
     authorized: {
+      meta: { label: 'Vinculación autorizada' },
       type: 'final',
       entry: 'goToProntoPago',
     },

@@ -78,7 +78,28 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  meta: { title: 'Sesión' },
+  meta: {
+    title: 'Sesión',
+    events: {
+      'xstate.done.actor.readStoredSession': 'Se lee la sesión guardada',
+      'xstate.error.actor.readStoredSession': 'No se puede leer la sesión guardada',
+      'session.login': '«Ingresar»',
+      'xstate.done.actor.login': 'El servidor acepta usuario y contraseña',
+      'xstate.error.actor.login': 'El servidor rechaza el ingreso o no responde',
+      'session.dismissError': 'Cierra el aviso',
+      'xstate.after.ERROR_TOAST_MS': 'Pasan 3 segundos',
+      'session.logout': '«Cerrar sesión»',
+      'xstate.after.REFRESH_DELAY': 'Falta un minuto para que venza el token de acceso',
+      'xstate.done.actor.refreshSession': 'El servidor renueva los tokens',
+      'xstate.error.actor.refreshSession': 'El servidor rechaza la renovación o no responde',
+      'xstate.after.REFRESH_RETRY_MS': 'Pasan 15 segundos',
+    },
+    guards: {
+      hasUsableToken: 'Hay un token de acceso guardado que se puede leer y no ha vencido.',
+      isSessionRejected:
+        'El servidor rechazó la renovación: el token de renovación no es válido o fue revocado, o respondió con un error 4xx que no es tiempo agotado (408) ni exceso de solicitudes (429).',
+    },
+  },
   description:
     'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
     'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
@@ -88,6 +109,7 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      meta: { label: 'Leyendo la sesión guardada' },
       invoke: {
         id: 'readStoredSession',
         src: 'readStoredSession',
@@ -107,12 +129,15 @@ export const sessionMachine = setup({
       },
     },
     unauthenticated: {
+      meta: { label: 'Sin sesión' },
       initial: 'idle',
       states: {
         idle: {
+          meta: { label: 'Pantalla de ingreso' },
           on: { 'session.login': 'loggingIn' },
         },
         loggingIn: {
+          meta: { label: 'Ingresando' },
           tags: ['busy'],
           entry: 'clearError',
           invoke: {
@@ -134,6 +159,7 @@ export const sessionMachine = setup({
           },
         },
         failed: {
+          meta: { label: 'Error al ingresar' },
           after: { ERROR_TOAST_MS: { target: 'idle', actions: 'clearError' } },
           on: {
             'session.login': 'loggingIn',
@@ -143,15 +169,18 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
+      meta: { label: 'Con sesión' },
       initial: 'active',
       on: {
         'session.logout': { target: 'unauthenticated', actions: ['forgetToken', 'endSession'] },
       },
       states: {
         active: {
+          meta: { label: 'Sesión activa' },
           after: { REFRESH_DELAY: 'refreshing' },
         },
         refreshing: {
+          meta: { label: 'Renovando el token' },
           invoke: {
             id: 'refreshSession',
             src: 'refreshSession',
@@ -179,6 +208,7 @@ export const sessionMachine = setup({
           },
         },
         retrying: {
+          meta: { label: 'Esperando para reintentar la renovación' },
           after: { REFRESH_RETRY_MS: 'refreshing' },
         },
       },

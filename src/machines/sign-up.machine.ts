@@ -67,7 +67,18 @@ export const signUpMachine = setup({
   delays: { TOAST_MS: 3000 },
 }).createMachine({
   id: 'signUp',
-  meta: { title: 'Registro' },
+  meta: {
+    title: 'Registro',
+    events: {
+      'signUp.submit': '«Siguiente»',
+      'xstate.done.actor.obtainCaptcha': 'Se resuelve el CAPTCHA',
+      'xstate.error.actor.obtainCaptcha': 'El CAPTCHA no está disponible',
+      'xstate.done.actor.register': 'El servidor crea la cuenta',
+      'xstate.error.actor.register': 'El servidor rechaza el registro o no responde',
+      'signUp.dismiss': 'Cierra el aviso',
+      'xstate.after.TOAST_MS': 'Pasan 3 segundos',
+    },
+  },
   description:
     'Crear una cuenta: primero se resuelve el CAPTCHA de la acción «register» y sin él no se envía nada; luego el ' +
     'servidor vuelve a validar cada campo y las contraseñas. Los errores del servidor se muestran en cada campo; ' +
@@ -76,6 +87,7 @@ export const signUpMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: { label: 'Formulario de registro' },
       on: {
         'signUp.submit': {
           target: 'verifying',
@@ -84,6 +96,7 @@ export const signUpMachine = setup({
       },
     },
     verifying: {
+      meta: { label: 'Verificando el CAPTCHA' },
       tags: ['busy'],
       entry: 'clearFeedback',
       invoke: {
@@ -98,6 +111,7 @@ export const signUpMachine = setup({
       },
     },
     submitting: {
+      meta: { label: 'Creando la cuenta' },
       tags: ['busy'],
       invoke: {
         id: 'register',
@@ -111,6 +125,7 @@ export const signUpMachine = setup({
       },
     },
     failed: {
+      meta: { label: 'Error en el registro' },
       on: {
         'signUp.submit': {
           target: 'verifying',
@@ -120,6 +135,6 @@ export const signUpMachine = setup({
       },
       after: { TOAST_MS: { target: 'editing', actions: 'clearMessage' } },
     },
-    registered: { type: 'final' },
+    registered: { type: 'final', meta: { label: 'Cuenta creada' } },
   },
 });

@@ -116,7 +116,24 @@ export const supplierRequestsMachine = setup({
   },
 }).createMachine({
   id: 'supplier-requests',
-  meta: { title: 'Solicitudes de proveedores (autorizar o rechazar)' },
+  meta: {
+    title: 'Solicitudes de proveedores (autorizar o rechazar)',
+    events: {
+      'requests.authorize': '«Autorizar»',
+      'requests.reject': '«Rechazar»',
+      'reject.confirm': '«Rechazar» en la confirmación',
+      'reject.cancel': '«Cancelar»',
+      'xstate.done.actor.authorizeRequests': 'El servidor autoriza las facturas',
+      'xstate.error.actor.authorizeRequests': 'El servidor rechaza la autorización o no responde',
+      'xstate.done.actor.rejectRequests': 'El servidor registra el rechazo',
+      'xstate.error.actor.rejectRequests': 'El servidor no acepta el rechazo o no responde',
+      'dialog.close': '«Cerrar»',
+    },
+    guards: {
+      everyDated: 'Cada factura seleccionada tiene su fecha de pago.',
+      hasSelection: 'Hay al menos una factura seleccionada.',
+    },
+  },
   description:
     'En Solicitudes, el corporativo ve las facturas que sus proveedores le pidieron autorizar para adelantarlas. ' +
     'Selecciona algunas y las autoriza, cada una con su fecha de pago (sin fecha, el campo dice «Requerido»), o ' +
@@ -128,6 +145,7 @@ export const supplierRequestsMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      meta: { label: 'Lista de solicitudes' },
       on: {
         'requests.authorize': [
           { guard: 'everyDated', target: 'authorizing', actions: 'takeLines' },
@@ -137,12 +155,14 @@ export const supplierRequestsMachine = setup({
       },
     },
     confirmingReject: {
+      meta: { label: 'Confirmar el rechazo' },
       on: {
         'reject.confirm': 'rejecting',
         'reject.cancel': { target: 'idle', actions: 'clear' },
       },
     },
     authorizing: {
+      meta: { label: 'Autorizando (Cargando...)' },
       tags: ['busy'],
       invoke: {
         id: 'authorizeRequests',
@@ -171,6 +191,7 @@ export const supplierRequestsMachine = setup({
       },
     },
     rejecting: {
+      meta: { label: 'Rechazando (Cargando...)' },
       tags: ['busy'],
       invoke: {
         id: 'rejectRequests',
@@ -200,9 +221,11 @@ export const supplierRequestsMachine = setup({
       },
     },
     answered: {
+      meta: { label: 'Solicitudes respondidas' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
     },
     failed: {
+      meta: { label: 'Error al responder' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
     },
   },
