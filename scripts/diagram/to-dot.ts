@@ -110,14 +110,19 @@ function stateLabel(name: string, groups: Row[][]): Html {
 }
 
 /**
- * An edge label: the event's Spanish label with the guard's mark (`[G1]`, explained in the guard list beside
- * the diagram), then its technical name. Actions are left to the text tables: on the edge they would double
+ * An edge label: the event's Spanish label, then its technical name with the guard's mark (`[G1]`,
+ * explained in the guard list beside the diagram). Actions are left to the text tables: on the edge they would double
  * the diagram's width.
  */
 export function edgeLabelHtml(edge: DiagramEdge): Html {
-  const mark = edge.guardMark ? `&#160;<b>[${html(edge.guardMark)}]</b>` : '';
-  const tech = technical(edge.event);
-  return { html: edge.eventLabel ? `${html(edge.eventLabel)}${mark}<br/>${tech}` : `${tech}${mark}` };
+  // The mark rides on the monospaced line, whose width Graphviz measures exactly (see MONO).
+  const mark = edge.guardMark
+    ? `<font face="${MONO}" point-size="${SIZE.technical}">&#160;<b>[${html(edge.guardMark)}]</b></font>`
+    : '';
+  const tech = `${technical(edge.event)}${mark}`;
+  // Graphviz measures Helvetica a little narrower than browsers draw it: spaces either side keep the room.
+  const pad = '&#160;&#160;';
+  return { html: edge.eventLabel ? `${pad}${html(edge.eventLabel)}${pad}<br/>${tech}` : tech };
 }
 
 /** The one-line text of a targetless transition listed inside a composite state. */
@@ -343,7 +348,9 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
     1,
     `graph ${attrs({
       id: `machine:${diagram.id}`,
-      rankdir: 'LR',
+      // Top to bottom: edge labels sit between ranks, and side by side they make a left-to-right layout
+      // two to three times wider than a page; top to bottom needs less zoom-out for every machine.
+      rankdir: 'TB',
       compound: 'true',
       newrank: 'true',
       fontname: FONT,
@@ -359,7 +366,7 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
   );
   out(
     1,
-    `node ${attrs({ shape: 'box', style: 'rounded,filled', fillcolor: COLOR.fill, color: COLOR.muted, fontname: FONT, fontsize: SIZE.state, margin: '0.18,0.08', penwidth: 1.4 })};`,
+    `node ${attrs({ shape: 'box', style: 'rounded,filled', fillcolor: COLOR.fill, color: COLOR.muted, fontname: FONT, fontsize: SIZE.state, margin: '0.24,0.08', penwidth: 1.4 })};`,
   );
   out(1, `edge ${attrs({ fontname: FONT, fontsize: SIZE.edge, arrowsize: 0.8 })};`);
   emitCluster(diagram.root, 1);

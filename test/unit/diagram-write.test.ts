@@ -10,6 +10,7 @@ import {
   TABLE_START,
   writeDiagrams,
 } from '../../scripts/diagrams';
+import type { MachineDetails } from '../../src/machines/diagram-details';
 import type { MachineModel } from '../model/harness/model';
 import { reviewEvents, reviewMachine } from './review-fixture.machine';
 
@@ -43,15 +44,17 @@ afterEach(() => {
 });
 
 describe('writeDiagrams', () => {
-  it('writes mmd, svg, coverage svg per machine and an index; warns about machines without a model', async () => {
+  it('writes mmd, svg, coverage svg and details per machine and an index; warns about machines without a model', async () => {
     const dir = tempDir();
     const result = await writeDiagrams(dir, { catalogue, models });
     expect(result.written.sort()).toEqual([
       'index.json',
       'review.coverage.svg',
+      'review.json',
       'review.mmd',
       'review.svg',
       'toggle.coverage.svg',
+      'toggle.json',
       'toggle.mmd',
       'toggle.svg',
     ]);
@@ -64,7 +67,7 @@ describe('writeDiagrams', () => {
         description: 'Una solicitud se revisa.',
         states: 8,
         transitions: 13,
-        coverage: { states: '8/8', transitions: '13/13', waived: 0 },
+        coverage: expect.objectContaining({ states: '8/8', transitions: '13/13', waived: 0, paths: 11 }),
       },
       {
         id: 'toggle',
@@ -75,7 +78,28 @@ describe('writeDiagrams', () => {
         coverage: null,
       },
     ]);
+    // Per transition, so the page colours each edge itself.
+    const review = index[0]!.coverage!;
+    expect(review.covered).toHaveLength(13);
+    expect(review.covered).toContain('review.editing|request.submit|0');
+    expect(review.waivedKeys).toEqual([]);
+    expect(review.visitedStates).toContain('review.approved');
     expect(readFileSync(join(dir, 'toggle.coverage.svg'), 'utf8')).toContain('Sin modelo de pruebas');
+    const details = JSON.parse(readFileSync(join(dir, 'toggle.json'), 'utf8')) as MachineDetails;
+    expect(details).toMatchObject({ id: 'toggle', machineId: 'toggle', title: 'Interruptor', guards: [] });
+    expect(details.states.map((state) => [state.id, state.label, state.initial])).toEqual([
+      ['toggle.off', 'off', true],
+      ['toggle.on', 'on', false],
+    ]);
+    expect(details.transitions[0]).toEqual({
+      key: 'toggle.off|flip|0',
+      source: 'toggle.off',
+      targets: ['toggle.on'],
+      event: 'flip',
+      technical: 'flip',
+      label: 'flip',
+      actions: [],
+    });
   });
 
   it('check mode passes on fresh output and lists stale, missing and extra files', async () => {
@@ -124,7 +148,13 @@ describe('writeDiagrams', () => {
       models,
       check: true,
     });
-    expect(check.stale).toEqual(['toggle.mmd', 'toggle.svg', 'toggle.coverage.svg', 'index.json']);
+    expect(check.stale).toEqual([
+      'toggle.mmd',
+      'toggle.json',
+      'toggle.svg',
+      'toggle.coverage.svg',
+      'index.json',
+    ]);
   });
 
   it('keeps the catalogue module and the README table between its markers in step', async () => {

@@ -12,7 +12,18 @@ import {
   useState,
 } from 'react';
 import type { PreparedSvg } from './svg-markup';
-import { fitScale, initialView, PAN_STEP, panBy, type View, ZOOM_STEP, zoomAt, zoomPercent } from './zoom';
+import {
+  type Box,
+  fitScale,
+  focusView,
+  initialView,
+  PAN_STEP,
+  panBy,
+  type View,
+  ZOOM_STEP,
+  zoomAt,
+  zoomPercent,
+} from './zoom';
 import './diagrams.css';
 
 /** What is drawn over the diagram: the coverage overlay and/or a path's numbered steps. */
@@ -30,6 +41,8 @@ export interface DiagramMarks {
 
 export interface DiagramViewerProps {
   svg: PreparedSvg;
+  /** Open on the marked path (its steps and states) rather than at the diagram's top-left corner. */
+  focusPath?: boolean;
   /** The machine's title, for the diagram's accessible name. */
   title: string;
   marks?: DiagramMarks;
@@ -73,6 +86,25 @@ function applyMarks(root: SVGSVGElement, marks: DiagramMarks | undefined): void 
   }
 }
 
+/** The box around the marked steps and states, in the diagram's natural pixels; null when nothing is marked. */
+function markedBox(root: SVGSVGElement, naturalWidth: number): Box | null {
+  const outer = root.getBoundingClientRect();
+  const marked = [...root.querySelectorAll('.is-step, .is-on-path')];
+  if (marked.length === 0 || outer.width === 0) return null;
+  const k = naturalWidth / outer.width;
+  const rects = marked.map((element) => element.getBoundingClientRect());
+  const left = Math.min(...rects.map((rect) => rect.left));
+  const top = Math.min(...rects.map((rect) => rect.top));
+  const right = Math.max(...rects.map((rect) => rect.right));
+  const bottom = Math.max(...rects.map((rect) => rect.bottom));
+  return {
+    left: (left - outer.left) * k,
+    top: (top - outer.top) * k,
+    width: (right - left) * k,
+    height: (bottom - top) * k,
+  };
+}
+
 /** A numbered disc at the middle of the edge's line. */
 function stepMark(edge: SVGGElement, steps: readonly number[]): SVGGElement {
   const path = edge.querySelector('path');
@@ -106,18 +138,21 @@ function stepMark(edge: SVGGElement, steps: readonly number[]): SVGGElement {
  * A Graphviz diagram placed inline so CSS colours its edges and states, with zoom (buttons, Ctrl + wheel,
  * + and − keys) and pan (drag, arrow keys). The zoom is announced in a live region.
  */
-export function DiagramViewer({ svg, title, marks }: DiagramViewerProps) {
+export function DiagramViewer({ svg, title, marks, focusPath = false }: DiagramViewerProps) {
   const viewportRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [start, setStart] = useState<View>({ scale: 1, x: 0, y: 0 });
   const [view, setView] = useState<View>(start);
+  // The viewport's height follows the opening scale only, so focusing on a path does not resize it.
+  const [frameScale, setFrameScale] = useState(1);
   const drag = useRef<{ pointer: number; x: number; y: number } | null>(null);
 
   const available = useCallback(() => viewportRef.current?.clientWidth ?? 0, []);
 
   useLayoutEffect(() => {
     const opening = initialView(available(), svg.width);
+    setFrameScale(opening.scale);
     setStart(opening);
     setView(opening);
   }, [svg, available]);
@@ -129,7 +164,14 @@ export function DiagramViewer({ svg, title, marks }: DiagramViewerProps) {
     root.setAttribute('role', 'img');
     root.setAttribute('aria-label', `Diagrama de estados: ${title}`);
     applyMarks(root, marks);
-  }, [svg, marks, title]);
+    const viewport = viewportRef.current;
+    const box = focusPath ? markedBox(root, svg.width) : null;
+    if (box && viewport) {
+      const focused = focusView(box, viewport.clientWidth, viewport.clientHeight);
+      setStart(focused);
+      setView(focused);
+    }
+  }, [svg, marks, title, focusPath]);
 
   // Zoom resizes the SVG rather than scaling a layer: Chromium draws SVG text inside a CSS-scaled layer
   // out of place, and a resized SVG keeps its text sharp.
@@ -192,7 +234,7 @@ export function DiagramViewer({ svg, title, marks }: DiagramViewerProps) {
     drag.current = null;
   };
 
-  const height = Math.ceil(svg.height * start.scale) + 16;
+  const height = Math.ceil(svg.height * frameScale) + 16;
   return (
     <div className="flujo-diagram-viewer">
       <div className="flujo-diagram-toolbar">

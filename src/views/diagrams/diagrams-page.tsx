@@ -15,9 +15,10 @@ export interface DiagramsSearch {
 /** The route's search validation: a known machine id, `todas`, or nothing (the lifecycle). */
 export function validateDiagramsSearch(search: Record<string, unknown>): DiagramsSearch {
   const value = search.maquina;
-  if (typeof value !== 'string') return {};
-  if (value === ALL_MACHINES || diagramIndex.some((entry) => entry.id === value)) return { maquina: value };
-  return {};
+  const known =
+    typeof value === 'string' && (value === ALL_MACHINES || diagramIndex.some((entry) => entry.id === value));
+  // Undefined rather than absent: the router keeps search keys validation leaves out.
+  return { maquina: known ? value : undefined };
 }
 
 function selectedEntries(
@@ -25,7 +26,10 @@ function selectedEntries(
   maquina: string | undefined,
 ): readonly DiagramIndexEntry[] {
   if (maquina === ALL_MACHINES) return index;
-  const chosen = index.find((entry) => entry.id === (maquina ?? DEFAULT_MACHINE)) ?? index[0];
+  const chosen =
+    index.find((entry) => entry.id === maquina) ??
+    index.find((entry) => entry.id === DEFAULT_MACHINE) ??
+    index[0];
   return chosen ? [chosen] : [];
 }
 

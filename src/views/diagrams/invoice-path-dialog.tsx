@@ -85,7 +85,7 @@ export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
   return (
     <div className="flujo-path">
       <div>
-        <DiagramViewer svg={diagram.data.svg} title={diagram.data.details.title} marks={marks} />
+        <DiagramViewer svg={diagram.data.svg} title={diagram.data.details.title} marks={marks} focusPath />
         <DiagramLegend path />
       </div>
       <section aria-labelledby={listId}>

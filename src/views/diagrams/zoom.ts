@@ -43,3 +43,25 @@ export function panBy(view: View, dx: number, dy: number): View {
 export function zoomPercent(view: View): string {
   return `${Math.round(view.scale * 100)} %`;
 }
+
+/** A rectangle in the diagram's natural pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The view that shows `box` whole in a `width` × `height` viewport (centred across, from the top), at most 1:1. */
+export function focusView(box: Box, width: number, height: number, margin = 24): View {
+  const scale = clamp(
+    Math.min(1, (width - 2 * margin) / box.width, (height - 2 * margin) / box.height),
+    MIN_SCALE,
+    1,
+  );
+  return {
+    scale,
+    x: (width - box.width * scale) / 2 - box.left * scale,
+    y: margin - box.top * scale,
+  };
+}

@@ -1,4 +1,4 @@
-import { Button, Callout, Classes, Drawer, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Classes, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { Flows, History } from '@blueprintjs/icons';
 import { useState } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
 import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
 import { formatDisplayDateTime } from './invoice-format';
+import { SidePanel } from './side-panel';
 
 /** One step of the audit trail as the server sends it. */
 export type AuditTrailItem = InvoiceEvent;
@@ -69,62 +70,56 @@ export function AuditTrailDrawer({
   onClose,
   labels = PROVIDER_STATUS_LABELS,
 }: AuditTrailDrawerProps) {
-  const [showPath, setShowPath] = useState(false);
+  // The folio whose path is open: another invoice's drawer must not reopen it.
+  const [pathFolio, setPathFolio] = useState<string | null>(null);
   return (
-    <Drawer
-      // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
-      isCloseButtonShown={false}
-      isOpen={folio !== null}
-      onClose={onClose}
-      position="right"
-      size="min(480px, 100vw)"
-      title={AUDIT_TRAIL_TITLE}
-      aria-label={AUDIT_TRAIL_TITLE}
-    >
-      <div className={Classes.DRAWER_BODY}>
-        <div className={Classes.DIALOG_BODY}>
-          <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
-          {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
-          {state === 'error' && (
-            <Callout intent="danger" role="alert">
-              <p>{AUDIT_TRAIL_FAILED}</p>
-              <Button intent="primary" text="Reintentar" onClick={onRetry} />
-            </Callout>
-          )}
-          {state === 'ready' && items.length === 0 && <NonIdealState title={AUDIT_TRAIL_EMPTY} />}
-          {state === 'ready' && items.length > 0 && (
-            <Button
-              className="flujo-audit-trail__diagram"
-              icon={<Flows />}
-              text={SHOW_IN_DIAGRAM}
-              onClick={() => setShowPath(true)}
-            />
-          )}
-          {state === 'ready' && items.length > 0 && (
-            <ol className="flujo-audit-trail" aria-label="Movimientos">
-              {items.map((item) => (
-                <li key={`${item.at}-${item.event}-${item.to_status}`}>
-                  <strong>
-                    {statusText(item.from_status, labels)} → {statusText(item.to_status, labels)}
-                  </strong>
-                  <div>
-                    {item.actor} · <time dateTime={item.at}>{formatDisplayDateTime(item.at)}</time>
-                  </div>
-                  {item.reason && <div className={Classes.TEXT_MUTED}>{item.reason}</div>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </div>
-      <div className={Classes.DRAWER_FOOTER}>
-        <Button text="Cerrar" onClick={onClose} />
-      </div>
+    <>
+      <SidePanel
+        title={AUDIT_TRAIL_TITLE}
+        isOpen={folio !== null}
+        busy={false}
+        onClose={onClose}
+        size="min(480px, 100vw)"
+        footer={<Button text="Cerrar" onClick={onClose} />}
+      >
+        <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+        {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
+        {state === 'error' && (
+          <Callout intent="danger" role="alert">
+            <p>{AUDIT_TRAIL_FAILED}</p>
+            <Button intent="primary" text="Reintentar" onClick={onRetry} />
+          </Callout>
+        )}
+        {state === 'ready' && items.length === 0 && <NonIdealState title={AUDIT_TRAIL_EMPTY} />}
+        {state === 'ready' && items.length > 0 && (
+          <Button
+            className="flujo-audit-trail__diagram"
+            icon={<Flows />}
+            text={SHOW_IN_DIAGRAM}
+            onClick={() => setPathFolio(folio)}
+          />
+        )}
+        {state === 'ready' && items.length > 0 && (
+          <ol className="flujo-audit-trail" aria-label="Movimientos">
+            {items.map((item) => (
+              <li key={`${item.at}-${item.event}-${item.to_status}`}>
+                <strong>
+                  {statusText(item.from_status, labels)} → {statusText(item.to_status, labels)}
+                </strong>
+                <div>
+                  {item.actor} · <time dateTime={item.at}>{formatDisplayDateTime(item.at)}</time>
+                </div>
+                {item.reason && <div className={Classes.TEXT_MUTED}>{item.reason}</div>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </SidePanel>
       <InvoicePathDialog
-        folio={showPath && state === 'ready' ? folio : null}
+        folio={pathFolio !== null && pathFolio === folio && state === 'ready' ? folio : null}
         items={items}
-        onClose={() => setShowPath(false)}
+        onClose={() => setPathFolio(null)}
       />
-    </Drawer>
+    </>
   );
 }
