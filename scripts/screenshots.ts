@@ -45,7 +45,8 @@ const VISITOR_SCREENS: readonly Screen[] = [
     name: 'diagramas-cobertura',
     path: paths.diagrams,
     action: async (page) => {
-      await page.getByRole('switch', { name: 'Mostrar cobertura de pruebas' }).check();
+      await page.getByRole('switch', { name: 'Mostrar cobertura de pruebas' }).focus();
+      await page.keyboard.press('Space');
     },
   },
 ];

@@ -38,7 +38,9 @@ const machine = setup({
 
 describe('guard sentences', () => {
   it('reads one named guard as its sentence, and says when the machine lacks it', () => {
-    expect(guardSentenceOf(guardTree('isOwner'), sentenceOf)).toBe('Quien actúa es el dueño de la solicitud.');
+    expect(guardSentenceOf(guardTree('isOwner'), sentenceOf)).toBe(
+      'Quien actúa es el dueño de la solicitud.',
+    );
     expect(guardSentenceOf(guardTree({ type: 'isMissing' }), sentenceOf)).toBe(
       'Se cumple la condición isMissing.',
     );

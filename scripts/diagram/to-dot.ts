@@ -255,7 +255,7 @@ export function toDot(diagram: MachineDiagram, title: string, coverage?: DotCove
     });
     const label = isRoot
       ? {
-          html: `<font point-size="${SIZE.title}"><b>${html(title)}</b></font>&#160;&#160;&#160;&#160;&#160;${technical(diagram.id)}`,
+          html: `<font point-size="${SIZE.title}"><b>${html(title)}</b></font><br align="left"/>${technical(diagram.id)}<br align="left"/>`,
         }
       : stateLabel(nameBlock(state), [compartmentRows(state), internalRows]);
     out(depth, `subgraph ${q(clusterId(state.id))} {`);

@@ -91,11 +91,15 @@ describe('toDot and renderSvg', () => {
     }
     expect(svg).toContain('Revisión de solicitud');
     // Without Spanish labels, the technical name and the guard's mark.
-    expect(svg).toMatch(/>request\.submit<\/text>\s*<text[^>]*>[\s\u00a0]*<\/text>\s*<text[^>]*>\[G1\]<\/text>/);
+    expect(svg).toMatch(
+      />request\.submit<\/text>\s*<text[^>]*>[\s\u00a0]*<\/text>\s*<text[^>]*>\[G1\]<\/text>/,
+    );
     expect(svg).toContain('invoke / scoreRequest');
     // The element ids and classes the pages style and highlight.
     expect(svg).toContain('id="t:review.editing|request.submit|0:0" class="edge flujo&#45;edge"');
-    expect(svg).toContain('id="state:review.scoring" class="node flujo&#45;state flujo&#45;state&#45;&#45;atomic"');
+    expect(svg).toContain(
+      'id="state:review.scoring" class="node flujo&#45;state flujo&#45;state&#45;&#45;atomic"',
+    );
     expect(svg).toContain('id="init:review.editing"');
     expect(svg).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
