@@ -6,7 +6,7 @@ const STEPS: { name: string; command: string }[] = [
   { name: 'typecheck', command: 'npm run typecheck' },
   { name: 'diagrams', command: 'npm run diagrams:check' },
   { name: 'unit', command: 'npm run test:unit' },
-  { name: 'model', command: 'npm run test:model' },
+  { name: 'model', command: 'npm run test:model -- --report' },
   { name: 'screens', command: 'npm run test:screens' },
   { name: 'api', command: 'npm run test:api' },
   { name: 'build', command: 'npm run build' },
