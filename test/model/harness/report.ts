@@ -198,6 +198,9 @@ const PHASE_TEXT = {
   teardown: 'al limpiar tras el camino (teardown)',
 } as const;
 
+/** `1 aprobado`, `3 fallidos`. */
+const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const pathAnchor = (machineId: string, index: number): string => `m-${machineId}-p${index + 1}`;
 
 const CSS = `
@@ -303,7 +306,7 @@ function coverageText(row: CoverageRecord): { states: string; transitions: strin
   return {
     states: `${row.states.covered}/${row.states.total}`,
     transitions: `${row.transitions.covered}/${row.transitions.total} (exentas ${row.transitions.waived})`,
-    paths: `${row.paths.total} (${row.paths.passed} aprobados${row.paths.failed > 0 ? `, ${row.paths.failed} fallidos` : ''})`,
+    paths: `${row.paths.total} (${count(row.paths.passed, 'aprobado')}${row.paths.failed > 0 ? `, ${count(row.paths.failed, 'fallido')}` : ''})`,
   };
 }
 
@@ -369,7 +372,7 @@ export function renderModelReportHtml(report: ModelReport): string {
     card(
       'Caminos',
       String(s.paths.total),
-      `${s.paths.passed} aprobados · ${s.paths.failed} fallidos${s.paths.notRun > 0 ? ` · ${s.paths.notRun} no ejecutados` : ''}`,
+      `${count(s.paths.passed, 'aprobado')} · ${count(s.paths.failed, 'fallido')}${s.paths.notRun > 0 ? ` · ${s.paths.notRun} no ejecutado${s.paths.notRun === 1 ? '' : 's'}` : ''}`,
       s.paths.failed > 0 ? 'bad' : 'ok',
     ),
     card('Estados cubiertos', `${s.states.covered}/${s.states.total}`, 'estados hoja'),
