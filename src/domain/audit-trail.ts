@@ -30,6 +30,14 @@ export const AUDIT_TRAIL_COLUMNS = [
   'Hash',
 ] as const;
 
+/** Response header of the export: 'true' when the range holds no event (the file has the header row alone). */
+export const AUDIT_TRAIL_EMPTY_HEADER = 'x-audit-trail-empty';
+
+/** What the panel says when the range holds no event (nothing is downloaded). */
+export function auditTrailEmptyMessage(from: IsoDate, to: IsoDate): string {
+  return `No hay cambios de estado de tus facturas entre el ${from} y el ${to}; no se descargó ningún archivo.`;
+}
+
 /** 'bitacora-auditoria-2026-01-01-a-2026-03-31.xlsx' */
 export function auditTrailFileName(from: IsoDate, to: IsoDate): string {
   return `bitacora-auditoria-${from}-a-${to}.xlsx`;

@@ -16,6 +16,7 @@ import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import {
   AUDIT_RANGE_MESSAGES,
   AUDIT_TRAIL_COLUMNS,
+  AUDIT_TRAIL_EMPTY_HEADER,
   auditTrailFileName,
   MAX_AUDIT_RANGE_DAYS,
 } from '../../src/domain/audit-trail';
@@ -95,6 +96,7 @@ describe('audit trail export', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
+      expect(res.headers[AUDIT_TRAIL_EMPTY_HEADER]).toBe('false');
       expect(res.headers['content-disposition']).toBe(
         `attachment; filename="${auditTrailFileName(from, to)}"`,
       );
@@ -149,6 +151,7 @@ describe('audit trail export', () => {
     async () => {
       const res = await getJson(ctx.app, `${CORPORATE_PATH}?from=2001-01-01&to=2001-01-31`, corporate);
       expect(res.statusCode).toBe(200);
+      expect(res.headers[AUDIT_TRAIL_EMPTY_HEADER]).toBe('true');
       expect(values(await sheetOf(res.rawPayload))).toEqual([[...AUDIT_TRAIL_COLUMNS]]);
     },
     TEST_MS,

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   AUDIT_RANGE_MESSAGES,
+  AUDIT_TRAIL_EMPTY_HEADER,
   auditTrailFileName,
   MAX_AUDIT_RANGE_DAYS,
 } from '../../../src/domain/audit-trail';
@@ -11,6 +12,7 @@ import { validateForm } from '../../../src/domain/schemas/validate';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
+import { auditTrailPage } from './audit-trail.repository';
 import { writeAuditTrail } from './audit-trail.service';
 import { invoiceCaller } from './invoice-access';
 import { ACCESS_REFUSED } from './invoice-docs';
@@ -31,7 +33,8 @@ function doc(side: Side): RouteDoc {
     description:
       `Bitácora de auditoría de las facturas ${which} por la empresa: una fila por cambio de estado con Folio, ` +
       'UUID, De, A, Actor, Empresa, Motivo, Fecha y hora (centro de México) y el Hash de la cadena. Rango de ' +
-      `fechas inclusivo de a lo más ${MAX_AUDIT_RANGE_DAYS} días.`,
+      `fechas inclusivo de a lo más ${MAX_AUDIT_RANGE_DAYS} días. La cabecera ${AUDIT_TRAIL_EMPTY_HEADER}: true ` +
+      'dice que el rango no tiene eventos (el archivo trae solo los encabezados).',
     query: {
       from: { description: 'Fecha inicial (AAAA-MM-DD), incluida.', schema: DATE, required: true },
       to: { description: 'Fecha final (AAAA-MM-DD), incluida.', schema: DATE, required: true },
@@ -65,11 +68,13 @@ export const auditTrailRoutes: FastifyPluginAsync = async (app) => {
         const query = validateForm(AuditTrailQuery, request.query);
         if (!query.ok) throw new FieldErrors(query.errors);
         const { from, to } = query.value;
-        const out = new PassThrough();
         const scope = {
           companyId: caller.companyId,
           side: side === 'provider' ? 'emitter' : 'receiver',
         } as const;
+        // Said before the body streams, so a client can tell "nothing in this range" without reading the file.
+        const empty = (await auditTrailPage(db, scope, { from, to }, 0, 1)).length === 0;
+        const out = new PassThrough();
         writeAuditTrail(db, scope, { from, to }, out, now()).catch((error: unknown) => {
           request.log.error(error, 'audit trail export failed mid-stream');
           out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -78,6 +83,7 @@ export const auditTrailRoutes: FastifyPluginAsync = async (app) => {
           .header('content-type', XLSX_MEDIA_TYPE)
           .header('content-disposition', `attachment; filename="${auditTrailFileName(from, to)}"`)
           .header('cache-control', 'no-store')
+          .header(AUDIT_TRAIL_EMPTY_HEADER, empty ? 'true' : 'false')
           .send(out);
       },
     );
