@@ -5,12 +5,13 @@
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollbackToSavepoint, savepoint } from '../../server/db/transaction';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { OPS_COMMANDS, runOpsCommand } from '../../server/ops/commands';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
-import { importInvoice, postJson, statusOf } from '../support/pronto-pago';
+import { advanceTo, importInvoice, postJson, statusOf } from '../support/pronto-pago';
 
 const TEST_MS = 120_000;
 
@@ -128,6 +129,32 @@ describe('audit:verify', () => {
       const result = await verify();
       expect(result.code, result.out).toBe(0);
       expect(result.out).toContain(`#${before + 3} sha256`);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'chains concurrent transactions one after the other, and forgets what a savepoint rolled back',
+    async () => {
+      const today = businessDate(new Date());
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) ids.push(await importInvoice(db(), { today }));
+      // Each its own transaction; on PostgreSQL they run at once on the pool and wait for the chain's head.
+      await Promise.all(ids.map((id) => advanceTo(db(), id, 'approved')));
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await savepoint(trx, 'audit_test');
+          await sql`insert into invoice_events (invoice_id, event, from_status, to_status, actor)
+            values (${ids[1]}, 'prueba', 30, 30, 'prueba')`.execute(trx);
+          await rollbackToSavepoint(trx, 'audit_test');
+          await sql`insert into invoice_events (invoice_id, event, from_status, to_status, actor)
+            values (${ids[2]}, 'prueba', 30, 30, 'prueba')`.execute(trx);
+        });
+      const result = await verify();
+      expect(result.code, result.out).toBe(0);
+      const all = await events();
+      expect(all.map((row) => Number(row.chain_seq))).toEqual(all.map((_, i) => i + 1));
     },
     TEST_MS,
   );

@@ -75,24 +75,33 @@ export const auditChain: readonly string[] = [
   `CREATE FUNCTION invoice_events_chain_row() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     tx text := pg_current_xact_id()::text;
-    -- 'transaction id:chain_seq:chain_hash in hex' of this transaction's last row, or another transaction's.
-    running text := current_setting('flujo.audit_chain', true);
+    -- This transaction's last row: 'transaction id:chain_seq:chain_hash hex:invoice_id:hash hex' (or another
+    -- transaction's, which does not count).
+    running text[] := string_to_array(current_setting('flujo.audit_chain', true), ':');
     seq bigint;
     head bytea;
   BEGIN
-    IF split_part(running, ':', 1) IS DISTINCT FROM tx THEN
+    IF running[1] IS DISTINCT FROM tx THEN
       SELECT h.chain_seq, h.chain_hash INTO seq, head FROM invoice_events_chain_head h WHERE h.id = 1 FOR UPDATE;
+      running := NULL;
     ELSE
-      seq := split_part(running, ':', 2)::bigint;
-      head := decode(split_part(running, ':', 3), 'hex');
+      seq := running[2]::bigint;
+      head := decode(running[3], 'hex');
     END IF;
-    NEW.prev_hash := (SELECT e.hash FROM invoice_events e WHERE e.invoice_id = NEW.invoice_id
-      ORDER BY e.chain_seq DESC LIMIT 1);
+    -- Under the lock the chain's last row is this invoice's last when it is of the same invoice (a bulk insert
+    -- writes an invoice's events one after the other): no look-up then.
+    IF running[4] = NEW.invoice_id::text THEN
+      NEW.prev_hash := decode(running[5], 'hex');
+    ELSE
+      NEW.prev_hash := (SELECT e.hash FROM invoice_events e WHERE e.invoice_id = NEW.invoice_id
+        ORDER BY e.chain_seq DESC LIMIT 1);
+    END IF;
     NEW.chain_seq := seq + 1;
     NEW.hash := invoice_event_hash(NEW.prev_hash, NEW.id, NEW.invoice_id, NEW.event, NEW.from_status,
       NEW.to_status, NEW.actor_user_id, NEW.actor, NEW.reason, NEW.at);
     NEW.chain_hash := invoice_event_chain_hash(head, NEW.hash, NEW.chain_seq);
-    PERFORM set_config('flujo.audit_chain', tx || ':' || NEW.chain_seq || ':' || encode(NEW.chain_hash, 'hex'), true);
+    PERFORM set_config('flujo.audit_chain', concat_ws(':', tx, NEW.chain_seq, encode(NEW.chain_hash, 'hex'),
+      NEW.invoice_id, encode(NEW.hash, 'hex')), true);
     RETURN NEW;
   END
   $$`,
