@@ -6,7 +6,9 @@ const STEPS: { name: string; command: string }[] = [
   { name: 'typecheck', command: 'npm run typecheck' },
   { name: 'diagrams', command: 'npm run diagrams:check' },
   { name: 'unit', command: 'npm run test:unit' },
-  { name: 'model', command: 'npm run test:model' },
+  { name: 'model', command: 'npm run test:model -- --report' },
+  // The same model paths against a real server process over HTTP, with accounts the run creates (decision 0048).
+  { name: 'model-remote', command: 'npm run test:model:remote:selftest' },
   { name: 'screens', command: 'npm run test:screens' },
   { name: 'api', command: 'npm run test:api' },
   { name: 'build', command: 'npm run build' },

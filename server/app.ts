@@ -18,6 +18,7 @@ import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { type Clock, systemClock } from './modules/auth/clock';
 import { createSatDeps } from './modules/sat/sat-deps';
+import { TEST_SUPPORT_PREFIX, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { corePlugin } from './plugins/core.plugin';
 import { invoicesService } from './services/invoices-service.plugin';
 import { userService } from './services/user-service.plugin';
@@ -110,6 +111,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (services.includes('accounts')) {
     await app.register(userService, { prefix: '/api/accounts', accounts, sat });
+  }
+  // Absent (404) unless the configuration enables it with its token (decision 0048).
+  if (config.testSupportToken) {
+    await app.register(testSupportRoutes, {
+      prefix: TEST_SUPPORT_PREFIX,
+      token: config.testSupportToken,
+      config,
+    });
   }
   if (deps.runJobs) {
     const scheduled = flujoJobs({

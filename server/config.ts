@@ -45,6 +45,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Multiplies every public write's throttle limit (PUBLIC_WRITE_LIMIT_FACTOR); 1 in production. */
   publicWriteLimitFactor: number;
+  /**
+   * The test-support API's token (decision 0048): set only when TEST_SUPPORT_ROUTES=true and TEST_SUPPORT_TOKEN
+   * (32+ characters) are both given; null, the default, means its routes do not exist.
+   */
+  testSupportToken: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -221,6 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  // For a staging server that model tests drive over HTTP (npm run test:model:remote); never on production data.
+  const testSupportRoutes = parseBoolean('TEST_SUPPORT_ROUTES', env.TEST_SUPPORT_ROUTES, false, problems);
+  const testSupportToken = env.TEST_SUPPORT_TOKEN?.trim() || '';
+  if (testSupportRoutes && testSupportToken.length < 32) {
+    problems.push('TEST_SUPPORT_ROUTES=true needs TEST_SUPPORT_TOKEN of at least 32 characters');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = developmentSecret(dataDir);
   // A separate key per purpose: a leaked CAPTCHA key must not sign sessions.
@@ -253,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satSandboxDir: resolve(env.SAT_SANDBOX_DIR?.trim() || join(dataDir, 'sat-sandbox')),
     uploadMaxBytes: uploadMaxMb * 1024 * 1024,
     publicWriteLimitFactor,
+    testSupportToken: testSupportRoutes ? testSupportToken : null,
   };
 }
 

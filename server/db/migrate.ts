@@ -5,6 +5,7 @@ import { corporateQuotations } from './migrations/003-corporate-quotations';
 import { factoringAndStatements } from './migrations/004-factoring-and-statements';
 import { scaleIndexes } from './migrations/005-scale-indexes';
 import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
+import { auditChain } from './migrations/007-audit-chain';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-factoring-and-statements': statements(factoringAndStatements),
   '005-scale-indexes': statements(scaleIndexes),
   '006-jobs-and-mail-queue': statements(jobsAndMailQueue),
+  '007-audit-chain': statements(auditChain),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -93,6 +93,21 @@ export interface InvoiceEventsTable {
   actor: string;
   reason: string | null;
   at: Timestamp;
+  /** Set by the database's trigger (migration 007, decision 0044), never by the code. Place in the global chain. */
+  chain_seq: Generated<string>;
+  /** The previous event of the same invoice's hash (null for its first event). */
+  prev_hash: Generated<Uint8Array | null>;
+  /** sha256(prev_hash ‖ canonical content). */
+  hash: Generated<Uint8Array>;
+  /** sha256(previous chain_hash ‖ hash ‖ chain_seq): the chain over all rows. */
+  chain_hash: Generated<Uint8Array>;
+}
+
+/** The global audit chain's last chain_seq and chain_hash (one row, id 1; migration 007). */
+export interface InvoiceEventsChainHeadTable {
+  id: number;
+  chain_seq: string;
+  chain_hash: Uint8Array | null;
 }
 
 /**
@@ -296,6 +311,7 @@ export interface Database {
   alliances: AlliancesTable;
   invoices: InvoicesTable;
   invoice_events: InvoiceEventsTable;
+  invoice_events_chain_head: InvoiceEventsChainHeadTable;
   invoice_totals: InvoiceTotalsTable;
   disbursements: DisbursementsTable;
   quotations: QuotationsTable;

@@ -2,10 +2,13 @@
 // server runs for it over DATA_DIR/ops.sock (ops-socket.ts). Each one calls the same service function the
 // tests exercise; this file only parses and prints.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
 import { RFC_PATTERN } from '../../src/domain/rfc';
+import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
+import { validateForm } from '../../src/domain/schemas/validate';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -21,6 +24,8 @@ import {
   settleInstalment,
 } from '../modules/factoring/factoring-line.service';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { AUDIT_CHECKS, verifyAuditChain } from '../modules/invoices/audit-chain.repository';
+import { writeAuditTrail } from '../modules/invoices/audit-trail.service';
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { DisbursementError, disburseInvoice } from '../modules/invoices/disbursement.service';
@@ -502,6 +507,85 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const hours = integerOption(parseArgs(args, ['hours']), 'hours', 72, 24, 24 * 365);
       const deleted = await pruneIdempotencyKeys(requireDatabase(context).db, context.now(), hours);
       context.print(`${deleted} claves de idempotencia eliminadas.`);
+      return 0;
+    },
+  },
+  'audit:verify': {
+    usage: 'audit:verify',
+    summary:
+      'check the audit trail is intact: every invoice chain, the global chain and its head; names the first broken row and exits 1',
+    needsDatabase: () => true,
+    async run(context, args) {
+      parseArgs(args, []);
+      const started = performance.now();
+      const result = await verifyAuditChain(requireDatabase(context).db);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const counts = `${result.events.toLocaleString('en-US')} eventos / events, ${result.invoices.toLocaleString('en-US')} facturas / invoices`;
+      if (!result.broken) {
+        context.print(`Bitácora íntegra / Audit trail intact: ${counts}, en / in ${seconds} s.`);
+        context.print(
+          `Cabeza de la cadena / Chain head: #${result.headSeq} sha256 ${result.headHash ?? '(vacía / empty)'}`,
+        );
+        return 0;
+      }
+      const { broken } = result;
+      context.print(`Bitácora alterada / Audit trail BROKEN (${counts}, ${seconds} s).`);
+      context.print(
+        `Primera fila rota / First broken row: evento / event ${broken.eventId ?? '(ninguno / none)'}` +
+          (broken.chainSeq ? ` (#${broken.chainSeq})` : '') +
+          (broken.invoiceId === null
+            ? ''
+            : `, factura / invoice ${broken.invoiceFolio ?? '(sin folio)'} ${broken.invoiceUuid ?? ''} (id ${broken.invoiceId})`),
+      );
+      context.print(`Revisión fallida / Failed check: ${AUDIT_CHECKS[broken.check]}`);
+      if (broken.check === 'head')
+        context.print(
+          `Cabeza registrada / Recorded head: #${result.headSeq} sha256 ${result.headHash ?? '-'}`,
+        );
+      return 1;
+    },
+  },
+  'audit:export': {
+    usage: 'audit:export --from YYYY-MM-DD --to YYYY-MM-DD [--out file.xlsx]',
+    summary: `write the audit trail of every company's invoices in the date range (both days included, at most ${MAX_AUDIT_RANGE_DAYS}) as XLSX, with emisor and receptor columns`,
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['from', 'to', 'out']);
+      if (parsed.positional.length > 0)
+        throw new UsageError('audit:export solo acepta --from, --to y --out.');
+      const query = validateForm(AuditTrailQuery, {
+        from: parsed.options.get('from'),
+        to: parsed.options.get('to'),
+      });
+      if (!query.ok)
+        throw new UsageError(
+          Object.entries(query.errors)
+            .map(([field, messages]) => `--${field}: ${messages.join(' ')}`)
+            .join('\n'),
+        );
+      const { from, to } = query.value;
+      const file = resolve(
+        context.cwd ?? process.cwd(),
+        parsed.options.get('out') ?? auditTrailFileName(from, to),
+      );
+      if (existsSync(file)) throw new UsageError(`${file} ya existe; no se sobrescribe.`);
+      const out = createWriteStream(file, { flags: 'wx' });
+      const finished = new Promise<void>((done, fail) => {
+        out.on('finish', done);
+        out.on('error', fail);
+      });
+      const started = performance.now();
+      const events = await writeAuditTrail(
+        requireDatabase(context).db,
+        { all: true },
+        { from, to },
+        out,
+        context.now(),
+      );
+      await finished;
+      context.print(
+        `Bitácora de ${from} a ${to}: ${events.toLocaleString('en-US')} eventos escritos en ${file} (${((performance.now() - started) / 1000).toFixed(1)} s).`,
+      );
       return 0;
     },
   },

@@ -6,6 +6,7 @@ import { bulkUploadRoutes } from '../modules/corporates/bulk-upload.routes';
 import { corporatesRoutes } from '../modules/corporates/corporates.routes';
 import { factoringRoutes } from '../modules/factoring/factoring.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
@@ -40,6 +41,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(corporatesRoutes);
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
+  await app.register(auditTrailRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);
   await app.register(newsletterService, { prefix: '/newsletter', publicWrites: accounts.publicWrites });

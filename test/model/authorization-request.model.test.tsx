@@ -5,8 +5,6 @@ import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { NO_RESPONSE_MESSAGE } from '../../src/machines/pronto-pago-messages';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';
-import { db } from '../screens/authorization-request.page';
-import { importInvoice, postJson, statusOf } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import {
   ALREADY_REQUESTED_BODY,
@@ -16,8 +14,8 @@ import {
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { bearer, findRow, invoiceUuid, PROVIDER } from './pronto-pago-helpers';
+import { world } from './harness/world';
+import { findRow, postAs } from './pronto-pago-helpers';
 
 const ENDPOINT = '/api/providers/request-payment/';
 
@@ -47,13 +45,14 @@ async function dialog(): Promise<HTMLElement> {
 // matches the single status filter and leaves the list (spec §4).
 defineModelTests<Ctx>(authorizationRequestModel, {
   setup: async () => {
-    const { access } = await signInAs(PROVIDER);
-    const invoiceId = await importInvoice(db());
+    const { provider } = await world.parties();
+    const { access } = await signInAs(provider.username, provider.password);
+    const invoice = await world.importInvoice();
     const gate = gateEndpoint('post', ENDPOINT);
     return {
       access,
-      invoiceId,
-      uuid: await invoiceUuid(invoiceId),
+      invoiceId: invoice.id,
+      uuid: invoice.uuid,
       gate,
       assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
       fault: null,
@@ -68,7 +67,7 @@ defineModelTests<Ctx>(authorizationRequestModel, {
     '#authorization-request.idle': async ({ ctx }) => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Pronto Pago' }, SERVER_WAIT)).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
-      const status = await statusOf(db(), ctx.invoiceId);
+      const status = (await world.facts(ctx.invoiceId)).status;
       if (ctx.fault === 401) return expectSessionEnded(ctx);
       if (status === InvoiceStatus.AVAILABLE) {
         const row = await findRow(ctx.uuid);
@@ -90,7 +89,7 @@ defineModelTests<Ctx>(authorizationRequestModel, {
       expect(within(open).getByText(PROVIDER_MESSAGES.requestSent)).toBeTruthy();
       expect(open.querySelector('[data-variant="success"]')).toBeTruthy();
       expect(within(open).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
-      expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.PENDING);
+      expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.PENDING);
     },
     '#authorization-request.failed': async ({ ctx }) => {
       const open = await dialog();
@@ -98,10 +97,10 @@ defineModelTests<Ctx>(authorizationRequestModel, {
       expect(within(open).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
       if (ctx.fault === 409) {
         expect(within(open).getByText(ALREADY_REQUESTED_BODY.message)).toBeTruthy();
-        expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.PENDING);
+        expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.PENDING);
       } else if (ctx.fault === 0) {
         expect(within(open).getByText(NO_RESPONSE_MESSAGE)).toBeTruthy();
-        expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.AVAILABLE);
+        expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.AVAILABLE);
       } else {
         expectSessionEnded(ctx);
       }
@@ -124,10 +123,8 @@ defineModelTests<Ctx>(authorizationRequestModel, {
       ctx.fault = error.status;
       if (error.status === 409) {
         // A concurrent change: the same request made elsewhere reaches the server first.
-        const first = await postJson(testApp().app, ENDPOINT, bearer(ctx.access), {
-          id_request_factoring: ctx.invoiceId,
-        });
-        expect(first.statusCode).toBe(200);
+        const first = await postAs(ctx.access, ENDPOINT, { id_request_factoring: ctx.invoiceId });
+        expect(first.status).toBe(200);
         await ctx.gate.pass();
       } else if (error.status === 0) await ctx.gate.networkError();
       else await ctx.gate.respond(401, SESSION_ENDED_BODY);

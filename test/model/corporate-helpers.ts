@@ -1,14 +1,16 @@
 import { setUser } from '../../src/stores/user.store';
 import { signInAs } from './harness/render-app';
+import { world } from './harness/world';
 
 // Shared by the corporate model tests (pre-authorization, quotation).
 
-/** The demo corporate (server/seed/demo-world.ts): Grupo Altamira Alimentos, the demo providers' buyer. */
-export const CORPORATE = 'corporativo.demo';
-
-/** Signs the demo corporate in, as the session machine leaves it after its login (role corporate). */
+/**
+ * Signs the world's corporate in (in process the demo corporate), as the session machine leaves it after its
+ * login (role corporate).
+ */
 export async function signInCorporate(): Promise<string> {
-  const { access } = await signInAs(CORPORATE);
+  const { corporate } = await world.parties();
+  const { access } = await signInAs(corporate.username, corporate.password);
   setUser({ role: 'corporate' });
   return access;
 }

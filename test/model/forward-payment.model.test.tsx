@@ -1,31 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import { businessDate } from '../../server/modules/invoices/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../src/domain/money';
 import { advanceQuote } from '../../src/domain/quote';
+import { InvoiceEventList } from '../../src/domain/schemas/invoices';
 import { QUOTE_FAILED_MESSAGE } from '../../src/machines/forward-payment.machine';
 import { SESSION_ENDED_MESSAGE } from '../../src/machines/pronto-pago-messages';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import {
-  APPROVE,
-  approvedInvoice,
-  db,
-  drawer,
-  expectFigures,
-  INVOICE_AMOUNT,
-  openDrawer,
-  processEvents,
-} from '../screens/forward-payment.page';
-import { forwardToApp } from '../support/msw-app';
-import { DEMO_PROVIDER, postJson, statusOf } from '../support/pronto-pago';
+import { APPROVE, drawer, expectFigures, INVOICE_AMOUNT, openDrawer } from '../screens/forward-payment.page';
+import { DEMO_PROVIDER } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import { ADVANCE_IN_PROCESS_BODY, DAYS_TO_PAYMENT, forwardPaymentModel } from './forward-payment.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { findMessageDialog, renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { bearer, findRow, invoiceUuid, PROVIDER } from './pronto-pago-helpers';
+import { callServer, forwardToServer } from './harness/test-server';
+import { world } from './harness/world';
+import { plusDays } from './invoice-lifecycle.model';
+import { findRow, postAs } from './pronto-pago-helpers';
 
 const quotePath = (id: number) => `/api/providers/forward-payment/${id}/`;
 
@@ -41,6 +35,40 @@ interface Ctx {
   keys: string[];
 }
 
+/** An invoice of the provider, authorized by its corporate with payment in DAYS_TO_PAYMENT days. */
+async function approvedInvoice(): Promise<{ id: number; uuid: string }> {
+  const { provider, corporate } = await world.parties();
+  const invoice = await world.importInvoice();
+  const steps = [
+    {
+      type: 'invoice.requestAuthorization',
+      actor: { kind: 'provider', companyId: provider.companyId, satAuthorized: true },
+    },
+    {
+      type: 'invoice.authorize',
+      actor: { kind: 'corporate', companyId: corporate.companyId, satAuthorized: true },
+      paymentDate: plusDays(businessDate(new Date()), DAYS_TO_PAYMENT),
+    },
+  ] as const;
+  for (const [event, user] of [
+    [steps[0], provider],
+    [steps[1], corporate],
+  ] as const) {
+    expect(await world.applyEvent(invoice.id, event, user)).toMatchObject({ ok: true });
+  }
+  return invoice;
+}
+
+/** How many times the audit trail says the invoice went En trámite (the provider reads it as its Historial). */
+async function processEvents(ctx: Ctx): Promise<number> {
+  const answer = await callServer('GET', `/api/invoices/${ctx.invoiceId}/events/`, {
+    headers: { authorization: `Bearer ${ctx.access}` },
+  });
+  expect(answer.status).toBe(200);
+  const events = InvoiceEventList.create(answer.body);
+  return events.filter((event) => event.to_status === InvoiceStatus.PROCESS).length;
+}
+
 function expectSessionEnded(ctx: Ctx): void {
   expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   expect(ctx.assign).toHaveBeenCalledWith('/');
@@ -48,12 +76,13 @@ function expectSessionEnded(ctx: Ctx): void {
 
 defineModelTests<Ctx>(forwardPaymentModel, {
   setup: async () => {
-    const { access } = await signInAs(PROVIDER);
-    const invoiceId = await approvedInvoice();
+    const { provider } = await world.parties();
+    const { access } = await signInAs(provider.username, provider.password);
+    const { id: invoiceId, uuid } = await approvedInvoice();
     return {
       access,
       invoiceId,
-      uuid: await invoiceUuid(invoiceId),
+      uuid,
       quote: gateEndpoint('get', quotePath(invoiceId)),
       approve: gateEndpoint('post', APPROVE),
       assign: vi.spyOn(Location.prototype, 'assign').mockImplementation(() => {}),
@@ -72,7 +101,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
       if (ctx.fault === 401) return expectSessionEnded(ctx);
       const row = await findRow(ctx.uuid);
-      const status = await statusOf(db(), ctx.invoiceId);
+      const status = (await world.facts(ctx.invoiceId)).status;
       if (status === InvoiceStatus.APPROVED) {
         expect(within(row).getByText('Autorizada')).toBeTruthy();
         expect(within(row).getByRole('button', { name: `Adelantar pago ${ctx.uuid}` })).toBeTruthy();
@@ -82,7 +111,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
         expect(within(row).queryByRole('button', { name: `Adelantar pago ${ctx.uuid}` })).toBeNull();
       }
       // However the confirmations and retries went, the invoice was advanced at most once.
-      expect(await processEvents(ctx.invoiceId)).toBeLessThanOrEqual(1);
+      expect(await processEvents(ctx)).toBeLessThanOrEqual(1);
     },
     '#forward-payment.quoting': async () => {
       const panel = await openDrawer();
@@ -101,7 +130,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       await waitFor(() => expectFigures(panel), SERVER_WAIT);
       const confirm = within(panel).getByRole('button', { name: 'Adelantar pago' }) as HTMLButtonElement;
       expect(confirm.disabled).toBe(false);
-      expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.APPROVED);
+      expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.APPROVED);
     },
     '#forward-payment.approving': async () => {
       const panel = await openDrawer();
@@ -119,8 +148,8 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       const alert = await within(panel).findByRole('alert', {}, SERVER_WAIT);
       expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
       // The request reached the server before the answer was lost.
-      expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.PROCESS);
-      expect(await processEvents(ctx.invoiceId)).toBe(1);
+      expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.PROCESS);
+      expect(await processEvents(ctx)).toBe(1);
     },
     '#forward-payment.succeeded': async ({ ctx }) => {
       const open = await findMessageDialog();
@@ -133,8 +162,8 @@ defineModelTests<Ctx>(forwardPaymentModel, {
         }).total,
       );
       expect(open.textContent).toContain(`Recibirás ${total} MXN`);
-      expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.PROCESS);
-      expect(await processEvents(ctx.invoiceId)).toBe(1);
+      expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.PROCESS);
+      expect(await processEvents(ctx)).toBe(1);
       // Retries reuse the confirmation's key.
       expect(new Set(ctx.keys).size).toBe(1);
     },
@@ -143,11 +172,11 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       expect(open.querySelector('[data-variant="error"]')).toBeTruthy();
       if (ctx.fault === 409) {
         expect(open.textContent).toContain(ADVANCE_IN_PROCESS_BODY.message);
-        expect(await processEvents(ctx.invoiceId)).toBe(1);
+        expect(await processEvents(ctx)).toBe(1);
       } else {
         expect(open.textContent).toContain(SESSION_ENDED_MESSAGE);
         expectSessionEnded(ctx);
-        expect(await statusOf(db(), ctx.invoiceId)).toBe(InvoiceStatus.APPROVED);
+        expect((await world.facts(ctx.invoiceId)).status).toBe(InvoiceStatus.APPROVED);
       }
     },
   },
@@ -184,19 +213,18 @@ defineModelTests<Ctx>(forwardPaymentModel, {
       ctx.fault = error.status;
       if (error.status === 409) {
         // A concurrent change: the same invoice advanced from elsewhere (another key) reaches the server first.
-        const first = await postJson(
-          testApp().app,
+        const first = await postAs(
+          ctx.access,
           APPROVE,
-          bearer(ctx.access),
           { id_execute_factoring: ctx.invoiceId },
           crypto.randomUUID(),
         );
-        expect(first.statusCode).toBe(200);
+        expect(first.status).toBe(200);
         await ctx.approve.pass();
       } else if (error.status === 0) {
         // The server advances, but its answer never reaches the browser.
         const request = await ctx.approve.waitForRequest();
-        const answer = await forwardToApp(testApp().app, request);
+        const answer = await forwardToServer(request);
         expect(answer.status).toBe(200);
         await ctx.approve.networkError();
       } else {

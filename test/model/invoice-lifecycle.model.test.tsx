@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
-import { applyInvoiceEvent, IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
 import { PROVIDER_MESSAGES } from '../../server/modules/providers/providers.service';
 import { SAT_ACTOR_LABEL } from '../../server/modules/sat/sat-cancellation.service';
-import { OPS_COMMANDS, runOpsCommand } from '../../server/ops/commands';
+import type { TestOp } from '../../server/modules/test-support/test-support.service';
 import { daysBetween, type IsoDate } from '../../src/domain/calendar-date';
 import {
   InvoiceStatus,
@@ -31,11 +30,10 @@ import {
   requestPayment,
 } from '../../src/services/providers.service';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { testConfig } from '../support/api-app';
-import { addCompanyWithUser, importInvoice } from '../support/pronto-pago';
 import { defineModelTests } from './harness/define-model-tests';
 import { pathFromEvents } from './harness/model';
-import { testApp } from './harness/test-server';
+import { callServer } from './harness/test-server';
+import { world as modelWorld, type Party } from './harness/world';
 import {
   invoiceLifecycleModel,
   LIFECYCLE_EVENTS,
@@ -46,9 +44,9 @@ import {
 } from './invoice-lifecycle.model';
 
 // The lifecycle machine has no view of its own: each event is the real gesture of its real actor against the
-// real server behind MSW. Provider and corporate calls go through the browser's HTTP client (src/services)
-// with that user's session; the operator's disbursement and SAT's cancellation through the ops commands
-// (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer has no endpoint yet, and the
+// real server behind MSW (in process, or a running Flujo: harness/world.ts). Provider and corporate calls go
+// through the browser's HTTP client (src/services) with that user's session; the operator's disbursement and
+// SAT's cancellation through the ops commands (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer has no endpoint yet, and the
 // quotation calls (corporates/quotes/pre-approved/, …/accepted/) pick authorize or preAuthorize by the invoice's
 // state, so these partitions go through the server's lifecycle service with the corporate's or provider's user
 // as the actor; 'Pagar a Proveedores' and 'Rechazar Cotización' go through their endpoints.
@@ -56,16 +54,10 @@ import {
 // list and the audit trail read by both; and at every state every gesture the machine refuses there is tried
 // and must be refused by the server too, writing nothing.
 
-const PROVIDER = 'proveedor.demo';
-const CORPORATE = 'corporativo.demo';
-const PASSWORD = 'Flujo-Demo-2026!';
 /** Access tokens live 5 minutes (ACCESS_TOKEN_MINUTES); the file signs in again before that. */
 const SESSION_REUSE_MS = 3 * 60_000;
 
-interface User {
-  username: string;
-  userId: number;
-  companyId: number;
+interface User extends Party {
   access: string;
 }
 
@@ -107,52 +99,30 @@ interface Outcome {
   message: string;
 }
 
-const OPS_CONFIG = testConfig();
-
 let world: World | null = null;
 
-async function signIn(username: string): Promise<string> {
-  const response = await testApp().app.inject({
-    method: 'POST',
-    url: '/api/accounts/login/',
-    payload: { username, password: PASSWORD },
+async function signIn(party: Party): Promise<string> {
+  const response = await callServer('POST', '/api/accounts/login/', {
+    body: { username: party.username, password: party.password },
   });
-  if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.body}`);
-  return response.json<{ access: string }>().access;
+  if (response.status !== 200) throw new Error(`login ${party.username}: ${JSON.stringify(response.body)}`);
+  return (response.body as { access: string }).access;
 }
 
-async function userOf(username: string): Promise<Omit<User, 'access'>> {
-  const row = await testApp()
-    .database.db.selectFrom('users')
-    .select(['id', 'company_id'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return { username, userId: row.id, companyId: row.company_id as number };
-}
-
-/** The demo provider and corporate, and a provider and a corporate of other companies; signed in once a while. */
+/** The provider and the corporate, and a provider and a corporate of other companies; signed in once a while. */
 async function theWorld(): Promise<World> {
   if (world && Date.now() - world.signedInAt < SESSION_REUSE_MS) return world;
-  const db = testApp().database.db;
-  const others = { provider: 'otro.proveedor', corporate: 'otro.corporativo' };
-  if (!world) {
-    await addCompanyWithUser(db, { rfc: 'OPR190101AB1', name: 'Otra Proveedora', username: others.provider });
-    await addCompanyWithUser(db, {
-      rfc: 'OCO190101AB2',
-      name: 'Otro Corporativo',
-      username: others.corporate,
-      isCorporate: true,
-    });
-  }
-  const byModelCompany: Record<number, string> = {
-    [MODEL_COMPANY.emitter]: PROVIDER,
-    [MODEL_COMPANY.receiver]: CORPORATE,
+  const parties = await modelWorld.parties();
+  const others = await modelWorld.outsiders();
+  const byModelCompany: Record<number, Party> = {
+    [MODEL_COMPANY.emitter]: parties.provider,
+    [MODEL_COMPANY.receiver]: parties.corporate,
     [MODEL_COMPANY.otherProvider]: others.provider,
     [MODEL_COMPANY.otherCorporate]: others.corporate,
   };
   const users: Record<number, User> = {};
-  for (const [company, username] of Object.entries(byModelCompany)) {
-    users[Number(company)] = { ...(await userOf(username)), access: await signIn(username) };
+  for (const [company, party] of Object.entries(byModelCompany)) {
+    users[Number(company)] = { ...party, access: await signIn(party) };
   }
   world = { users, signedInAt: Date.now() };
   return world;
@@ -179,15 +149,8 @@ async function httpOutcome(user: User, call: () => Promise<{ message: string }>)
   }
 }
 
-async function opsOutcome(name: string, args: string[]): Promise<Outcome> {
-  const command = OPS_COMMANDS[name];
-  if (!command) throw new Error(`no ops command ${name}`);
-  const lines: string[] = [];
-  const code = await runOpsCommand(command, args, {
-    config: OPS_CONFIG,
-    database: testApp().database,
-    output: { out: (line) => lines.push(line), err: (line) => lines.push(line) },
-  });
+async function opsOutcome(ctx: Ctx, op: TestOp): Promise<Outcome> {
+  const { code, lines } = await modelWorld.operator(op, { id: ctx.invoiceId, uuid: ctx.uuid });
   return { ok: code === 0, code, message: lines.join('\n') };
 }
 
@@ -211,22 +174,8 @@ async function serviceOutcome(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<O
     actor,
     ...('paymentDate' in event ? { paymentDate: realDate(ctx, event.paymentDate) } : {}),
   };
-  try {
-    const applied = await applyInvoiceEvent(
-      testApp().database.db,
-      ctx.invoiceId,
-      // The spread keeps the event's own type; TypeScript only loses track of the union's discriminant.
-      real as InvoiceLifecycleEvent,
-      {
-        userId: user.userId,
-        label: user.username,
-      },
-    );
-    return { ok: true, code: 200, message: `${applied.from} → ${applied.to}` };
-  } catch (error) {
-    if (!(error instanceof IllegalTransitionError)) throw error;
-    return { ok: false, code: error.statusCode, message: error.message };
-  }
+  // The spread keeps the event's own type; TypeScript only loses track of the union's discriminant.
+  return modelWorld.applyEvent(ctx.invoiceId, real as InvoiceLifecycleEvent, user);
 }
 
 /** Performs one lifecycle event the way its actor really can. */
@@ -269,11 +218,9 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
       );
     case 'invoice.disburse':
       // Only the operator has a channel (the ops command); anyone else can only be refused by the service.
-      return event.actor.kind === 'operator'
-        ? opsOutcome('disburse', [String(id)])
-        : serviceOutcome(ctx, event);
+      return event.actor.kind === 'operator' ? opsOutcome(ctx, 'disburse') : serviceOutcome(ctx, event);
     case 'invoice.cancelAtSat':
-      return event.actor.kind === 'sat' ? opsOutcome('sat:cancel', [ctx.uuid]) : serviceOutcome(ctx, event);
+      return event.actor.kind === 'sat' ? opsOutcome(ctx, 'sat:cancel') : serviceOutcome(ctx, event);
     case 'invoice.preAuthorize':
     case 'invoice.transferToFactoring':
       return serviceOutcome(ctx, event);
@@ -355,15 +302,6 @@ function expectRefusal(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
   }
 }
 
-async function serverEventCount(invoiceId: number): Promise<number> {
-  const rows = await testApp()
-    .database.db.selectFrom('invoice_events')
-    .select('id')
-    .where('invoice_id', '=', invoiceId)
-    .execute();
-  return rows.length;
-}
-
 async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
   const status = STATUS_BY_STATE[String(state.value)] as InvoiceStatusCode;
   if (ctx.performed) {
@@ -416,19 +354,10 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
     expect(state.can(event), `the machine accepts ${event.type} here`).toBe(false);
     expectRefusal(ctx, event, await perform(ctx, event));
   }
-  expect(await serverEventCount(ctx.invoiceId)).toBe(ctx.trail.length);
-  const row = await testApp()
-    .database.db.selectFrom('invoices')
-    .select('status')
-    .where('id', '=', ctx.invoiceId)
-    .executeTakeFirstOrThrow();
-  expect(row.status).toBe(status);
-  const disbursements = await testApp()
-    .database.db.selectFrom('disbursements')
-    .select('id')
-    .where('invoice_id', '=', ctx.invoiceId)
-    .execute();
-  expect(disbursements).toHaveLength(status === InvoiceStatus.PAID ? 1 : 0);
+  const facts = await modelWorld.facts(ctx.invoiceId);
+  expect(facts.events).toBe(ctx.trail.length);
+  expect(facts.status).toBe(status);
+  expect(facts.disbursements).toBe(status === InvoiceStatus.PAID ? 1 : 0);
 }
 
 async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
@@ -472,33 +401,26 @@ const stateAssertions = Object.fromEntries(
   ]),
 );
 
-/** A fresh invoice per path: issued 3 days ago by the demo provider to the demo corporate (their alliance is
- * active), imported through the real CFDI importer. */
+/** A fresh invoice per path: issued 3 days ago by the provider to the corporate (their alliance is active),
+ * imported through the real CFDI importer. */
 async function newInvoice(): Promise<Ctx> {
   const currentWorld = await theWorld();
-  const db = testApp().database.db;
-  const invoiceId = await importInvoice(db);
-  const row = await db
-    .selectFrom('invoices')
-    .select(['cfdi_uuid', 'date_of_emission'])
-    .where('id', '=', invoiceId)
-    .executeTakeFirstOrThrow();
-  const [imported] = await db
-    .selectFrom('invoice_events')
-    .select(['event', 'from_status', 'to_status', 'actor', 'reason'])
-    .where('invoice_id', '=', invoiceId)
-    .execute();
-  // The import is the trail's first step: no previous status, Por Autorizar.
+  const invoice = await modelWorld.importInvoice();
+  const provider = currentWorld.users[MODEL_COMPANY.emitter] as User;
+  const [imported, ...rest] = await asUser(provider, () => invoiceEvents(invoice.id));
+  // The import is the trail's first step, and its only one: no previous status, Por Autorizar.
+  expect(rest).toEqual([]);
   expect(imported).toMatchObject({ from_status: null, to_status: InvoiceStatus.AVAILABLE });
   if (!imported) throw new Error('the import wrote no audit event');
+  const { event, from_status, to_status, actor, reason } = imported;
   return {
     world: currentWorld,
-    invoiceId,
-    uuid: row.cfdi_uuid,
-    emission: row.date_of_emission,
+    invoiceId: invoice.id,
+    uuid: invoice.uuid,
+    emission: invoice.emission,
     status: InvoiceStatus.AVAILABLE,
     paymentDate: null,
-    trail: [imported],
+    trail: [{ event, from_status, to_status, actor, reason }],
     performed: null,
     quotedTotal: null,
     buyerFundsAdvance: false,
@@ -533,12 +455,13 @@ describe('invoice-lifecycle (the journey of issue 5)', () => {
       ),
     });
     expect(ctx.status).toBe(InvoiceStatus.PAID);
+    const parties = await modelWorld.parties();
     expect(
       ctx.trail.slice(1).map(({ actor, from_status, to_status }) => [actor, from_status, to_status]),
     ).toEqual([
-      [PROVIDER, InvoiceStatus.AVAILABLE, InvoiceStatus.PENDING],
-      [CORPORATE, InvoiceStatus.PENDING, InvoiceStatus.APPROVED],
-      [PROVIDER, InvoiceStatus.APPROVED, InvoiceStatus.PROCESS],
+      [parties.provider.username, InvoiceStatus.AVAILABLE, InvoiceStatus.PENDING],
+      [parties.corporate.username, InvoiceStatus.PENDING, InvoiceStatus.APPROVED],
+      [parties.provider.username, InvoiceStatus.APPROVED, InvoiceStatus.PROCESS],
       [OPERATOR_LABEL, InvoiceStatus.PROCESS, InvoiceStatus.PAID],
     ]);
   });

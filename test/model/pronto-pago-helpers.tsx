@@ -4,7 +4,7 @@ import { COPY_FOLIO_TEXT } from '../../src/views/invoices/invoice-columns';
 import type { Session } from '../support/accounts';
 import { SERVER_WAIT } from '../support/server-wait';
 import { gateEndpoint } from './harness/msw-gate';
-import { testApp } from './harness/test-server';
+import { callServer, testApp } from './harness/test-server';
 
 // Shared by the pronto-pago model tests (authorization-request, forward-payment).
 
@@ -14,6 +14,20 @@ export const PROVIDER = 'proveedor.demo';
 /** A session for the API helpers of test/support (only the access token is used). */
 export function bearer(access: string): Session {
   return { access, refresh: '' };
+}
+
+/**
+ * A POST a user's other tab makes (not the page under test): with that user's session, JSON, and an
+ * Idempotency-Key when given; to the same server as the page's.
+ */
+export function postAs(access: string, url: string, body: unknown, idempotencyKey?: string) {
+  return callServer('POST', url, {
+    body,
+    headers: {
+      authorization: `Bearer ${access}`,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+  });
 }
 
 /** The folio fiscal (CFDI UUID) the list shows for an invoice. */

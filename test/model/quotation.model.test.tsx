@@ -21,17 +21,16 @@ import {
   RESUME_TITLE,
   TOTALS_LABEL,
 } from '../../src/views/quotation/quotation-page';
-import { forwardToApp } from '../support/msw-app';
-import { importInvoice, postJson, statusOf } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import { signInCorporate } from './corporate-helpers';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
-import { testApp } from './harness/test-server';
+import { forwardToServer } from './harness/test-server';
+import { type WorldInvoice, world } from './harness/world';
 import { plusDays } from './invoice-lifecycle.model';
-import { bearer } from './pronto-pago-helpers';
+import { postAs } from './pronto-pago-helpers';
 import { LINE_400_BODY, quotationModel, SERVER_500_BODY } from './quotation.model';
 
 const QUOTES = '/api/corporates/quotes/';
@@ -39,8 +38,6 @@ const PRE_APPROVED = '/api/corporates/quotes/pre-approved/';
 const ACCEPTED = '/api/corporates/quotes/accepted/';
 const FULL_PAYMENT = '/api/corporates/full-payment/qoute/';
 const REJECTED = '/api/corporates/quotes/rejected/';
-
-const db = () => testApp().database.db;
 
 interface Real {
   id: number;
@@ -70,13 +67,8 @@ function current(ctx: Ctx): Real[] {
   return ctx.invoices.filter((invoice) => !ctx.removed.has(invoice.id));
 }
 
-async function realInvoice(id: number): Promise<Real> {
-  const row = await db()
-    .selectFrom('invoices')
-    .select(['serie', 'folio', 'amount'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, folio: `${row.serie}-${row.folio}`, amount: String(row.amount) };
+function realInvoice(invoice: WorldInvoice): Real {
+  return { id: invoice.id, folio: invoice.label, amount: invoice.amount };
 }
 
 /** The invoices still on the quote in this state of the model (symbolic ids 1 and 2 → the path's invoices). */
@@ -107,15 +99,14 @@ async function alertDialog(): Promise<HTMLElement> {
 }
 
 async function expectStatuses(invoices: readonly Real[], status: number): Promise<void> {
-  for (const invoice of invoices) expect(await statusOf(db(), invoice.id)).toBe(status);
+  for (const invoice of invoices) expect((await world.facts(invoice.id)).status).toBe(status);
 }
 
 defineModelTests<Ctx>(quotationModel, {
   setup: async () => {
     const access = await signInCorporate();
     const today = businessDate(new Date());
-    const ids = [await importInvoice(db()), await importInvoice(db())];
-    const invoices = await Promise.all(ids.map(realInvoice));
+    const invoices = [await world.importInvoice(), await world.importInvoice()].map(realInvoice);
     const paymentDate = plusDays(today, 30);
     savePreAuthorization({
       invoices: invoices.map((invoice) => ({
@@ -310,19 +301,18 @@ defineModelTests<Ctx>(quotationModel, {
       if (error.status === 409) {
         // Another tab pre-approves the first invoice first: the page's request then meets Autorizada.
         const [first] = current(ctx);
-        const other = await postJson(
-          testApp().app,
+        const other = await postAs(
+          ctx.access,
           PRE_APPROVED,
-          bearer(ctx.access),
           linesBody(ctx, [first as Real]),
           crypto.randomUUID(),
         );
-        expect(other.statusCode).toBe(200);
+        expect(other.status).toBe(200);
         await ctx.gates.preApprove.pass();
       } else {
         // The server pre-approves, but its answer never reaches the browser.
         const request = await ctx.gates.preApprove.take();
-        expect((await forwardToApp(testApp().app, request.request)).status).toBe(200);
+        expect((await forwardToServer(request.request)).status).toBe(200);
         request.resolve(Response.error());
       }
     },
@@ -356,14 +346,8 @@ defineModelTests<Ctx>(quotationModel, {
     'xstate.error.actor.reject': async ({ ctx }) => {
       ctx.fault = 409;
       // The buyer paid the providers from another tab: the invoices are En trámite, nothing left to reject.
-      const paid = await postJson(
-        testApp().app,
-        FULL_PAYMENT,
-        bearer(ctx.access),
-        linesBody(ctx, current(ctx)),
-        crypto.randomUUID(),
-      );
-      expect(paid.statusCode).toBe(200);
+      const paid = await postAs(ctx.access, FULL_PAYMENT, linesBody(ctx, current(ctx)), crypto.randomUUID());
+      expect(paid.status).toBe(200);
       await ctx.gates.reject.pass();
     },
     'dialog.close': async ({ user }) => {

@@ -2,9 +2,9 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildCfdiXml, type CfdiBuildInput } from '../../server/cfdi/build-cfdi';
 import type { Db } from '../../server/db/database';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { bearer, type Session } from './accounts';
@@ -60,20 +60,14 @@ export async function importInvoice(
   overrides: Partial<CfdiBuildInput> & { daysAgo?: number; today?: string } = {},
 ): Promise<number> {
   folioSequence += 1;
-  const { daysAgo = 3, today = businessDate(new Date()), ...rest } = overrides;
-  const xml = buildCfdiXml({
-    serie: 'T',
-    folio: String(folioSequence),
-    issuedAt: `${dayjs(today).subtract(daysAgo, 'day').format('YYYY-MM-DD')}T11:00:00`,
-    issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
-    receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
-    // 86,206.90 + 16% IVA = 100,000.00.
-    subtotal: '86206.90',
-    currency: 'MXN',
-    paymentMethod: 'PPD',
-    description: 'Servicio de prueba',
-    ...rest,
-  });
+  const xml = buildCfdiXml(
+    testInvoiceCfdi({
+      folio: String(folioSequence),
+      issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
+      receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+      ...overrides,
+    }),
+  );
   const result = await importCfdiFiles(db, [{ name: `T-${folioSequence}.xml`, content: xml }], 'prueba');
   const imported = result.imported[0];
   if (!imported) throw new Error(`import failed: ${JSON.stringify(result.rejected)}`);

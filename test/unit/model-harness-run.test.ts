@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { readCoverageRecords } from '../model/harness/coverage-files';
 import { defineModelTests } from '../model/harness/define-model-tests';
 import type { MachineModel } from '../model/harness/model';
+import { readPathsRecords } from '../model/harness/path-records';
 import { reviewEvents, reviewMachine } from './review-fixture.machine';
 
 /**
@@ -22,6 +23,7 @@ interface Ctx {
 }
 
 const coverageDir = mkdtempSync(join(tmpdir(), 'model-harness-run-'));
+const pathsDir = mkdtempSync(join(tmpdir(), 'model-harness-paths-'));
 const model: MachineModel = { id: 'review-run', machine: reviewMachine, events: reviewEvents };
 
 // Promise callbacks run as microtasks; a macrotask turn lets the actor settle after a release.
@@ -38,6 +40,7 @@ const sameAs = async ({ ctx, state }: { ctx: Ctx; state: { value: unknown; conte
 
 defineModelTests<Ctx>(model, {
   coverageDir,
+  pathsDir,
   setup: () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const pending: Ctx['pending'] = [];
@@ -94,4 +97,16 @@ afterAll(() => {
     transitions: { covered: 13, total: 13, waived: 0 },
     paths: { total: 11, passed: 11, failed: 0 },
   });
+  // The report's record: every path passed, and every step ran its state's assertions with their expect()s.
+  const [paths] = readPathsRecords(pathsDir);
+  expect(paths!.paths).toHaveLength(11);
+  for (const path of paths!.paths) {
+    expect(path.status).toBe('passed');
+    for (const step of path.steps) {
+      expect(step.executed).toBe(step.index > 0);
+      expect(step.assertions).toEqual([{ key: expect.any(String), expects: 2, ok: true }]);
+    }
+  }
+  expect(paths!.checks.every((check) => check.problems.length === 0)).toBe(true);
+  for (const dir of [coverageDir, pathsDir]) rmSync(dir, { recursive: true, force: true });
 });

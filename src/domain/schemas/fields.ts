@@ -272,3 +272,27 @@ export function mustMatch<T extends Record<string, unknown>, S>(
     return { path: [...context.path, second], message };
   });
 }
+
+/** A required 'YYYY-MM-DD' calendar date with the caller's messages for a missing and an impossible one. */
+export function requiredDate(required: string, invalid: string): Struct<IsoDate, null> {
+  return localized<IsoDate>('requiredDate', (value) => {
+    if (isBlank(value)) return required;
+    return isIsoDate(value) || invalid;
+  });
+}
+
+/**
+ * Adds a rule across fields, reported on the field it names; it runs when each field passed its own checks
+ * (superstruct skips it otherwise). Example: the export's date range, whose problems go on `to`.
+ */
+export function crossFieldRule<T extends Record<string, unknown>, S>(
+  struct: Struct<T, S>,
+  check: (value: T) => { field: keyof T & string; message: string } | null,
+): Struct<T, S> {
+  const refinement = 'es.crossField';
+  LOCALIZED_REFINEMENTS.add(refinement);
+  return refine(struct, refinement, (value, context) => {
+    const problem = check(value);
+    return problem === null || { path: [...context.path, problem.field], message: problem.message };
+  });
+}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { InvoiceStatus } from '../../domain/invoice-status';
 import { ReceivablesPage } from '../../views/receivables/receivables-page';
+import { auditTrailDownloadMachine } from '../-audit-trail-machines';
 import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
 import { requireProvider, requireSatLink } from './-guards';
 
@@ -22,5 +23,5 @@ export const Route = createFileRoute('/dashboard/cuentas-por-cobrar')({
 
 function ReceivablesRoute() {
   const screen = useInvoiceListScreen(RECEIVABLES_LIST, Route.useSearch(), Route.useNavigate());
-  return <ReceivablesPage screen={screen} />;
+  return <ReceivablesPage screen={screen} auditTrail={auditTrailDownloadMachine} />;
 }

@@ -7,6 +7,7 @@ import type { Indicators } from '../../domain/schemas/invoices';
 import { invoiceListQueryOptions } from '../../services/invoice-queries';
 import { sectionsFor } from '../../views/dashboard/dashboard-sections';
 import { StatementPage } from '../../views/statement/statement-page';
+import { auditTrailDownloadMachine } from '../-audit-trail-machines';
 import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
 import { wiredStatementReportMachine } from '../-statement-machines';
 import { requireSatLink } from './-guards';
@@ -43,6 +44,7 @@ function StatementRoute() {
       role={screen.role}
       help={help}
       machine={wiredStatementReportMachine}
+      auditTrail={auditTrailDownloadMachine}
       screen={screen}
       indicators={{
         indicators: last.current ?? undefined,

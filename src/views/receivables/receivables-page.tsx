@@ -3,6 +3,7 @@ import { paths } from '../../domain/paths';
 import { PROVIDER_SECTIONS } from '../dashboard/dashboard-sections';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
+import { AuditTrailExportPanel, type AuditTrailExportPanelProps } from '../invoices/audit-trail-export-panel';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { InvoiceTable } from '../invoices/invoice-table';
@@ -13,7 +14,14 @@ const SECTION = PROVIDER_SECTIONS.find((section) => section.path === paths.recei
  * /dashboard/cuentas-por-cobrar/ (spec §2): the invoices the provider is still owed, with search (500 ms) and
  * the period of issue; cancelled, advanced and factored invoices are not listed (decision 0038).
  */
-export function ReceivablesPage({ screen }: { screen: InvoiceListScreen }) {
+export function ReceivablesPage({
+  screen,
+  auditTrail,
+}: {
+  screen: InvoiceListScreen;
+  /** The audit trail export's download machine (src/routes/-audit-trail-machines.ts); the panel shows with it. */
+  auditTrail?: AuditTrailExportPanelProps['machineFor'];
+}) {
   const { filters, onFiltersChange, list, trail } = screen;
   return (
     <section aria-labelledby="cuentas-por-cobrar-titulo" className="flujo-receivables">
@@ -33,6 +41,7 @@ export function ReceivablesPage({ screen }: { screen: InvoiceListScreen }) {
         onRetry={trail.onRetry}
         onClose={trail.onClose}
       />
+      {auditTrail && <AuditTrailExportPanel accountRole="provider" machineFor={auditTrail} />}
     </section>
   );
 }

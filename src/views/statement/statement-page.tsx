@@ -11,6 +11,7 @@ import type { invoiceDownloadMachine } from '../../machines/invoice-download.mac
 import type { Role } from '../../stores/user.store';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
 import { SectionHelp } from '../dashboard/section-help';
+import { AuditTrailExportPanel, type AuditTrailExportPanelProps } from '../invoices/audit-trail-export-panel';
 import {
   amountColumn,
   corporateStatusColumn,
@@ -217,6 +218,8 @@ export interface StatementPageProps {
   machine: typeof invoiceDownloadMachine;
   screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list' | 'selection' | 'onSelectionChange'>;
   indicators: StatementIndicatorsState;
+  /** The audit trail export's download machine (src/routes/-audit-trail-machines.ts); the panel shows with it. */
+  auditTrail?: AuditTrailExportPanelProps['machineFor'];
 }
 
 /**
@@ -224,7 +227,7 @@ export interface StatementPageProps {
  * table with selection, 'Seleccionar todos' and 'Descargar seleccionados' (the XLSX report, with its progress),
  * and each row's movements (a factored invoice's schedule) in a drawer.
  */
-export function StatementPage({ role, help, machine, screen, indicators }: StatementPageProps) {
+export function StatementPage({ role, help, machine, screen, indicators, auditTrail }: StatementPageProps) {
   const [state, send] = useMachine(machine);
   const [opened, setOpened] = useState<Invoice | null>(null);
   const { filters, onFiltersChange, list, selection, onSelectionChange: setSelection } = screen;
@@ -271,6 +274,7 @@ export function StatementPage({ role, help, machine, screen, indicators }: State
         )}
       />
       <MovementsDrawer invoice={opened} role={role} onClose={() => setOpened(null)} />
+      {auditTrail && <AuditTrailExportPanel accountRole={role} machineFor={auditTrail} />}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import { leafStateIds, listTransitions } from './inventory';
 
 /**
  * The hand-off between test files and the end-of-run table: each model test file writes one JSON record,
@@ -66,4 +68,41 @@ export function formatCoverageTable(records: readonly CoverageRecord[]): string 
     ...r.transitions.missing.map((key) => `  ${r.id}: transition not taken: ${key}`),
   ]);
   return ['Model coverage', table(rows), ...(gaps.length > 0 ? ['', ...gaps] : [])].join('\n');
+}
+
+/**
+ * The coverage over a whole catalogue: `rows` is exactly what `formatCoverageTable` is given (one per machine,
+ * sorted), `silent` the machines whose model test file reported nothing (deleted, not run, or crashed before
+ * its suite ended): their rows are 0/N placeholders. The end-of-run table and the report both start here.
+ */
+export interface CatalogueCoverage {
+  rows: CoverageRecord[];
+  silent: string[];
+}
+
+export function catalogueCoverage(
+  records: readonly CoverageRecord[],
+  catalogue: readonly { id: string; machine: AnyStateMachine }[],
+): CatalogueCoverage {
+  const reported = new Set(records.map((record) => record.id));
+  const silent = catalogue.filter((entry) => !reported.has(entry.id));
+  const placeholders: CoverageRecord[] = silent.map((entry) => ({
+    id: entry.id,
+    states: { covered: 0, total: leafStateIds(entry.machine).length, missing: [] },
+    transitions: { covered: 0, total: listTransitions(entry.machine).length, waived: 0, missing: [] },
+    paths: { total: 0, passed: 0, failed: 0 },
+  }));
+  return {
+    rows: [...records, ...placeholders].sort((a, b) => a.id.localeCompare(b.id)),
+    silent: silent.map((entry) => entry.id).sort(),
+  };
+}
+
+/** The table printed at the end of `npm run test:model`: `formatCoverageTable` plus a gap line per silent machine. */
+export function formatCatalogueCoverage({ rows, silent }: CatalogueCoverage): string {
+  const table = formatCoverageTable(rows);
+  if (silent.length === 0) return table;
+  const gaps = silent.map((id) => `  ${id}: no model test file reported`);
+  // formatCoverageTable ends with its own gap lines, if any; these join that list.
+  return table.includes('\n\n  ') ? [table, ...gaps].join('\n') : [table, '', ...gaps].join('\n');
 }

@@ -1,43 +1,50 @@
 import { type MachineEntry, machineCatalogue } from '../../../src/machines/catalogue';
 import {
   type CoverageRecord,
+  catalogueCoverage,
   clearCoverageRecords,
-  formatCoverageTable,
+  formatCatalogueCoverage,
   readCoverageRecords,
 } from './coverage-files';
-import { leafStateIds, listTransitions } from './inventory';
+import { clearPathsRecords, MODEL_REPORT_ENV, readPathsRecords } from './path-records';
+import { writeModelReport } from './report';
 
 /**
  * Vitest global setup of the model project: forget the records of an earlier run, and print the coverage
- * table once every model test file has written its record.
+ * table once every model test file has written its record. With `MODEL_REPORT_DIR` (`--report`), also write
+ * the HTML and JSON report there and check that its coverage prints as this very table.
  */
 export function setup(): void {
   clearCoverageRecords();
+  clearPathsRecords();
 }
 
 export function teardown(): void {
-  console.log(`\n${formatCoverageReport(readCoverageRecords(), machineCatalogue)}\n`);
+  const coverage = catalogueCoverage(readCoverageRecords(), machineCatalogue);
+  const printed = formatCatalogueCoverage(coverage);
+  console.log(`\n${printed}\n`);
+  const dir = process.env[MODEL_REPORT_ENV];
+  if (!dir) return;
+  try {
+    const written = writeModelReport(dir, {
+      catalogue: machineCatalogue,
+      coverage,
+      printed,
+      paths: readPathsRecords(),
+    });
+    console.log(`Model report: ${written.html} (JSON: ${written.json})\n`);
+  } catch (error) {
+    // Vitest only logs a teardown error; the exit code must say the report is wrong too.
+    process.exitCode = 1;
+    console.error(`\nMODEL REPORT FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
+    throw error;
+  }
 }
 
-/**
- * The coverage table over the whole catalogue: a machine whose model test file reported nothing (deleted,
- * not run, or crashed before its suite ended) gets a 0/N row and a gap line instead of dropping out.
- */
+/** The end-of-run table over the whole catalogue, a 0/N row and a gap line for a machine that reported nothing. */
 export function formatCoverageReport(
   records: readonly CoverageRecord[],
   catalogue: readonly Pick<MachineEntry, 'id' | 'machine'>[],
 ): string {
-  const reported = new Set(records.map((record) => record.id));
-  const silent = catalogue.filter((entry) => !reported.has(entry.id));
-  const placeholders: CoverageRecord[] = silent.map((entry) => ({
-    id: entry.id,
-    states: { covered: 0, total: leafStateIds(entry.machine).length, missing: [] },
-    transitions: { covered: 0, total: listTransitions(entry.machine).length, waived: 0, missing: [] },
-    paths: { total: 0, passed: 0, failed: 0 },
-  }));
-  const table = formatCoverageTable([...records, ...placeholders].sort((a, b) => a.id.localeCompare(b.id)));
-  if (silent.length === 0) return table;
-  const gaps = silent.map((entry) => `  ${entry.id}: no model test file reported`).sort();
-  // formatCoverageTable ends with its own gap lines, if any; these join that list.
-  return table.includes('\n\n  ') ? [table, ...gaps].join('\n') : [table, '', ...gaps].join('\n');
+  return formatCatalogueCoverage(catalogueCoverage(records, catalogue));
 }

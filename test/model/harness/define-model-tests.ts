@@ -3,9 +3,26 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { TestParam } from 'xstate/graph';
+import { eventLabel, stateLabel } from '../../../src/machines/machine-texts';
 import { writeCoverageRecord } from './coverage-files';
-import { checkModel } from './meta-checks';
-import { type GenerateOptions, generatePaths, type MachineModel } from './model';
+import { isLeaf } from './inventory';
+import { checkModel, metaTests } from './meta-checks';
+import {
+  formatEvent,
+  formatStateValue,
+  type GenerateOptions,
+  generatePaths,
+  type MachineModel,
+  type ModelPath,
+} from './model';
+import {
+  type FailureRecord,
+  MODEL_REPORT_ENV,
+  PATH_RECORDS_DIR,
+  type PathRecord,
+  type StepRecord,
+  writePathsRecord,
+} from './path-records';
 
 export interface ModelTestOptions<TCtx> {
   /** Per path, before render: fresh network handlers, fixtures, gates. */
@@ -19,10 +36,101 @@ export interface ModelTestOptions<TCtx> {
   generate?: GenerateOptions;
   /** Where the coverage record goes; the default is what the model project's global setup reads. */
   coverageDir?: string;
+  /**
+   * Where the per-path record for `--report` goes. Default: the model project's records directory when
+   * `MODEL_REPORT_DIR` is set (scripts/test-model.ts sets it), else nothing is written.
+   */
+  pathsDir?: string;
 }
 
 function listed(items: readonly string[]): string {
   return items.map((item) => `\n  - ${item}`).join('');
+}
+
+/** Long enough for a testing-library DOM dump's first screen; a report is not a log file. */
+const MAX_MESSAGE_CHARS = 6000;
+
+function failureMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are exactly what is stripped.
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.length > MAX_MESSAGE_CHARS ? `${plain.slice(0, MAX_MESSAGE_CHARS)}\n…` : plain;
+}
+
+const expectCalls = (): number => expect.getState().assertionCalls;
+
+/**
+ * What one path did, step by step, for the report: the steps are planned from the path and filled in as
+ * `path.test` calls the executors and assertions. Steps are found by identity (`path.test` hands each
+ * executor its step and each assertion its step's snapshot), so a missing executor cannot shift them.
+ */
+class PathRun {
+  readonly steps: StepRecord[];
+  private current = 0;
+  private at: Omit<FailureRecord, 'message'> = { phase: 'setup' };
+
+  constructor(
+    private readonly path: ModelPath,
+    model: MachineModel,
+  ) {
+    this.steps = path.steps.map((step, index) => {
+      const label = index === 0 ? undefined : eventLabel(model.machine, step.event.type);
+      return {
+        index,
+        eventType: step.event.type,
+        event: index === 0 ? '(inicio)' : formatEvent(step.event, model.events),
+        ...(label ? { eventLabel: label } : {}),
+        state: formatStateValue(step.state.value),
+        stateLabels: step.state._nodes
+          .filter(isLeaf)
+          .map((node) => stateLabel(node))
+          .filter((text): text is string => text !== undefined),
+        executed: false,
+        eventExpects: 0,
+        assertions: [],
+      };
+    });
+  }
+
+  phase(phase: 'render'): void {
+    this.at = { phase };
+  }
+
+  async event(step: { event: EventObject }, run: () => Promise<void>): Promise<void> {
+    const index = this.path.steps.indexOf(step as ModelPath['steps'][number]);
+    if (index >= 0) this.current = index;
+    this.at = { phase: 'event', step: this.current };
+    const record = this.steps[this.current]!;
+    record.executed = true;
+    const before = expectCalls();
+    try {
+      await run();
+    } finally {
+      record.eventExpects += expectCalls() - before;
+    }
+  }
+
+  async state(key: string, state: AnyMachineSnapshot, run: () => Promise<void>): Promise<void> {
+    const index = this.path.steps.findIndex((step, i) => i >= this.current && step.state === state);
+    if (index >= 0) this.current = index;
+    this.at = { phase: 'state', step: this.current, key };
+    const before = expectCalls();
+    let ok = false;
+    try {
+      await run();
+      ok = true;
+    } finally {
+      this.steps[this.current]!.assertions.push({ key, expects: expectCalls() - before, ok });
+    }
+  }
+
+  teardown(): void {
+    this.at = { phase: 'teardown' };
+  }
+
+  failure(error: unknown): FailureRecord {
+    return { message: failureMessage(error), ...this.at };
+  }
 }
 
 /**
@@ -36,6 +144,9 @@ export function defineModelTests<TCtx = undefined>(model: MachineModel, opts: Mo
     states: Object.keys(opts.states),
     events: Object.keys(opts.events),
   });
+  const checks = metaTests(report);
+  const pathsDir = opts.pathsDir ?? (process.env[MODEL_REPORT_ENV] ? PATH_RECORDS_DIR : undefined);
+  const results = new Map<ModelPath, PathRecord>();
   let passed = 0;
   let failed = 0;
 
@@ -60,78 +171,86 @@ export function defineModelTests<TCtx = undefined>(model: MachineModel, opts: Mo
         },
         opts.coverageDir,
       );
+      if (pathsDir) {
+        writePathsRecord(
+          {
+            id: model.id,
+            checks: checks.map((check) => ({
+              name: check.name,
+              label: check.label,
+              problems: check.lists.flatMap(({ what, items }) => items.map((item) => `${what}: ${item}`)),
+            })),
+            // A path filtered out of the run (`-t`) keeps its planned steps, marked not run.
+            paths: paths.map(
+              (path) =>
+                results.get(path) ?? {
+                  name: path.description,
+                  status: 'not run',
+                  steps: new PathRun(path, model).steps,
+                },
+            ),
+          },
+          pathsDir,
+        );
+      }
     });
 
     describe('model', () => {
-      it('has an assertion for every reachable leaf state', () => {
-        expect(
-          report.unassertedStates,
-          `states without assertions:${listed(report.unassertedStates)}`,
-        ).toEqual([]);
-      });
-      it('has no assertion key that matches no reachable state', () => {
-        expect(report.unusedStateKeys, `unused state keys:${listed(report.unusedStateKeys)}`).toEqual([]);
-      });
-      it('has an executor for every event the paths send', () => {
-        expect(
-          report.eventsWithoutExecutor,
-          `events without executor:${listed(report.eventsWithoutExecutor)}`,
-        ).toEqual([]);
-      });
-      it('has no executor for an event no path sends', () => {
-        expect(report.unusedExecutors, `unused executors:${listed(report.unusedExecutors)}`).toEqual([]);
-      });
-      it('sends every event partition of the model somewhere', () => {
-        expect(
-          report.unusedModelEvents,
-          `model events never enabled:${listed(report.unusedModelEvents)}`,
-        ).toEqual([]);
-      });
-      it('covers every leaf state and every transition that is not waived', () => {
-        expect(
-          report.unknownWaivers,
-          `waivers for unknown transitions:${listed(report.unknownWaivers)}`,
-        ).toEqual([]);
-        expect(report.uncoveredStates, `states not reached:${listed(report.uncoveredStates)}`).toEqual([]);
-        expect(
-          report.uncoveredTransitions,
-          `transitions not taken:${listed(report.uncoveredTransitions)}`,
-        ).toEqual([]);
-      });
-      it('never reaches a snapshot in status error', () => {
-        expect(report.errorPaths, `paths ending in error:${listed(report.errorPaths)}`).toEqual([]);
-      });
+      for (const check of checks) {
+        it(check.name, () => {
+          for (const { what, items } of check.lists) expect(items, `${what}:${listed(items)}`).toEqual([]);
+        });
+      }
     });
 
     for (const path of paths) {
       it(path.description, async () => {
-        let ok = false;
+        const run = new PathRun(path, model);
         let ready = false;
+        let failure: { error: unknown; record: FailureRecord } | undefined;
         const user = userEvent.setup();
         let ctx = undefined as TCtx;
         try {
           if (opts.setup) ctx = await opts.setup();
           ready = true;
+          run.phase('render');
           await opts.render(ctx);
           const params: TestParam<AnyMachineSnapshot, EventObject> = {
             states: Object.fromEntries(
-              Object.entries(opts.states).map(([key, assert]) => [key, (state) => assert({ ctx, state })]),
+              Object.entries(opts.states).map(([key, assert]) => [
+                key,
+                (state) => run.state(key, state, () => assert({ ctx, state })),
+              ]),
             ),
             events: Object.fromEntries(
               Object.entries(opts.events).map(([type, execute]) => [
                 type,
-                (step: { event: EventObject }) => execute({ ctx, event: step.event, user }),
+                (step: { event: EventObject }) =>
+                  run.event(step, () => execute({ ctx, event: step.event, user })),
               ]),
             ),
           };
           await path.test(params);
-          ok = true;
-        } finally {
-          if (ok) passed++;
-          else failed++;
+        } catch (error) {
+          failure = { error, record: run.failure(error) };
+        }
+        // Teardown runs after a failure too; its own error is reported only when the path itself passed.
+        try {
+          run.teardown();
           cleanup();
           if (ready) await opts.teardown?.(ctx);
+        } catch (error) {
+          failure ??= { error, record: run.failure(error) };
         }
+        if (failure) failed++;
+        else passed++;
+        results.set(path, {
+          name: path.description,
+          status: failure ? 'failed' : 'passed',
+          steps: run.steps,
+          ...(failure ? { failure: failure.record } : {}),
+        });
+        if (failure) throw failure.error;
       });
     }
   });

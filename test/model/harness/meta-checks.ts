@@ -119,3 +119,55 @@ export function checkModel(
     coverage,
   };
 }
+
+/** One meta-test: its test name, its Spanish name in the report, and the lists that must be empty. */
+export interface MetaTest {
+  name: string;
+  label: string;
+  lists: Array<{ what: string; items: string[] }>;
+}
+
+/** The meta-tests every model suite registers, in order; the report lists them with what they found. */
+export function metaTests(report: MetaReport): MetaTest[] {
+  return [
+    {
+      name: 'has an assertion for every reachable leaf state',
+      label: 'Cada estado hoja alcanzable tiene una aserción',
+      lists: [{ what: 'states without assertions', items: report.unassertedStates }],
+    },
+    {
+      name: 'has no assertion key that matches no reachable state',
+      label: 'Ninguna aserción apunta a un estado inalcanzable',
+      lists: [{ what: 'unused state keys', items: report.unusedStateKeys }],
+    },
+    {
+      name: 'has an executor for every event the paths send',
+      label: 'Cada evento que envían los caminos tiene un ejecutor',
+      lists: [{ what: 'events without executor', items: report.eventsWithoutExecutor }],
+    },
+    {
+      name: 'has no executor for an event no path sends',
+      label: 'Ningún ejecutor sobra',
+      lists: [{ what: 'unused executors', items: report.unusedExecutors }],
+    },
+    {
+      name: 'sends every event partition of the model somewhere',
+      label: 'Cada partición de evento del modelo se envía en algún camino',
+      lists: [{ what: 'model events never enabled', items: report.unusedModelEvents }],
+    },
+    {
+      name: 'covers every leaf state and every transition that is not waived',
+      label: 'Se cubren todos los estados hoja y todas las transiciones no exentas',
+      lists: [
+        { what: 'waivers for unknown transitions', items: report.unknownWaivers },
+        { what: 'states not reached', items: report.uncoveredStates },
+        { what: 'transitions not taken', items: report.uncoveredTransitions },
+      ],
+    },
+    {
+      name: 'never reaches a snapshot in status error',
+      label: 'Ningún camino termina en un estado de error de la máquina',
+      lists: [{ what: 'paths ending in error', items: report.errorPaths }],
+    },
+  ];
+}

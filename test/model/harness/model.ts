@@ -304,7 +304,8 @@ export function formatEvent(event: EventObject, modelEvents?: readonly EventObje
   return args.length > 0 ? `${name}(${args.join(', ')})` : name;
 }
 
-function formatStateValue(value: StateValue): string {
+/** `editing`, `review.scoring + upload.idle`: a state value on one line. */
+export function formatStateValue(value: StateValue): string {
   if (typeof value === 'string') return value;
   return Object.entries(value)
     .map(([k, v]) => (v ? `${k}.${formatStateValue(v)}` : k))

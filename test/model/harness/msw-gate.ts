@@ -1,6 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { forwardToApp } from '../../support/msw-app';
-import { mswServer, TEST_ORIGIN, testApp } from './test-server';
+import { forwardToServer, mswServer, TEST_ORIGIN } from './test-server';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -18,7 +17,7 @@ export function abandonHeldRequests(): void {
 
 /**
  * Holds each matching request until the model says how it ends, so the loading state is observable
- * and every outcome is deterministic. `pass()` hands the held request to the real app; the faults
+ * and every outcome is deterministic. `pass()` hands the held request to the real server; the faults
  * answer it without reaching the server.
  */
 export function gateEndpoint(
@@ -71,7 +70,7 @@ export function gateEndpoint(
     take: next,
     async pass(): Promise<void> {
       const { request, resolve } = await next();
-      resolve(await forwardToApp(testApp().app, request));
+      resolve(await forwardToServer(request));
     },
     async respond(status: number, body: unknown): Promise<void> {
       (await next()).resolve(HttpResponse.json(body as Record<string, unknown>, { status }));

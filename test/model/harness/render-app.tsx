@@ -7,7 +7,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/stores/storage
 import { clearSession, setUser } from '../../../src/stores/user.store';
 import { MESSAGE_DIALOG_NAMES } from '../../../src/views/invoices/message-dialog';
 import { SERVER_WAIT } from '../../support/server-wait';
-import { testApp } from './test-server';
+import { callServer } from './test-server';
 
 /** Virtuoso's layout in a DOM without one: the tables' 600 px box and 60 px rows (spec §9). */
 export const TABLE_LAYOUT = { viewportHeight: 600, itemHeight: 60 };
@@ -36,13 +36,9 @@ export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
  * start on an authenticated page. Returns the tokens.
  */
 export async function signInAs(username: string, password = DEMO_PASSWORD) {
-  const response = await testApp().app.inject({
-    method: 'POST',
-    url: '/api/accounts/login/',
-    payload: { username, password },
-  });
-  if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
-  const tokens = response.json() as {
+  const response = await callServer('POST', '/api/accounts/login/', { body: { username, password } });
+  if (response.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
+  const tokens = response.body as {
     access: string;
     refresh: string;
     sat_credentials_status: 10 | 20 | 30 | 40;

@@ -1,0 +1,172 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { boolean, enums, integer, min, nullable, object, optional, size, string } from 'superstruct';
+import type { InvoiceLifecycleEvent } from '../../../src/machines/invoice-lifecycle.machine';
+import type { Config } from '../../config';
+import type { RouteDoc } from '../../http/openapi';
+import { invoiceIdParam } from '../invoices/invoice-id';
+import {
+  applyTestEvent,
+  createTestWorld,
+  importTestInvoice,
+  runTestOp,
+  type TestOp,
+  testInvoiceFacts,
+} from './test-support.service';
+
+/** Where the routes live when enabled (TEST_SUPPORT_ROUTES with TEST_SUPPORT_TOKEN, server/config.ts). */
+export const TEST_SUPPORT_PREFIX = '/api/test-support';
+/** The header every call presents the token in. */
+export const TEST_SUPPORT_TOKEN_HEADER = 'x-test-support-token';
+export const WRONG_TOKEN_MESSAGE = 'Falta el token de la API de pruebas o no es válido.';
+
+class WrongTokenError extends Error {
+  readonly statusCode = 403;
+  constructor() {
+    super(WRONG_TOKEN_MESSAGE);
+  }
+}
+
+function presentsToken(request: FastifyRequest, token: string): boolean {
+  const given = request.headers[TEST_SUPPORT_TOKEN_HEADER];
+  if (typeof given !== 'string') return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const ImportBody = object({
+  emitterCompanyId: integer(),
+  receiverCompanyId: integer(),
+  daysAgo: optional(size(integer(), 0, 150)),
+  description: optional(size(string(), 1, 200)),
+});
+
+const LIFECYCLE_EVENT_TYPES = [
+  'invoice.requestAuthorization',
+  'invoice.authorize',
+  'invoice.preAuthorize',
+  'invoice.reject',
+  'invoice.rejectQuotation',
+  'invoice.fundAdvance',
+  'invoice.approveAdvance',
+  'invoice.disburse',
+  'invoice.cancelAtSat',
+  'invoice.transferToFactoring',
+] as const satisfies readonly InvoiceLifecycleEvent['type'][];
+
+const EventBody = object({
+  userId: min(integer(), 1),
+  event: object({
+    type: enums(LIFECYCLE_EVENT_TYPES),
+    actor: object({
+      kind: enums(['provider', 'corporate', 'operator', 'sat']),
+      companyId: nullable(integer()),
+      satAuthorized: boolean(),
+    }),
+    paymentDate: optional(string()),
+    buyerFunds: optional(boolean()),
+    reason: optional(string()),
+  }),
+});
+
+const TOKEN_REFUSED = { 403: WRONG_TOKEN_MESSAGE };
+const FOREIGN = 'La factura, la empresa o el usuario no existe o no fue creado por la API de pruebas.';
+const INVOICE_ID = { id: { description: 'Id de una factura creada por la API de pruebas.' } };
+
+const DOCS = {
+  world: {
+    summary: 'Test support: a fresh provider and corporate',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: crea un proveedor y un corporativo aliados (y otro de cada uno), con usuario, contraseña y vinculación SAT autorizada.',
+    status: 201,
+    responses: TOKEN_REFUSED,
+  },
+  invoice: {
+    summary: 'Test support: import a CFDI between test companies',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: importa un CFDI de prueba del proveedor al corporativo, ambos creados por esta API.',
+    body: ImportBody,
+    status: 201,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
+  facts: {
+    summary: 'Test support: what the database holds of a test invoice',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: estado, eventos del historial y dispersiones de una factura de prueba.',
+    params: INVOICE_ID,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
+  event: {
+    summary: 'Test support: a lifecycle event on a test invoice',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: aplica un evento del ciclo de vida como un usuario de prueba; un rechazo es {ok: false}.',
+    params: INVOICE_ID,
+    body: EventBody,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
+  op: {
+    summary: 'Test support: an operator step on a test invoice',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: ejecuta el comando de operación (disburse o sat:cancel) sobre una factura de prueba.',
+    params: INVOICE_ID,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
+} satisfies Record<string, RouteDoc>;
+
+export interface TestSupportOptions {
+  token: string;
+  config: Config;
+}
+
+/**
+ * The test-support API (decision 0048): registered by buildApp only when the configuration enables it, so a
+ * server without it answers 404 on every path. Each call presents the token; what it creates is marked and it
+ * refuses everything else (test-support.service.ts).
+ */
+export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (app, { token, config }) => {
+  const { db, database } = app;
+  const requireToken = async (request: FastifyRequest) => {
+    if (!presentsToken(request, token)) throw new WrongTokenError();
+  };
+
+  app.post(
+    '/worlds/',
+    { preHandler: requireToken, config: { openapi: DOCS.world } },
+    async (_request, reply) => reply.status(201).send(await createTestWorld(db, token)),
+  );
+
+  app.post(
+    '/invoices/',
+    { preHandler: requireToken, config: { openapi: DOCS.invoice } },
+    async (request, reply) =>
+      reply.status(201).send(await importTestInvoice(db, token, request.body as typeof ImportBody.TYPE)),
+  );
+
+  app.get('/invoices/:id/', { preHandler: requireToken, config: { openapi: DOCS.facts } }, async (request) =>
+    testInvoiceFacts(db, token, invoiceIdParam(request.params)),
+  );
+
+  app.post(
+    '/invoices/:id/events/',
+    { preHandler: requireToken, config: { openapi: DOCS.event } },
+    async (request) => {
+      const body = request.body as typeof EventBody.TYPE;
+      return applyTestEvent(db, token, invoiceIdParam(request.params), {
+        userId: body.userId,
+        // The struct checked the shape; which fields an event type needs is the lifecycle machine's to judge.
+        event: body.event as InvoiceLifecycleEvent,
+      });
+    },
+  );
+
+  for (const [path, op] of [
+    ['disburse', 'disburse'],
+    ['sat-cancel', 'sat:cancel'],
+  ] as const satisfies readonly (readonly [string, TestOp])[]) {
+    app.post(
+      `/invoices/:id/${path}/`,
+      { preHandler: requireToken, config: { openapi: DOCS.op } },
+      async (request) => runTestOp(database, config, token, invoiceIdParam(request.params), op),
+    );
+  }
+};

@@ -1,0 +1,202 @@
+import {
+  applyInvoiceEvent,
+  IllegalTransitionError,
+} from '../../../server/modules/invoices/lifecycle.service';
+import { TEST_SUPPORT_PREFIX } from '../../../server/modules/test-support/test-support.routes';
+import type {
+  ImportedTestInvoice,
+  InvoiceFacts,
+  StepOutcome,
+  TestOp,
+  TestWorld,
+} from '../../../server/modules/test-support/test-support.service';
+import { OPS_COMMANDS, runOpsCommand } from '../../../server/ops/commands';
+import { DEMO_PASSWORD } from '../../../server/seed/demo-world';
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import type { InvoiceLifecycleEvent } from '../../../src/machines/invoice-lifecycle.machine';
+import { testConfig } from '../../support/api-app';
+import { addCompanyWithUser, importInvoice } from '../../support/pronto-pago';
+import { callServer, isRemote, testApp } from './test-server';
+
+/**
+ * Where a model test file gets its world (decision 0048): the companies, users and invoices a path starts from,
+ * the operator's steps, and the facts only the database knows. In process it is the demo world of the file's own
+ * database; in remote mode (FLUJO_URL) fresh companies the running server's test-support API creates for this
+ * file, so a run touches nothing it did not create. The pages and the users' own calls go through the browser
+ * either way (MSW forwards them to the same server).
+ */
+export interface ModelWorld {
+  /** The provider and the corporate of the paths, allied; signed in with their own password. */
+  parties(): Promise<{ provider: Party; corporate: Party }>;
+  /** A provider and a corporate of other companies (no alliance with the parties). */
+  outsiders(): Promise<{ provider: Party; corporate: Party }>;
+  /** One CFDI from the provider to the corporate through the real importer (Por Autorizar). */
+  importInvoice(options?: { daysAgo?: number; description?: string }): Promise<WorldInvoice>;
+  /** Status, audit-trail rows and disbursement records of an invoice. */
+  facts(invoiceId: number): Promise<InvoiceFacts>;
+  /** A lifecycle event through the server's lifecycle service, as this user; a refusal is an outcome. */
+  applyEvent(invoiceId: number, event: InvoiceLifecycleEvent, user: Party): Promise<StepOutcome>;
+  /** The operator's ops command (`disburse <id>`, `sat:cancel <UUID>`): its exit code and lines. */
+  operator(op: TestOp, invoice: { id: number; uuid: string }): Promise<{ code: number; lines: string[] }>;
+}
+
+export interface Party {
+  username: string;
+  password: string;
+  userId: number;
+  companyId: number;
+}
+
+export interface WorldInvoice {
+  id: number;
+  uuid: string;
+  /** serie-folio, as the tables show it. */
+  label: string;
+  amount: string;
+  emission: IsoDate;
+}
+
+function worldInvoice(row: ImportedTestInvoice): WorldInvoice {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    label: `${row.serie}-${row.folio}`,
+    amount: row.amount,
+    emission: row.date_of_emission as IsoDate,
+  };
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+/** The demo world (server/seed/demo-world.ts) in the file's own database, written to directly. */
+function inProcessWorld(): ModelWorld {
+  const db = () => testApp().database.db;
+  const party = async (username: string): Promise<Party> => {
+    const row = await db()
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return { username, password: DEMO_PASSWORD, userId: row.id, companyId: row.company_id as number };
+  };
+  const opsConfig = once(async () => testConfig());
+  return {
+    parties: once(async () => ({
+      provider: await party('proveedor.demo'),
+      corporate: await party('corporativo.demo'),
+    })),
+    outsiders: once(async () => {
+      const others = { provider: 'otro.proveedor', corporate: 'otro.corporativo' };
+      await addCompanyWithUser(db(), {
+        rfc: 'OPR190101AB1',
+        name: 'Otra Proveedora',
+        username: others.provider,
+      });
+      await addCompanyWithUser(db(), {
+        rfc: 'OCO190101AB2',
+        name: 'Otro Corporativo',
+        username: others.corporate,
+        isCorporate: true,
+      });
+      return { provider: await party(others.provider), corporate: await party(others.corporate) };
+    }),
+    async importInvoice(options = {}) {
+      const id = await importInvoice(db(), options);
+      const row = await db()
+        .selectFrom('invoices')
+        .select(['id', 'cfdi_uuid as uuid', 'serie', 'folio', 'amount', 'date_of_emission'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return worldInvoice({ ...row, amount: String(row.amount) });
+    },
+    async facts(invoiceId) {
+      const invoice = await db()
+        .selectFrom('invoices')
+        .select('status')
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      const count = async (table: 'invoice_events' | 'disbursements') =>
+        (await db().selectFrom(table).select('id').where('invoice_id', '=', invoiceId).execute()).length;
+      return {
+        status: invoice.status,
+        events: await count('invoice_events'),
+        disbursements: await count('disbursements'),
+      };
+    },
+    async applyEvent(invoiceId, event, user) {
+      try {
+        const applied = await applyInvoiceEvent(db(), invoiceId, event, {
+          userId: user.userId,
+          label: user.username,
+        });
+        return { ok: true, code: 200, message: `${applied.from} → ${applied.to}` };
+      } catch (error) {
+        if (!(error instanceof IllegalTransitionError)) throw error;
+        return { ok: false, code: error.statusCode, message: error.message };
+      }
+    },
+    async operator(op, invoice) {
+      const command = OPS_COMMANDS[op];
+      if (!command) throw new Error(`no ops command ${op}`);
+      const lines: string[] = [];
+      const code = await runOpsCommand(command, [op === 'disburse' ? String(invoice.id) : invoice.uuid], {
+        config: await opsConfig(),
+        database: testApp().database,
+        output: { out: (line) => lines.push(line), err: (line) => lines.push(line) },
+      });
+      return { code, lines };
+    },
+  };
+}
+
+async function testSupport<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await callServer(method, `${TEST_SUPPORT_PREFIX}${path}`, { body });
+  if (answer.status >= 300) {
+    throw new Error(`test-support ${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as T;
+}
+
+/** Fresh companies on the running server, created once per test file through its test-support API. */
+function remoteWorld(): ModelWorld {
+  const world = once(() => testSupport<TestWorld>('POST', '/worlds/'));
+  const party = (created: TestWorld['provider']): Party => ({
+    username: created.username,
+    password: created.password,
+    userId: created.userId,
+    companyId: created.companyId,
+  });
+  return {
+    parties: async () => {
+      const created = await world();
+      return { provider: party(created.provider), corporate: party(created.corporate) };
+    },
+    outsiders: async () => {
+      const created = await world();
+      return { provider: party(created.otherProvider), corporate: party(created.otherCorporate) };
+    },
+    async importInvoice(options = {}) {
+      const { provider, corporate } = await world();
+      const row = await testSupport<ImportedTestInvoice>('POST', '/invoices/', {
+        emitterCompanyId: provider.companyId,
+        receiverCompanyId: corporate.companyId,
+        ...options,
+      });
+      return worldInvoice(row);
+    },
+    facts: (invoiceId) => testSupport<InvoiceFacts>('GET', `/invoices/${invoiceId}/`),
+    applyEvent: (invoiceId, event, user) =>
+      testSupport<StepOutcome>('POST', `/invoices/${invoiceId}/events/`, { userId: user.userId, event }),
+    operator: (op, invoice) =>
+      testSupport('POST', `/invoices/${invoice.id}/${op === 'disburse' ? 'disburse' : 'sat-cancel'}/`),
+  };
+}
+
+/** This file's world: one per test file (each file runs in its own worker with its own modules). */
+export const world: ModelWorld = isRemote() ? remoteWorld() : inProcessWorld();
