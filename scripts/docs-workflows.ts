@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { type MachineEntry, machineCatalogue } from '../src/machines/catalogue';
-import { eventKey, eventLabel, guardSentence, stateLabel } from '../src/machines/machine-texts';
+import { eventKey, eventLabel, guardSentence, guardTree, stateLabel } from '../src/machines/machine-texts';
 import { discoverModels } from '../test/model/harness/discover-models';
 import { allStateNodes, listTransitions } from '../test/model/harness/inventory';
 import {
@@ -17,6 +17,7 @@ import {
   uncoveredTransitions,
 } from '../test/model/harness/model';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { guardSentenceOf } from './diagram/labels';
 
 /**
  * `npm run docs:workflows [-- --out <file>]` writes the "Manual de flujos de Flujo" PDF for auditors: a cover
@@ -65,7 +66,8 @@ export async function loadManualSource(): Promise<ManualSource> {
   };
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const code = (text: string): string => `<code>${escapeHtml(text)}</code>`;
 
@@ -93,28 +95,10 @@ function stateKind(node: AnyStateNode): string {
   return kinds.length > 0 ? kinds.join(', ') : 'intermedio';
 }
 
-type GuardLike = ((...args: unknown[]) => unknown) & { check?: unknown; guards?: unknown };
-
-/** A transition's guard as the Spanish sentences of its named guards, `and`/`or`/`not` spelled out. */
+/** A transition's guard as one Spanish sentence, composed as the diagrams compose it (scripts/diagram/labels.ts). */
 export function guardText(machine: AnyStateMachine, guard: unknown): string {
   if (!guard) return '';
-  if (typeof guard === 'string') return escapeHtml(guardSentence(machine, guard) ?? guard);
-  if (typeof guard === 'object') {
-    const type = (guard as { type?: unknown }).type;
-    return typeof type === 'string' ? guardText(machine, type) : '';
-  }
-  if (typeof guard === 'function') {
-    const fn = guard as GuardLike;
-    const parts = (Array.isArray(fn.guards) ? fn.guards : fn.guards ? [fn.guards] : []).map((part) =>
-      guardText(machine, part),
-    );
-    const list = (intro: string) => `${intro}<ul>${parts.map((part) => `<li>${part}</li>`).join('')}</ul>`;
-    if (fn.check && fn.name === 'and') return list('Se cumple todo:');
-    if (fn.check && fn.name === 'or') return list('Se cumple al menos una:');
-    if (fn.check && fn.name === 'not') return `No se cumple: ${parts[0] ?? ''}`;
-    return 'Condición sin nombre (ver el código de la máquina).';
-  }
-  return '';
+  return escapeHtml(guardSentenceOf(guardTree(guard), (name) => guardSentence(machine, name)));
 }
 
 function eventCell(machine: AnyStateMachine, eventType: string): string {

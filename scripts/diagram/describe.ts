@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { eventLabel, guardSentence, stateLabel } from '../../src/machines/machine-texts';
+import { eventLabel, guardSentence, guardTree, stateLabel } from '../../src/machines/machine-texts';
 import { ALWAYS_EVENT, listTransitions } from '../../test/model/harness/inventory';
-import { guardMarks, guardSentenceOf, guardTree } from './labels';
+import { guardMarks, guardSentenceOf } from './labels';
 
 /**
  * A renderer-neutral description of a machine, read from the live StateNodes. `machine.definition` is

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, not, or, setup } from 'xstate';
+import { guardTree } from '../../src/machines/machine-texts';
 import { describeMachine } from './describe';
-import { guardMarks, guardSentenceOf, guardTree } from './labels';
+import { guardMarks, guardSentenceOf } from './labels';
 import { renderSvg } from './render-svg';
 import { edgeLabelHtml, toDot } from './to-dot';
 

@@ -3,39 +3,7 @@
  * machine-texts.ts), with the technical name as the fallback so a machine without labels still draws.
  */
 
-/** A transition's guard as a tree: named guards combined with `and`/`or`/`not`. */
-export type GuardTree =
-  | { kind: 'named'; name: string }
-  | { kind: 'and' | 'or'; parts: GuardTree[] }
-  | { kind: 'not'; part: GuardTree }
-  | { kind: 'in'; state: string }
-  | { kind: 'inline' };
-
-type Combinator = ((...args: unknown[]) => unknown) & {
-  guards?: unknown;
-  check?: unknown;
-  stateValue?: unknown;
-};
-
-/** Reads xstate's guard values: a name, `{ type }`, or the functions `and`/`or`/`not`/`stateIn` return. */
-export function guardTree(guard: unknown): GuardTree {
-  if (typeof guard === 'string') return { kind: 'named', name: guard };
-  if (typeof guard === 'function') {
-    const fn = guard as Combinator;
-    const parts = Array.isArray(fn.guards) ? (fn.guards as unknown[]).map(guardTree) : [];
-    if (fn.check && fn.name === 'not') return { kind: 'not', part: parts[0] ?? { kind: 'inline' } };
-    if (fn.check && (fn.name === 'and' || fn.name === 'or')) return { kind: fn.name, parts };
-    if (fn.check && fn.name === 'stateIn') {
-      const value = fn.stateValue;
-      return { kind: 'in', state: typeof value === 'string' ? value : JSON.stringify(value) };
-    }
-    return { kind: 'inline' };
-  }
-  if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
-    return { kind: 'named', name: (guard as { type: string }).type };
-  }
-  return { kind: 'inline' };
-}
+import type { GuardTree } from '../../src/machines/machine-texts';
 
 /** A sentence without its final period, to be joined into a longer one. */
 function clause(sentence: string): string {

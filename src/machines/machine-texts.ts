@@ -55,21 +55,56 @@ function walk(node: AnyStateNode, visit: (node: AnyStateNode) => void): void {
   for (const child of Object.values(node.states)) walk(child, visit);
 }
 
+/** A transition's guard as a tree: named guards combined with `and`/`or`/`not`. */
+export type GuardTree =
+  | { kind: 'named'; name: string }
+  | { kind: 'and' | 'or'; parts: GuardTree[] }
+  | { kind: 'not'; part: GuardTree }
+  | { kind: 'in'; state: string }
+  | { kind: 'inline' };
+
+type Combinator = ((...args: unknown[]) => unknown) & {
+  guards?: unknown;
+  check?: unknown;
+  stateValue?: unknown;
+};
+
+/** Reads xstate's guard values: a name, `{ type }`, or the functions `and`/`or`/`not`/`stateIn` return. */
+export function guardTree(guard: unknown): GuardTree {
+  if (typeof guard === 'string') return { kind: 'named', name: guard };
+  if (typeof guard === 'function') {
+    const fn = guard as Combinator;
+    const parts = Array.isArray(fn.guards) ? (fn.guards as unknown[]).map(guardTree) : [];
+    if (fn.check && fn.name === 'not') return { kind: 'not', part: parts[0] ?? { kind: 'inline' } };
+    if (fn.check && (fn.name === 'and' || fn.name === 'or')) return { kind: fn.name, parts };
+    if (fn.check && fn.name === 'stateIn') {
+      const value = fn.stateValue;
+      return { kind: 'in', state: typeof value === 'string' ? value : JSON.stringify(value) };
+    }
+    return { kind: 'inline' };
+  }
+  if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
+    return { kind: 'named', name: (guard as { type: string }).type };
+  }
+  return { kind: 'inline' };
+}
+
 /** Named guards used by a transition's guard, through `and`/`or`/`not`. */
 export function guardNames(guard: unknown): string[] {
-  if (!guard) return [];
-  if (typeof guard === 'string') return [guard];
-  if (typeof guard === 'function') {
-    const nested = (guard as { guards?: unknown }).guards;
-    if (Array.isArray(nested)) return nested.flatMap(guardNames);
-    if (nested) return guardNames(nested);
-    return [];
-  }
-  if (typeof guard === 'object') {
-    const type = (guard as { type?: unknown }).type;
-    return typeof type === 'string' ? [type] : [];
-  }
-  return [];
+  const names = (node: GuardTree): string[] => {
+    switch (node.kind) {
+      case 'named':
+        return [node.name];
+      case 'and':
+      case 'or':
+        return node.parts.flatMap(names);
+      case 'not':
+        return names(node.part);
+      default:
+        return [];
+    }
+  };
+  return guard ? names(guardTree(guard)) : [];
 }
 
 /** Every event key and named guard the machine's transitions use, in document order, without repeats. */
