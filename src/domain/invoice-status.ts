@@ -121,6 +121,21 @@ export function providerStatusLabel(code: InvoiceStatusCode): string {
   return PROVIDER_STATUS_LABELS[code];
 }
 
+/** An audit-trail step's status: the step that created the invoice has no previous status. */
+export const IMPORTED_LABEL = 'Importada';
+
+/**
+ * The label of a status as an audit trail shows it (drawer, XLSX export): 'Importada' for none, the code itself
+ * for one this version does not know (an old row is shown, never hidden).
+ */
+export function trailStatusLabel(
+  status: number | null,
+  labels: Readonly<Record<InvoiceStatusCode, string>> = PROVIDER_STATUS_LABELS,
+): string {
+  if (status === null) return IMPORTED_LABEL;
+  return isInvoiceStatusCode(status) ? labels[status] : String(status);
+}
+
 /** Name of a status code: statusName(90) === 'FACTORING'. */
 export function statusName(code: InvoiceStatusCode): Exclude<InvoiceStatusName, 'ALL'> {
   const name = INVOICE_STATUS_NAMES.find((n) => InvoiceStatus[n] === code);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { InvoiceStatus } from '../../src/domain/invoice-status';
-import { AUDIT_TRAIL_FAILED, IMPORTED_LABEL } from '../../src/views/invoices/audit-trail-drawer';
+import { IMPORTED_LABEL, InvoiceStatus } from '../../src/domain/invoice-status';
+import { AUDIT_TRAIL_FAILED } from '../../src/views/invoices/audit-trail-drawer';
 import { formatDisplayDateTime } from '../../src/views/invoices/invoice-format';
 import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';
 import { gateEndpoint } from '../model/harness/msw-gate';

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AUDIT_TRAIL_COLUMNS } from '../../../src/domain/audit-trail';
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { isInvoiceStatusCode, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
+import { trailStatusLabel } from '../../../src/domain/invoice-status';
 import type { Db } from '../../db/database';
 import { type AuditTrailRow, type AuditTrailScope, auditTrailPage } from './audit-trail.repository';
 
@@ -12,17 +12,12 @@ const PAGE_ROWS = 2000;
 const WIDTHS = [14, 40, 14, 14, 24, 32, 40, 20, 66];
 const COMPANY_COLUMNS = ['Emisor', 'Receptor'] as const;
 
-function statusLabel(code: number | null): string {
-  if (code === null) return '';
-  return isInvoiceStatusCode(code) ? PROVIDER_STATUS_LABELS[code] : String(code);
-}
-
 function cells(row: AuditTrailRow, withCompanies: boolean): (string | number)[] {
   const base = [
     row.folio ?? '',
     row.uuid,
-    statusLabel(row.fromStatus),
-    statusLabel(row.toStatus),
+    trailStatusLabel(row.fromStatus),
+    trailStatusLabel(row.toStatus),
     row.actor,
     row.actorCompany ?? '',
     row.reason ?? '',

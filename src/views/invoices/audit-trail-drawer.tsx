@@ -3,8 +3,8 @@ import { Flows, History } from '@blueprintjs/icons';
 import { useState } from 'react';
 import {
   type InvoiceStatusCode,
-  isInvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
+  trailStatusLabel,
 } from '../../domain/invoice-status';
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
 import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
@@ -17,8 +17,6 @@ export type AuditTrailItem = InvoiceEvent;
 export const AUDIT_TRAIL_TITLE = 'Historial de la factura';
 export const AUDIT_TRAIL_EMPTY = 'Esta factura aún no tiene movimientos.';
 export const AUDIT_TRAIL_FAILED = 'No pudimos cargar el historial.';
-/** The step that created the invoice has no previous status. */
-export const IMPORTED_LABEL = 'Importada';
 
 export interface AuditTrailDrawerProps {
   /** The invoice whose trail is open (its folio is the subtitle), or null when closed. */
@@ -51,11 +49,6 @@ export function HistoryButton({ invoice, trail }: { invoice: Invoice; trail: Inv
       />
     </Tooltip>
   );
-}
-
-function statusText(status: number | null, labels: Readonly<Record<InvoiceStatusCode, string>>): string {
-  if (status === null) return IMPORTED_LABEL;
-  return isInvoiceStatusCode(status) ? labels[status] : String(status);
 }
 
 /**
@@ -104,7 +97,7 @@ export function AuditTrailDrawer({
             {items.map((item) => (
               <li key={`${item.at}-${item.event}-${item.to_status}`}>
                 <strong>
-                  {statusText(item.from_status, labels)} → {statusText(item.to_status, labels)}
+                  {trailStatusLabel(item.from_status, labels)} → {trailStatusLabel(item.to_status, labels)}
                 </strong>
                 <div>
                   {item.actor} · <time dateTime={item.at}>{formatDisplayDateTime(item.at)}</time>
