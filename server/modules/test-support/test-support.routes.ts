@@ -10,6 +10,7 @@ import {
   createTestWorld,
   importTestInvoice,
   runTestOp,
+  storedTestCfdi,
   type TestOp,
   testInvoiceFacts,
 } from './test-support.service';
@@ -96,6 +97,13 @@ const DOCS = {
     params: INVOICE_ID,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
+  cfdi: {
+    summary: 'Test support: the stored CFDI of a test invoice',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: folio fiscal, serie, folio y XML guardados de una factura de prueba.',
+    params: INVOICE_ID,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
   event: {
     summary: 'Test support: a lifecycle event on a test invoice',
     description:
@@ -144,6 +152,12 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
 
   app.get('/invoices/:id/', { preHandler: requireToken, config: { openapi: DOCS.facts } }, async (request) =>
     testInvoiceFacts(db, token, invoiceIdParam(request.params)),
+  );
+
+  app.get(
+    '/invoices/:id/cfdi/',
+    { preHandler: requireToken, config: { openapi: DOCS.cfdi } },
+    async (request) => storedTestCfdi(db, token, invoiceIdParam(request.params)),
   );
 
   app.post(

@@ -274,6 +274,24 @@ export async function testInvoiceFacts(db: Db, token: string, invoiceId: number)
   return { status: invoice.status, events: Number(events.n), disbursements: Number(disbursements.n) };
 }
 
+export interface TestInvoiceCfdi {
+  uuid: string;
+  serie: string | null;
+  folio: string | null;
+  /** The XML as the importer stored it (what the provider's ZIP download must hold). */
+  xml: string;
+}
+
+/** The CFDI stored for a marked invoice, as the importer kept it. */
+export async function storedTestCfdi(db: Db, token: string, invoiceId: number): Promise<TestInvoiceCfdi> {
+  await markedInvoice(db, token, invoiceId);
+  return db
+    .selectFrom('invoices')
+    .select(['cfdi_uuid as uuid', 'serie', 'folio', 'cfdi_xml as xml'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+}
+
 /** How a step ended: its HTTP-like code and what the actor was told. */
 export interface StepOutcome {
   ok: boolean;

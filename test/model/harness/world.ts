@@ -7,6 +7,7 @@ import type {
   ImportedTestInvoice,
   InvoiceFacts,
   StepOutcome,
+  TestInvoiceCfdi,
   TestOp,
   TestWorld,
 } from '../../../server/modules/test-support/test-support.service';
@@ -34,6 +35,8 @@ export interface ModelWorld {
   importInvoice(options?: { daysAgo?: number; description?: string }): Promise<WorldInvoice>;
   /** Status, audit-trail rows and disbursement records of an invoice. */
   facts(invoiceId: number): Promise<InvoiceFacts>;
+  /** The CFDI stored for an invoice: its folio fiscal, serie, folio and XML, as the importer kept them. */
+  invoiceCfdi(invoiceId: number): Promise<TestInvoiceCfdi>;
   /** A lifecycle event through the server's lifecycle service, as this user; a refusal is an outcome. */
   applyEvent(invoiceId: number, event: InvoiceLifecycleEvent, user: Party): Promise<StepOutcome>;
   /** The operator's ops command (`disburse <id>`, `sat:cancel <UUID>`): its exit code and lines. */
@@ -45,6 +48,9 @@ export interface Party {
   password: string;
   userId: number;
   companyId: number;
+  /** The company's RFC and name (what a CFDI it issues or receives names). */
+  rfc: string;
+  companyName: string;
 }
 
 export interface WorldInvoice {
@@ -80,10 +86,18 @@ function inProcessWorld(): ModelWorld {
   const party = async (username: string): Promise<Party> => {
     const row = await db()
       .selectFrom('users')
-      .select(['id', 'company_id'])
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.id', 'users.company_id', 'companies.rfc', 'companies.name'])
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    return { username, password: DEMO_PASSWORD, userId: row.id, companyId: row.company_id as number };
+    return {
+      username,
+      password: DEMO_PASSWORD,
+      userId: row.id,
+      companyId: row.company_id as number,
+      rfc: row.rfc as string,
+      companyName: row.name,
+    };
   };
   const opsConfig = once(async () => testConfig());
   return {
@@ -129,6 +143,14 @@ function inProcessWorld(): ModelWorld {
         disbursements: await count('disbursements'),
       };
     },
+    async invoiceCfdi(invoiceId) {
+      const row = await db()
+        .selectFrom('invoices')
+        .select(['cfdi_uuid as uuid', 'serie', 'folio', 'cfdi_xml as xml'])
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
     async applyEvent(invoiceId, event, user) {
       try {
         const applied = await applyInvoiceEvent(db(), invoiceId, event, {
@@ -171,6 +193,8 @@ function remoteWorld(): ModelWorld {
     password: created.password,
     userId: created.userId,
     companyId: created.companyId,
+    rfc: created.rfc,
+    companyName: created.companyName,
   });
   return {
     parties: async () => {
@@ -191,6 +215,7 @@ function remoteWorld(): ModelWorld {
       return worldInvoice(row);
     },
     facts: (invoiceId) => testSupport<InvoiceFacts>('GET', `/invoices/${invoiceId}/`),
+    invoiceCfdi: (invoiceId) => testSupport<TestInvoiceCfdi>('GET', `/invoices/${invoiceId}/cfdi/`),
     applyEvent: (invoiceId, event, user) =>
       testSupport<StepOutcome>('POST', `/invoices/${invoiceId}/events/`, { userId: user.userId, event }),
     operator: (op, invoice) =>
