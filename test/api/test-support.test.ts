@@ -32,6 +32,8 @@ describe('test-support API, by default', () => {
       ['POST', `${TEST_SUPPORT_PREFIX}/worlds/`],
       ['POST', `${TEST_SUPPORT_PREFIX}/invoices/`],
       ['GET', `${TEST_SUPPORT_PREFIX}/invoices/1/`],
+      ['GET', `${TEST_SUPPORT_PREFIX}/invoices/1/cfdi/`],
+      ['GET', `${TEST_SUPPORT_PREFIX}/mails/?to=proveedor.demo%40flujo.mx`],
       ['POST', `${TEST_SUPPORT_PREFIX}/invoices/1/disburse/`],
     ] as const) {
       const answer = await ctx.app.inject({ method, url, headers: { [TEST_SUPPORT_TOKEN_HEADER]: TOKEN } });
@@ -165,6 +167,51 @@ describe('test-support API, enabled', () => {
       .where('invoice_id', '=', demoInvoice)
       .execute();
     expect(untouched).toHaveLength(1);
+  });
+
+  it('reads back the stored CFDI of its own invoices only', async () => {
+    const invoice = (
+      await call('POST', '/invoices/', {
+        emitterCompanyId: world.provider.companyId,
+        receiverCompanyId: world.corporate.companyId,
+      })
+    ).json<ImportedTestInvoice>();
+    const cfdi = await call('GET', `/invoices/${invoice.id}/cfdi/`);
+    expect(cfdi.statusCode).toBe(200);
+    expect(cfdi.json()).toMatchObject({ uuid: invoice.uuid, serie: invoice.serie, folio: invoice.folio });
+    expect(cfdi.json<{ xml: string }>().xml).toContain(world.provider.rfc);
+    const demoInvoice = await importInvoice(ctx.database.db);
+    const foreign = await call('GET', `/invoices/${demoInvoice}/cfdi/`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: TEST_SUPPORT_MESSAGES.foreignInvoice });
+    expect((await call('GET', `/invoices/${invoice.id}/cfdi/`, undefined, null)).statusCode).toBe(403);
+  });
+
+  it('reads the mail queued for its own users, and for no other address', async () => {
+    const requested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/request-reset-password/',
+      payload: { email: world.provider.email },
+    });
+    expect(requested.statusCode).toBe(200);
+    const mails = await call('GET', `/mails/?to=${encodeURIComponent(world.provider.email)}`);
+    expect(mails.statusCode).toBe(200);
+    const [mail] = mails.json<{ subject: string; body_text: string }[]>();
+    expect(mail?.body_text).toContain('/auth/reiniciar-contrasena/?token=');
+    expect(world.provider.email).toMatch(/@example\.com$/);
+
+    // The demo user's reset mail is real and not the API's to read.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/request-reset-password/',
+      payload: { email: 'proveedor.demo@flujo.mx' },
+    });
+    for (const url of ['/mails/?to=proveedor.demo%40flujo.mx', '/mails/?to=nadie%40example.com', '/mails/']) {
+      const answer = await call('GET', url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toEqual({ detail: TEST_SUPPORT_MESSAGES.foreignUser });
+    }
+    expect((await call('GET', `/mails/?to=${world.provider.email}`, undefined, 'otro')).statusCode).toBe(403);
   });
 
   it('answers bad input with 400 and Spanish messages per field', async () => {

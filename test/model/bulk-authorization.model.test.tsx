@@ -6,7 +6,6 @@ import { zipSync } from 'fflate';
 import { expect, vi } from 'vitest';
 import { buildCfdiXml } from '../../server/cfdi/build-cfdi';
 import { businessDate } from '../../server/modules/invoices/business-date';
-import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../../src/domain/bulk-upload';
 import { displayMonthFirstDate } from '../../src/domain/calendar-date';
 import { PAYMENT_DATE_REQUIRED } from '../../src/domain/payment-date';
@@ -23,7 +22,6 @@ import {
   UPLOAD_PROGRESS_LABEL,
   UPLOAD_TEMPLATE_TEXT,
 } from '../../src/views/quotation/bulk-authorization';
-import { DEMO_PROVIDER, importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import {
@@ -42,13 +40,11 @@ import { signInCorporate } from './corporate-helpers';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
-import { testApp } from './harness/test-server';
+import { type Party, world } from './harness/world';
 
 const TEMPLATE = '/api/corporates/template/';
 const EXCEL = '/api/corporates/upload/excel/';
 const ZIP = '/api/corporates/upload/zip/';
-
-const db = () => testApp().database.db;
 
 interface Ctx {
   tag: string;
@@ -73,8 +69,8 @@ interface Ctx {
 
 let folioSequence = 70_000;
 
-/** Two stamped CFDI of the demo provider to the demo corporate, new to Flujo, in one ZIP. */
-function cfdiZip(today: string): Uint8Array {
+/** Two stamped CFDI of the world's provider to its corporate (the demo's in process), new to Flujo, in one ZIP. */
+function cfdiZip(today: string, parties: { provider: Party; corporate: Party }): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
   for (let i = 0; i < 2; i += 1) {
     folioSequence += 1;
@@ -82,8 +78,8 @@ function cfdiZip(today: string): Uint8Array {
       serie: 'M',
       folio: `${folioSequence}-${crypto.randomUUID().slice(0, 6)}`,
       issuedAt: `${dayjs(today).subtract(4, 'day').format('YYYY-MM-DD')}T10:00:00`,
-      issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
-      receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+      issuer: { rfc: parties.provider.rfc, name: parties.provider.companyName },
+      receiver: { rfc: parties.corporate.rfc, name: parties.corporate.companyName },
       subtotal: '86206.90',
       currency: 'MXN',
       paymentMethod: 'PPD',
@@ -95,17 +91,12 @@ function cfdiZip(today: string): Uint8Array {
 }
 
 /** The template as the corporate fills it: the two invoices' folio fiscal and a payment date each. */
-async function filledTemplate(ids: readonly number[], paymentDate: string): Promise<Uint8Array> {
-  const rows = await db()
-    .selectFrom('invoices')
-    .select(['cfdi_uuid'])
-    .where('id', 'in', [...ids])
-    .execute();
+async function filledTemplate(uuids: readonly string[], paymentDate: string): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(TEMPLATE_SHEET_NAME);
   sheet.addRow(Object.values(TEMPLATE_COLUMNS));
-  for (const row of rows) {
-    sheet.addRow([row.cfdi_uuid, '', '', '', '', '', '', paymentDate]);
+  for (const uuid of uuids) {
+    sheet.addRow([uuid, '', '', '', '', '', '', paymentDate]);
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
@@ -164,10 +155,11 @@ defineModelTests<Ctx>(bulkAuthorizationModel, {
     const tag = `bulk-${crypto.randomUUID().slice(0, 8)}`;
     const today = businessDate(new Date());
     const paymentDate = dayjs(today).add(30, 'day').format('YYYY-MM-DD');
-    const templateIds = [
-      await importInvoice(db(), { description: `${tag} uno` }),
-      await importInvoice(db(), { description: `${tag} dos` }),
+    const templated = [
+      await world.importInvoice({ description: `${tag} uno` }),
+      await world.importInvoice({ description: `${tag} dos` }),
     ];
+    const templateIds = templated.map((invoice) => invoice.id);
     // Work left from before: a failed upload clears it, a successful one replaces it.
     savePreAuthorization({
       invoices: [{ id: templateIds[0] as number, folio: 'T-0', emissionDate: null, paymentDate }],
@@ -189,8 +181,11 @@ defineModelTests<Ctx>(bulkAuthorizationModel, {
     return {
       tag,
       paymentDate,
-      zip: cfdiZip(today),
-      xlsx: await filledTemplate(templateIds, paymentDate),
+      zip: cfdiZip(today, await world.parties()),
+      xlsx: await filledTemplate(
+        templated.map((invoice) => invoice.uuid),
+        paymentDate,
+      ),
       templateIds,
       gates: {
         template: gateEndpoint('get', TEMPLATE),

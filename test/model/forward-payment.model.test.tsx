@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../src/domain/money';
 import { advanceQuote } from '../../src/domain/quote';
@@ -18,8 +17,7 @@ import { gateEndpoint } from './harness/msw-gate';
 import { findMessageDialog, renderApp, signInAs } from './harness/render-app';
 import { callServer, forwardToServer } from './harness/test-server';
 import { world } from './harness/world';
-import { plusDays } from './invoice-lifecycle.model';
-import { findRow, postAs } from './pronto-pago-helpers';
+import { approvedInvoice, findRow, postAs } from './pronto-pago-helpers';
 
 const quotePath = (id: number) => `/api/providers/forward-payment/${id}/`;
 
@@ -33,30 +31,6 @@ interface Ctx {
   fault: number | null;
   /** Idempotency-Key of each approval request, in order. */
   keys: string[];
-}
-
-/** An invoice of the provider, authorized by its corporate with payment in DAYS_TO_PAYMENT days. */
-async function approvedInvoice(): Promise<{ id: number; uuid: string }> {
-  const { provider, corporate } = await world.parties();
-  const invoice = await world.importInvoice();
-  const steps = [
-    {
-      type: 'invoice.requestAuthorization',
-      actor: { kind: 'provider', companyId: provider.companyId, satAuthorized: true },
-    },
-    {
-      type: 'invoice.authorize',
-      actor: { kind: 'corporate', companyId: corporate.companyId, satAuthorized: true },
-      paymentDate: plusDays(businessDate(new Date()), DAYS_TO_PAYMENT),
-    },
-  ] as const;
-  for (const [event, user] of [
-    [steps[0], provider],
-    [steps[1], corporate],
-  ] as const) {
-    expect(await world.applyEvent(invoice.id, event, user)).toMatchObject({ ok: true });
-  }
-  return invoice;
 }
 
 /** How many times the audit trail says the invoice went En trámite (the provider reads it as its Historial). */
@@ -78,7 +52,7 @@ defineModelTests<Ctx>(forwardPaymentModel, {
   setup: async () => {
     const { provider } = await world.parties();
     const { access } = await signInAs(provider.username, provider.password);
-    const { id: invoiceId, uuid } = await approvedInvoice();
+    const { id: invoiceId, uuid } = await approvedInvoice(DAYS_TO_PAYMENT);
     return {
       access,
       invoiceId,

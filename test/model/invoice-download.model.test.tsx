@@ -13,13 +13,14 @@ import {
   notice,
   PATH,
   rowBoxes,
-  USERNAME,
 } from '../screens/invoice-download.page';
 import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
+import { callServer } from './harness/test-server';
+import { world } from './harness/world';
 import { invoiceDownloadModel } from './invoice-download.model';
+import { approvedInvoice } from './pronto-pago-helpers';
 
 // The machine's real notice time is 2 s (spec §9).
 
@@ -30,13 +31,35 @@ function expectSessionEnded(ctx: Ctx): void {
   expect(ctx.assign).toHaveBeenCalledWith('/');
 }
 
+/** Folio fiscal → id of each invoice a path sent (the ZIP check reads its stored CFDI by id). */
+const sentIds = new Map<string, number>();
+
+let advancedListed: Promise<void> | null = null;
+
+/**
+ * The page lists the provider's advanced invoices (En trámite, Pagada). The demo provider has some; a fresh
+ * world (remote run) has none, so one is walked there once per file.
+ */
+function ensureAdvancedInvoice(access: string): Promise<void> {
+  advancedListed ??= (async () => {
+    const list = await callServer('GET', '/api/providers/advanced-invoices/', {
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(list.status).toBe(200);
+    if ((list.body as { count: number }).count === 0) await approvedInvoice(30, { advanced: true });
+  })();
+  return advancedListed;
+}
+
 function progressOf(state: AnyMachineSnapshot): number | null {
   return (state.context as { progress: number | null }).progress;
 }
 
 defineModelTests<Ctx>(invoiceDownloadModel, {
   setup: async () => {
-    await signInAs(USERNAME);
+    const { provider } = await world.parties();
+    const { access } = await signInAs(provider.username, provider.password);
+    await ensureAdvancedInvoice(access);
     return {
       gate: downloadGate(),
       files: fileSaveSpy(),
@@ -77,7 +100,7 @@ defineModelTests<Ctx>(invoiceDownloadModel, {
         () => expect(notice('status')?.textContent).toContain(downloadedMessage(state.context.count)),
         SERVER_WAIT,
       );
-      await expectSavedZip(ctx, [ctx.selected!]);
+      await expectSavedZip(ctx, [ctx.selected!], (uuid) => world.invoiceCfdi(sentIds.get(uuid)!));
       expect(downloadButton().disabled).toBe(false);
     },
     '#invoiceDownload.ready.failed': async ({ ctx, state }) => {
@@ -98,13 +121,10 @@ defineModelTests<Ctx>(invoiceDownloadModel, {
       await ctx.gate.waitForRequest();
       // The page sends the id of the row the user ticked.
       const [id] = (ctx.gate.bodies.at(-1) as { invoice_ids: number[] }).invoice_ids;
-      const sent = await testApp()
-        .database.db.selectFrom('invoices')
-        .select('cfdi_uuid')
-        .where('id', '=', id!)
-        .executeTakeFirstOrThrow();
+      const sent = await world.invoiceCfdi(id!);
       expect(ctx.gate.bodies.at(-1)).toEqual({ invoice_ids: [id] });
-      expect(sent.cfdi_uuid).toBe(ctx.selected);
+      expect(sent.uuid).toBe(ctx.selected);
+      sentIds.set(sent.uuid, id!);
     },
     'download.progress': async ({ ctx }) => {
       await ctx.gate.half();

@@ -3,34 +3,28 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { ACCOUNT_MESSAGES } from '../../server/modules/accounts/messages';
 import { RESET_REQUEST_FAILED, UNKNOWN_EMAIL } from '../../src/machines/password-reset-request.machine';
-import {
-  ENDPOINT,
-  emailInput,
-  forgetThrottles,
-  PATH,
-  submitButton,
-} from '../screens/password-reset-request.page';
+import { ENDPOINT, emailInput, PATH, submitButton } from '../screens/password-reset-request.page';
 import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { passwordResetRequestModel, REGISTERED_EMAIL } from './password-reset-request.model';
+import { world } from './harness/world';
+import { passwordResetRequestModel } from './password-reset-request.model';
 
 // The machine's real toast time is 3 s; waiting for it to pass needs some slack.
 
 interface Ctx {
   call: ReturnType<typeof gateEndpoint>;
+  email: string;
   mailsBefore: number;
 }
 
-async function mailsTo(recipient: string): Promise<{ body_text: string }[]> {
-  return testApp()
-    .database.db.selectFrom('mail_outbox')
-    .select('body_text')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .execute();
+/**
+ * The registered address the paths type: the model's REGISTERED_EMAIL (the demo provider's) in process, the
+ * world's provider's in a remote run.
+ */
+async function registeredEmail(): Promise<string> {
+  return (await world.parties()).provider.email;
 }
 
 function errorOf(state: AnyMachineSnapshot): string {
@@ -39,8 +33,9 @@ function errorOf(state: AnyMachineSnapshot): string {
 
 defineModelTests<Ctx>(passwordResetRequestModel, {
   setup: async () => {
-    await forgetThrottles();
-    return { call: gateEndpoint('post', ENDPOINT), mailsBefore: (await mailsTo(REGISTERED_EMAIL)).length };
+    await world.forgetThrottles();
+    const email = await registeredEmail();
+    return { call: gateEndpoint('post', ENDPOINT), email, mailsBefore: (await world.mailsTo(email)).length };
   },
   render: () => {
     renderApp(PATH);
@@ -67,23 +62,23 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
       await waitFor(() => expect(emailInput().value).toBe(''), SERVER_WAIT);
       expect(submitButton().disabled).toBe(false);
       // Sent for real: the e-mail with the reset link is in the outbox.
-      const mails = await mailsTo(REGISTERED_EMAIL);
+      const mails = await world.mailsTo(ctx.email);
       expect(mails.length).toBe(ctx.mailsBefore + 1);
       expect(mails[0]!.body_text).toContain('/auth/reiniciar-contrasena/?token=');
     },
-    '#passwordResetRequest.failed': async ({ state }) => {
+    '#passwordResetRequest.failed': async ({ ctx, state }) => {
       const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toBe(errorOf(state));
       expect([UNKNOWN_EMAIL, RESET_REQUEST_FAILED]).toContain(alert.textContent);
       // Nothing typed is lost on failure.
-      expect(emailInput().value).toBe(REGISTERED_EMAIL);
+      expect(emailInput().value).toBe(ctx.email);
       expect(submitButton().disabled).toBe(false);
     },
   },
   events: {
-    'resetRequest.submit': async ({ user }) => {
+    'resetRequest.submit': async ({ ctx, user }) => {
       await user.clear(emailInput());
-      await user.type(emailInput(), REGISTERED_EMAIL);
+      await user.type(emailInput(), ctx.email);
       await user.click(submitButton());
     },
     'resetRequest.dismiss': async ({ user }) => {
@@ -92,7 +87,7 @@ defineModelTests<Ctx>(passwordResetRequestModel, {
     },
     'xstate.done.actor.requestPasswordReset': async ({ ctx }) => {
       await ctx.call.pass();
-      expect(ctx.call.bodies.at(-1)).toEqual({ email: REGISTERED_EMAIL });
+      expect(ctx.call.bodies.at(-1)).toEqual({ email: ctx.email });
     },
     'xstate.error.actor.requestPasswordReset': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status: number; body: unknown } };

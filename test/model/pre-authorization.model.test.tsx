@@ -14,12 +14,11 @@ import { preAuthorizationMachine } from '../../src/machines/pre-authorization.ma
 import { readPreAuthorization, savePreAuthorization } from '../../src/stores/pre-authorization.store';
 import { SELECT_ALL_TEXT } from '../../src/views/invoices/invoice-table';
 import { PAYMENT_DATE_HEADER, QUOTE_TEXT } from '../../src/views/quotation/pre-authorization-page';
-import { importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { signInCorporate } from './corporate-helpers';
 import { defineModelTests } from './harness/define-model-tests';
 import { renderApp } from './harness/render-app';
-import { testApp } from './harness/test-server';
+import { type WorldInvoice, world } from './harness/world';
 import { plusDays } from './invoice-lifecycle.model';
 import { INVOICE_A, preAuthorizationModel, TOO_FAR_DATE, VALID_DATE } from './pre-authorization.model';
 
@@ -42,13 +41,8 @@ interface Ctx {
   tooFar: string;
 }
 
-async function realInvoice(id: number): Promise<Real> {
-  const row = await testApp()
-    .database.db.selectFrom('invoices')
-    .select(['cfdi_uuid', 'serie', 'folio', 'date_of_emission'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, uuid: row.cfdi_uuid, folio: `${row.serie}-${row.folio}`, emission: row.date_of_emission };
+function realInvoice(invoice: WorldInvoice): Real {
+  return { id: invoice.id, uuid: invoice.uuid, folio: invoice.label, emission: invoice.emission };
 }
 
 function checkbox(real: Real): HTMLInputElement {
@@ -93,11 +87,10 @@ defineModelTests<Ctx>(preAuthorizationModel, {
     await signInCorporate();
     const tag = `preaut-${crypto.randomUUID().slice(0, 8)}`;
     const today = businessDate(new Date());
-    const ids = [
-      await importInvoice(testApp().database.db, { description: `${tag} uno`, daysAgo: ISSUED_DAYS_AGO }),
-      await importInvoice(testApp().database.db, { description: `${tag} dos`, daysAgo: ISSUED_DAYS_AGO }),
-    ];
-    const [a, b] = await Promise.all(ids.map(realInvoice));
+    const [a, b] = [
+      await world.importInvoice({ description: `${tag} uno`, daysAgo: ISSUED_DAYS_AGO }),
+      await world.importInvoice({ description: `${tag} dos`, daysAgo: ISSUED_DAYS_AGO }),
+    ].map(realInvoice);
     return {
       tag,
       a: a as Real,

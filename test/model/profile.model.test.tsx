@@ -4,12 +4,13 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Profile, ProfileUpdate } from '../../src/domain/schemas/session';
 import { PROFILE_LOAD_FAILED, PROFILE_SAVE_FAILED, PROFILE_SAVED } from '../../src/machines/profile.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { ENDPOINT, input, LABELS, PATH, saveButton, type TextField, USERNAME } from '../screens/profile.page';
+import { ENDPOINT, input, LABELS, PATH, saveButton, type TextField } from '../screens/profile.page';
 import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
+import { callServer } from './harness/test-server';
+import { world } from './harness/world';
 import { PROFILE_EDITS, profileModel, REJECTED_BODY } from './profile.model';
 
 // The machine's real snackbar time is 2 s (spec §9).
@@ -34,13 +35,9 @@ const notifications = () => screen.getByLabelText('Recibir notificaciones') as H
 
 /** The profile as the server holds it now, read with the same session. */
 async function serverProfile(access: string): Promise<Profile> {
-  const response = await testApp().app.inject({
-    method: 'GET',
-    url: ENDPOINT,
-    headers: { authorization: `Bearer ${access}` },
-  });
-  if (response.statusCode !== 200) throw new Error(`GET profile failed: ${response.body}`);
-  return response.json() as Profile;
+  const response = await callServer('GET', ENDPOINT, { headers: { authorization: `Bearer ${access}` } });
+  if (response.status !== 200) throw new Error(`GET profile failed: ${JSON.stringify(response.body)}`);
+  return response.body as Profile;
 }
 
 function editableOf(profile: Profile): ProfileUpdate {
@@ -67,7 +64,8 @@ function errorOf(state: AnyMachineSnapshot): string {
 
 defineModelTests<Ctx>(profileModel, {
   setup: async () => {
-    const { access } = await signInAs(USERNAME);
+    const { provider } = await world.parties();
+    const { access } = await signInAs(provider.username, provider.password);
     return {
       load: gateEndpoint('get', ENDPOINT),
       save: gateEndpoint('put', ENDPOINT),

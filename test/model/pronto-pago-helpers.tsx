@@ -1,12 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { businessDate } from '../../server/modules/invoices/business-date';
 import { COPY_FOLIO_TEXT } from '../../src/views/invoices/invoice-columns';
 import type { Session } from '../support/accounts';
 import { SERVER_WAIT } from '../support/server-wait';
 import { gateEndpoint } from './harness/msw-gate';
 import { callServer, testApp } from './harness/test-server';
+import { type WorldInvoice, world } from './harness/world';
+import { plusDays } from './invoice-lifecycle.model';
 
-// Shared by the pronto-pago model tests (authorization-request, forward-payment).
+// Shared by the pronto-pago model tests (authorization-request, forward-payment, invoice-download).
 
 /** The demo provider (server/seed/demo-world.ts): Empaques del Bajío, alliance with the demo corporate. */
 export const PROVIDER = 'proveedor.demo';
@@ -58,4 +61,35 @@ export function gateSearchedList() {
   return gateEndpoint('get', '/api/providers/alliances/', {
     when: (request) => new URL(request.url).searchParams.has('search'),
   });
+}
+
+/**
+ * An invoice of the world's provider, authorized by its corporate with payment in `daysToPayment` days
+ * (Autorizada); with `advanced`, the provider then accepts the advance (En trámite).
+ */
+export async function approvedInvoice(
+  daysToPayment: number,
+  options: { advanced?: boolean } = {},
+): Promise<WorldInvoice> {
+  const { provider, corporate } = await world.parties();
+  const invoice = await world.importInvoice();
+  const providerActor = { kind: 'provider', companyId: provider.companyId, satAuthorized: true } as const;
+  const steps = [
+    [{ type: 'invoice.requestAuthorization', actor: providerActor }, provider],
+    [
+      {
+        type: 'invoice.authorize',
+        actor: { kind: 'corporate', companyId: corporate.companyId, satAuthorized: true },
+        paymentDate: plusDays(businessDate(new Date()), daysToPayment),
+      },
+      corporate,
+    ],
+    ...(options.advanced
+      ? [[{ type: 'invoice.approveAdvance', actor: providerActor }, provider] as const]
+      : []),
+  ] as const;
+  for (const [event, user] of steps) {
+    expect(await world.applyEvent(invoice.id, event, user)).toMatchObject({ ok: true });
+  }
+  return invoice;
 }

@@ -8,13 +8,13 @@ import { readStoredSession, wiredSessionMachine } from '../../src/routes/-machin
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, USER_STORE_KEY } from '../../src/stores/storage-keys';
 import { clearSession, setUser, type UserState, userStore } from '../../src/stores/user.store';
 import { dashboardHeading } from '../screens/session.page';
-import { forwardToApp } from '../support/msw-app';
 import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { DEMO_CREDENTIALS, STORED, sessionModel } from './session.model';
+import { forwardToServer } from './harness/test-server';
+import { world } from './harness/world';
+import { STORED, sessionModel } from './session.model';
 
 // The real delays are 3 s (toast), "one minute before expiry" (about 4 min) and 15 s (refresh retry);
 // the model only needs them to be observable, not long.
@@ -35,6 +35,11 @@ interface Ctx {
 }
 
 const UNDECODABLE_WARNING = 'stored access token cannot be decoded; treated as expired';
+
+async function providerCredentials(): Promise<{ username: string; password: string }> {
+  const { provider } = await world.parties();
+  return { username: provider.username, password: provider.password };
+}
 
 /** Spec §3 "Session user" as the session stores it after this login answer (role provider at login). */
 function userAfterLogin(answer: LoginResponse): UserState {
@@ -146,7 +151,8 @@ defineModelTests<Ctx>(sessionModel, {
       const { accessToken } = (event as unknown as { output: StoredSession }).output;
       ctx.seeded = accessToken;
       if (accessToken === STORED.valid) {
-        ctx.loginAnswer = await signInAs(DEMO_CREDENTIALS.username);
+        const { provider } = await world.parties();
+        ctx.loginAnswer = await signInAs(provider.username, provider.password);
       } else if (accessToken) {
         // A stale session from an earlier visit: token and flags still in storage.
         localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
@@ -164,21 +170,23 @@ defineModelTests<Ctx>(sessionModel, {
       denied.mockRestore();
     },
     'session.login': async ({ user }) => {
+      // The model's credentials are the demo user's; the world's provider is that user in process.
+      const credentials = await providerCredentials();
       if (!screen.queryByLabelText('Usuario'))
         await user.click(screen.getByRole('link', { name: 'Ingresar' }));
       const username = await screen.findByLabelText('Usuario', {}, SERVER_WAIT);
       await user.clear(username);
-      await user.type(username, DEMO_CREDENTIALS.username);
-      await user.type(screen.getByLabelText('Contraseña'), DEMO_CREDENTIALS.password);
+      await user.type(username, credentials.username);
+      await user.type(screen.getByLabelText('Contraseña'), credentials.password);
       await user.click(screen.getByRole('button', { name: /Ingresar/ }));
     },
     'xstate.done.actor.login': async ({ ctx }) => {
       // Passed to the real server; its answer is kept to compare with what the session stores.
       const { request, resolve } = await ctx.login.take();
-      const response = await forwardToApp(testApp().app, request);
+      const response = await forwardToServer(request);
       ctx.loginAnswer = (await response.clone().json()) as LoginResponse;
       resolve(response);
-      expect(ctx.login.bodies.at(-1)).toEqual(DEMO_CREDENTIALS);
+      expect(ctx.login.bodies.at(-1)).toEqual(await providerCredentials());
     },
     'xstate.error.actor.login': async ({ ctx, event }) => {
       const { error } = event as unknown as { error: { status: number; body: unknown } };

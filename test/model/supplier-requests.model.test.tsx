@@ -16,19 +16,17 @@ import {
   SUPPLIER_REQUESTS_TITLE,
 } from '../../src/views/corporate/supplier-requests-page';
 import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';
-import { advanceTo, importInvoice, postJson, statusOf } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { bearer, findRow, invoiceUuid } from './pronto-pago-helpers';
+import { world } from './harness/world';
+import { findRow, postAs } from './pronto-pago-helpers';
 import { SERVER_FAILURE_BODY, SESSION_ENDED_BODY, supplierRequestsModel } from './supplier-requests.model';
 
-const CORPORATE = 'corporativo.demo';
 const AUTHORIZE = '/api/corporates/manually-requests/authorize/';
 const REJECT = '/api/corporates/manually-requests/reject/';
-const db = () => testApp().database.db;
+const statusOf = async (invoiceId: number) => (await world.facts(invoiceId)).status;
 
 interface Ctx {
   access: string;
@@ -87,20 +85,24 @@ async function holdKey(gate: ReturnType<typeof gateEndpoint>, ctx: Ctx): Promise
 // that one request; an answered request leaves it (spec §4).
 defineModelTests<Ctx>(supplierRequestsModel, {
   setup: async () => {
-    const { access } = await signInAs(CORPORATE);
+    const { provider, corporate } = await world.parties();
+    const { access } = await signInAs(corporate.username, corporate.password);
     setUser({ role: 'corporate' });
-    const invoiceId = await importInvoice(db());
-    await advanceTo(db(), invoiceId, 'pending');
-    const row = await db()
-      .selectFrom('invoices')
-      .select(['serie', 'folio'])
-      .where('id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
+    const invoice = await world.importInvoice();
+    const requested = await world.applyEvent(
+      invoice.id,
+      {
+        type: 'invoice.requestAuthorization',
+        actor: { kind: 'provider', companyId: provider.companyId, satAuthorized: true },
+      },
+      provider,
+    );
+    expect(requested).toMatchObject({ ok: true });
     return {
       access,
-      invoiceId,
-      uuid: await invoiceUuid(invoiceId),
-      label: `${row.serie}-${row.folio}`,
+      invoiceId: invoice.id,
+      uuid: invoice.uuid,
+      label: invoice.label,
       paymentDate: dayjs().add(30, 'day').format('YYYY-MM-DD'),
       authorize: gateEndpoint('post', AUTHORIZE),
       reject: gateEndpoint('post', REJECT),
@@ -121,7 +123,7 @@ defineModelTests<Ctx>(supplierRequestsModel, {
       ).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
       if (ctx.fault === 401) return expectSessionEnded(ctx);
-      const status = await statusOf(db(), ctx.invoiceId);
+      const status = await statusOf(ctx.invoiceId);
       if (status !== InvoiceStatus.PENDING) {
         // Answered here or elsewhere: the row no longer is a request and leaves the list.
         expect(await screen.findByText(EMPTY_INVOICES_TEXT, {}, SERVER_WAIT)).toBeTruthy();
@@ -154,7 +156,7 @@ defineModelTests<Ctx>(supplierRequestsModel, {
     '#supplier-requests.answered': async ({ ctx }) => {
       const open = await messageDialog();
       await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy(), SERVER_WAIT);
-      const status = await statusOf(db(), ctx.invoiceId);
+      const status = await statusOf(ctx.invoiceId);
       if (status === InvoiceStatus.APPROVED) {
         expect(within(open).getByText(CORPORATE_MESSAGES.authorizedOne)).toBeTruthy();
       } else {
@@ -169,7 +171,7 @@ defineModelTests<Ctx>(supplierRequestsModel, {
       const open = await messageDialog();
       if (ctx.fault === 401) return waitFor(() => expectSessionEnded(ctx), SERVER_WAIT);
       await waitFor(() => expect(open.querySelector('[data-variant="error"]')).toBeTruthy(), SERVER_WAIT);
-      const status = await statusOf(db(), ctx.invoiceId);
+      const status = await statusOf(ctx.invoiceId);
       if (ctx.fault === 400 || ctx.fault === 409) {
         expect(within(open).getByText(ctx.expected as string)).toBeTruthy();
         expect(status).toBe(ctx.fault === 409 ? InvoiceStatus.APPROVED : InvoiceStatus.PENDING);
@@ -218,26 +220,26 @@ defineModelTests<Ctx>(supplierRequestsModel, {
       ctx.fault = error.status;
       if (error.status === 400) {
         // The real server's answer to a line it cannot read, naming the line's index and field.
-        const refused = await postJson(testApp().app, AUTHORIZE, bearer(ctx.access), [
+        const refused = await postAs(ctx.access, AUTHORIZE, [
           { invoice_id: ctx.invoiceId, payment_date: '31/01/2030' },
         ]);
-        expect(refused.statusCode).toBe(400);
-        const body = refused.json() as Record<string, string[]>;
+        expect(refused.status).toBe(400);
+        const body = refused.body as Record<string, string[]>;
         expect(Object.keys(body)).toEqual(['0.payment_date']);
         ctx.expected = `Factura ${ctx.label}: ${body['0.payment_date']?.[0]}`;
         await ctx.authorize.respond(400, body);
       } else if (error.status === 409) {
         // A concurrent change: another user of the company authorizes the request first.
-        const first = await postJson(testApp().app, AUTHORIZE, bearer(ctx.access), [
+        const first = await postAs(ctx.access, AUTHORIZE, [
           { invoice_id: ctx.invoiceId, payment_date: ctx.paymentDate },
         ]);
-        expect(first.statusCode).toBe(200);
+        expect(first.status).toBe(200);
         await ctx.authorize.pass();
-        const again = await postJson(testApp().app, AUTHORIZE, bearer(ctx.access), [
+        const again = await postAs(ctx.access, AUTHORIZE, [
           { invoice_id: ctx.invoiceId, payment_date: ctx.paymentDate },
         ]);
-        expect(again.statusCode).toBe(409);
-        ctx.expected = (again.json() as { detail: string }).detail;
+        expect(again.status).toBe(409);
+        ctx.expected = (again.body as { detail: string }).detail;
       } else if (error.status === 500) await ctx.authorize.respond(500, SERVER_FAILURE_BODY);
       else if (error.status === 0) await ctx.authorize.networkError();
       else await ctx.authorize.respond(401, SESSION_ENDED_BODY);
@@ -246,16 +248,14 @@ defineModelTests<Ctx>(supplierRequestsModel, {
       const { error } = event as unknown as { error: { status: number } };
       ctx.fault = error.status;
       if (error.status === 409) {
-        const first = await postJson(testApp().app, AUTHORIZE, bearer(ctx.access), [
+        const first = await postAs(ctx.access, AUTHORIZE, [
           { invoice_id: ctx.invoiceId, payment_date: ctx.paymentDate },
         ]);
-        expect(first.statusCode).toBe(200);
+        expect(first.status).toBe(200);
         await ctx.reject.pass();
-        const again = await postJson(testApp().app, REJECT, bearer(ctx.access), [
-          { invoice_id: ctx.invoiceId },
-        ]);
-        expect(again.statusCode).toBe(409);
-        ctx.expected = (again.json() as { detail: string }).detail;
+        const again = await postAs(ctx.access, REJECT, [{ invoice_id: ctx.invoiceId }]);
+        expect(again.status).toBe(409);
+        ctx.expected = (again.body as { detail: string }).detail;
       } else if (error.status === 500) await ctx.reject.respond(500, SERVER_FAILURE_BODY);
       else await ctx.reject.networkError();
     },

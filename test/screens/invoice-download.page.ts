@@ -6,8 +6,7 @@ import { expect, vi } from 'vitest';
 import { invoiceLabel } from '../../server/modules/invoices/invoice-access';
 import { advancedInvoicesZipName } from '../../src/domain/advanced-invoices';
 import { gateEndpoint } from '../model/harness/msw-gate';
-import { TEST_ORIGIN, testApp } from '../model/harness/test-server';
-import { forwardToApp } from '../support/msw-app';
+import { forwardToServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
 
 export const USERNAME = 'proveedor.demo';
 
@@ -31,7 +30,7 @@ export function downloadGate() {
     /** Sends the first half of the real ZIP, announcing its full size. */
     async half(): Promise<void> {
       const { request, resolve } = await gate.take();
-      const response = await forwardToApp(testApp().app, request);
+      const response = await forwardToServer(request);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const cut = Math.floor(bytes.length / 2);
       const body = new ReadableStream<Uint8Array>({
@@ -106,22 +105,35 @@ export const rowBoxes = () =>
 export const notice = (role: 'status' | 'alert') =>
   screen.queryAllByRole(role).find((element) => element.classList.contains('bp6-callout')) ?? null;
 
-export async function storedInvoice(uuid: string) {
+/** An invoice's stored CFDI as the ZIP must carry it. */
+export interface StoredCfdi {
+  uuid: string;
+  serie: string | null;
+  folio: string | null;
+  xml: string;
+}
+
+export async function storedInvoice(uuid: string): Promise<StoredCfdi> {
   return testApp()
     .database.db.selectFrom('invoices')
-    .select(['cfdi_uuid', 'serie', 'folio', 'cfdi_xml'])
+    .select(['cfdi_uuid as uuid', 'serie', 'folio', 'cfdi_xml as xml'])
     .where('cfdi_uuid', '=', uuid)
     .executeTakeFirstOrThrow();
 }
 
-export async function expectSavedZip(ctx: Ctx, uuids: readonly string[]): Promise<void> {
+/** `stored` reads what the server holds (default: the in-process app's database). */
+export async function expectSavedZip(
+  ctx: Ctx,
+  uuids: readonly string[],
+  stored: (uuid: string) => Promise<StoredCfdi> = storedInvoice,
+): Promise<void> {
   expect(ctx.files.names.at(-1)).toBe(advancedInvoicesZipName(dayjs().format('YYYY-MM-DD')));
   const zip = unzipSync(new Uint8Array(await ctx.files.blobs.at(-1)!.arrayBuffer()));
   expect(Object.keys(zip)).toHaveLength(uuids.length * 2);
   for (const uuid of uuids) {
-    const invoice = await storedInvoice(uuid);
-    const name = invoiceLabel(invoice);
-    expect(new TextDecoder().decode(zip[`${name}.xml`])).toBe(invoice.cfdi_xml);
+    const invoice = await stored(uuid);
+    const name = invoiceLabel({ ...invoice, cfdi_uuid: invoice.uuid });
+    expect(new TextDecoder().decode(zip[`${name}.xml`])).toBe(invoice.xml);
     expect(new TextDecoder().decode(zip[`${name}.pdf`]!.subarray(0, 5))).toBe('%PDF-');
   }
 }

@@ -4,9 +4,12 @@ import { openDatabase } from '../../server/db/database';
 import { seedDemoWorld } from '../../server/seed/demo-world';
 import { TEMPLATE_FILE } from './template-file';
 
-/** Once per run: migrate and seed one in-memory PGlite, then dump it for every test file to restore. */
+/**
+ * Once per run: migrate and seed one in-memory PGlite, then dump it for every test file to restore. Not needed
+ * against PostgreSQL (TEST_DATABASE_URL) nor in a remote model run (FLUJO_URL: no database in this process).
+ */
 export default async function setup(): Promise<void> {
-  if (process.env.TEST_DATABASE_URL) return;
+  if (process.env.TEST_DATABASE_URL || process.env.FLUJO_URL?.trim()) return;
   const handle = await openDatabase({});
   try {
     await seedDemoWorld(handle.db);

@@ -10,8 +10,10 @@ import {
   createTestWorld,
   importTestInvoice,
   runTestOp,
+  storedTestCfdi,
   type TestOp,
   testInvoiceFacts,
+  testMailsTo,
 } from './test-support.service';
 
 /** Where the routes live when enabled (TEST_SUPPORT_ROUTES with TEST_SUPPORT_TOKEN, server/config.ts). */
@@ -96,6 +98,20 @@ const DOCS = {
     params: INVOICE_ID,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
+  cfdi: {
+    summary: 'Test support: the stored CFDI of a test invoice',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: folio fiscal, serie, folio y XML guardados de una factura de prueba.',
+    params: INVOICE_ID,
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
+  mails: {
+    summary: 'Test support: the mail queued for a test user',
+    description:
+      'Solo con TEST_SUPPORT_ROUTES y el token: asunto y texto de los correos en cola para la dirección de un usuario de prueba, el más reciente primero.',
+    query: { to: { description: 'Dirección de correo de un usuario creado por la API de pruebas.' } },
+    responses: { ...TOKEN_REFUSED, 404: FOREIGN },
+  },
   event: {
     summary: 'Test support: a lifecycle event on a test invoice',
     description:
@@ -145,6 +161,18 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
   app.get('/invoices/:id/', { preHandler: requireToken, config: { openapi: DOCS.facts } }, async (request) =>
     testInvoiceFacts(db, token, invoiceIdParam(request.params)),
   );
+
+  app.get(
+    '/invoices/:id/cfdi/',
+    { preHandler: requireToken, config: { openapi: DOCS.cfdi } },
+    async (request) => storedTestCfdi(db, token, invoiceIdParam(request.params)),
+  );
+
+  app.get('/mails/', { preHandler: requireToken, config: { openapi: DOCS.mails } }, async (request) => {
+    // No address, or not a test user's: answered like any address it did not create (404).
+    const { to } = request.query as { to?: unknown };
+    return testMailsTo(db, token, typeof to === 'string' ? to : '');
+  });
 
   app.post(
     '/invoices/:id/events/',

@@ -77,6 +77,8 @@ async function unusedRfc(db: Db): Promise<string> {
 
 export interface Party {
   username: string;
+  /** An @example.com address: mail to it reaches nobody, and GET /mails/ reads it back. */
+  email: string;
   password: string;
   companyId: number;
   userId: number;
@@ -120,12 +122,13 @@ export async function createTestWorld(db: Db, token: string): Promise<TestWorld>
         .returning('id')
         .executeTakeFirstOrThrow();
       const username = `prueba.${run}.${role}`;
+      const email = `${username}@example.com`;
       const user = await trx
         .insertInto('users')
         .values({
           username,
           // example.com never receives mail (RFC 2606): a staging server with SMTP sends nothing to anyone.
-          email: `${username}@example.com`,
+          email,
           password_hash: passwordHash,
           first_name: 'Prueba',
           last_name: 'Flujo',
@@ -135,7 +138,7 @@ export async function createTestWorld(db: Db, token: string): Promise<TestWorld>
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { username, password, companyId: company.id, userId: user.id, rfc, companyName };
+      return { username, email, password, companyId: company.id, userId: user.id, rfc, companyName };
     };
     const provider = await party('proveedor', 'Proveedora de prueba', false);
     const corporate = await party('corporativo', 'Corporativo de prueba', true);
@@ -272,6 +275,51 @@ export async function testInvoiceFacts(db: Db, token: string, invoiceId: number)
     .where('invoice_id', '=', invoiceId)
     .executeTakeFirstOrThrow();
   return { status: invoice.status, events: Number(events.n), disbursements: Number(disbursements.n) };
+}
+
+export interface TestInvoiceCfdi {
+  uuid: string;
+  serie: string | null;
+  folio: string | null;
+  /** The XML as the importer stored it (what the provider's ZIP download must hold). */
+  xml: string;
+}
+
+/** The CFDI stored for a marked invoice, as the importer kept it. */
+export async function storedTestCfdi(db: Db, token: string, invoiceId: number): Promise<TestInvoiceCfdi> {
+  await markedInvoice(db, token, invoiceId);
+  return db
+    .selectFrom('invoices')
+    .select(['cfdi_uuid as uuid', 'serie', 'folio', 'cfdi_xml as xml'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+}
+
+export interface TestMail {
+  subject: string;
+  body_text: string;
+}
+
+/**
+ * The mail the server queued for an address, newest first: only a marked user's (what a test reads back, say
+ * a password-reset link); any other address is answered 404 as if it had none.
+ */
+export async function testMailsTo(db: Db, token: string, email: string): Promise<TestMail[]> {
+  const user = await db
+    .selectFrom('users')
+    .select(['company_id'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  if (!user || user.company_id === null) throw new TestSupportError(404, TEST_SUPPORT_MESSAGES.foreignUser);
+  await markedCompany(db, token, user.company_id).catch(() => {
+    throw new TestSupportError(404, TEST_SUPPORT_MESSAGES.foreignUser);
+  });
+  return db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'body_text'])
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** How a step ended: its HTTP-like code and what the actor was told. */

@@ -7,6 +7,8 @@ import type {
   ImportedTestInvoice,
   InvoiceFacts,
   StepOutcome,
+  TestInvoiceCfdi,
+  TestMail,
   TestOp,
   TestWorld,
 } from '../../../server/modules/test-support/test-support.service';
@@ -34,6 +36,15 @@ export interface ModelWorld {
   importInvoice(options?: { daysAgo?: number; description?: string }): Promise<WorldInvoice>;
   /** Status, audit-trail rows and disbursement records of an invoice. */
   facts(invoiceId: number): Promise<InvoiceFacts>;
+  /** The mail the server queued for a party's address, newest first. */
+  mailsTo(email: string): Promise<TestMail[]>;
+  /**
+   * Forgets the public forms' throttle counts, so a later path is not answered 429. In process it clears them;
+   * a running server's are not the test's to clear (its self-test raises them: PUBLIC_WRITE_LIMIT_FACTOR).
+   */
+  forgetThrottles(): Promise<void>;
+  /** The CFDI stored for an invoice: its folio fiscal, serie, folio and XML, as the importer kept them. */
+  invoiceCfdi(invoiceId: number): Promise<TestInvoiceCfdi>;
   /** A lifecycle event through the server's lifecycle service, as this user; a refusal is an outcome. */
   applyEvent(invoiceId: number, event: InvoiceLifecycleEvent, user: Party): Promise<StepOutcome>;
   /** The operator's ops command (`disburse <id>`, `sat:cancel <UUID>`): its exit code and lines. */
@@ -42,9 +53,13 @@ export interface ModelWorld {
 
 export interface Party {
   username: string;
+  email: string;
   password: string;
   userId: number;
   companyId: number;
+  /** The company's RFC and name (what a CFDI it issues or receives names). */
+  rfc: string;
+  companyName: string;
 }
 
 export interface WorldInvoice {
@@ -80,10 +95,19 @@ function inProcessWorld(): ModelWorld {
   const party = async (username: string): Promise<Party> => {
     const row = await db()
       .selectFrom('users')
-      .select(['id', 'company_id'])
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['users.id', 'users.email', 'users.company_id', 'companies.rfc', 'companies.name'])
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    return { username, password: DEMO_PASSWORD, userId: row.id, companyId: row.company_id as number };
+    return {
+      username,
+      email: row.email,
+      password: DEMO_PASSWORD,
+      userId: row.id,
+      companyId: row.company_id as number,
+      rfc: row.rfc as string,
+      companyName: row.name,
+    };
   };
   const opsConfig = once(async () => testConfig());
   return {
@@ -129,6 +153,24 @@ function inProcessWorld(): ModelWorld {
         disbursements: await count('disbursements'),
       };
     },
+    mailsTo: (email) =>
+      db()
+        .selectFrom('mail_outbox')
+        .select(['subject', 'body_text'])
+        .where('recipient', '=', email)
+        .orderBy('id', 'desc')
+        .execute(),
+    async forgetThrottles() {
+      await db().deleteFrom('throttle_hits').execute();
+    },
+    async invoiceCfdi(invoiceId) {
+      const row = await db()
+        .selectFrom('invoices')
+        .select(['cfdi_uuid as uuid', 'serie', 'folio', 'cfdi_xml as xml'])
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
     async applyEvent(invoiceId, event, user) {
       try {
         const applied = await applyInvoiceEvent(db(), invoiceId, event, {
@@ -168,9 +210,12 @@ function remoteWorld(): ModelWorld {
   const world = once(() => testSupport<TestWorld>('POST', '/worlds/'));
   const party = (created: TestWorld['provider']): Party => ({
     username: created.username,
+    email: created.email,
     password: created.password,
     userId: created.userId,
     companyId: created.companyId,
+    rfc: created.rfc,
+    companyName: created.companyName,
   });
   return {
     parties: async () => {
@@ -191,6 +236,9 @@ function remoteWorld(): ModelWorld {
       return worldInvoice(row);
     },
     facts: (invoiceId) => testSupport<InvoiceFacts>('GET', `/invoices/${invoiceId}/`),
+    mailsTo: (email) => testSupport<TestMail[]>('GET', `/mails/?to=${encodeURIComponent(email)}`),
+    forgetThrottles: async () => {},
+    invoiceCfdi: (invoiceId) => testSupport<TestInvoiceCfdi>('GET', `/invoices/${invoiceId}/cfdi/`),
     applyEvent: (invoiceId, event, user) =>
       testSupport<StepOutcome>('POST', `/invoices/${invoiceId}/events/`, { userId: user.userId, event }),
     operator: (op, invoice) =>
