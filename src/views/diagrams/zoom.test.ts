@@ -15,7 +15,11 @@ describe('zoom', () => {
   it('opens a small diagram at its natural size and a wide one at a readable scale', () => {
     expect(initialView(1000, 800)).toEqual({ scale: 1, x: 0, y: 0 });
     expect(initialView(1000, 1200).scale).toBeCloseTo(1000 / 1200);
-    expect(initialView(1000, 4000).scale).toBe(READABLE_SCALE);
+    expect(initialView(1000, 4000)).toEqual({
+      scale: READABLE_SCALE,
+      x: (1000 - 4000 * READABLE_SCALE) / 2,
+      y: 0,
+    });
     expect(fitScale(1000, 4000)).toBe(0.25);
   });
 

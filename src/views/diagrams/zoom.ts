@@ -23,9 +23,13 @@ export function fitScale(available: number, width: number): number {
   return clamp(Math.min(1, available / width), MIN_SCALE, 1);
 }
 
-/** The view the diagram opens at: whole when that keeps it readable, else readable from its top-left corner. */
+/**
+ * The view the diagram opens at: whole when that keeps it readable, else readable and centred across, so the
+ * middle of the diagram (where Graphviz puts the initial state and the main path) shows rather than its corner.
+ */
 export function initialView(available: number, width: number): View {
-  return { scale: Math.max(fitScale(available, width), Math.min(1, READABLE_SCALE)), x: 0, y: 0 };
+  const scale = Math.max(fitScale(available, width), Math.min(1, READABLE_SCALE));
+  return { scale, x: Math.min(0, (available - width * scale) / 2), y: 0 };
 }
 
 /** Zooms by `factor` keeping the diagram point under (`cx`, `cy`) (viewport pixels) where it is. */
