@@ -170,11 +170,14 @@ export function defineGeneratedPathTests<Ctx>(suite: GeneratedSuite<Ctx>): void 
     test('every generated path has its browser test', () => {
       const again = generatePaths(suite.model).map((path) => path.description);
       expect(again.length).toBeGreaterThan(0);
-      expect(declared).toEqual(again);
+      expect(declared, 'generated paths and declared tests').toEqual(again);
       expect(new Set(declared).size).toBe(declared.length);
       // Every event type the model may send has a gesture, and every state a check, even those no path uses yet.
       const types = [...new Set(suite.model.events.map((event) => event.type))];
-      expect(types.filter((type) => !suite.events[type])).toEqual([]);
+      expect(
+        types.filter((type) => !suite.events[type]),
+        'event types without a browser executor',
+      ).toEqual([]);
     });
   });
 }
