@@ -86,8 +86,11 @@ function provider() {
 /** A fresh provider (sign-up, SAT link approved, factoring line) and one invoice per path, made once per file. */
 async function prepare(browser: Browser, paths: readonly ModelPath[]): Promise<void> {
   const run = Date.now().toString(36).toUpperCase();
-  // A persona moral RFC with a valid check digit, new on every run.
-  const body = `GM${run.replace(/[^A-Z]/g, 'X').slice(-1)}200115K8`;
+  // A persona moral RFC with a valid check digit, new on every run (and on a worker's restart): three letters
+  // from the clock.
+  const now = Date.now();
+  const letters = [0, 1, 2].map((i) => String.fromCharCode(65 + (Math.floor(now / 26 ** i) % 26))).join('');
+  const body = `${letters}200115K8`;
   const rfc = body + rfcCheckDigit(body);
   const id = run.slice(-6).toLowerCase();
   const user = {

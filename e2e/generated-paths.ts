@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
+import { MESSAGE_DIALOG_NAMES } from '../src/views/invoices/message-dialog';
 import {
   formatEvent,
   generatePaths,
@@ -172,7 +173,7 @@ export function defineGeneratedPathTests<Ctx>(suite: GeneratedSuite<Ctx>): void 
       expect(again.length).toBeGreaterThan(0);
       expect(declared, 'generated paths and declared tests').toEqual(again);
       expect(new Set(declared).size).toBe(declared.length);
-      // Every event type the model may send has a gesture, and every state a check, even those no path uses yet.
+      // Every event type the model may send has a gesture, even one no path uses yet.
       const types = [...new Set(suite.model.events.map((event) => event.type))];
       expect(
         types.filter((type) => !suite.events[type]),
@@ -204,9 +205,15 @@ export function importCfdi(
   }
 }
 
-/** The message dialog (Listo, Error, Aviso…) with its 'Cerrar'; `text` must be in it. */
+/**
+ * The message dialog (named Listo, Error, Aviso… by its variant), not another dialog closing beside it (the
+ * factoring panel also has 'Cerrar'); `text` must be in it.
+ */
 export function messageDialog(page: Page, text?: string | RegExp) {
-  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Cerrar' }) });
+  const names = new RegExp(
+    `^(${MESSAGE_DIALOG_NAMES.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+  );
+  const dialog = page.getByRole('dialog', { name: names });
   return text === undefined ? dialog : dialog.filter({ hasText: text });
 }
 
