@@ -46,7 +46,8 @@ import {
 // The lifecycle machine has no view of its own: each event is the real gesture of its real actor against the
 // real server behind MSW (in process, or a running Flujo: harness/world.ts). Provider and corporate calls go
 // through the browser's HTTP client (src/services) with that user's session; the operator's disbursement and
-// SAT's cancellation through the ops commands (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer has no endpoint yet, and the
+// SAT's cancellation through the ops commands (server/ops/commands.ts, what `npm run ops` runs). The factoring transfer (its endpoint,
+// which e2e/generated-lifecycle.spec.ts drives, also needs a factoring line this model does not have) and the
 // quotation calls (corporates/quotes/pre-approved/, …/accepted/) pick authorize or preAuthorize by the invoice's
 // state, so these partitions go through the server's lifecycle service with the corporate's or provider's user
 // as the actor; 'Pagar a Proveedores' and 'Rechazar Cotización' go through their endpoints.
