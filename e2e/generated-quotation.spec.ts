@@ -8,6 +8,7 @@ import { ISO_DATE_FORMAT } from '../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUS_LABELS } from '../src/domain/invoice-status';
 import { formatCurrency, parseMoney, sumMoney } from '../src/domain/money';
 import type { PreAuthorizationWork } from '../src/domain/pre-authorization';
+import { QUOTATION_PATHS } from '../src/domain/schemas/quotations';
 import { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE } from '../src/machines/pronto-pago-messages';
 import { ACCESS_TOKEN_KEY, PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
 import { SESSION_ENDED_BODY } from '../test/model/authorization-request.model';
@@ -41,11 +42,11 @@ const CORPORATE = 'corporativo.demo';
 const [DEMO_PROVIDER] = DEMO_PROVIDERS;
 const sessions = new Sessions(DEMO_PASSWORD, payablesView);
 
-const QUOTES = '/api/corporates/quotes/';
-const PRE_APPROVED = '/api/corporates/quotes/pre-approved/';
-const ACCEPTED = '/api/corporates/quotes/accepted/';
-const FULL_PAYMENT = '/api/corporates/full-payment/qoute/';
-const REJECTED = '/api/corporates/quotes/rejected/';
+const QUOTES = `/api${QUOTATION_PATHS.quote}`;
+const PRE_APPROVED = `/api${QUOTATION_PATHS.preApprove}`;
+const ACCEPTED = `/api${QUOTATION_PATHS.accept}`;
+const FULL_PAYMENT = `/api${QUOTATION_PATHS.payProviders}`;
+const REJECTED = `/api${QUOTATION_PATHS.reject}`;
 
 interface Real {
   id: number;

@@ -19,6 +19,7 @@ import { InvoicePage, PAGE_SIZE } from '../domain/schemas/invoices';
 import {
   AuthorizeRejectResponse,
   type AuthorizeRequestsBody,
+  QUOTATION_PATHS,
   type RejectRequestsBody,
 } from '../domain/schemas/quotations';
 import { saveBlob } from './advanced-invoices.service';
@@ -65,7 +66,7 @@ export function listPreAuthorization(search: string, page: number): Promise<PreA
 
 /** The quote of the selected invoices and dates; writes nothing. */
 export function quoteInvoices(lines: QuotationLinesBody): Promise<CorporateQuotation> {
-  return request(`${INVOICES_API_URL}/corporates/quotes/`, CorporateQuotation, {
+  return request(`${INVOICES_API_URL}${QUOTATION_PATHS.quote}`, CorporateQuotation, {
     method: 'POST',
     body: lines,
   });
@@ -76,7 +77,7 @@ export function preApproveQuotation(
   lines: QuotationLinesBody,
   idempotencyKey: string,
 ): Promise<PreApprovedQuotationResponse> {
-  return request(`${INVOICES_API_URL}/corporates/quotes/pre-approved/`, PreApprovedQuotationResponse, {
+  return request(`${INVOICES_API_URL}${QUOTATION_PATHS.preApprove}`, PreApprovedQuotationResponse, {
     method: 'POST',
     body: lines,
     idempotencyKey,
@@ -88,7 +89,7 @@ export function acceptQuotation(
   lines: QuotationLinesBody,
   idempotencyKey: string,
 ): Promise<AcceptedQuotationResponse> {
-  return request(`${INVOICES_API_URL}/corporates/quotes/accepted/`, AcceptedQuotationResponse, {
+  return request(`${INVOICES_API_URL}${QUOTATION_PATHS.accept}`, AcceptedQuotationResponse, {
     method: 'POST',
     body: lines,
     idempotencyKey,
@@ -100,7 +101,7 @@ export function payProviders(
   lines: QuotationLinesBody,
   idempotencyKey: string,
 ): Promise<QuotationOutcomeResponse> {
-  return request(`${INVOICES_API_URL}/corporates/full-payment/qoute/`, QuotationOutcomeResponse, {
+  return request(`${INVOICES_API_URL}${QUOTATION_PATHS.payProviders}`, QuotationOutcomeResponse, {
     method: 'POST',
     body: lines,
     idempotencyKey,
@@ -112,7 +113,7 @@ export function rejectQuotation(
   items: RejectQuotationBody,
   idempotencyKey: string,
 ): Promise<QuotationOutcomeResponse> {
-  return request(`${INVOICES_API_URL}/corporates/quotes/rejected/`, QuotationOutcomeResponse, {
+  return request(`${INVOICES_API_URL}${QUOTATION_PATHS.reject}`, QuotationOutcomeResponse, {
     method: 'POST',
     body: items,
     idempotencyKey,

@@ -3,6 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney, sumMoney } from '../../src/domain/money';
+import { QUOTATION_PATHS } from '../../src/domain/schemas/quotations';
 import { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE } from '../../src/machines/pronto-pago-messages';
 import { savePreAuthorization } from '../../src/stores/pre-authorization.store';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
@@ -33,11 +34,11 @@ import { plusDays } from './invoice-lifecycle.model';
 import { postAs } from './pronto-pago-helpers';
 import { LINE_400_BODY, quotationModel, SERVER_500_BODY } from './quotation.model';
 
-const QUOTES = '/api/corporates/quotes/';
-const PRE_APPROVED = '/api/corporates/quotes/pre-approved/';
-const ACCEPTED = '/api/corporates/quotes/accepted/';
-const FULL_PAYMENT = '/api/corporates/full-payment/qoute/';
-const REJECTED = '/api/corporates/quotes/rejected/';
+const QUOTES = `/api${QUOTATION_PATHS.quote}`;
+const PRE_APPROVED = `/api${QUOTATION_PATHS.preApprove}`;
+const ACCEPTED = `/api${QUOTATION_PATHS.accept}`;
+const FULL_PAYMENT = `/api${QUOTATION_PATHS.payProviders}`;
+const REJECTED = `/api${QUOTATION_PATHS.reject}`;
 
 interface Real {
   id: number;

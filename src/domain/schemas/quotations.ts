@@ -20,6 +20,18 @@ import { batchOf, bulkPaymentDate, payload, paymentDate } from './fields';
 const invoiceRef = union([string(), integer()]);
 
 /** One line of the list payload sent to the quote, accept, pre-approve and authorize calls. */
+/**
+ * The quotation calls, relative to the invoices API's base (`/api` unless the build says otherwise): the browser's
+ * service, the model tests and the browser paths name them from here. ('qoute' is the spec's spelling.)
+ */
+export const QUOTATION_PATHS = {
+  quote: '/corporates/quotes/',
+  preApprove: '/corporates/quotes/pre-approved/',
+  accept: '/corporates/quotes/accepted/',
+  payProviders: '/corporates/full-payment/qoute/',
+  reject: '/corporates/quotes/rejected/',
+} as const;
+
 export const QuotationListItem = payload({ invoice_id: invoiceRef, payment_date: isoDate });
 export type QuotationListItem = Infer<typeof QuotationListItem>;
 

@@ -18,12 +18,14 @@ export interface CoverageRecord {
   paths: { total: number; passed: number; failed: number };
 }
 
-export function writeCoverageRecord(record: CoverageRecord, dir = COVERAGE_DIR): void {
+/** One test file's record as `<dir>/<id>.json`: the hand-off from a worker to the run's global teardown. */
+export function writeJsonRecord(dir: string, record: { id: string }): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${record.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
 }
 
-export function readCoverageRecords(dir = COVERAGE_DIR): CoverageRecord[] {
+/** Every record of `dir`, by id; none when the directory does not exist. */
+export function readJsonRecords<T extends { id: string }>(dir: string): T[] {
   let files: string[];
   try {
     files = readdirSync(dir).filter((file) => file.endsWith('.json'));
@@ -31,9 +33,16 @@ export function readCoverageRecords(dir = COVERAGE_DIR): CoverageRecord[] {
     return [];
   }
   return files
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as CoverageRecord)
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T)
     .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export function writeCoverageRecord(record: CoverageRecord, dir = COVERAGE_DIR): void {
+  writeJsonRecord(dir, record);
+}
+
+export function readCoverageRecords(dir = COVERAGE_DIR): CoverageRecord[] {
+  return readJsonRecords<CoverageRecord>(dir);
 }
 
 export function clearCoverageRecords(dir = COVERAGE_DIR): void {

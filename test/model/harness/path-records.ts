@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readJsonRecords, writeJsonRecord } from './coverage-files';
 
 /**
  * What `npm run test:model -- --report` needs from each model test file beyond its coverage record: every
@@ -78,20 +79,11 @@ export interface PathsRecord {
 }
 
 export function writePathsRecord(record: PathsRecord, dir = PATH_RECORDS_DIR): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${record.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  writeJsonRecord(dir, record);
 }
 
 export function readPathsRecords(dir = PATH_RECORDS_DIR): PathsRecord[] {
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as PathsRecord)
-    .sort((a, b) => a.id.localeCompare(b.id));
+  return readJsonRecords<PathsRecord>(dir);
 }
 
 export function clearPathsRecords(dir = PATH_RECORDS_DIR): void {
