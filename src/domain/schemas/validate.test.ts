@@ -71,6 +71,24 @@ describe('fieldErrors(DemoRequest)', () => {
   });
 });
 
+describe('bodies superstruct cannot word a refusal for', () => {
+  it('refuses, as a whole form, a field whose object carries its own toString or valueOf', () => {
+    // The RFC's refinement prints the value it refuses: superstruct itself threw a TypeError here.
+    for (const hostile of [{ toString: 1 }, { valueOf: {} }, [{ toString: 'x' }]]) {
+      expect(validateForm(TaxLink, { rfc: hostile, ciec: 'secreta' })).toEqual({
+        ok: false,
+        errors: { [FORM_ERROR_KEY]: [expect.any(String)] },
+      });
+    }
+  });
+
+  it('refuses arrays nested deeper than any form', () => {
+    let deep: unknown = 'x';
+    for (let level = 0; level < 5000; level += 1) deep = [deep];
+    expect(validateForm(DemoRequest, { ...demo, email: deep }).ok).toBe(false);
+  });
+});
+
 describe('password forms', () => {
   const signUp = {
     company: 'ACME',

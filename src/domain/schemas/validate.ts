@@ -49,16 +49,23 @@ function collect(error: StructError, into: FieldErrors): void {
 }
 
 // NOTE: superstruct words a refusal by printing the value (`${value}`), which overflows the stack on an array
-// nested thousands deep (found by test/api/openapi-fuzz.test.ts); no form nests anywhere near this deep.
+// nested thousands deep and throws on an object whose own `toString` or `valueOf` is data, as a JSON body can
+// make it (both found by test/api/openapi-fuzz.test.ts). No form nests anywhere near this deep or names a field
+// so, and JSON cannot carry functions, so such a body is refused whole before superstruct sees it.
 const MAX_FORM_DEPTH = 32;
+const PRIMITIVE_CONVERSION_KEYS = ['toString', 'valueOf'] as const;
 
-/** True when objects or arrays nest more than `limit` levels (iterative: the input may be arbitrarily deep). */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
+/**
+ * True when objects or arrays nest more than `limit` levels or an object overrides how it turns into text
+ * (iterative: the input may be arbitrarily deep).
+ */
+function isUnprintable(value: unknown, limit: number): boolean {
   const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
     const [current, depth] = pending.pop() as [unknown, number];
     if (typeof current !== 'object' || current === null) continue;
     if (depth >= limit) return true;
+    if (PRIMITIVE_CONVERSION_KEYS.some((key) => Object.hasOwn(current, key))) return true;
     for (const child of Object.values(current)) pending.push([child, depth + 1]);
   }
   return false;
@@ -71,7 +78,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
  * Example: validateForm(DemoRequest, { email: 'x' }) → { ok: false, errors: { email: ['Debe ser un correo valido'], … } }.
  */
 export function validateForm<T, S>(struct: Struct<T, S>, value: unknown): FormResult<T> {
-  if (nestsDeeperThan(value, MAX_FORM_DEPTH))
+  if (isUnprintable(value, MAX_FORM_DEPTH))
     return { ok: false, errors: { [FORM_ERROR_KEY]: [MESSAGES.form] } };
   const [error, clean] = validate(value, struct, { coerce: true, mask: true });
   if (error === undefined) return { ok: true, value: clean };
