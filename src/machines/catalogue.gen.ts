@@ -8,6 +8,7 @@ import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
 import { invoiceLifecycleMachine } from './invoice-lifecycle.machine';
+import { operatorSessionMachine } from './operator-session.machine';
 import { passwordChangeMachine } from './password-change.machine';
 import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { passwordResetMachine } from './password-reset.machine';
@@ -28,6 +29,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],
   ['invoice-lifecycle', invoiceLifecycleMachine],
+  ['operator-session', operatorSessionMachine],
   ['password-change', passwordChangeMachine],
   ['password-reset-request', passwordResetRequestMachine],
   ['password-reset', passwordResetMachine],

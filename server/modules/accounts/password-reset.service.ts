@@ -47,6 +47,22 @@ function resetMail(firstName: string, link: string): string {
   ].join('\n');
 }
 
+/**
+ * A link to the reset screen that sets the user's password once, valid `minutes`: the reset request's, and the
+ * invitation of a user created without a password (an operator, a corporate's first user).
+ */
+export async function issuePasswordLink(
+  deps: Pick<AccountsDeps, 'db' | 'now' | 'appBaseUrl'>,
+  userId: number,
+  minutes: number,
+): Promise<string> {
+  // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.now().getTime() + minutes * 60_000);
+  await insertResetToken(deps.db, { userId, tokenHash: sha256(token), expiresAt });
+  return `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
+}
+
 /** POST /api/users/request-reset-password/ {email}. */
 export async function requestPasswordReset(
   deps: AccountsDeps,
@@ -59,11 +75,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();
 
-  // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + RESET_LINK_MINUTES * 60_000);
-  await insertResetToken(deps.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
-  const link = `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
+  const link = await issuePasswordLink(deps, user.id, RESET_LINK_MINUTES);
   await deps.mailer.send({
     to: user.email,
     subject: 'Restablece tu contraseña de Flujo',

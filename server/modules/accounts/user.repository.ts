@@ -5,6 +5,8 @@ export interface LoginCandidate {
   username: string;
   password_hash: string;
   is_active: boolean;
+  /** Not empty for operators, whose login needs a second factor. */
+  operator_roles: string[];
 }
 
 export interface SessionFlagsRow {
@@ -35,7 +37,7 @@ export interface ProfileRow {
 export function findUserByUsername(db: Db, username: string): Promise<LoginCandidate | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'is_active'])
+    .select(['id', 'username', 'password_hash', 'is_active', 'operator_roles'])
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-import { boolean, enums, type Infer, type } from 'superstruct';
+import { array, boolean, enums, type Infer, optional, string, type } from 'superstruct';
 import { satStatusCode } from './common';
 
 // Spec §3 "Session user": what the browser keeps in local storage between visits. Each field has a
@@ -14,5 +14,12 @@ export const SessionUser = type({
   hasFactoring: boolean(),
   isCorporate: boolean(),
   isAuthenticated: boolean(),
+  /**
+   * One of Flujo's own operators, signed in at /operacion/ingresar/ (docs/decisions/0050), with their roles
+   * (analista, aprobador, tesoreria, auditor) and name for the back office's top bar. Absent for everyone else.
+   */
+  isOperator: optional(boolean()),
+  operatorRoles: optional(array(string())),
+  operatorName: optional(string()),
 });
 export type SessionUser = Infer<typeof SessionUser>;
