@@ -13,6 +13,10 @@ import { TEST_SECRET_KEY } from './test-secrets';
 export interface ApiTestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The app's configuration (its JWT secret signs test sessions: test/support/operator.ts). */
+  config: Config;
+  /** The app's clock. */
+  now: Clock;
   close(): Promise<void>;
 }
 
@@ -43,9 +47,11 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
           difficulty: options.altchaDifficulty,
         })
       : undefined);
+  const config = options.config ?? testConfig();
+  const now = options.now ?? (() => new Date());
   const app = await buildApp({
     database,
-    config: options.config ?? testConfig(),
+    config,
     mailer: options.mailer,
     now: options.now,
     captcha,
@@ -56,6 +62,8 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
   return {
     app,
     database,
+    config,
+    now,
     async close() {
       await app.close();
       await database.close();

@@ -1,4 +1,5 @@
 import { array, boolean, enums, type Infer, optional, string, type } from 'superstruct';
+import { OperatorRole } from '../operator-roles';
 import { satStatusCode } from './common';
 
 // Spec §3 "Session user": what the browser keeps in local storage between visits. Each field has a
@@ -14,12 +15,9 @@ export const SessionUser = type({
   hasFactoring: boolean(),
   isCorporate: boolean(),
   isAuthenticated: boolean(),
-  /**
-   * One of Flujo's own operators, signed in at /operacion/ingresar/ (docs/decisions/0050), with their roles
-   * (analista, aprobador, tesoreria, auditor) and name for the back office's top bar. Absent for everyone else.
-   */
-  isOperator: optional(boolean()),
-  operatorRoles: optional(array(string())),
+  /** Flujo's operators (issue 19's back office): their roles; empty for providers and corporates. */
+  operatorRoles: array(OperatorRole),
+  /** An operator's name for the back office's top bar (docs/decisions/0050); absent for everyone else. */
   operatorName: optional(string()),
 });
 export type SessionUser = Infer<typeof SessionUser>;
