@@ -13,7 +13,7 @@ import { validateForm } from '../../src/domain/schemas/validate';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
@@ -138,6 +138,11 @@ const quietLog = {
   error: (...args: unknown[]) => console.error(...args),
 };
 
+/** The mail of a command. With SMTP the message is queued: a running server's delivery job sends it. */
+function opsMailer(context: OpsContext): Mailer {
+  return createMailer(requireDatabase(context).db, { smtpUrl: context.config.smtpUrl, log: quietLog });
+}
+
 function satDeps(context: OpsContext): SatLinkDeps {
   const { db } = requireDatabase(context);
   return {
@@ -145,8 +150,7 @@ function satDeps(context: OpsContext): SatLinkDeps {
     encryptionKey: context.config.satEncryptionKey,
     connector: createSandboxConnector(context.config.satSandboxDir),
     now: context.now,
-    // With SMTP the message is queued: a running server's delivery job sends it.
-    mailer: createMailer(db, { smtpUrl: context.config.smtpUrl, log: quietLog }),
+    mailer: opsMailer(context),
     appBaseUrl: context.config.appBaseUrl,
   };
 }
@@ -237,7 +241,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         {
           db,
           secretKey: context.config.satEncryptionKey,
-          mailer: satDeps(context).mailer,
+          mailer: opsMailer(context),
           appBaseUrl: context.config.appBaseUrl,
           now: context.now,
         },
