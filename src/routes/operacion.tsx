@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { paths } from '../domain/paths';
 import { isOperatorSession } from '../stores/user.store';
+import { OperatorAccount } from '../views/operator/operator-account';
 import { OperatorShell } from '../views/operator/operator-shell';
 
 // The financier's back office (issue 19): every page but the sign-in needs a signed-in operator.
@@ -16,7 +17,7 @@ function OperatorLayout() {
   const { pathname } = useLocation();
   if (pathname.startsWith(paths.operatorLogin)) return <Outlet />;
   return (
-    <OperatorShell>
+    <OperatorShell account={<OperatorAccount />}>
       <Outlet />
     </OperatorShell>
   );
