@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import type {
   MfaChallengeResponse,
   MfaLoginRequest,
@@ -74,6 +74,7 @@ export const operatorSessionMachine = setup({
       (params.answer as Partial<MfaChallengeResponse>).mfa_required === true,
     isLocked: (_, params: { error: unknown }) => failureOf(params.error).status === 429,
     isChallengeOver: (_, params: { error: unknown }) => failureOf(params.error).status === 401,
+    isAskingRecoveryCode: ({ context }) => context.recovery,
   },
   actions: {
     keepChallenge: assign({
@@ -113,6 +114,7 @@ export const operatorSessionMachine = setup({
         'El servidor respondió 429: demasiados códigos incorrectos (bloqueo de 15 minutos) o demasiados intentos.',
       isChallengeOver:
         'El servidor respondió 401: la verificación venció (5 minutos) o ya se usó; hay que repetir la contraseña.',
+      isAskingRecoveryCode: 'La pantalla pide un código de recuperación en lugar del de la aplicación.',
     },
   },
   description:
@@ -161,8 +163,16 @@ export const operatorSessionMachine = setup({
       meta: { label: 'Código de verificación' },
       on: {
         'operatorSession.submitCode': 'verifyingCode',
-        'operatorSession.useRecoveryCode': { target: 'code', actions: 'askRecoveryCode' },
-        'operatorSession.useAuthenticator': { target: 'code', actions: 'askAuthenticatorCode' },
+        'operatorSession.useRecoveryCode': {
+          guard: not('isAskingRecoveryCode'),
+          target: 'code',
+          actions: 'askRecoveryCode',
+        },
+        'operatorSession.useAuthenticator': {
+          guard: 'isAskingRecoveryCode',
+          target: 'code',
+          actions: 'askAuthenticatorCode',
+        },
         'operatorSession.restart': { target: 'password', actions: ['forgetChallenge', 'clearError'] },
       },
     },

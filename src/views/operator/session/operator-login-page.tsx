@@ -71,7 +71,7 @@ function PasswordStep({ busy, onSubmit }: { busy: boolean; onSubmit: (credential
   const username = register('username');
   const password = register('password');
   return (
-    <form noValidate aria-label="Usuario y contraseña" onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate aria-label="Primer paso: usuario y contraseña" onSubmit={handleSubmit(onSubmit)}>
       <p>Paso 1 de 2: tu usuario y contraseña de operador.</p>
       <FormGroup
         label="Usuario"
@@ -134,7 +134,7 @@ function CodeStep({
   const code = register('code');
   const label = recovery ? 'Código de recuperación' : 'Código de verificación';
   return (
-    <form noValidate aria-label="Código de verificación" onSubmit={handleSubmit((values) => onSubmit(values.code))}>
+    <form noValidate aria-label="Segundo paso: código" onSubmit={handleSubmit((values) => onSubmit(values.code))}>
       <p>
         {recovery
           ? 'Paso 2 de 2: escribe uno de tus códigos de recuperación. Cada código sirve una sola vez.'
