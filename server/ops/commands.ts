@@ -18,8 +18,8 @@ import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { createOperator, OperatorCreationError } from '../modules/accounts/operator-enrolment.service';
-import { otpauthUri } from '../modules/auth/totp';
 import { systemClock } from '../modules/auth/clock';
+import { otpauthUri } from '../modules/auth/totp';
 import {
   enableFactoringLine,
   FactoringOperationError,
@@ -106,7 +106,14 @@ const DEFAULT_OPERATOR_ROLE: OperatorRole = 'auditor';
 
 /** --roles analista,aprobador: known role names, no repeats. */
 function operatorRolesArgument(text: string): OperatorRole[] {
-  const names = [...new Set(text.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((name) => !(OPERATOR_ROLES as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
     throw new UsageError(`--roles toma una lista de: ${OPERATOR_ROLES.join(', ')} (separados por comas).`);
@@ -224,9 +231,10 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'operator:create': {
-    usage: 'operator:create <usuario> --email <correo> [--roles analista,aprobador,tesoreria,auditor] [--name "Nombre"] [--last-name "Apellidos"]',
+    usage:
+      'operator:create <usuario> --email <correo> [--roles analista,aprobador,tesoreria,auditor] [--name "Nombre"] [--last-name "Apellidos"]',
     summary:
-      "create a Flujo operator (roles default auditor): e-mails the invitation to set a password and prints the one-time TOTP enrolment and ten recovery codes",
+      'create a Flujo operator (roles default auditor): e-mails the invitation to set a password and prints the one-time TOTP enrolment and ten recovery codes',
     needsDatabase: () => true,
     async run(context, args) {
       const parsed = parseArgs(args, ['email', 'roles', 'name', 'last-name']);
@@ -256,8 +264,12 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       context.print(
         `Operador ${created.username} creado (id ${created.userId}, roles ${roles.map((role) => OPERATOR_ROLE_LABELS[role]).join(', ')}).`,
       );
-      context.print(`Se envió a ${created.email} la invitación para elegir su contraseña (vence en 72 horas).`);
-      context.print('Inscripción de la verificación en dos pasos (se muestra UNA sola vez; entrégala en persona):');
+      context.print(
+        `Se envió a ${created.email} la invitación para elegir su contraseña (vence en 72 horas).`,
+      );
+      context.print(
+        'Inscripción de la verificación en dos pasos (se muestra UNA sola vez; entrégala en persona):',
+      );
       context.print(`  ${created.otpauthUri}`);
       context.print(`  Secreto para escribirlo a mano: ${created.secret}`);
       context.print('Códigos de recuperación (cada uno sirve una vez):');

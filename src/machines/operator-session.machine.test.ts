@@ -26,7 +26,10 @@ function actorWith(codeAnswers: Array<OperatorSessionResponse | { status: number
   const started: OperatorSessionResponse[] = [];
   const machine = operatorSessionMachine.provide({
     actors: {
-      login: fromPromise<OperatorLoginAnswer, LoginRequest>(async () => ({ mfa_required: true, mfa_token: 'tok' })),
+      login: fromPromise<OperatorLoginAnswer, LoginRequest>(async () => ({
+        mfa_required: true,
+        mfa_token: 'tok',
+      })),
       verifyCode: fromPromise<OperatorSessionResponse, MfaLoginRequest>(async ({ input }) => {
         sentCodes.push(input);
         const answer = codeAnswers.shift();
@@ -43,7 +46,9 @@ describe('operatorLoginError', () => {
   it("shows a 4xx's own words and hides a server error's", () => {
     expect(operatorLoginError({ status: 400, body: { code: ['Mal código'] } })).toBe('Mal código');
     expect(operatorLoginError({ status: 401, body: { detail: 'Expiró' } })).toBe('Expiró');
-    expect(operatorLoginError({ status: 500, body: { detail: 'Error interno' } })).toBe(OPERATOR_LOGIN_FAILED);
+    expect(operatorLoginError({ status: 500, body: { detail: 'Error interno' } })).toBe(
+      OPERATOR_LOGIN_FAILED,
+    );
     expect(operatorLoginError({ status: 0, body: null })).toBe(OPERATOR_LOGIN_FAILED);
   });
 });

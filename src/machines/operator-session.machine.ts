@@ -16,7 +16,8 @@ export const NOT_AN_OPERATOR =
 function failureOf(error: unknown): { status: number; body: Record<string, unknown> | null } {
   const failure = error as Partial<CallFailure> | null;
   const status = typeof failure?.status === 'number' ? failure.status : 0;
-  const body = failure?.body && typeof failure.body === 'object' ? (failure.body as Record<string, unknown>) : null;
+  const body =
+    failure?.body && typeof failure.body === 'object' ? (failure.body as Record<string, unknown>) : null;
   return { status, body };
 }
 
@@ -99,7 +100,8 @@ export const operatorSessionMachine = setup({
     events: {
       'operatorSession.submitPassword': '«Continuar» con usuario y contraseña',
       'xstate.done.actor.login': 'El servidor acepta la contraseña',
-      'xstate.error.actor.login': 'El servidor rechaza la contraseña, el operador está bloqueado o no responde',
+      'xstate.error.actor.login':
+        'El servidor rechaza la contraseña, el operador está bloqueado o no responde',
       'operatorSession.submitCode': '«Verificar» el código',
       'xstate.done.actor.verifyCode': 'El servidor acepta el código y abre la sesión',
       'xstate.error.actor.verifyCode': 'El servidor rechaza el código o no responde',
@@ -108,8 +110,7 @@ export const operatorSessionMachine = setup({
       'operatorSession.restart': '«Volver a ingresar»',
     },
     guards: {
-      isChallenge:
-        'El usuario es operador: el servidor pide el segundo paso en lugar de abrir la sesión.',
+      isChallenge: 'El usuario es operador: el servidor pide el segundo paso en lugar de abrir la sesión.',
       isLocked:
         'El servidor respondió 429: demasiados códigos incorrectos (bloqueo de 15 minutos) o demasiados intentos.',
       isChallengeOver:
@@ -195,12 +196,18 @@ export const operatorSessionMachine = setup({
           {
             guard: { type: 'isLocked', params: ({ event }) => ({ error: event.error }) },
             target: 'locked',
-            actions: ['forgetChallenge', { type: 'showError', params: ({ event }) => ({ error: event.error }) }],
+            actions: [
+              'forgetChallenge',
+              { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
           {
             guard: { type: 'isChallengeOver', params: ({ event }) => ({ error: event.error }) },
             target: 'password',
-            actions: ['forgetChallenge', { type: 'showError', params: ({ event }) => ({ error: event.error }) }],
+            actions: [
+              'forgetChallenge',
+              { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
           {
             target: 'code',

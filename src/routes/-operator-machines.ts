@@ -17,7 +17,9 @@ import { setUser } from '../stores/user.store';
 export const wiredOperatorSessionMachine = operatorSessionMachine.provide({
   actors: {
     login: fromPromise<OperatorLoginAnswer, LoginRequest>(({ input }) => operatorLogin(input)),
-    verifyCode: fromPromise<OperatorSessionResponse, MfaLoginRequest>(({ input }) => verifyOperatorCode(input)),
+    verifyCode: fromPromise<OperatorSessionResponse, MfaLoginRequest>(({ input }) =>
+      verifyOperatorCode(input),
+    ),
   },
   actions: {
     startSession: (_, { session }) => {

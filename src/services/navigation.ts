@@ -1,4 +1,5 @@
 import { paths } from '../domain/paths';
+
 // Machines' provided actions navigate through this seam; the app registers the router at start-up
 // (a direct import of the router here would make a cycle: router → routes → wiring → router).
 type Navigate = (to: string, options?: { replace?: boolean }) => void;

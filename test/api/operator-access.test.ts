@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../server/mail/outbox.repository';
+import { MFA_LOCK_MINUTES, MFA_MAX_FAILURES } from '../../server/modules/accounts/operator-login.service';
+import { base32Decode, hotp, totpStep } from '../../server/modules/auth/totp';
+import { OPERATOR_MESSAGES } from '../../server/modules/operator/operator-access';
+import { OPS_COMMANDS, type OpsOutput, runOpsCommand } from '../../server/ops/commands';
+import { DEMO_OPERATORS } from '../../server/seed/demo-operators';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { OPERATOR_LOGIN_MESSAGES } from '../../src/domain/schemas/operator-session';
-import { MFA_LOCK_MINUTES, MFA_MAX_FAILURES } from '../../server/modules/accounts/operator-login.service';
-import { base32Decode, hotp, totpCode, totpStep } from '../../server/modules/auth/totp';
-import { OPERATOR_MESSAGES } from '../../server/modules/operator/operator-access';
-import { DEMO_OPERATORS } from '../../server/seed/demo-operators';
 import { bearer, loginAs, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testClock } from '../support/api-app';
-import { createOperatorSession } from '../support/operator';
 import { type OpenApiDocument, servedDocument } from '../support/openapi';
+import { createOperatorSession } from '../support/operator';
 
 // Operators' identity (docs/decisions/0050): the two-step login with its lockout and recovery codes, and every
 // /api/operator/ route the app serves — read from its own OpenAPI document, so routes added later are covered —
@@ -33,7 +35,8 @@ function operatorRoutes(document: OpenApiDocument): OperatorRoute[] {
       Object.entries(operations).map(([method, operation]) => ({
         method: method.toUpperCase() as Method,
         url: path.replace(/\{[^}]+\}/g, '1'),
-        roles: ((operation as { 'x-operator-roles'?: OperatorRole[] })['x-operator-roles'] ?? []) as OperatorRole[],
+        roles: ((operation as { 'x-operator-roles'?: OperatorRole[] })['x-operator-roles'] ??
+          []) as OperatorRole[],
       })),
     );
 }
@@ -124,7 +127,9 @@ describe('operators: two-step login and the back office refused to everyone else
       expect(second.statusCode).toBe(400);
       expect(second.json()).toEqual({ code: [OPERATOR_LOGIN_MESSAGES.wrongCode] });
       // A right code resets the count the failure above started.
-      expect((await sendCode(await challenge(OPERATOR.username), codeFor(OPERATOR.secret, 1))).statusCode).toBe(200);
+      expect(
+        (await sendCode(await challenge(OPERATOR.username), codeFor(OPERATOR.secret, 1))).statusCode,
+      ).toBe(200);
     });
 
     it('ends a challenge after five minutes', async () => {
@@ -164,6 +169,87 @@ describe('operators: two-step login and the back office refused to everyone else
     });
   });
 
+  describe('npm run ops -- operator:create', () => {
+    const run = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const output: OpsOutput = { out: (line) => out.push(line), err: (line) => err.push(line) };
+      const code = await runOpsCommand(OPS_COMMANDS['operator:create']!, args, {
+        config: ctx.config,
+        database: ctx.database,
+        output,
+        now: clock.now,
+      });
+      return { code, out, err };
+    };
+
+    it('creates an operator who sets a password from the e-mail and signs in with the printed enrolment', async () => {
+      const created = await run(
+        'ana.tesorera',
+        '--email',
+        'Ana.Tesorera@flujo.mx',
+        '--roles',
+        'tesoreria,analista',
+        '--name',
+        'Ana',
+      );
+      expect(created.code, created.err.join('\n')).toBe(0);
+      const text = created.out.join('\n');
+      expect(text).toContain('Operador ana.tesorera creado');
+      expect(text).toContain('Tesorería, Analista');
+      const uri = new URL(created.out.find((line) => line.trim().startsWith('otpauth://'))!.trim());
+      expect(uri.searchParams.get('issuer')).toBe('Flujo');
+      const secret = uri.searchParams.get('secret')!;
+      const recovery = created.out
+        .filter((line) => /^\s+[A-Z2-9]{5}-[A-Z2-9]{5}$/.test(line))
+        .map((line) => line.trim());
+      expect(recovery).toHaveLength(10);
+      // The stored secret is sealed, never the base32 text itself.
+      const row = await ctx.database.db
+        .selectFrom('operator_totp')
+        .innerJoin('users', 'users.id', 'operator_totp.user_id')
+        .select('secret_encrypted')
+        .where('users.username', '=', 'ana.tesorera')
+        .executeTakeFirstOrThrow();
+      expect(row.secret_encrypted).not.toContain(secret);
+
+      // No password works until the invitation's link sets one.
+      expect((await loginAs(ctx.app, 'ana.tesorera', DEMO_PASSWORD)).statusCode).toBe(401);
+      const [mail] = await listOutbox(ctx.database.db, 1);
+      expect(mail!.recipient).toBe('ana.tesorera@flujo.mx');
+      expect(mail!.body_text).toContain('vence en 72 horas');
+      const token = new URL(/https?:\/\/\S+token=\S+/.exec(mail!.body_text)![0]).searchParams.get('token')!;
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/reset-password/',
+        payload: { token, new_password: 'Girasol-Norte-77' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const challenged = await loginAs(ctx.app, 'ana.tesorera', 'Girasol-Norte-77');
+      const signedIn = await sendCode(challenged.json().mfa_token, codeFor(secret));
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json().operator.roles).toEqual(['tesoreria', 'analista']);
+      // And a recovery code is the other way in.
+      const again = await loginAs(ctx.app, 'ana.tesorera', 'Girasol-Norte-77');
+      expect((await sendCode(again.json().mfa_token, recovery[9]!)).statusCode).toBe(200);
+    });
+
+    it('defaults to auditor and refuses unknown roles, taken names and bad e-mails in Spanish', async () => {
+      const plain = await run('beto.auditor', '--email', 'beto@flujo.mx');
+      expect(plain.code).toBe(0);
+      expect(plain.out.join('\n')).toContain('roles Auditor');
+      const unknown = await run('carla', '--email', 'carla@flujo.mx', '--roles', 'jefa');
+      expect(unknown.code).toBe(2);
+      expect(unknown.err.join('\n')).toContain('--roles toma una lista de');
+      const taken = await run('beto.auditor', '--email', 'otro@flujo.mx');
+      expect(taken.code).toBe(1);
+      expect(taken.err.join('\n')).toContain('Ya existe un usuario beto.auditor');
+      const badMail = await run('dora', '--email', 'no-es-correo');
+      expect(badMail.code).toBe(1);
+      expect(badMail.err.join('\n')).toContain('Debe ser un correo valido');
+    });
+  });
+
   describe('every /api/operator/ route', () => {
     let routes: OperatorRoute[];
     beforeAll(async () => {
@@ -195,7 +281,8 @@ describe('operators: two-step login and the back office refused to everyone else
             headers,
             ...(route.method === 'GET' ? {} : { payload: {} }),
           });
-          if (res.statusCode !== status) wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
+          if (res.statusCode !== status)
+            wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
           else if (status === 403 && res.json().detail !== OPERATOR_MESSAGES.notOperator)
             wrong.push(`${route.method} ${route.url} as ${caller}: ${res.body}`);
         }
@@ -203,10 +290,13 @@ describe('operators: two-step login and the back office refused to everyone else
       expect(wrong).toEqual([]);
     });
 
-    it("lets each role read everything and write only what the contract gives it", async () => {
+    it('lets each role read everything and write only what the contract gives it', async () => {
       const sessions = Object.fromEntries(
         await Promise.all(
-          OPERATOR_ROLES.map(async (role) => [role, (await createOperatorSession(ctx, { roles: [role] })).access]),
+          OPERATOR_ROLES.map(async (role) => [
+            role,
+            (await createOperatorSession(ctx, { roles: [role] })).access,
+          ]),
         ),
       ) as Record<OperatorRole, string>;
       const wrong: string[] = [];
@@ -219,11 +309,15 @@ describe('operators: two-step login and the back office refused to everyone else
             ...(route.method === 'GET' ? {} : { payload: {} }),
           });
           const allowed = route.method === 'GET' || route.roles.includes(role);
-          if (res.statusCode === 401 || res.statusCode >= 500) wrong.push(`${route.method} ${route.url} as ${role}: ${res.statusCode}`);
-          if (allowed && res.statusCode === 403) wrong.push(`${route.method} ${route.url} refused to ${role}`);
-          if (!allowed && res.statusCode !== 403) wrong.push(`${route.method} ${route.url} served to ${role}: ${res.statusCode}`);
+          if (res.statusCode === 401 || res.statusCode >= 500)
+            wrong.push(`${route.method} ${route.url} as ${role}: ${res.statusCode}`);
+          if (allowed && res.statusCode === 403)
+            wrong.push(`${route.method} ${route.url} refused to ${role}`);
+          if (!allowed && res.statusCode !== 403)
+            wrong.push(`${route.method} ${route.url} served to ${role}: ${res.statusCode}`);
         }
-        if (route.method !== 'GET') expect(route.roles, `${route.method} ${route.url}`).not.toContain('auditor');
+        if (route.method !== 'GET')
+          expect(route.roles, `${route.method} ${route.url}`).not.toContain('auditor');
       }
       expect(wrong).toEqual([]);
     });

@@ -59,7 +59,11 @@ defineModelTests<Ctx>(operatorSessionModel, {
       .set({ last_step: null, failed_attempts: 0, locked_until: null })
       .where('user_id', '=', user.id)
       .execute();
-    await db().updateTable('operator_recovery_codes').set({ used_at: null }).where('user_id', '=', user.id).execute();
+    await db()
+      .updateTable('operator_recovery_codes')
+      .set({ used_at: null })
+      .where('user_id', '=', user.id)
+      .execute();
     await db().deleteFrom('throttle_hits').execute();
     return {
       login: gateEndpoint('post', '/api/accounts/login/'),
@@ -113,7 +117,9 @@ defineModelTests<Ctx>(operatorSessionModel, {
       expect(button('Volver a ingresar')).toBeTruthy();
     },
     '#operatorSession.signedIn': async ({ ctx }) => {
-      expect((await screen.findByRole('status', {}, SERVER_WAIT)).textContent).toContain('Verificación correcta');
+      expect((await screen.findByRole('status', {}, SERVER_WAIT)).textContent).toContain(
+        'Verificación correcta',
+      );
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeTruthy();
       expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeTruthy();
       expect(userStore.isAuthenticated).toBe(true);
@@ -151,7 +157,10 @@ defineModelTests<Ctx>(operatorSessionModel, {
       if (error.status === 0) await ctx.login.networkError();
       else await ctx.login.respond(error.status, error.body);
       if (error.status >= 500 || error.status === 0) {
-        await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(OPERATOR_LOGIN_FAILED), SERVER_WAIT);
+        await waitFor(
+          () => expect(screen.getByRole('alert').textContent).toBe(OPERATOR_LOGIN_FAILED),
+          SERVER_WAIT,
+        );
       }
     },
     'operatorSession.submitCode': async ({ ctx, user }) => {
@@ -166,10 +175,14 @@ defineModelTests<Ctx>(operatorSessionModel, {
       await user.click(button('Verificar'));
     },
     'operatorSession.useRecoveryCode': async ({ user }) => {
-      await user.click(await screen.findByRole('button', { name: 'Usar un código de recuperación' }, SERVER_WAIT));
+      await user.click(
+        await screen.findByRole('button', { name: 'Usar un código de recuperación' }, SERVER_WAIT),
+      );
     },
     'operatorSession.useAuthenticator': async ({ user }) => {
-      await user.click(await screen.findByRole('button', { name: 'Usar el código de la aplicación' }, SERVER_WAIT));
+      await user.click(
+        await screen.findByRole('button', { name: 'Usar el código de la aplicación' }, SERVER_WAIT),
+      );
     },
     'operatorSession.restart': async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Volver a ingresar' }, SERVER_WAIT));
@@ -183,7 +196,10 @@ defineModelTests<Ctx>(operatorSessionModel, {
       if (error.status === 0) await ctx.verify.networkError();
       else await ctx.verify.respond(error.status, error.body);
       if (error.status >= 500 || error.status === 0) {
-        await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(OPERATOR_LOGIN_FAILED), SERVER_WAIT);
+        await waitFor(
+          () => expect(screen.getByRole('alert').textContent).toBe(OPERATOR_LOGIN_FAILED),
+          SERVER_WAIT,
+        );
       }
     },
   },

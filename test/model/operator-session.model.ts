@@ -25,7 +25,10 @@ export const operatorSessionModel: MachineModel = {
       type: 'xstate.error.actor.login',
       error: { status: 401, body: { detail: 'Error en contraseña o usuario' } },
     },
-    { type: 'xstate.error.actor.login', error: { status: 429, body: { detail: OPERATOR_LOGIN_MESSAGES.locked } } },
+    {
+      type: 'xstate.error.actor.login',
+      error: { status: 429, body: { detail: OPERATOR_LOGIN_MESSAGES.locked } },
+    },
     { type: 'xstate.error.actor.login', error: { status: 500, body: SERVER_ERROR_BODY } },
     { type: 'xstate.error.actor.login', error: { status: 0, body: null } },
     { type: 'operatorSession.submitCode', code: '123456' },

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  MfaChallengeResponse,
+  MfaLoginRequest,
+  OPERATOR_LOGIN_MESSAGES,
+  OperatorSessionResponse,
+} from '../../../src/domain/schemas/operator-session';
+import {
   DemoRequest,
   LoginRequest,
   LoginResponse,
@@ -12,17 +18,11 @@ import {
   TokenRefreshRequest,
   TokenRefreshResponse,
 } from '../../../src/domain/schemas/session';
-import {
-  MfaChallengeResponse,
-  MfaLoginRequest,
-  OPERATOR_LOGIN_MESSAGES,
-  OperatorSessionResponse,
-} from '../../../src/domain/schemas/operator-session';
 import { captchaRoutes } from '../../captcha/captcha.routes';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
-import { structToJsonSchema } from '../../http/struct-schema';
 import type { RequestGuardConfig } from '../../http/request-guards';
+import { structToJsonSchema } from '../../http/struct-schema';
 import { currentUser } from '../auth/authenticate';
 import { publicWriteLimitDoc } from '../auth/public-write-limits';
 import {
@@ -143,8 +143,10 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
   app.post<{ Body: LoginRequest }>('/login/', { config: { openapi: DOCS.login } }, async (request) =>
     login(deps, request.body, request.ip),
   );
-  app.post<{ Body: MfaLoginRequest }>('/login/mfa/', { config: { openapi: DOCS.loginMfa } }, async (request) =>
-    loginWithCode(deps, request.body, request.ip),
+  app.post<{ Body: MfaLoginRequest }>(
+    '/login/mfa/',
+    { config: { openapi: DOCS.loginMfa } },
+    async (request) => loginWithCode(deps, request.body, request.ip),
   );
   app.post<{ Body: TokenRefreshRequest }>(
     '/token/refresh/',

@@ -1,16 +1,16 @@
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type {
+  MfaChallengeResponse,
+  MfaLoginRequest,
+  OperatorSessionResponse,
+} from '../../../src/domain/schemas/operator-session';
+import type {
   LoginRequest,
   PasswordChange,
   ProfileUpdate,
   SignUpRequest,
   TokenRefreshRequest,
 } from '../../../src/domain/schemas/session';
-import type {
-  MfaChallengeResponse,
-  MfaLoginRequest,
-  OperatorSessionResponse,
-} from '../../../src/domain/schemas/operator-session';
 import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
 import { CAPTCHA_FAILED_MESSAGE } from '../../captcha/captcha';
 import { inTransaction } from '../../db/transaction';

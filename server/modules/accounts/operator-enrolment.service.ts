@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPERATOR_ROLE_LABELS, type OperatorRole } from '../../../src/domain/operator-roles';
 import { paths } from '../../../src/domain/paths';
 import { emailAddress, payload, username } from '../../../src/domain/schemas/fields';
 import { validateForm } from '../../../src/domain/schemas/validate';
@@ -7,13 +8,12 @@ import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
 import type { Clock } from '../auth/clock';
 import { newTotpSecret, otpauthUri } from '../auth/totp';
+import { normalizeRecoveryCode } from './operator-login.service';
 import { replaceRecoveryCodes, upsertOperatorTotp } from './operator-mfa.repository';
 import { newRecoveryCodes, recoveryCodeHash, sealTotpSecret } from './operator-secrets';
-import { normalizeRecoveryCode } from './operator-login.service';
 import { hashPassword } from './password';
 import { issuePasswordLink } from './password-reset.service';
 import { usernameOrEmailTaken } from './user.repository';
-import { OPERATOR_ROLE_LABELS, type OperatorRole } from '../../../src/domain/operator-roles';
 
 // Operators exist only through `npm run ops -- operator:create` (and the demo world): a user with operator
 // roles, no usable password until the invitation link sets one, and a TOTP secret with ten recovery codes shown
@@ -59,7 +59,12 @@ export interface CreateOperatorDeps {
 
 const OperatorFields = payload({ username: username(), email: emailAddress() });
 
-function invitationMail(name: string, roles: readonly OperatorRole[], link: string, loginUrl: string): string {
+function invitationMail(
+  name: string,
+  roles: readonly OperatorRole[],
+  link: string,
+  loginUrl: string,
+): string {
   return [
     `Hola ${name}:`,
     '',
@@ -82,11 +87,19 @@ function invitationMail(name: string, roles: readonly OperatorRole[], link: stri
  */
 export async function createOperator(
   deps: CreateOperatorDeps,
-  input: { username: string; email: string; roles: readonly OperatorRole[]; firstName?: string; lastName?: string },
+  input: {
+    username: string;
+    email: string;
+    roles: readonly OperatorRole[];
+    firstName?: string;
+    lastName?: string;
+  },
 ): Promise<OperatorEnrolment & { username: string; email: string }> {
   const checked = validateForm(OperatorFields, { username: input.username, email: input.email });
   if (!checked.ok) {
-    const problems = Object.entries(checked.errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+    const problems = Object.entries(checked.errors).map(
+      ([field, messages]) => `${field}: ${messages.join(' ')}`,
+    );
     throw new OperatorCreationError(problems.join('; '));
   }
   if (input.roles.length === 0) throw new OperatorCreationError('Un operador necesita al menos un rol.');
@@ -121,7 +134,12 @@ export async function createOperator(
   await deps.mailer.send({
     to: email.toLowerCase(),
     subject: 'Tu acceso de operador a Flujo',
-    text: invitationMail(input.firstName ?? name, input.roles, created.link, `${deps.appBaseUrl}${paths.operatorLogin}`),
+    text: invitationMail(
+      input.firstName ?? name,
+      input.roles,
+      created.link,
+      `${deps.appBaseUrl}${paths.operatorLogin}`,
+    ),
   });
   return { ...created.enrolment, username: name, email: email.toLowerCase() };
 }

@@ -56,9 +56,7 @@ export async function startMfaChallenge(deps: AccountsDeps, userId: number): Pro
   return { mfa_required: true, mfa_token: token };
 }
 
-type MfaOutcome =
-  | { ok: true; userId: number }
-  | { ok: false; error: Error };
+type MfaOutcome = { ok: true; userId: number } | { ok: false; error: Error };
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 export function normalizeRecoveryCode(code: string): string {

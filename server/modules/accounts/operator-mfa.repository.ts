@@ -79,7 +79,11 @@ export async function recordTotpFailure(
     .execute();
 }
 
-export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: readonly string[]): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: Db,
+  userId: number,
+  codeHashes: readonly string[],
+): Promise<void> {
   await db.deleteFrom('operator_recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('operator_recovery_codes')
@@ -88,7 +92,12 @@ export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: r
 }
 
 /** Spends an unused recovery code of the user; false when there is none with that hash. */
-export async function spendRecoveryCode(trx: Db, userId: number, codeHash: string, at: Date): Promise<boolean> {
+export async function spendRecoveryCode(
+  trx: Db,
+  userId: number,
+  codeHash: string,
+  at: Date,
+): Promise<boolean> {
   const result = await trx
     .updateTable('operator_recovery_codes')
     .set({ used_at: at.toISOString() })
@@ -142,7 +151,9 @@ export async function updateMfaChallenge(
 export function findOperatorIdentity(
   db: Db,
   userId: number,
-): Promise<{ username: string; first_name: string; last_name: string; operator_roles: string[] } | undefined> {
+): Promise<
+  { username: string; first_name: string; last_name: string; operator_roles: string[] } | undefined
+> {
   return db
     .selectFrom('users')
     .select(['username', 'first_name', 'last_name', 'operator_roles'])

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import { decryptBound, encryptBound } from '../sat/ciec-crypto';
 import { base32Decode } from '../auth/totp';
+import { decryptBound, encryptBound } from '../sat/ciec-crypto';
 
 // An operator's TOTP secret is sealed like the CIEC (AES-256-GCM under SAT_ENCRYPTION_KEY), bound to the user,
 // so a copy on another operator's row does not open; recovery codes are stored only as their SHA-256 (each

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isIsoDate } from '../../../src/domain/calendar-date';
+import { MESSAGES } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   MAX_AUDIT_FILTER_LENGTH,
   OPERATOR_AUDIT_MESSAGES,
   OperatorActionPage,
 } from '../../../src/domain/schemas/operator-audit';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
 import { FieldErrors } from '../../http/errors';
 import { pageLinks } from '../invoices/invoice-list';
 import { operatorRoute } from '../operator/operator-access';
@@ -22,7 +22,8 @@ function parseAuditQuery(raw: AuditQuery) {
   const errors: Record<string, string[]> = {};
   const text = (field: 'operator' | 'action') => {
     const value = (one(raw[field]) ?? '').trim();
-    if (value.length > MAX_AUDIT_FILTER_LENGTH || value.includes('\0')) errors[field] = [OPERATOR_AUDIT_MESSAGES.tooLong];
+    if (value.length > MAX_AUDIT_FILTER_LENGTH || value.includes('\0'))
+      errors[field] = [OPERATOR_AUDIT_MESSAGES.tooLong];
     return value === '' ? null : value;
   };
   const date = (field: 'from' | 'to') => {
@@ -35,7 +36,8 @@ function parseAuditQuery(raw: AuditQuery) {
   const action = text('action');
   const from = date('from');
   const to = date('to');
-  if (from && to && !errors.from && !errors.to && to < from) errors.to = [OPERATOR_AUDIT_MESSAGES.rangeBackwards];
+  if (from && to && !errors.from && !errors.to && to < from)
+    errors.to = [OPERATOR_AUDIT_MESSAGES.rangeBackwards];
   const pageText = one(raw.page) ?? '1';
   const page = /^[1-9]\d{0,5}$/.test(pageText) ? Number(pageText) : null;
   if (page === null) errors.page = [MESSAGES.invalid];
@@ -57,8 +59,14 @@ export const operatorAuditRoutes: FastifyPluginAsync = async (app) => {
         query: {
           operator: { description: 'Parte del usuario del operador.' },
           action: { description: 'Parte del nombre de la acción, por ejemplo «Aprobar».' },
-          from: { description: 'Desde este día (AAAA-MM-DD, hora de la Ciudad de México), inclusive.', schema: { type: 'string', format: 'date' } },
-          to: { description: 'Hasta este día (AAAA-MM-DD), inclusive.', schema: { type: 'string', format: 'date' } },
+          from: {
+            description: 'Desde este día (AAAA-MM-DD, hora de la Ciudad de México), inclusive.',
+            schema: { type: 'string', format: 'date' },
+          },
+          to: {
+            description: 'Hasta este día (AAAA-MM-DD), inclusive.',
+            schema: { type: 'string', format: 'date' },
+          },
           page: { description: 'Página, desde 1.', schema: { type: 'integer', minimum: 1 } },
         },
         response: OperatorActionPage,

@@ -1,4 +1,4 @@
-import { integer, type Infer, nullable, record, string, type, unknown } from 'superstruct';
+import { type Infer, integer, nullable, record, string, type, unknown } from 'superstruct';
 import { PagedList } from './invoices';
 
 // GET /api/operator/audit/ (docs/decisions/0050): one row per call an operator made under /api/operator/, written

@@ -9,7 +9,8 @@ import { LoginResponse } from './session';
 /** Texts of the operators' login the server answers and the browser shows, written once for both. */
 export const OPERATOR_LOGIN_MESSAGES = {
   codeRequired: 'Escribe el código de 6 dígitos de tu aplicación o un código de recuperación.',
-  wrongCode: 'El código no es correcto. Revisa la hora de tu teléfono y escribe el código que se muestra ahora.',
+  wrongCode:
+    'El código no es correcto. Revisa la hora de tu teléfono y escribe el código que se muestra ahora.',
   challengeExpired: 'La verificación expiró o ya se usó. Ingresa de nuevo tu usuario y contraseña.',
   locked: 'Demasiados códigos incorrectos. Tu acceso quedó bloqueado 15 minutos; intenta de nuevo después.',
   notEnrolled:

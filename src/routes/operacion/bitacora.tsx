@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { OperatorAuditFilters } from '../../domain/schemas/operator-audit';
 import { operatorAuditQueryOptions } from '../../services/operator-audit.service';
@@ -27,9 +28,11 @@ export const Route = createFileRoute('/operacion/bitacora')({
   component: function AuditRoute() {
     const filters = Route.useSearch();
     const navigate = Route.useNavigate();
+    const list = useQuery(operatorAuditQueryOptions(filters));
     return (
       <OperatorAuditPage
         filters={filters}
+        list={list}
         onFilters={(next) => void navigate({ search: next, replace: false })}
       />
     );

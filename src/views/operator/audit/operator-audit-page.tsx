@@ -1,9 +1,22 @@
-import { Button, Callout, FormGroup, H1, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Callout,
+  FormGroup,
+  H1,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
-import type { OperatorActionEntry, OperatorAuditFilters } from '../../../domain/schemas/operator-audit';
-import { operatorAuditQueryOptions } from '../../../services/operator-audit.service';
+import type {
+  OperatorActionEntry,
+  OperatorActionPage,
+  OperatorAuditFilters,
+} from '../../../domain/schemas/operator-audit';
 import './operator-audit.css';
 
 const AT_FORMAT = new Intl.DateTimeFormat('es-MX', {
@@ -39,13 +52,15 @@ function statusIntent(status: number): 'success' | 'warning' | 'danger' {
  */
 export function OperatorAuditPage({
   filters,
+  list,
   onFilters,
 }: {
   filters: OperatorAuditFilters;
+  /** The route's query of this page of the audit. */
+  list: UseQueryResult<OperatorActionPage>;
   onFilters: (next: OperatorAuditFilters) => void;
 }) {
   const page = filters.page ?? 1;
-  const list = useQuery(operatorAuditQueryOptions(filters));
   const [fields, setFields] = useState<FilterFields>(() => fieldsOf(filters));
   useEffect(() => setFields(fieldsOf(filters)), [filters]);
 
@@ -70,7 +85,9 @@ export function OperatorAuditPage({
   return (
     <section aria-labelledby="bitacora-titulo" className="operator-audit">
       <H1 id="bitacora-titulo">Bitácora</H1>
-      <p>Cada llamada de un operador a la mesa de operación: quién, qué, cuándo, con qué respuesta y por qué.</p>
+      <p>
+        Cada llamada de un operador a la mesa de operación: quién, qué, cuándo, con qué respuesta y por qué.
+      </p>
       <form className="operator-audit__filters" aria-label="Filtros de la bitácora" onSubmit={submit}>
         <FormGroup label="Operador" labelFor="bitacora-operator">
           <InputGroup {...field('operator')} placeholder="usuario" />

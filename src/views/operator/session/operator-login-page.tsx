@@ -1,6 +1,5 @@
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { MfaCodeForm } from '../../../domain/schemas/operator-session';
 import { LoginRequest } from '../../../domain/schemas/session';
@@ -28,15 +27,22 @@ export function OperatorLoginPage({ machine }: { machine: typeof operatorSession
           </Callout>
         )}
         {(state.matches('password') || state.matches('checkingPassword')) && (
-          <PasswordStep busy={busy} onSubmit={(credentials) => send({ type: 'operatorSession.submitPassword', credentials })} />
+          <PasswordStep
+            busy={busy}
+            onSubmit={(credentials) => send({ type: 'operatorSession.submitPassword', credentials })}
+          />
         )}
         {onCodeStep && (
           <CodeStep
+            // A new form when the kind of code changes: a code is typed afresh (a recovery code is not six digits).
+            key={recovery ? 'recuperacion' : 'aplicacion'}
             busy={busy}
             recovery={recovery}
             onSubmit={(code) => send({ type: 'operatorSession.submitCode', code })}
             onToggle={() =>
-              send({ type: recovery ? 'operatorSession.useAuthenticator' : 'operatorSession.useRecoveryCode' })
+              send({
+                type: recovery ? 'operatorSession.useAuthenticator' : 'operatorSession.useRecoveryCode',
+              })
             }
             onRestart={() => send({ type: 'operatorSession.restart' })}
           />
@@ -125,16 +131,18 @@ function CodeStep({
   onToggle: () => void;
   onRestart: () => void;
 }) {
-  const { register, handleSubmit, formState, reset } = useForm<MfaCodeForm>({
+  const { register, handleSubmit, formState } = useForm<MfaCodeForm>({
     defaultValues: { code: '' },
     resolver: structResolver(MfaCodeForm),
   });
-  // A code is typed afresh after switching kind (a recovery code is not six digits).
-  useEffect(() => reset({ code: '' }), [recovery, reset]);
   const code = register('code');
   const label = recovery ? 'Código de recuperación' : 'Código de verificación';
   return (
-    <form noValidate aria-label="Segundo paso: código" onSubmit={handleSubmit((values) => onSubmit(values.code))}>
+    <form
+      noValidate
+      aria-label="Segundo paso: código"
+      onSubmit={handleSubmit((values) => onSubmit(values.code))}
+    >
       <p>
         {recovery
           ? 'Paso 2 de 2: escribe uno de tus códigos de recuperación. Cada código sirve una sola vez.'
