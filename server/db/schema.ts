@@ -43,10 +43,30 @@ export interface UsersTable {
 export interface AlliancesTable {
   id: Generated<number>;
   corporate_id: number;
-  provider_id: number;
+  /** Null only while the alliance is pending on an RFC not yet in Flujo (migration 011). */
+  provider_id: number | null;
   max_rate: string;
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  /** Migration 008: the operator's annual rate before IVA, max days and max amount per invoice. */
+  annual_rate: string | null;
+  max_days: number | null;
+  max_amount: Money | null;
+  /** Migration 011: the supplier RFC the operator named; pending until that RFC's SAT link is authorized. */
+  provider_rfc: string | null;
+  pending: Generated<boolean>;
+}
+
+/** Migration 008: every price an alliance had, from effective_from on. */
+export interface AlliancePricesTable {
+  id: Generated<number>;
+  alliance_id: number;
+  annual_rate: string | null;
+  max_rate: string;
+  max_days: number | null;
+  max_amount: Money | null;
+  effective_from: string;
+  set_by: number | null;
 }
 
 export interface InvoicesTable {
@@ -309,6 +329,7 @@ export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   alliances: AlliancesTable;
+  alliance_prices: AlliancePricesTable;
   invoices: InvoicesTable;
   invoice_events: InvoiceEventsTable;
   invoice_events_chain_head: InvoiceEventsChainHeadTable;
