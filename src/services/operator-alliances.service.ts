@@ -79,4 +79,3 @@ export const corporateOptionsQueryOptions = () =>
 
 export const inboxQueryOptions = (kind: InboxKind, page: number) =>
   queryOptions({ queryKey: operatorAllianceKeys.inbox(kind, page), queryFn: () => listInbox(kind, page) });
-

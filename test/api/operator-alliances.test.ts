@@ -117,7 +117,12 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
       state: 'activa',
     });
     expect(alliance.prices).toEqual([
-      expect.objectContaining({ annual_rate: '15.00', max_rate: '17.4000', max_days: 90, set_by: 'op.analista' }),
+      expect.objectContaining({
+        annual_rate: '15.00',
+        max_rate: '17.4000',
+        max_days: 90,
+        set_by: 'op.analista',
+      }),
     ]);
     const request = await db()
       .selectFrom('alliance_requests')
@@ -126,7 +131,9 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
       .executeTakeFirstOrThrow();
     expect(request.status).toBe('allied');
     const mails = await outboxTo('aliada.norte@example.mx');
-    expect(mails.map((m) => m.subject)).toContain(`Tu alianza de pronto pago con ${DEMO_CORPORATE.name} está activa`);
+    expect(mails.map((m) => m.subject)).toContain(
+      `Tu alianza de pronto pago con ${DEMO_CORPORATE.name} está activa`,
+    );
     expect(mails.at(-1)?.body_text).toContain('Tasa anual: 15.00 % más IVA');
 
     const detail = await get(auditor, `${ALLIANCES}${alliance.id}/`);
@@ -137,7 +144,12 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
   it('a new price applies to quotes made after it; an advance already saved keeps its rate; history newest first', async () => {
     const provider = await sessionFor(ctx.app, 'proveedor.demo');
     const demoRfc = DEMO_PROVIDERS[0].rfc;
-    const first = await post(analista, { corporate_id: corporateId, provider_rfc: demoRfc, annual_rate: '15', max_days: 90 });
+    const first = await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: demoRfc,
+      annual_rate: '15',
+      max_days: 90,
+    });
     // The demo alliance existed before the operator priced it: a change (200), not a creation.
     expect(first.statusCode).toBe(200);
 
@@ -161,7 +173,10 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ annual_rate: '20.00', max_rate: '23.2000', state: 'activa' });
-    expect(changed.json().prices.map((p: { annual_rate: string }) => p.annual_rate)).toEqual(['20.00', '15.00']);
+    expect(changed.json().prices.map((p: { annual_rate: string }) => p.annual_rate)).toEqual([
+      '20.00',
+      '15.00',
+    ]);
 
     const after = await importInvoice(db(), { today: today() });
     await advanceTo(db(), after, 'approved', inDays(45));
@@ -176,16 +191,31 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     expect(Number(saved.factoring_rate)).toBe(17.4);
 
     // max_days bounds the days to the payment date: no quote beyond them (decision 0053).
-    await post(analista, { corporate_id: corporateId, provider_rfc: demoRfc, annual_rate: '20', max_days: 30 });
+    await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: demoRfc,
+      annual_rate: '20',
+      max_days: 30,
+    });
     const tooFar = await get(provider.access, QUOTE(after));
     expect(tooFar.statusCode).toBe(409);
     expect(tooFar.json().detail).toBe(beyondMaxDaysMessage(30));
-    await post(analista, { corporate_id: corporateId, provider_rfc: demoRfc, annual_rate: '15', max_days: 120 });
+    await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: demoRfc,
+      annual_rate: '15',
+      max_days: 120,
+    });
   });
 
   it('an RFC not yet in Flujo waits, and its SAT approval activates it and e-mails the supplier', async () => {
     const rfc = 'PEN200301XY2';
-    const res = await post(analista, { corporate_id: corporateId, provider_rfc: rfc, annual_rate: '12.35', max_days: 60 });
+    const res = await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: rfc,
+      annual_rate: '12.35',
+      max_days: 60,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       provider_id: null,
@@ -201,7 +231,12 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     expect(pendingList.json().results.map((a: { id: number }) => a.id)).toContain(pendingId);
 
     // A second price while it waits changes it in place and joins its history.
-    const repriced = await post(analista, { corporate_id: corporateId, provider_rfc: rfc, annual_rate: '13', max_days: 60 });
+    const repriced = await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: rfc,
+      annual_rate: '13',
+      max_days: 60,
+    });
     expect(repriced.statusCode).toBe(200);
     expect(repriced.json()).toMatchObject({ id: pendingId, state: 'pendiente', max_rate: '15.0800' });
 
@@ -238,7 +273,9 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     });
     expect(detail.json().prices).toHaveLength(2);
     const mails = await outboxTo('pendiente.sur@example.mx');
-    expect(mails.map((m) => m.subject)).toContain(`Tu alianza de pronto pago con ${DEMO_CORPORATE.name} está activa`);
+    expect(mails.map((m) => m.subject)).toContain(
+      `Tu alianza de pronto pago con ${DEMO_CORPORATE.name} está activa`,
+    );
     const request = await db()
       .selectFrom('alliance_requests')
       .select('status')
@@ -251,13 +288,29 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     const provider = await sessionFor(ctx.app, 'proveedor.demo');
     const demo = await db()
       .insertInto('demo_requests')
-      .values({ first_name: 'Marta', last_name: 'Ríos', phone: '5511112222', email: 'marta@example.mx', company: 'Ríos SA' })
+      .values({
+        first_name: 'Marta',
+        last_name: 'Ríos',
+        phone: '5511112222',
+        email: 'marta@example.mx',
+        company: 'Ríos SA',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const user = await db().selectFrom('users').select(['id', 'company_id']).where('username', '=', 'proveedor.demo').executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('username', '=', 'proveedor.demo')
+      .executeTakeFirstOrThrow();
     await db()
       .insertInto('referrals')
-      .values({ referrer_user_id: user.id, name: 'Pedro', company: 'Pedro SA', email: 'pedro@example.mx', phone: '5533334444' })
+      .values({
+        referrer_user_id: user.id,
+        name: 'Pedro',
+        company: 'Pedro SA',
+        email: 'pedro@example.mx',
+        phone: '5533334444',
+      })
       .execute();
     await db()
       .insertInto('factoring_enrolments')
@@ -274,7 +327,11 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
       expect(page.results.every((item: { kind: string }) => item.kind === kind)).toBe(true);
     }
     const demos = (await get(analista, `${INBOX}?kind=demo`)).json();
-    expect(demos.results[0]).toMatchObject({ id: demo.id, from_name: 'Marta Ríos', contact_email: 'marta@example.mx' });
+    expect(demos.results[0]).toMatchObject({
+      id: demo.id,
+      from_name: 'Marta Ríos',
+      contact_email: 'marta@example.mx',
+    });
     const alliances = (await get(analista, `${INBOX}?kind=alliance`)).json();
     expect(alliances.results.map((item: { status: string }) => item.status)).toContain('allied');
     const factoring = (await get(analista, `${INBOX}?kind=factoring`)).json();
@@ -295,7 +352,11 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     expect((await post(auditor, body)).statusCode).toBe(403);
     const aprobador = await createOperatorSession(ctx, { roles: ['aprobador'], username: 'op.aprobador' });
     expect((await post(aprobador.access, body)).statusCode).toBe(403);
-    const noMfa = await createOperatorSession(ctx, { roles: ['analista'], username: 'op.sin2fa', mfaVerified: false });
+    const noMfa = await createOperatorSession(ctx, {
+      roles: ['analista'],
+      username: 'op.sin2fa',
+      mfaVerified: false,
+    });
     expect((await post(noMfa.access, body)).statusCode).toBe(403);
     expect((await get(noMfa.access, ALLIANCES)).statusCode).toBe(403);
     expect((await get(provider.access, `${INBOX}?kind=demo`)).statusCode).toBe(403);
@@ -324,16 +385,44 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
       max_days: [ALLIANCE_MESSAGES.daysRange],
       max_amount: [ALLIANCE_MESSAGES.amount],
     });
-    expect((await post(analista, { corporate_id: corporateId, provider_rfc: 'REQ190512Q78', annual_rate: '15.123', max_days: 30 })).json()).toEqual({
+    expect(
+      (
+        await post(analista, {
+          corporate_id: corporateId,
+          provider_rfc: 'REQ190512Q78',
+          annual_rate: '15.123',
+          max_days: 30,
+        })
+      ).json(),
+    ).toEqual({
       annual_rate: [ALLIANCE_MESSAGES.rateDecimals],
     });
-    const provider = await db().selectFrom('companies').select('id').where('rfc', '=', DEMO_PROVIDERS[0].rfc).executeTakeFirstOrThrow();
-    const notCorporate = await post(analista, { corporate_id: provider.id, provider_rfc: 'REQ190512Q78', annual_rate: 15, max_days: 30 });
+    const provider = await db()
+      .selectFrom('companies')
+      .select('id')
+      .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+      .executeTakeFirstOrThrow();
+    const notCorporate = await post(analista, {
+      corporate_id: provider.id,
+      provider_rfc: 'REQ190512Q78',
+      annual_rate: 15,
+      max_days: 30,
+    });
     expect(notCorporate.statusCode).toBe(400);
     expect(notCorporate.json()).toEqual({ corporate_id: [ALLIANCE_MESSAGES.notCorporate] });
-    const unknown = await post(analista, { corporate_id: 999999, provider_rfc: 'REQ190512Q78', annual_rate: 15, max_days: 30 });
+    const unknown = await post(analista, {
+      corporate_id: 999999,
+      provider_rfc: 'REQ190512Q78',
+      annual_rate: 15,
+      max_days: 30,
+    });
     expect(unknown.json()).toEqual({ corporate_id: [ALLIANCE_MESSAGES.corporateUnknown] });
-    const itself = await post(analista, { corporate_id: corporateId, provider_rfc: DEMO_CORPORATE.rfc, annual_rate: 15, max_days: 30 });
+    const itself = await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: DEMO_CORPORATE.rfc,
+      annual_rate: 15,
+      max_days: 30,
+    });
     expect(itself.json()).toEqual({ provider_rfc: [ALLIANCE_MESSAGES.sameCompany] });
 
     expect((await get(analista, `${ALLIANCES}?status=rota&page=0`)).json()).toEqual({

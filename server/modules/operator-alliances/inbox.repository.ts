@@ -40,7 +40,15 @@ async function referrals(db: Db, page: Page): Promise<InboxPageRows> {
       .selectFrom('referrals as r')
       .innerJoin('users as u', 'u.id', 'r.referrer_user_id')
       .leftJoin('companies as c', 'c.id', 'u.company_id')
-      .select(['r.id', 'r.name', 'r.company', 'r.email', 'r.phone', 'r.created_at', 'c.name as referrer_company'])
+      .select([
+        'r.id',
+        'r.name',
+        'r.company',
+        'r.email',
+        'r.phone',
+        'r.created_at',
+        'c.name as referrer_company',
+      ])
       .orderBy('r.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
@@ -69,7 +77,17 @@ async function factoringEnrolments(db: Db, page: Page): Promise<InboxPageRows> {
       .selectFrom('factoring_enrolments as f')
       .innerJoin('companies as c', 'c.id', 'f.company_id')
       .leftJoin('users as u', 'u.id', 'f.requested_by')
-      .select(['f.id', 'f.status', 'f.created_at', 'c.name', 'c.rfc', 'u.email', 'u.mobile_phone', 'u.first_name', 'u.last_name'])
+      .select([
+        'f.id',
+        'f.status',
+        'f.created_at',
+        'c.name',
+        'c.rfc',
+        'u.email',
+        'u.mobile_phone',
+        'u.first_name',
+        'u.last_name',
+      ])
       .orderBy('f.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)

@@ -193,7 +193,8 @@ function filtered(db: Db, filter: AllianceListFilter) {
   if (filter.corporateId !== undefined) query = query.where('a.corporate_id', '=', filter.corporateId);
   if (filter.state === 'pendiente') query = query.where('a.pending', '=', true);
   if (filter.state === 'activa') query = query.where('a.is_active', '=', true);
-  if (filter.state === 'inactiva') query = query.where('a.is_active', '=', false).where('a.pending', '=', false);
+  if (filter.state === 'inactiva')
+    query = query.where('a.is_active', '=', false).where('a.pending', '=', false);
   return query;
 }
 
@@ -250,7 +251,14 @@ export function findAlliancePrices(db: Db, allianceId: number): Promise<Alliance
   return db
     .selectFrom('alliance_prices as p')
     .leftJoin('users as u', 'u.id', 'p.set_by')
-    .select(['p.annual_rate', 'p.max_rate', 'p.max_days', 'p.max_amount', 'p.effective_from', 'u.username as set_by'])
+    .select([
+      'p.annual_rate',
+      'p.max_rate',
+      'p.max_days',
+      'p.max_amount',
+      'p.effective_from',
+      'u.username as set_by',
+    ])
     .where('p.alliance_id', '=', allianceId)
     .orderBy('p.effective_from', 'desc')
     .orderBy('p.id', 'desc')

@@ -4,8 +4,8 @@ import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   AllianceInput,
   INBOX_KINDS,
-  InboxPage,
   type InboxKind,
+  InboxPage,
   OperatorAllianceDetail,
   OperatorAlliancePage,
 } from '../../../src/domain/schemas/operator-alliances';
@@ -15,7 +15,12 @@ import { MAX_SERIAL } from '../invoices/invoice-access';
 import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator } from '../operator/operator-context';
 import { findInboxPage } from './inbox.repository';
-import { AllianceRequestError, allianceDetail, listAlliances, setAlliance } from './operator-alliances.service';
+import {
+  AllianceRequestError,
+  allianceDetail,
+  listAlliances,
+  setAlliance,
+} from './operator-alliances.service';
 
 export const LIST_MESSAGES = {
   page: 'La página debe ser un número entero positivo.',
@@ -55,7 +60,9 @@ function allianceQuery(raw: unknown): { page: number; corporateId?: number; stat
   const stateText = single(query.status);
   let state: AllianceState | undefined;
   if (stateText !== undefined && stateText.trim() !== '') {
-    state = (ALLIANCE_STATES as readonly string[]).includes(stateText) ? (stateText as AllianceState) : undefined;
+    state = (ALLIANCE_STATES as readonly string[]).includes(stateText)
+      ? (stateText as AllianceState)
+      : undefined;
     if (state === undefined) errors.status = [LIST_MESSAGES.state];
   }
   if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
@@ -92,14 +99,18 @@ const DOCS = {
       'de IVA (base 360) y max_rate con IVA, la que leen las cotizaciones.',
     query: {
       corporate: { description: 'Id del corporativo.', schema: { type: 'integer', minimum: 1 } },
-      status: { description: 'Estado de la alianza.', schema: { type: 'string', enum: [...ALLIANCE_STATES] } },
+      status: {
+        description: 'Estado de la alianza.',
+        schema: { type: 'string', enum: [...ALLIANCE_STATES] },
+      },
       page: PAGE_PARAM,
     },
     response: OperatorAlliancePage,
   },
   detail: {
     summary: 'One alliance with its price history',
-    description: 'La alianza y cada precio que tuvo, el más reciente primero, con quién lo fijó y desde cuándo.',
+    description:
+      'La alianza y cada precio que tuvo, el más reciente primero, con quién lo fijó y desde cuándo.',
     params: { id: { description: 'Id de la alianza.', schema: { type: 'integer', minimum: 1 } } },
     response: OperatorAllianceDetail,
     responses: { 404: ALLIANCE_MESSAGES.notFound },

@@ -21,10 +21,10 @@ import { findCompanyById, findCompanyByRfc } from '../accounts/company.repositor
 import type { Clock } from '../auth/clock';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import {
-  activatePendingAlliances,
   type AllianceListFilter,
   type AllianceListRow,
   type AllianceTerms,
+  activatePendingAlliances,
   findAllianceById,
   findAlliancePage,
   findAlliancePrices,
@@ -158,7 +158,8 @@ export async function setAlliance(
       if (activeNow && supplier && corporate.rfc !== null) {
         await markAllianceRequestsAllied(trx, supplier.id, corporate.rfc);
       }
-      const notify = activeNow && supplier ? { providerId: supplier.id, corporateName: corporate.name } : null;
+      const notify =
+        activeNow && supplier ? { providerId: supplier.id, corporateName: corporate.name } : null;
       return { id, created, notify };
     });
   } catch (error) {
@@ -236,7 +237,10 @@ export async function listAlliances(db: Db, filter: AllianceListFilter, page: nu
 export async function activateAlliancesOnSatApproval(
   trx: Db,
   supplier: { companyId: number; rfc: string },
-): Promise<{ count: number; notify: (deps: Pick<OperatorAlliancesDeps, 'db' | 'mailer' | 'appBaseUrl'>) => Promise<void> }> {
+): Promise<{
+  count: number;
+  notify: (deps: Pick<OperatorAlliancesDeps, 'db' | 'mailer' | 'appBaseUrl'>) => Promise<void>;
+}> {
   const activated = await activatePendingAlliances(trx, supplier);
   for (const alliance of activated) {
     if (alliance.corporate_rfc !== null) {

@@ -15,11 +15,11 @@ import {
 } from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
 import { insertAllianceIfMissing } from '../invoices/alliance.repository';
-import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
 import { type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.service';
 import { companyHasInvoices, knownCfdiUuids, receiverCompanyIds } from '../invoices/invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
+import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
 import type { SatConnector } from './sat-connector';
 

@@ -1,10 +1,5 @@
 import { array, enums, type Infer, integer, nullable, optional, string, type } from 'superstruct';
-import {
-  ALLIANCE_MESSAGES,
-  ALLIANCE_STATES,
-  annualRateProblem,
-  maxDaysProblem,
-} from '../alliance-terms';
+import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
 import { moneyAmount } from './common';
 import { checkedField, companyRfc, payload } from './fields';
 import { PagedList } from './invoices';
@@ -21,7 +16,9 @@ const MONEY_INPUT = /^\d{1,16}(?:\.\d{1,2})?$/;
 export const AllianceInput = payload({
   corporate_id: checkedField<number>(
     'corporateId',
-    (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || ALLIANCE_MESSAGES.corporateRequired,
+    (value) =>
+      (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+      ALLIANCE_MESSAGES.corporateRequired,
   ),
   provider_rfc: companyRfc(),
   annual_rate: checkedField<number | string>('annualRate', (value) => annualRateProblem(value) ?? true),
@@ -115,4 +112,3 @@ export const INBOX_STATUS_LABELS: Record<string, string> = {
   declined: 'Rechazada',
   enabled: 'Habilitada',
 };
-

@@ -19,7 +19,9 @@ export interface CorporateChoice {
 }
 
 /** What saving answered: done, or the server's Spanish messages per field (or a general one). */
-export type SaveOutcome = { ok: true } | { ok: false; fields: Record<string, string[]>; detail: string | null };
+export type SaveOutcome =
+  | { ok: true }
+  | { ok: false; fields: Record<string, string[]>; detail: string | null };
 
 export interface AllianceFormDialogProps {
   isOpen: boolean;
@@ -33,7 +35,13 @@ export interface AllianceFormDialogProps {
 const FIELDS = ['corporate_id', 'provider_rfc', 'annual_rate', 'max_days', 'max_amount'] as const;
 
 /** The 'Nueva alianza' dialog: the same struct validates here and on the server. */
-export function AllianceFormDialog({ isOpen, corporates, initial, onSave, onClose }: AllianceFormDialogProps) {
+export function AllianceFormDialog({
+  isOpen,
+  corporates,
+  initial,
+  onSave,
+  onClose,
+}: AllianceFormDialogProps) {
   const formId = useId();
   const {
     register,
@@ -49,7 +57,8 @@ export function AllianceFormDialog({ isOpen, corporates, initial, onSave, onClos
   }, [isOpen, initial, reset]);
 
   const rate = watch('annual_rate');
-  const preview = rate !== undefined && annualRateProblem(rate) === null ? divideDecimal(maxRateFor(rate), 1, 2) : null;
+  const preview =
+    rate !== undefined && annualRateProblem(rate) === null ? divideDecimal(maxRateFor(rate), 1, 2) : null;
 
   const submit = handleSubmit(async (values) => {
     const outcome = await onSave(values);
@@ -79,7 +88,9 @@ export function AllianceFormDialog({ isOpen, corporates, initial, onSave, onClos
             label="Corporativo"
             labelFor={`${formId}-corporativo`}
             intent={corporateError ? 'danger' : 'none'}
-            helperText={corporateError ? <span id={`${formId}-corporativo-mensaje`}>{corporateError}</span> : undefined}
+            helperText={
+              corporateError ? <span id={`${formId}-corporativo-mensaje`}>{corporateError}</span> : undefined
+            }
           >
             <HTMLSelect
               id={`${formId}-corporativo`}
@@ -132,7 +143,9 @@ export function AllianceFormDialog({ isOpen, corporates, initial, onSave, onClos
             id={`${formId}-monto`}
             label="Monto máximo por factura (MXN, opcional)"
             error={errors.max_amount?.message}
-            registration={register('max_amount', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
+            registration={register('max_amount', {
+              setValueAs: (value: string) => (value === '' ? undefined : value),
+            })}
           />
         </DialogBody>
         <DialogFooter

@@ -11,11 +11,7 @@ import {
 } from '@blueprintjs/core';
 import { Add, History } from '@blueprintjs/icons';
 import { useState } from 'react';
-import {
-  ALLIANCE_STATE_LABELS,
-  ALLIANCE_STATES,
-  type AllianceState,
-} from '../../../domain/alliance-terms';
+import { ALLIANCE_STATE_LABELS, ALLIANCE_STATES, type AllianceState } from '../../../domain/alliance-terms';
 import { divideDecimal, formatCurrency, parseMoney } from '../../../domain/money';
 import type {
   AllianceInput,
@@ -59,10 +55,18 @@ const STATE_INTENT: Record<AllianceState, 'success' | 'warning' | 'none'> = {
 };
 
 const percent = (value: string | null) => (value === null ? '—' : `${divideDecimal(value, 1, 2)} %`);
-const money = (value: string | null) => (value === null ? 'Sin tope' : formatCurrency(parseMoney(value), 'MXN'));
+const money = (value: string | null) =>
+  value === null ? 'Sin tope' : formatCurrency(parseMoney(value), 'MXN');
 
 /** /operacion/alianzas/: every alliance with its current price, a form to set one and each one's history. */
-export function AlliancesPage({ list, filters, onFiltersChange, corporates, onSave, history }: AlliancesPageProps) {
+export function AlliancesPage({
+  list,
+  filters,
+  onFiltersChange,
+  corporates,
+  onSave,
+  history,
+}: AlliancesPageProps) {
   const [form, setForm] = useState<{ open: boolean; initial: Partial<AllianceInput> | null }>({
     open: false,
     initial: null,
@@ -107,7 +111,9 @@ export function AlliancesPage({ list, filters, onFiltersChange, corporates, onSa
           <Button intent="primary" text="Reintentar" onClick={list.onRetry} />
         </Callout>
       )}
-      {list.state === 'ready' && page && page.results.length === 0 && <NonIdealState title={ALLIANCES_EMPTY} />}
+      {list.state === 'ready' && page && page.results.length === 0 && (
+        <NonIdealState title={ALLIANCES_EMPTY} />
+      )}
       {list.state === 'ready' && page && page.results.length > 0 && (
         <>
           <HTMLTable striped className="flujo-operator-table" aria-labelledby="alianzas-titulo">
@@ -263,7 +269,9 @@ function PriceHistoryPanel({ openId, state, detail, onClose, onRetry }: Alliance
                 {detail.prices.map((price) => (
                   <tr key={`${price.effective_from}-${price.max_rate}`}>
                     <td>
-                      <time dateTime={price.effective_from}>{formatDisplayDateTime(price.effective_from)}</time>
+                      <time dateTime={price.effective_from}>
+                        {formatDisplayDateTime(price.effective_from)}
+                      </time>
                     </td>
                     <td>{percent(price.annual_rate === '' ? null : price.annual_rate)}</td>
                     <td>{percent(price.max_rate)}</td>

@@ -91,13 +91,18 @@ function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> 
               <td>{item.from_name}</td>
               <td>{item.from_company}</td>
               <td>{item.subject}</td>
-              <td>{item.contact_email ? <a href={`mailto:${item.contact_email}`}>{item.contact_email}</a> : '—'}</td>
+              <td>
+                {item.contact_email ? <a href={`mailto:${item.contact_email}`}>{item.contact_email}</a> : '—'}
+              </td>
               <td>{item.contact_phone ?? '—'}</td>
               <td>
                 {item.status === null ? (
                   '—'
                 ) : (
-                  <Tag minimal intent={item.status === 'allied' || item.status === 'enabled' ? 'success' : 'none'}>
+                  <Tag
+                    minimal
+                    intent={item.status === 'allied' || item.status === 'enabled' ? 'success' : 'none'}
+                  >
                     {INBOX_STATUS_LABELS[item.status] ?? item.status}
                   </Tag>
                 )}
@@ -111,7 +116,11 @@ function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> 
         <span>
           Página {page} de {lastPage} · {data.count} elementos
         </span>
-        <Button text="Siguiente" disabled={page >= lastPage} onClick={() => onChange({ kind, page: page + 1 })} />
+        <Button
+          text="Siguiente"
+          disabled={page >= lastPage}
+          onClick={() => onChange({ kind, page: page + 1 })}
+        />
       </nav>
     </>
   );
