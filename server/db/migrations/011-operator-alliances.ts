@@ -14,5 +14,4 @@ export const operatorAlliances: readonly string[] = [
   'CREATE UNIQUE INDEX alliances_pending_rfc_key ON alliances (corporate_id, provider_rfc) WHERE pending',
   // The SAT approval looks the pending alliances of one RFC up.
   'CREATE INDEX alliances_pending_rfc_idx ON alliances (provider_rfc) WHERE pending',
-  'CREATE INDEX alliance_prices_alliance_idx ON alliance_prices (alliance_id, effective_from DESC, id DESC)',
 ];

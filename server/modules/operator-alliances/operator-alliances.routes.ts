@@ -13,7 +13,7 @@ import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import { MAX_SERIAL } from '../invoices/invoice-access';
 import { pageLinks } from '../invoices/invoice-list';
-import { currentOperator } from '../operator/operator-context';
+import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { findInboxPage } from './inbox.repository';
 import {
   AllianceRequestError,
@@ -151,25 +151,25 @@ const DOCS = {
 export const operatorAlliancesRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, clock: now, appBaseUrl } = app;
 
-  app.get('/alliances/', { config: { openapi: DOCS.list } }, async (request) => {
-    const query = allianceQuery(request.query);
-    const { count, results } = await listAlliances(db, query, query.page);
-    return { count, ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count), results };
-  });
+  app.get(
+    '/alliances/',
+    operatorRoute(app, { action: 'Consultar alianzas', doc: DOCS.list }),
+    async (request) => {
+      const query = allianceQuery(request.query);
+      const { count, results } = await listAlliances(db, query, query.page);
+      return { count, ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count), results };
+    },
+  );
 
-  app.get('/alliances/:id/', { config: { openapi: DOCS.detail } }, async (request) =>
-    allianceDetail(db, allianceId(request)),
+  app.get(
+    '/alliances/:id/',
+    operatorRoute(app, { action: 'Consultar una alianza', doc: DOCS.detail }),
+    async (request) => allianceDetail(db, allianceId(request)),
   );
 
   app.post<{ Body: AllianceInput }>(
     '/alliances/',
-    {
-      config: {
-        openapi: DOCS.set,
-        operatorRoles: ['analista'],
-        operatorAction: 'Fijar el precio de una alianza',
-      },
-    },
+    operatorRoute(app, { roles: ['analista'], action: 'Fijar el precio de una alianza', doc: DOCS.set }),
     async (request, reply) => {
       const operator = currentOperator(request);
       const { alliance, created } = await setAlliance(
@@ -181,12 +181,20 @@ export const operatorAlliancesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/inbox/', { config: { openapi: DOCS.inbox } }, async (request) => {
-    const query = inboxQuery(request.query);
-    const { count, rows } = await findInboxPage(db, query.kind, {
-      limit: PAGE_SIZE,
-      offset: (query.page - 1) * PAGE_SIZE,
-    });
-    return { count, ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count), results: rows };
-  });
+  app.get(
+    '/inbox/',
+    operatorRoute(app, { action: 'Consultar la bandeja', doc: DOCS.inbox }),
+    async (request) => {
+      const query = inboxQuery(request.query);
+      const { count, rows } = await findInboxPage(db, query.kind, {
+        limit: PAGE_SIZE,
+        offset: (query.page - 1) * PAGE_SIZE,
+      });
+      return {
+        count,
+        ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count),
+        results: rows,
+      };
+    },
+  );
 };
