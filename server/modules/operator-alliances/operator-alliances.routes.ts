@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ALLIANCE_MESSAGES, ALLIANCE_STATES, type AllianceState } from '../../../src/domain/alliance-terms';
+import {
+  ALLIANCE_MAX_DAYS_MAX,
+  ALLIANCE_MAX_DAYS_MIN,
+  ALLIANCE_MESSAGES,
+  ALLIANCE_STATES,
+  type AllianceState,
+  ANNUAL_RATE_MAX,
+  ANNUAL_RATE_MIN,
+} from '../../../src/domain/alliance-terms';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   AllianceInput,
@@ -123,6 +131,28 @@ const DOCS = {
       'y el cambio aplica a las cotizaciones posteriores. Un RFC que aún no está en Flujo (o sin vinculación SAT ' +
       'autorizada) queda pendiente y se activa al autorizarse su vinculación; el proveedor recibe un correo.',
     body: AllianceInput,
+    // The domain's own checks (alliance-terms.ts), which the struct converter cannot read.
+    bodyFields: {
+      corporate_id: { type: 'integer', minimum: 1, description: 'Id del corporativo.' },
+      annual_rate: {
+        anyOf: [
+          { type: 'number', minimum: Number(ANNUAL_RATE_MIN), maximum: Number(ANNUAL_RATE_MAX) },
+          { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,2})?$' },
+        ],
+        description: `Tasa anual antes de IVA, en %, base 360, entre ${ANNUAL_RATE_MIN} y ${ANNUAL_RATE_MAX}, hasta dos decimales.`,
+      },
+      max_days: {
+        type: 'integer',
+        minimum: ALLIANCE_MAX_DAYS_MIN,
+        maximum: ALLIANCE_MAX_DAYS_MAX,
+        description: 'Días máximos hasta la fecha de pago.',
+      },
+      max_amount: {
+        type: ['string', 'null'],
+        pattern: '^\\d{1,16}(\\.\\d{1,2})?$',
+        description: 'Monto máximo por factura en MXN (opcional).',
+      },
+    },
     status: 201,
     response: OperatorAllianceDetail,
     responses: {
