@@ -1,7 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { ALLIANCE_MESSAGES } from '../../src/domain/alliance-terms';
+import type { OperatorRole } from '../../src/domain/operator-roles';
 import { MESSAGES } from '../../src/domain/schemas/fields';
 import type {
   AllianceInput,
@@ -9,6 +11,8 @@ import type {
   OperatorAlliance,
   OperatorAllianceDetail,
 } from '../../src/domain/schemas/operator-alliances';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { setUser } from '../../src/stores/user.store';
 import type { SaveOutcome } from '../../src/views/operator/alliances/alliance-form-dialog';
 import {
   ALLIANCES_EMPTY,
@@ -17,6 +21,9 @@ import {
   type AlliancesPageProps,
 } from '../../src/views/operator/alliances/alliances-page';
 import { INBOX_EMPTY, INBOX_FAILED, InboxPage } from '../../src/views/operator/inbox/inbox-page';
+import { renderApp } from '../model/harness/render-app';
+import { world } from '../model/harness/world';
+import { SERVER_WAIT } from '../support/server-wait';
 
 // The views of /operacion/alianzas/ and /operacion/bandeja/ with their data given: states, the form's checks
 // (the same struct as the server's), keyboard use. The calls themselves are test/api/operator-alliances.test.ts.
@@ -280,5 +287,45 @@ describe('operator inbox (view)', () => {
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain(INBOX_FAILED);
+  });
+});
+
+describe('operator alliances and inbox (pages, through the real server)', () => {
+  async function signInOperator(roles: readonly OperatorRole[]) {
+    const session = await world.operatorSession(roles);
+    localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
+    localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
+    setUser({ isAuthenticated: true, operatorRoles: [...roles] });
+    return session;
+  }
+
+  it('lists the alliances with their tasa + IVA and opens a price history by keyboard', async () => {
+    await signInOperator(['auditor']);
+    const user = userEvent.setup();
+    renderApp('/operacion/alianzas/');
+    const table = await screen.findByRole('table', { name: 'Alianzas' }, SERVER_WAIT);
+    // The demo world's first alliance: 17.40 % with IVA, i.e. 15.00 % before it (made before operators priced).
+    const row = within(table)
+      .getAllByRole('row')
+      .find((candidate) => candidate.textContent?.includes(DEMO_PROVIDERS[0].rfc));
+    expect(row?.textContent).toContain('17.40 %');
+    const history = within(row as HTMLElement).getByRole('button', { name: /Historial de precios/ });
+    history.focus();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText('Esta alianza aún no tiene precios fijados por operaciones.', {}, SERVER_WAIT),
+    ).toBeTruthy();
+  });
+
+  it('shows the inbox tab by tab', async () => {
+    await signInOperator(['analista']);
+    const user = userEvent.setup();
+    renderApp('/operacion/bandeja/?tipo=alliance');
+    expect(
+      await screen.findByRole('tab', { name: 'Solicitudes de alianza', selected: true }, SERVER_WAIT),
+    ).toBeTruthy();
+    await screen.findByText(/Alianza con|No hay solicitudes de alianza/, {}, SERVER_WAIT);
+    await user.click(screen.getByRole('tab', { name: 'Solicitudes de demo' }));
+    await screen.findByText(/Solicitud de demo|No hay solicitudes de demo/, {}, SERVER_WAIT);
   });
 });
