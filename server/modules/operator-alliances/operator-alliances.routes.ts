@@ -21,7 +21,7 @@ import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import { MAX_SERIAL } from '../invoices/invoice-access';
 import { pageLinks } from '../invoices/invoice-list';
-import { currentOperator, operatorRoute } from '../operator/operator-access';
+import { currentOperator, OPERATOR_MESSAGES, operatorRoute } from '../operator/operator-access';
 import { findInboxPage } from './inbox.repository';
 import {
   AllianceRequestError,
@@ -94,6 +94,11 @@ function allianceId(request: FastifyRequest): number {
   return id;
 }
 
+const READ_REFUSAL = { 403: OPERATOR_MESSAGES.notOperator };
+const BAD_FILTERS = {
+  400: { description: 'Filtros no válidos: mensajes en español por campo ({campo: [mensaje]}).' },
+};
+
 const PAGE_PARAM = {
   description: 'Página (25 por página).',
   schema: { type: 'integer', minimum: 1, default: 1 },
@@ -114,6 +119,7 @@ const DOCS = {
       page: PAGE_PARAM,
     },
     response: OperatorAlliancePage,
+    responses: { ...BAD_FILTERS, ...READ_REFUSAL },
   },
   detail: {
     summary: 'One alliance with its price history',
@@ -121,7 +127,7 @@ const DOCS = {
       'La alianza y cada precio que tuvo, el más reciente primero, con quién lo fijó y desde cuándo.',
     params: { id: { description: 'Id de la alianza.', schema: { type: 'integer', minimum: 1 } } },
     response: OperatorAllianceDetail,
-    responses: { 404: ALLIANCE_MESSAGES.notFound },
+    responses: { ...READ_REFUSAL, 404: ALLIANCE_MESSAGES.notFound },
   },
   set: {
     summary: 'Create an alliance or change its price',
@@ -157,6 +163,7 @@ const DOCS = {
     response: OperatorAllianceDetail,
     responses: {
       200: { description: 'La alianza ya existía: se cambió su precio.' },
+      403: `${OPERATOR_MESSAGES.notOperator} / ${OPERATOR_MESSAGES.roleRequired(['analista'])}`,
       409: 'Otra persona acaba de fijar esta alianza; vuelve a intentarlo.',
     },
   },
@@ -174,6 +181,7 @@ const DOCS = {
       page: PAGE_PARAM,
     },
     response: InboxPage,
+    responses: { ...BAD_FILTERS, ...READ_REFUSAL },
   },
 } satisfies Record<string, RouteDoc>;
 
