@@ -139,6 +139,18 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
     const detail = await get(auditor, `${ALLIANCES}${alliance.id}/`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual(alliance);
+
+    // The same terms again (a double click) change nothing: no second price, no second e-mail.
+    const again = await post(analista, {
+      corporate_id: corporateId,
+      provider_rfc: 'ALI200115AB1',
+      annual_rate: '15.00',
+      max_days: 90,
+      max_amount: '250000.00',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(alliance);
+    expect(await outboxTo('aliada.norte@example.mx')).toHaveLength(mails.length);
   });
 
   it('a new price applies to quotes made after it; an advance already saved keeps its rate; history newest first', async () => {

@@ -11,18 +11,13 @@ export interface AllianceTerms {
   maxAmount: string | null;
 }
 
-export interface AllianceKeyRow {
-  id: number;
-  provider_id: number | null;
-  is_active: boolean;
-  pending: boolean;
-}
+const LOCKED_COLUMNS = ['id', 'is_active', 'pending', 'annual_rate', 'max_days', 'max_amount'] as const;
 
 /** The pair's alliance with a known supplier, locked FOR UPDATE until the transaction ends. */
 export function lockAllianceByProvider(trx: Db, corporateId: number, providerId: number) {
   return trx
     .selectFrom('alliances')
-    .select(['id', 'provider_id', 'is_active', 'pending'])
+    .select(LOCKED_COLUMNS)
     .where('corporate_id', '=', corporateId)
     .where('provider_id', '=', providerId)
     .forUpdate()
@@ -33,7 +28,7 @@ export function lockAllianceByProvider(trx: Db, corporateId: number, providerId:
 export function lockPendingAlliance(trx: Db, corporateId: number, providerRfc: string) {
   return trx
     .selectFrom('alliances')
-    .select(['id', 'provider_id', 'is_active', 'pending'])
+    .select(LOCKED_COLUMNS)
     .where('corporate_id', '=', corporateId)
     .where('provider_rfc', '=', providerRfc)
     .where('pending', '=', true)

@@ -85,6 +85,18 @@ export function toOperatorAlliance(row: AllianceListRow): OperatorAlliance {
   };
 }
 
+function sameTerms(
+  row: { annual_rate: string | null; max_days: number | null; max_amount: string | null },
+  terms: AllianceTerms,
+): boolean {
+  return (
+    row.annual_rate !== null &&
+    annualRateText(row.annual_rate) === terms.annualRate &&
+    row.max_days === terms.maxDays &&
+    row.max_amount === terms.maxAmount
+  );
+}
+
 /** The terms the operator typed, with the IVA-inclusive rate quotes read (one rule: maxRateFor). */
 export function termsOf(input: AllianceInput): AllianceTerms {
   const annualRate = annualRateText(input.annual_rate);
@@ -133,6 +145,11 @@ export async function setAlliance(
       const existing = supplier ? await lockAllianceByProvider(trx, corporate.id, supplier.id) : undefined;
       const pending = await lockPendingAlliance(trx, corporate.id, input.provider_rfc);
       const activeNow = supplier !== undefined && (supplier.sat_status === SatStatus.AUTHORIZED || existing);
+      // The same terms again (a double click, a retried request) change nothing: no new price, no e-mail.
+      const current = existing ?? (activeNow ? undefined : pending);
+      if (current && (current.is_active || current.pending) && sameTerms(current, terms)) {
+        return { id: current.id, created: false, notify: null };
+      }
 
       let id: number;
       let created = false;
