@@ -82,7 +82,7 @@ function props(overrides: Partial<AlliancesPageProps> = {}): AlliancesPageProps 
       page: { count: 2, next: null, previous: null, results: [ACTIVE, PENDING] },
       onRetry: vi.fn(),
     },
-    filters: { status: undefined, page: 1 },
+    filters: { status: undefined, corporate: undefined, page: 1 },
     onFiltersChange: vi.fn(),
     corporates: {
       state: 'ready',
@@ -115,6 +115,20 @@ describe('operator alliances (view)', () => {
     expect(pending.getByText('14.33 %')).toBeTruthy();
     expect(pending.getByText('Pendiente')).toBeTruthy();
     expect(pending.getByText('Sin tope')).toBeTruthy();
+  });
+
+  it('filters by state and corporate, back to the first page', async () => {
+    const onFiltersChange = vi.fn();
+    render(
+      <AlliancesPage
+        {...props({ onFiltersChange, filters: { status: undefined, corporate: undefined, page: 2 } })}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'pendiente');
+    expect(onFiltersChange).toHaveBeenLastCalledWith({ status: 'pendiente', corporate: undefined, page: 1 });
+    await user.selectOptions(screen.getByLabelText('Corporativo'), '1');
+    expect(onFiltersChange).toHaveBeenLastCalledWith({ status: undefined, corporate: 1, page: 1 });
   });
 
   it('has loading, empty and error states; the error retries', async () => {

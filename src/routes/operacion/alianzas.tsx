@@ -15,6 +15,7 @@ import { saveOutcomeOf } from './-save-outcome';
 
 interface AlliancesSearch {
   estado?: AllianceState;
+  corporativo?: number;
   pagina?: number;
 }
 
@@ -23,8 +24,10 @@ export const Route = createFileRoute('/operacion/alianzas')({
   validateSearch: (raw: Record<string, unknown>): AlliancesSearch => {
     const estado = ALLIANCE_STATES.find((state) => state === raw.estado);
     const pagina = Number(raw.pagina);
+    const corporativo = Number(raw.corporativo);
     return {
       ...(estado ? { estado } : {}),
+      ...(Number.isSafeInteger(corporativo) && corporativo > 0 ? { corporativo } : {}),
       ...(Number.isSafeInteger(pagina) && pagina > 1 ? { pagina } : {}),
     };
   },
@@ -32,7 +35,11 @@ export const Route = createFileRoute('/operacion/alianzas')({
   // A failed first page is the screen's error state (with 'Reintentar'), not the router's error page.
   loader: ({ context, deps }) =>
     context.queryClient.prefetchQuery(
-      operatorAlliancesQueryOptions({ status: deps.estado, page: deps.pagina ?? 1 }),
+      operatorAlliancesQueryOptions({
+        status: deps.estado,
+        corporate: deps.corporativo,
+        page: deps.pagina ?? 1,
+      }),
     ),
   component: AlliancesRoute,
 });
@@ -41,10 +48,10 @@ const loadState = (query: { isPending: boolean; isError: boolean }) =>
   query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
 
 function AlliancesRoute() {
-  const { estado, pagina } = Route.useSearch();
+  const { estado, corporativo, pagina } = Route.useSearch();
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
-  const filters = { status: estado, page: pagina ?? 1 };
+  const filters = { status: estado, corporate: corporativo, page: pagina ?? 1 };
   const list = useQuery(operatorAlliancesQueryOptions(filters));
   const corporates = useQuery(corporateOptionsQueryOptions());
   const [historyId, setHistoryId] = useState<number | null>(null);
@@ -68,6 +75,7 @@ function AlliancesRoute() {
         void navigate({
           search: {
             ...(next.status ? { estado: next.status } : {}),
+            ...(next.corporate ? { corporativo: next.corporate } : {}),
             ...(next.page > 1 ? { pagina: next.page } : {}),
           },
         })

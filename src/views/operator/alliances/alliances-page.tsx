@@ -32,10 +32,16 @@ const PAGE_SIZE = 25;
 
 type LoadState = 'loading' | 'error' | 'ready';
 
+export interface AllianceFilters {
+  status: AllianceState | undefined;
+  corporate: number | undefined;
+  page: number;
+}
+
 export interface AlliancesPageProps {
   list: { state: LoadState; page: OperatorAlliancePage | undefined; onRetry: () => void };
-  filters: { status: AllianceState | undefined; page: number };
-  onFiltersChange: (filters: { status: AllianceState | undefined; page: number }) => void;
+  filters: AllianceFilters;
+  onFiltersChange: (filters: AllianceFilters) => void;
   corporates: { state: LoadState; options: readonly CorporateChoice[] };
   onSave: (input: AllianceInput) => Promise<SaveOutcome>;
   history: {
@@ -92,13 +98,29 @@ export function AlliancesPage({
           value={filters.status ?? ''}
           onChange={(event) => {
             const value = ALLIANCE_STATES.find((state) => state === event.currentTarget.value);
-            onFiltersChange({ status: value, page: 1 });
+            onFiltersChange({ ...filters, status: value, page: 1 });
           }}
         >
           <option value="">Todas</option>
           {ALLIANCE_STATES.map((state) => (
             <option key={state} value={state}>
               {ALLIANCE_STATE_LABELS[state]}
+            </option>
+          ))}
+        </HTMLSelect>{' '}
+        <label htmlFor="alianzas-corporativo">Corporativo</label>{' '}
+        <HTMLSelect
+          id="alianzas-corporativo"
+          value={filters.corporate ?? ''}
+          onChange={(event) => {
+            const id = Number(event.currentTarget.value);
+            onFiltersChange({ ...filters, corporate: id > 0 ? id : undefined, page: 1 });
+          }}
+        >
+          <option value="">Todos</option>
+          {corporates.options.map((corporate) => (
+            <option key={corporate.id} value={corporate.id}>
+              {corporate.name}
             </option>
           ))}
         </HTMLSelect>
