@@ -144,7 +144,9 @@ export async function setAlliance(
       }
       const existing = supplier ? await lockAllianceByProvider(trx, corporate.id, supplier.id) : undefined;
       const pending = await lockPendingAlliance(trx, corporate.id, input.provider_rfc);
-      const activeNow = supplier !== undefined && (supplier.sat_status === SatStatus.AUTHORIZED || existing);
+      // A company that is only SENT may still change its RFC before approval: the RFC stays the key until then.
+      const activeNow =
+        supplier !== undefined && (supplier.sat_status === SatStatus.AUTHORIZED || existing !== undefined);
       // The same terms again (a double click, a retried request) change nothing: no new price, no e-mail.
       const current = existing ?? (activeNow ? undefined : pending);
       if (current && (current.is_active || current.pending) && sameTerms(current, terms)) {
