@@ -15,7 +15,14 @@ export const Route = createFileRoute('/operacion')({
 
 function OperatorLayout() {
   const { pathname } = useLocation();
-  if (pathname.startsWith(paths.operatorLogin)) return <Outlet />;
+  // The operators' door stands alone: no public site around it, no sections before the sign-in.
+  if (pathname.startsWith(paths.operatorLogin)) {
+    return (
+      <main id="contenido" className="operator-login-main">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <OperatorShell account={<OperatorAccount />}>
       <Outlet />

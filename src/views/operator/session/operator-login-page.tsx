@@ -18,7 +18,7 @@ export function OperatorLoginPage({ machine }: { machine: typeof operatorSession
   const onCodeStep = state.matches('code') || state.matches('verifyingCode');
 
   return (
-    <main className="flujo-operator-login">
+    <section className="flujo-operator-login" aria-labelledby="operador-ingresar-titulo">
       <Card className="flujo-operator-login-card">
         <H1 id="operador-ingresar-titulo">Ingreso de operadores</H1>
         {error && !state.matches('locked') && (
@@ -65,7 +65,7 @@ export function OperatorLoginPage({ machine }: { machine: typeof operatorSession
           </Callout>
         )}
       </Card>
-    </main>
+    </section>
   );
 }
 
