@@ -13,7 +13,7 @@ import { replaceRecoveryCodes, upsertOperatorTotp } from './operator-mfa.reposit
 import { newRecoveryCodes, recoveryCodeHash, sealTotpSecret } from './operator-secrets';
 import { hashPassword } from './password';
 import { issuePasswordLink } from './password-reset.service';
-import { usernameOrEmailTaken } from './user.repository';
+import { insertOperatorUser, usernameOrEmailTaken } from './user.repository';
 
 // Operators exist only through `npm run ops -- operator:create` (and the demo world): a user with operator
 // roles, no usable password until the invitation link sets one, and a TOTP secret with ten recovery codes shown
@@ -111,22 +111,18 @@ export async function createOperator(
   // Nobody knows this password: the invitation link sets the real one.
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   const created = await inTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .insertInto('users')
-      .values({
-        username: name,
-        email: email.toLowerCase(),
-        password_hash: unusable,
-        first_name: input.firstName ?? name,
-        last_name: input.lastName ?? '',
-        operator_roles: [...input.roles],
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const enrolment = await enrolOperatorTotp(trx, deps.secretKey, { id: row.id, username: name });
+    const userId = await insertOperatorUser(trx, {
+      username: name,
+      email: email.toLowerCase(),
+      passwordHash: unusable,
+      firstName: input.firstName ?? name,
+      lastName: input.lastName ?? '',
+      roles: input.roles,
+    });
+    const enrolment = await enrolOperatorTotp(trx, deps.secretKey, { id: userId, username: name });
     const link = await issuePasswordLink(
       { db: trx, now: deps.now, appBaseUrl: deps.appBaseUrl },
-      row.id,
+      userId,
       OPERATOR_INVITATION_HOURS * 60,
     );
     return { enrolment, link };

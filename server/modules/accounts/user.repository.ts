@@ -232,3 +232,30 @@ export async function renameCompany(db: Db, companyId: number, name: string): Pr
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
+
+/** A user without a company who holds operator roles (ops operator:create, decision 0050); its id. */
+export async function insertOperatorUser(
+  db: Db,
+  user: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    roles: readonly string[];
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      operator_roles: [...user.roles],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
