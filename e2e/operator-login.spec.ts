@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
+import { OPERATOR_LOGIN_MESSAGES } from '../src/domain/schemas/operator-session';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
-import { expectNoAxeViolations, operator, test } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
 // Operators' identity (decision 0050) in the real browser: an operator made by `ops operator:create` sets a
 // password from the invitation, signs in with the password and the code of the printed enrolment, finds the
@@ -92,6 +93,15 @@ test('an operator created by ops operator:create sets a password, signs in with 
   await expect(page).toHaveURL(/\/operacion\/ingresar\/$/, { timeout: 20_000 });
   expect(await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
   // The back office is closed again.
+  await page.goto('/operacion/bitacora/');
+  await expect(page).toHaveURL(/\/operacion\/ingresar\/$/);
+});
+
+test("an operator at the providers' login is told where operators sign in", async ({ page }) => {
+  await logIn(page, 'operador.demo', DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toContainText(OPERATOR_LOGIN_MESSAGES.wrongDoor);
+  await expect(page).toHaveURL(/\/auth\/ingresar\/$/);
+  // And the back office stays closed: no operator session was kept.
   await page.goto('/operacion/bitacora/');
   await expect(page).toHaveURL(/\/operacion\/ingresar\/$/);
 });

@@ -13,6 +13,9 @@ export const OPERATOR_LOGIN_MESSAGES = {
     'El código no es correcto. Revisa la hora de tu teléfono y escribe el código que se muestra ahora.',
   challengeExpired: 'La verificación expiró o ya se usó. Ingresa de nuevo tu usuario y contraseña.',
   locked: 'Demasiados códigos incorrectos. Tu acceso quedó bloqueado 15 minutos; intenta de nuevo después.',
+  /** An operator who typed their password at the providers' and corporates' login (/auth/ingresar/). */
+  wrongDoor:
+    'Eres operador de Flujo: ingresa en /operacion/ingresar/ con tu contraseña y tu código de verificación.',
   notEnrolled:
     'Tu cuenta de operador no tiene la verificación en dos pasos configurada. Pide una inscripción nueva.',
 } as const;
