@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { transition } from 'xstate';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { checkClabe } from '../../../src/domain/clabe';
 import {
@@ -22,6 +23,7 @@ import type {
 } from '../../../src/domain/schemas/operator-corporates';
 import {
   type CorporateOnboardingEvent,
+  corporateOnboardingMachine,
   ONBOARDING_VALUE_TO_STATE,
   onboardingRefusal,
   resolveOnboardingSnapshot,
@@ -238,7 +240,7 @@ async function applyOnboardingEvent(
   const current = { state: corporate.onboarding_state, documents, today };
   const snapshot = resolveOnboardingSnapshot(current);
   if (!snapshot.can(event)) throw new CorporateRequestError(409, onboardingRefusal(current, event.type));
-  const next = snapshot.machine.transition(snapshot, event, {} as never);
+  const [next] = transition(corporateOnboardingMachine, snapshot, event);
   const state = ONBOARDING_VALUE_TO_STATE[String(next.value)] ?? corporate.onboarding_state;
   if (state !== corporate.onboarding_state) await setOnboardingState(trx, corporate.id, { state, ...change });
   return state;
