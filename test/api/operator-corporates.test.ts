@@ -143,7 +143,7 @@ describe('operator corporates (/api/operator/corporates/)', () => {
         `renata.${created.rfc.toLowerCase()}@corp.example.mx`,
         INVITE_PASSWORD,
       );
-      expect(before.statusCode).toBe(400);
+      expect(before.statusCode).toBe(401);
 
       const reset = await ctx.app.inject({
         method: 'POST',

@@ -24,10 +24,11 @@ import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import { readUpload, type UploadShape } from '../../uploads/upload-file';
 import { UploadRefusal } from '../../uploads/upload-refusal';
+import { programmeBalances } from '../credit-programmes/programme-ledger.repository';
 import { businessDate } from '../invoices/business-date';
 import { MAX_SERIAL } from '../invoices/invoice-access';
 import { pageLinks } from '../invoices/invoice-list';
-import { currentOperator } from '../operator/operator.plugin';
+import { currentOperator, operatorRoute } from '../operator/operator-access';
 import {
   activateCorporate,
   CorporateRequestError,
@@ -227,121 +228,115 @@ async function readDocumentUpload(request: FastifyRequest) {
   return { kind: upload.fields.kind, clabe: upload.fields.clabe, file };
 }
 
+/** The corporate's programme figures for the detail (the ledger's one home computes them). */
+async function programmeOf(db: OperatorCorporatesDeps['db'], corporateId: number) {
+  const balances = await programmeBalances(db, corporateId);
+  if (!balances) return null;
+  return {
+    state: balances.state,
+    limit: balances.limit,
+    reserved: balances.reserved,
+    used: balances.used,
+    available: balances.available,
+    starts_on: balances.startsOn,
+    ends_on: balances.endsOn,
+  };
+}
+
 /**
  * The corporates' back office under /api/operator/ (issue 19, decision 0051): the list, the detail with the
- * KYB file, onboarding, uploads, decisions, activation and rejection. The operator plugin checks the session,
- * the MFA and each route's roles, and audits every call.
+ * KYB file, onboarding, uploads, decisions, activation and rejection. operatorRoute() checks the session, the
+ * MFA and each route's roles; the operator plugin audits every call.
  */
-export function operatorCorporatesRoutes(
-  programmeOf: OperatorCorporatesDeps['programmeOf'],
-): FastifyPluginAsync {
-  return async (app) => {
-    const deps: OperatorCorporatesDeps = {
-      db: app.db,
-      mailer: app.mailer,
-      now: app.clock,
-      appBaseUrl: app.appBaseUrl,
-      programmeOf,
-    };
-    const today = () => businessDate(deps.now());
-    await app.register(multipart);
+export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
+  const deps: OperatorCorporatesDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    now: app.clock,
+    appBaseUrl: app.appBaseUrl,
+    programmeOf,
+  };
+  const today = () => businessDate(deps.now());
+  await app.register(multipart);
 
-    app.get('/corporates/', { config: { openapi: DOCS.list } }, async (request) => {
+  app.get(
+    '/corporates/',
+    operatorRoute(app, { action: 'Consulta de corporativos', doc: DOCS.list }),
+    async (request) => {
       const query = parseListQuery(request.query);
       const page = await corporatesPage(app.db, query);
       return { count: page.count, ...pageLinks(request, query, page.count), results: page.results };
-    });
+    },
+  );
 
-    app.post<{ Body: CreateCorporateBody }>(
-      '/corporates/',
-      {
-        config: { openapi: DOCS.create, operatorRoles: ['analista'], operatorAction: 'Alta de corporativo' },
-      },
-      async (request, reply) => reply.status(201).send(await createCorporate(deps, request.body)),
-    );
+  app.post<{ Body: CreateCorporateBody }>(
+    '/corporates/',
+    operatorRoute(app, { roles: ['analista'], action: 'Alta de corporativo', doc: DOCS.create }),
+    async (request, reply) => reply.status(201).send(await createCorporate(deps, request.body)),
+  );
 
-    app.get('/corporates/:id/', { config: { openapi: DOCS.detail } }, async (request) =>
-      corporateDetail(deps, idParam(request.params, 'id'), today()),
-    );
+  app.get(
+    '/corporates/:id/',
+    operatorRoute(app, { action: 'Consulta de un corporativo', doc: DOCS.detail }),
+    async (request) => corporateDetail(deps, idParam(request.params, 'id'), today()),
+  );
 
-    app.post(
-      '/corporates/:id/documents/',
-      {
-        config: {
-          openapi: DOCS.upload,
-          operatorRoles: ['analista'],
-          operatorAction: 'Carga de documento del expediente',
-        },
-      },
-      async (request, reply) => {
-        const corporateId = idParam(request.params, 'id');
-        const upload = await readDocumentUpload(request);
-        const operator = currentOperator(request);
-        return reply.status(201).send(await uploadDocument(deps, corporateId, upload, operator.id, today()));
-      },
-    );
+  app.post(
+    '/corporates/:id/documents/',
+    operatorRoute(app, {
+      roles: ['analista'],
+      action: 'Carga de documento del expediente',
+      doc: DOCS.upload,
+    }),
+    async (request, reply) => {
+      const corporateId = idParam(request.params, 'id');
+      const upload = await readDocumentUpload(request);
+      const operator = currentOperator(request);
+      return reply.status(201).send(await uploadDocument(deps, corporateId, upload, operator.id, today()));
+    },
+  );
 
-    app.get(
-      '/corporates/:id/documents/:doc/file/',
-      { config: { openapi: DOCS.file } },
-      async (request, reply) => {
-        const file = await documentFile(
-          app.db,
-          idParam(request.params, 'id'),
-          idParam(request.params, 'doc'),
-        );
-        // The name goes in the RFC 5987 form only: it is the uploader's, so never raw in a header.
-        return reply
-          .type(PDF_MEDIA_TYPE)
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-sha256', file.sha256)
-          .send(Buffer.from(file.content));
-      },
-    );
+  app.get(
+    '/corporates/:id/documents/:doc/file/',
+    operatorRoute(app, { action: 'Consulta de documento del expediente', doc: DOCS.file }),
+    async (request, reply) => {
+      const file = await documentFile(app.db, idParam(request.params, 'id'), idParam(request.params, 'doc'));
+      // The name goes in the RFC 5987 form only: it is the uploader's, so never raw in a header.
+      return reply
+        .type(PDF_MEDIA_TYPE)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.content));
+    },
+  );
 
-    app.post<{ Body: DocumentDecisionBody }>(
-      '/corporates/:id/documents/:doc/decision/',
-      {
-        config: {
-          openapi: DOCS.decision,
-          operatorRoles: ['aprobador'],
-          operatorAction: 'Decisión sobre un documento del expediente',
-        },
-      },
-      async (request) =>
-        decideOnDocument(
-          deps,
-          idParam(request.params, 'id'),
-          idParam(request.params, 'doc'),
-          request.body,
-          currentOperator(request).id,
-          today(),
-        ),
-    );
+  app.post<{ Body: DocumentDecisionBody }>(
+    '/corporates/:id/documents/:doc/decision/',
+    operatorRoute(app, {
+      roles: ['aprobador'],
+      action: 'Decisión sobre un documento del expediente',
+      doc: DOCS.decision,
+    }),
+    async (request) =>
+      decideOnDocument(
+        deps,
+        idParam(request.params, 'id'),
+        idParam(request.params, 'doc'),
+        request.body,
+        currentOperator(request).id,
+        today(),
+      ),
+  );
 
-    app.post(
-      '/corporates/:id/activate/',
-      {
-        config: {
-          openapi: DOCS.activate,
-          operatorRoles: ['aprobador'],
-          operatorAction: 'Activación de corporativo',
-        },
-      },
-      async (request) => activateCorporate(deps, idParam(request.params, 'id'), today()),
-    );
+  app.post(
+    '/corporates/:id/activate/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Activación de corporativo', doc: DOCS.activate }),
+    async (request) => activateCorporate(deps, idParam(request.params, 'id'), today()),
+  );
 
-    app.post<{ Body: RejectCorporateBody }>(
-      '/corporates/:id/reject/',
-      {
-        config: {
-          openapi: DOCS.reject,
-          operatorRoles: ['aprobador'],
-          operatorAction: 'Rechazo de corporativo',
-        },
-      },
-      async (request) => rejectCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
-    );
-  };
-}
+  app.post<{ Body: RejectCorporateBody }>(
+    '/corporates/:id/reject/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Rechazo de corporativo', doc: DOCS.reject }),
+    async (request) => rejectCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
+  );
+};
