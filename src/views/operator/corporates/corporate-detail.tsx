@@ -34,6 +34,7 @@ import { onboardingRefusal, resolveOnboardingSnapshot } from '../../../machines/
 import type { ActionResult } from './action-result';
 import { ONBOARDING_STATE_INTENTS } from './corporates-list';
 import { PdfViewer } from './pdf-viewer';
+import './corporates.css';
 
 const STATUS_INTENTS: Readonly<Record<DocumentStatus, 'none' | 'success' | 'danger' | 'warning'>> = {
   pendiente: 'none',

@@ -5,6 +5,7 @@ import { ONBOARDING_STATE_LABELS, type OnboardingState } from '../../../domain/c
 import type { CorporatePage } from '../../../domain/schemas/operator-corporates';
 import type { ActionResult } from './action-result';
 import { NewCorporateDialog, type NewCorporateValues } from './new-corporate-dialog';
+import './corporates.css';
 
 export const ONBOARDING_STATE_INTENTS: Readonly<
   Record<OnboardingState, 'none' | 'primary' | 'success' | 'danger'>
