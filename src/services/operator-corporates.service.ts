@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { integer, type as objectType, string } from 'superstruct';
 import { type CorporateDocumentKind, type OnboardingState, PDF_MEDIA_TYPE } from '../domain/corporate-file';
-import { MessageResponse } from '../domain/schemas/invoices';
 import {
   CorporateCreated,
   CorporateDetail,
   CorporatePage,
   type CreateCorporateBody,
+  DecisionRecorded,
   type DocumentDecisionBody,
+  OnboardingStateAnswer,
 } from '../domain/schemas/operator-corporates';
 import { INVOICES_API_URL } from './api-config';
 import { request, requestFile, type UploadProgress, upload } from './http';
@@ -15,8 +15,6 @@ import { request, requestFile, type UploadProgress, upload } from './http';
 // The corporates' back office calls (issue 19, decision 0051): /api/operator/corporates/…
 
 const BASE = `${INVOICES_API_URL}/operator/corporates/`;
-
-const StateAnswer = objectType({ id: integer(), state: string() });
 
 export interface CorporateListSearch {
   search?: string;
@@ -65,22 +63,25 @@ export function uploadCorporateDocument(
   form.set('kind', input.kind);
   if (input.clabe !== undefined) form.set('clabe', input.clabe);
   form.set('file', input.file);
-  return upload(`${BASE}${corporateId}/documents/`, StateAnswer, form, onProgress);
+  return upload(`${BASE}${corporateId}/documents/`, OnboardingStateAnswer, form, onProgress);
 }
 
 export function decideCorporateDocument(corporateId: number, documentId: number, body: DocumentDecisionBody) {
-  return request(`${BASE}${corporateId}/documents/${documentId}/decision/`, MessageResponse, {
+  return request(`${BASE}${corporateId}/documents/${documentId}/decision/`, DecisionRecorded, {
     method: 'POST',
     body,
   });
 }
 
 export function activateCorporate(corporateId: number) {
-  return request(`${BASE}${corporateId}/activate/`, StateAnswer, { method: 'POST' });
+  return request(`${BASE}${corporateId}/activate/`, OnboardingStateAnswer, { method: 'POST' });
 }
 
 export function rejectCorporate(corporateId: number, reason: string) {
-  return request(`${BASE}${corporateId}/reject/`, StateAnswer, { method: 'POST', body: { reason } });
+  return request(`${BASE}${corporateId}/reject/`, OnboardingStateAnswer, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 /** The document's PDF with the bearer token, as a Blob the viewer shows through a blob: URL. */

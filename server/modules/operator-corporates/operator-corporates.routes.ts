@@ -11,13 +11,15 @@ import {
   PDF_MEDIA_TYPE,
 } from '../../../src/domain/corporate-file';
 import { MESSAGES } from '../../../src/domain/schemas/fields';
-import { MessageResponse, PAGE_SIZE } from '../../../src/domain/schemas/invoices';
+import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   CorporateCreated,
   CorporateDetail,
   CorporatePage,
   CreateCorporateBody,
+  DecisionRecorded,
   DocumentDecisionBody,
+  OnboardingStateAnswer,
   RejectCorporateBody,
 } from '../../../src/domain/schemas/operator-corporates';
 import { FieldErrors } from '../../http/errors';
@@ -117,11 +119,7 @@ const DOCS = {
       },
     },
     bodyMediaType: MULTIPART,
-    response: {
-      type: 'object',
-      required: ['id', 'state'],
-      properties: { id: { type: 'integer' }, state: { type: 'string', enum: [...ONBOARDING_STATES] } },
-    },
+    response: OnboardingStateAnswer,
     status: 201,
     responses: {
       400: 'Tipo o CLABE inválidos ({kind|clabe: [mensaje]}), o falta el archivo o está vacío ({detail}).',
@@ -145,7 +143,7 @@ const DOCS = {
       'registra al revisor y la hora. Rol: aprobador.',
     params: DOCUMENT_ID,
     body: DocumentDecisionBody,
-    response: MessageResponse,
+    response: DecisionRecorded,
     responses: {
       400: 'Campos inválidos ({status|reason|expires_on: [mensaje]}).',
       404: NOT_FOUND,
@@ -158,11 +156,7 @@ const DOCS = {
       'Activa al corporativo (y autoriza su vinculación SAT si no lo estaba) solo cuando los ocho documentos ' +
       'están aprobados y vigentes; si no, 409 con la lista de los que faltan. Rol: aprobador.',
     params: CORPORATE_ID,
-    response: {
-      type: 'object',
-      required: ['id', 'state'],
-      properties: { id: { type: 'integer' }, state: { type: 'string', enum: [...ONBOARDING_STATES] } },
-    },
+    response: OnboardingStateAnswer,
     responses: {
       404: NOT_FOUND,
       409: `${CORPORATE_MESSAGES.notActivatable(['poderes'])} / ${CORPORATE_MESSAGES.alreadyActive}`,
@@ -174,11 +168,7 @@ const DOCS = {
       'Rechaza el alta (borrador o en revisión) con un motivo; su expediente ya no cambia. Rol: aprobador.',
     params: CORPORATE_ID,
     body: RejectCorporateBody,
-    response: {
-      type: 'object',
-      required: ['id', 'state'],
-      properties: { id: { type: 'integer' }, state: { type: 'string', enum: [...ONBOARDING_STATES] } },
-    },
+    response: OnboardingStateAnswer,
     responses: { 404: NOT_FOUND, 409: CORPORATE_MESSAGES.alreadyActive },
   },
 } satisfies Record<string, RouteDoc>;

@@ -146,3 +146,11 @@ export const CorporateCreated = type({
   admin_user_id: integer(),
 });
 export type CorporateCreated = Infer<typeof CorporateCreated>;
+
+/** POST .../decision/: the decision is recorded. */
+export const DecisionRecorded = type({ message: string() });
+export type DecisionRecorded = Infer<typeof DecisionRecorded>;
+
+/** POST .../documents/, .../activate/, .../reject/: the corporate's onboarding state after the change. */
+export const OnboardingStateAnswer = type({ id: integer(), state: onboardingState });
+export type OnboardingStateAnswer = Infer<typeof OnboardingStateAnswer>;
