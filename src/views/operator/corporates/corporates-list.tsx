@@ -44,7 +44,8 @@ export function CorporatesList(props: CorporatesListProps) {
         <H1 id="corporativos-titulo">Corporativos</H1>
         <Button intent="primary" icon={<Plus />} text="Nuevo corporativo" onClick={() => setCreating(true)} />
       </header>
-      <search>
+      {/* biome-ignore lint/a11y/useSemanticElements: React 18 does not know the <search> element yet */}
+      <div role="search">
         <form aria-label="Buscar corporativos" onSubmit={submitSearch}>
           <InputGroup
             type="search"
@@ -56,7 +57,7 @@ export function CorporatesList(props: CorporatesListProps) {
             rightElement={<Button type="submit" variant="minimal" text="Buscar" />}
           />
         </form>
-      </search>
+      </div>
       {props.isPending && <Spinner aria-label="Cargando corporativos" />}
       {props.isError && (
         <Callout intent="danger" role="alert" title="No pudimos cargar los corporativos">
