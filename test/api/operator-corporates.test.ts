@@ -208,6 +208,26 @@ describe('operator corporates (/api/operator/corporates/)', () => {
       expect(again.json()).toEqual({ detail: 'Esta empresa ya es un corporativo en Flujo.' });
     });
 
+    it('two onboardings of the same new RFC at once: one corporate, the other a 409', async () => {
+      const rfc = freshRfc();
+      const body = (email: string) => ({
+        rfc,
+        name: 'Gemelos, S.A.',
+        admin: { name: 'A', last_name: 'B', email },
+      });
+      const answers = await Promise.all([
+        post(BASE, analista, body(`uno.${rfc.toLowerCase()}@x.example.mx`)),
+        post(BASE, analista, body(`dos.${rfc.toLowerCase()}@x.example.mx`)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const companies = await ctx.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('rfc', '=', rfc)
+        .execute();
+      expect(companies).toHaveLength(1);
+    });
+
     it('answers Spanish per-field 400s', async () => {
       const res = await post(BASE, analista, {
         rfc: 'XAXX010101000',

@@ -32,6 +32,7 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
+import { uniqueViolationField } from '../accounts/accounts.service';
 import {
   companyUsers,
   findCompanyForOnboarding,
@@ -129,6 +130,8 @@ export async function createCorporate(
       name: existing?.name ?? body.name,
       promoted: existing !== undefined,
     };
+  }).catch((error: unknown) => {
+    throw concurrentCreationRefusal(error);
   });
   await deps.mailer.send({
     to: email,
@@ -143,6 +146,27 @@ export async function createCorporate(
     promoted: created.promoted,
     admin_user_id: created.userId,
   };
+}
+
+/**
+ * Two onboardings of the same new RFC or e-mail at once: the loser's INSERT meets the unique index (the locked
+ * read saw no row yet). Answered as if it had come second: 409 for the RFC, 400 for the e-mail.
+ */
+function concurrentCreationRefusal(error: unknown): unknown {
+  const field = uniqueViolationField(error);
+  if (field !== null) return new FieldErrors({ 'admin.email': [CORPORATE_MESSAGES.emailTaken] });
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  if (
+    code === '23505' &&
+    `${String(constraint ?? '')} ${String(message ?? '')}`.includes('companies_rfc_key')
+  ) {
+    return new CorporateRequestError(409, CORPORATE_MESSAGES.alreadyCorporate);
+  }
+  return error;
 }
 
 export interface CorporateListQuery {
