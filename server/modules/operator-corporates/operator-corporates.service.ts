@@ -333,7 +333,6 @@ export async function uploadDocument(
   });
 }
 
-
 /** GET .../documents/{doc}/file/: the PDF's bytes. */
 export async function documentFile(db: Db, corporateId: number, documentId: number) {
   const file = await documentContent(db, corporateId, documentId);
