@@ -12,7 +12,7 @@ import { normalizeRecoveryCode } from './operator-login.service';
 import { replaceRecoveryCodes, upsertOperatorTotp } from './operator-mfa.repository';
 import { newRecoveryCodes, recoveryCodeHash, sealTotpSecret } from './operator-secrets';
 import { hashPassword } from './password';
-import { issuePasswordLink } from './password-reset.service';
+import { issueResetLink } from './password-reset.service';
 import { insertOperatorUser, usernameOrEmailTaken } from './user.repository';
 
 // Operators exist only through `npm run ops -- operator:create` (and the demo world): a user with operator
@@ -120,11 +120,7 @@ export async function createOperator(
       roles: input.roles,
     });
     const enrolment = await enrolOperatorTotp(trx, deps.secretKey, { id: userId, username: name });
-    const link = await issuePasswordLink(
-      { db: trx, now: deps.now, appBaseUrl: deps.appBaseUrl },
-      userId,
-      OPERATOR_INVITATION_HOURS * 60,
-    );
+    const link = await issueResetLink(deps, trx, userId, OPERATOR_INVITATION_HOURS * 60);
     return { enrolment, link };
   });
   await deps.mailer.send({

@@ -48,18 +48,20 @@ function resetMail(firstName: string, link: string): string {
 }
 
 /**
- * A link to the reset screen that sets the user's password once, valid `minutes`: the reset request's, and the
- * invitation of a user created without a password (an operator, a corporate's first user).
+ * A one-use link to the new-password screen for the user, live for `minutes`: the reset's own (60) or an
+ * invitation's longer one (a corporate's first user, 72 h). resetPassword takes either, since each row keeps
+ * its own expiry.
  */
-export async function issuePasswordLink(
-  deps: Pick<AccountsDeps, 'db' | 'now' | 'appBaseUrl'>,
+export async function issueResetLink(
+  deps: Pick<AccountsDeps, 'now' | 'appBaseUrl'>,
+  db: AccountsDeps['db'],
   userId: number,
   minutes: number,
 ): Promise<string> {
   // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.now().getTime() + minutes * 60_000);
-  await insertResetToken(deps.db, { userId, tokenHash: sha256(token), expiresAt });
+  await insertResetToken(db, { userId, tokenHash: sha256(token), expiresAt });
   return `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
 }
 
@@ -75,7 +77,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();
 
-  const link = await issuePasswordLink(deps, user.id, RESET_LINK_MINUTES);
+  const link = await issueResetLink(deps, deps.db, user.id, RESET_LINK_MINUTES);
   await deps.mailer.send({
     to: user.email,
     subject: 'Restablece tu contraseña de Flujo',
