@@ -26,7 +26,10 @@ import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.mac
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
-import { cancelReservation, useReservation as consumeReservation } from '../credit-programmes/programme-ledger.repository';
+import {
+  cancelReservation,
+  useReservation as consumeReservation,
+} from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
