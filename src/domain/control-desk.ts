@@ -5,6 +5,10 @@ import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
 // The control desk's checks (decision 0054): every advance En trámite is checked before money leaves.
 // Each check is pass or fail with a Spanish reason the operator reads; the server computes the facts.
 
+/** The states of an advance at the desk, as the API names them (the desk-item machine's states). */
+export const DESK_STATES = ['queued', 'approved', 'rejected', 'in_batch', 'paid', 'returned'] as const;
+export type DeskState = (typeof DESK_STATES)[number];
+
 /** The checks, in the order the desk shows them. */
 export const DESK_CHECK_IDS = [
   'sat_link',

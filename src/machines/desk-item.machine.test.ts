@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESK_STATE_LABELS, DESK_STATES, deskTransition } from './desk-item.machine';
+import { DESK_STATES } from '../domain/control-desk';
+import { DESK_STATE_LABELS, deskTransition } from './desk-item.machine';
 
 describe('desk-item machine', () => {
   it('approves a queued advance only when every check passes, or when automation forces it', () => {

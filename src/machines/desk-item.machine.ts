@@ -1,4 +1,5 @@
 import { setup, transition } from 'xstate';
+import type { DeskState } from '../domain/control-desk';
 
 /**
  * One advance at the control desk (decision 0054): queued → approved | rejected → in a SPEI batch → paid |
@@ -109,11 +110,7 @@ export const DESK_STATE_BY_NODE = {
   inBatch: 'in_batch',
   paid: 'paid',
   returned: 'returned',
-} as const satisfies Record<DeskItemStateName, string>;
-
-export type DeskState = (typeof DESK_STATE_BY_NODE)[DeskItemStateName];
-
-export const DESK_STATES = Object.values(DESK_STATE_BY_NODE) as readonly DeskState[];
+} as const satisfies Record<DeskItemStateName, DeskState>;
 
 export const DESK_NODE_BY_STATE = Object.fromEntries(
   Object.entries(DESK_STATE_BY_NODE).map(([node, state]) => [state, node]),

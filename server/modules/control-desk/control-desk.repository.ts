@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { DeskState } from '../../../src/domain/control-desk';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
-import type { DeskState } from '../../../src/machines/desk-item.machine';
 import type { Db } from '../../db/database';
 
 // All SQL of the control desk and its SPEI batches (decision 0054).

@@ -1,6 +1,6 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { daysBetween } from '../../../src/domain/calendar-date';
-import { type DeskCheck, deskChecks, failingReasons } from '../../../src/domain/control-desk';
+import { type DeskCheck, type DeskState, deskChecks, failingReasons } from '../../../src/domain/control-desk';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, sumMoney } from '../../../src/domain/money';
@@ -19,7 +19,6 @@ import {
 import {
   DESK_STATE_LABELS,
   type DeskItemEvent,
-  type DeskState,
   deskTransition,
 } from '../../../src/machines/desk-item.machine';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
@@ -409,17 +408,35 @@ export interface ConfirmationResult {
  * lock: liquidada → the invoice goes Pagada (invoice.disburse), the disbursement is recorded, the reservation
  * becomes used and the provider is e-mailed; devuelta → the item is back on the desk with the bank's reason
  * and the reservation is kept. A clave confirms once: a line for an order already confirmed changes nothing.
+ * The paid providers' notices are returned for the caller to send after commit (sendPaidNotices).
  */
 export async function confirmBatch(
   db: Db,
   batchId: number,
   fileText: string,
   actor: DeskActor,
-  options: { mailer?: Mailer },
-): Promise<ConfirmationResult> {
+): Promise<Settlement> {
   const parsed = parseResultFile(fileText);
   if (!parsed.ok) throw new DeskError(400, DESK_MESSAGES.badFile, parsed.errors);
-  return settleBatch(db, batchId, parsed.lines, actor, options);
+  return settleBatch(db, batchId, parsed.lines, actor);
+}
+
+/** A provider to tell its advance was paid, once the transaction committed. */
+export interface PaidNotice {
+  label: string;
+  amount: string;
+  clave: string;
+  recipients: string[];
+}
+
+export interface Settlement {
+  result: ConfirmationResult;
+  notices: PaidNotice[];
+}
+
+/** E-mails each paid provider (after commit: the mailer writes on its own connection). */
+export async function sendPaidNotices(mailer: Mailer, notices: readonly PaidNotice[]): Promise<void> {
+  for (const notice of notices) await sendToAll(mailer, notice.recipients, paidMessage(notice));
 }
 
 /** What a result line says about one order (parsed from the bank's file, or the automation's own). */
@@ -431,9 +448,8 @@ export async function settleBatch(
   batchId: number,
   lines: readonly SettlementLine[],
   actor: DeskActor,
-  options: { mailer?: Mailer },
-): Promise<ConfirmationResult> {
-  const { result, notices } = await inTransaction(db, async (trx) => {
+): Promise<Settlement> {
+  return inTransaction(db, async (trx) => {
     if (!(await findBatch(trx, batchId))) throw new DeskError(404, DESK_MESSAGES.batchNotFound);
     const orders = new Map(
       (await lockBatchOrders(trx, batchId)).map((order) => [order.clave_rastreo, order]),
@@ -489,7 +505,7 @@ export async function settleBatch(
         });
       }
     }
-    const notices: { label: string; amount: string; clave: string; recipients: string[] }[] = [];
+    const notices: PaidNotice[] = [];
     for (const item of paid) {
       const row = (await findDeskRow(trx, item.invoiceId)) as DeskRow;
       notices.push({
@@ -504,10 +520,6 @@ export async function settleBatch(
       notices,
     };
   });
-  if (options.mailer) {
-    for (const notice of notices) await sendToAll(options.mailer, notice.recipients, paidMessage(notice));
-  }
-  return result;
 }
 
 /** The provider's notice that its advance was paid. */

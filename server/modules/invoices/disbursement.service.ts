@@ -8,13 +8,12 @@ import {
   createBatch,
   DeskError,
   getDeskItem,
-  paidMessage,
+  sendPaidNotices,
   settleBatch,
 } from '../control-desk/control-desk.service';
 import { PayoutError } from './advance-payout';
 import { lockInvoiceForDisbursement } from './invoice.repository';
 import { invoiceLabel, MAX_SERIAL } from './invoice-access';
-import { companyRecipients, sendToAll } from './invoice-notifications';
 import { requireAcceptedEvent } from './lifecycle.service';
 
 /** Who the audit trail names for a disbursement made by automation (`ops disburse`). */
@@ -81,34 +80,19 @@ export async function disburseInvoice(
       });
       const order = batch.orders[0];
       if (!order) throw new Error('a batch of one has no order');
-      await settleBatch(
+      const { notices } = await settleBatch(
         trx,
         batch.id,
         [{ line: 1, claveRastreo: reference, estado: 'liquidada', motivo: null }],
         automation,
-        {},
       );
-      return { invoiceId: invoice.id, label, amount: order.amount, reference };
+      return { paid: { invoiceId: invoice.id, label, amount: order.amount, reference }, notices };
     });
-    if (options.mailer) await notifyPaid(db, options.mailer, result);
-    return result;
+    if (options.mailer) await sendPaidNotices(options.mailer, result.notices);
+    return result.paid;
   } catch (error) {
     if (error instanceof DeskError || error instanceof PayoutError)
       throw new DisbursementError(error.message);
     throw error;
   }
-}
-
-/** The provider's notice, after the transaction committed (the mailer writes on its own connection). */
-async function notifyPaid(db: Db, mailer: Mailer, result: DisbursementResult): Promise<void> {
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('emitter_company_id')
-    .where('id', '=', result.invoiceId)
-    .executeTakeFirstOrThrow();
-  await sendToAll(
-    mailer,
-    await companyRecipients(db, invoice.emitter_company_id),
-    paidMessage({ label: result.label, amount: result.amount, clave: result.reference }),
-  );
 }
