@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DeskState } from '../../../src/domain/control-desk';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import type { Db } from '../../db/database';
+import type { ProgrammeState } from '../../db/schema';
 
 // All SQL of the control desk and its SPEI batches (decision 0054).
 
@@ -146,9 +147,8 @@ export interface CheckFactsRow {
   alliance_active: boolean | null;
   alliance_max_amount: string | null;
   alliance_max_days: number | null;
-  programme_state: string | null;
-  /** What the invoice holds reserved now: reserve − use − cancel in its programme's ledger. */
-  reserved_for_invoice: string | null;
+  programme_state: ProgrammeState | null;
+  programme_ends_on: string | null;
   same_uuid_elsewhere: boolean;
   already_paid: boolean;
 }
@@ -174,11 +174,7 @@ export async function checkFacts(db: Db, invoiceIds: readonly number[]): Promise
       'a.max_amount as alliance_max_amount',
       'a.max_days as alliance_max_days',
       'cp.state as programme_state',
-      sql<string | null>`(select sum(case l.kind when 'reserve' then l.amount
-          when 'use' then -l.amount when 'cancel' then -l.amount else 0 end)
-        from programme_ledger l where l.invoice_id = i.id and l.programme_id = cp.id)`.as(
-        'reserved_for_invoice',
-      ),
+      'cp.ends_on as programme_ends_on',
       eb
         .exists(
           eb

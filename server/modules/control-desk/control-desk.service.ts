@@ -28,6 +28,8 @@ import type { Mailer } from '../../mail/mailer';
 import {
   cancelReservation,
   useReservation as consumeReservation,
+  effectiveProgrammeState,
+  invoiceHoldings,
 } from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
@@ -36,7 +38,6 @@ import { companyRecipients, sendToAll } from '../invoices/invoice-notifications'
 import { applyInvoiceEvent } from '../invoices/lifecycle.service';
 import {
   batchOrders,
-  type CheckFactsRow,
   checkFacts,
   confirmOrder,
   type DeskRow,
@@ -103,7 +104,18 @@ export interface DeskItemView {
   checks_pass: boolean;
 }
 
-function checksOf(row: DeskRow, facts: CheckFactsRow | undefined, today: IsoDate): DeskCheck[] {
+/** The facts the checks read: the parties' rows and, from the programme's ledger, what the invoice holds. */
+async function factsOf(db: Db, invoiceIds: readonly number[]) {
+  const rows = await checkFacts(db, invoiceIds);
+  const reserved = new Map<number, number>();
+  for (const id of invoiceIds) reserved.set(id, (await invoiceHoldings(db, id))?.reserved ?? 0);
+  return { rows, reserved };
+}
+
+type Facts = Awaited<ReturnType<typeof factsOf>>;
+
+function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
+  const facts = all.rows.get(row.invoice_id);
   const satStatus = facts && isSatStatusCode(facts.sat_status) ? facts.sat_status : SatStatus.DONT_SENT;
   return deskChecks({
     satStatus,
@@ -120,9 +132,11 @@ function checksOf(row: DeskRow, facts: CheckFactsRow | undefined, today: IsoDate
       facts?.programme_state == null
         ? null
         : {
-            state: facts.programme_state,
-            reservedForInvoice:
-              facts.reserved_for_invoice === null ? 0 : parseMoney(facts.reserved_for_invoice),
+            state: effectiveProgrammeState(
+              { state: facts.programme_state, ends_on: facts.programme_ends_on },
+              today,
+            ),
+            reservedForInvoice: all.reserved.get(row.invoice_id) ?? 0,
           },
     clabe: facts?.disbursement_clabe?.trim() || null,
     duplicate: facts?.already_paid ? 'already_paid' : facts?.same_uuid_elsewhere ? 'other_invoice' : 'none',
@@ -151,11 +165,11 @@ function itemView(row: DeskRow, checks: DeskCheck[]): DeskItemView {
 }
 
 async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promise<DeskItemView[]> {
-  const facts = await checkFacts(
+  const facts = await factsOf(
     db,
     rows.map((row) => row.invoice_id),
   );
-  return rows.map((row) => itemView(row, checksOf(row, facts.get(row.invoice_id), today)));
+  return rows.map((row) => itemView(row, checksOf(row, facts, today)));
 }
 
 export async function listDesk(
@@ -195,7 +209,7 @@ export async function approveDeskItem(
     const row = await findDeskRow(trx, invoiceId, { lock: true });
     if (!row || row.status !== InvoiceStatus.PROCESS)
       throw new DeskError(404, DESK_MESSAGES.notOnDesk(invoiceId));
-    const checks = checksOf(row, (await checkFacts(trx, [invoiceId])).get(invoiceId), options.today);
+    const checks = checksOf(row, await factsOf(trx, [invoiceId]), options.today);
     const failing = checks.filter((item) => !item.ok);
     nextDeskState(
       row,
