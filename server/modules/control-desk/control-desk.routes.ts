@@ -207,7 +207,16 @@ function stateQuery(query: unknown): DeskState | null {
 }
 
 const RESULT_SHAPE: UploadShape = { fileField: 'file', fieldNames: [], maxBytes: RESULT_FILE_MAX_BYTES };
-const CSV_MEDIA_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'];
+// NOTE: browsers label a .csv as text/csv, application/vnd.ms-excel (Windows with Excel) or nothing at all; the
+// extension and the content (text, then the parse) decide.
+const CSV_MEDIA_TYPES = [
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+  '',
+];
 
 export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, clock: now } = app;
