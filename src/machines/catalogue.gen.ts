@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { demoRequestMachine } from './demo-request.machine';
+import { deskItemMachine } from './desk-item.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -24,6 +25,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['demo-request', demoRequestMachine],
+  ['desk-item', deskItemMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],
