@@ -296,3 +296,11 @@ export function crossFieldRule<T extends Record<string, unknown>, S>(
     return problem === null || { path: [...context.path, problem.field], message: problem.message };
   });
 }
+
+/**
+ * A field with its own Spanish check (the rule lives in the domain module that owns it).
+ * Example: checkedField('annualRate', (value) => annualRateProblem(value) ?? true).
+ */
+export function checkedField<T>(name: string, check: (value: unknown) => true | string): Struct<T, null> {
+  return localized<T>(name, check);
+}
