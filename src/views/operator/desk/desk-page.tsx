@@ -1,8 +1,22 @@
-import { Button, Callout, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  NonIdealState,
+  Spinner,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { useState } from 'react';
 import { DESK_STATES, type DeskState } from '../../../domain/control-desk';
 import { formatCurrency, parseMoney } from '../../../domain/money';
 import type { DeskPage as DeskPageBody } from '../../../domain/schemas/control-desk';
-import { DESK_STATE_LABELS } from '../../../machines/desk-item.machine';
+import { DESK_STATE_LABELS, deskTransition } from '../../../machines/desk-item.machine';
 
 export interface DeskPageProps {
   state: DeskState | null;
@@ -10,13 +24,37 @@ export interface DeskPageProps {
   page: DeskPageBody | undefined;
   status: 'pending' | 'error' | 'success';
   onRetry: () => void;
+  /** Approve or reject; resolves to the server's refusal in Spanish, or null when done. */
+  onApprove: (invoiceId: number) => Promise<string | null>;
+  onReject: (invoiceId: number, reason: string) => Promise<string | null>;
 }
+
+type DeskRow = DeskPageBody['results'][number];
 
 /**
  * /operacion/mesa/: every advance in process with its checks, each a pass/fail tag with its reason in words
  * (not only colour), filtered by desk state through the URL.
  */
-export function DeskPage({ state, onStateChange, page, status, onRetry }: DeskPageProps) {
+export function DeskPage({
+  state,
+  onStateChange,
+  page,
+  status,
+  onRetry,
+  onApprove,
+  onReject,
+}: DeskPageProps) {
+  const [rejecting, setRejecting] = useState<DeskRow | null>(null);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    const refusal = await work();
+    setBusy(false);
+    setMessage(refusal);
+    return refusal;
+  };
   return (
     <section aria-labelledby="mesa-titulo">
       <h1 id="mesa-titulo">Mesa de control</h1>
@@ -30,6 +68,11 @@ export function DeskPage({ state, onStateChange, page, status, onRetry }: DeskPa
           ...DESK_STATES.map((value) => ({ value, label: DESK_STATE_LABELS[value] })),
         ]}
       />
+      {message && (
+        <Callout intent="danger" role="alert">
+          {message}
+        </Callout>
+      )}
       {status === 'pending' && <Spinner aria-label="Cargando la mesa de control" size={32} />}
       {status === 'error' && (
         <Callout intent="danger" title="No pudimos cargar la mesa de control">
@@ -52,6 +95,7 @@ export function DeskPage({ state, onStateChange, page, status, onRetry }: DeskPa
               <th scope="col">Monto</th>
               <th scope="col">Estado</th>
               <th scope="col">Verificaciones</th>
+              <th scope="col">Acciones</th>
             </tr>
           </thead>
           <tbody>
@@ -77,11 +121,74 @@ export function DeskPage({ state, onStateChange, page, status, onRetry }: DeskPa
                     ))}
                   </ul>
                 </td>
+                <td>
+                  {/* The desk-item machine decides which gestures a row offers, as the server does. */}
+                  {deskTransition(item.state, {
+                    type: 'desk.approve',
+                    failingChecks: item.checks.filter((c) => !c.ok).length,
+                  }).ok && (
+                    <Button
+                      intent="success"
+                      disabled={busy}
+                      onClick={() => void act(() => onApprove(item.invoice_id))}
+                    >
+                      Aprobar {item.label}
+                    </Button>
+                  )}
+                  {deskTransition(item.state, { type: 'desk.reject', reason: 'motivo' }).ok && (
+                    <Button
+                      intent="danger"
+                      disabled={busy}
+                      onClick={() => {
+                        setReason('');
+                        setRejecting(item);
+                      }}
+                    >
+                      Rechazar {item.label}
+                    </Button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
       )}
+      <Dialog
+        isOpen={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={`Rechazar el adelanto ${rejecting?.label ?? ''}`}
+      >
+        <DialogBody>
+          <FormGroup label="Motivo (el proveedor lo recibe por correo)" labelFor="mesa-motivo">
+            <TextArea
+              id="mesa-motivo"
+              fill
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button onClick={() => setRejecting(null)}>Cancelar</Button>
+              <Button
+                intent="danger"
+                disabled={busy || reason.trim() === ''}
+                onClick={() => {
+                  const row = rejecting;
+                  if (!row) return;
+                  void act(() => onReject(row.invoice_id, reason.trim())).then((refusal) => {
+                    if (refusal === null) setRejecting(null);
+                  });
+                }}
+              >
+                Rechazar
+              </Button>
+            </>
+          }
+        />
+      </Dialog>
     </section>
   );
 }
