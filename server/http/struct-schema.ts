@@ -29,6 +29,7 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   rfc: { type: 'string', description: 'RFC del contribuyente (12 o 13 caracteres)' },
   paymentDate: { type: 'string', format: 'date' },
   bulkPaymentDate: { type: 'string', format: 'date' },
+  requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
   IsoDate: { type: 'string', format: 'date' },
   MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },
