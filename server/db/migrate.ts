@@ -9,6 +9,7 @@ import { auditChain } from './migrations/007-audit-chain';
 import { backOfficeFoundation } from './migrations/008-back-office-foundation';
 import { corporateOnboarding } from './migrations/009-corporate-onboarding';
 import { operatorAlliances } from './migrations/011-operator-alliances';
+import { controlDesk } from './migrations/012-control-desk';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-back-office-foundation': statements(backOfficeFoundation),
   '009-corporate-onboarding': statements(corporateOnboarding),
   '011-operator-alliances': statements(operatorAlliances),
+  '012-control-desk': statements(controlDesk),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

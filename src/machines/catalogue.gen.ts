@@ -5,6 +5,7 @@ import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { demoRequestMachine } from './demo-request.machine';
+import { deskItemMachine } from './desk-item.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -27,6 +28,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['bulk-authorization', bulkAuthorizationMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['demo-request', demoRequestMachine],
+  ['desk-item', deskItemMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],

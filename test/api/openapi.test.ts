@@ -178,6 +178,9 @@ describe('GET /api/openapi.json', () => {
       'POST /api/corporates/quotes/pre-approved/',
       'POST /api/corporates/quotes/rejected/',
       'POST /api/factoring/',
+      'POST /api/operator/desk/{id}/approve/',
+      'POST /api/operator/disbursements/',
+      'POST /api/operator/disbursements/{id}/confirmation/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',
     ]);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { controlDeskRoutes } from '../control-desk/control-desk.routes';
 import { operatorAlliancesRoutes } from '../operator-alliances/operator-alliances.routes';
 import { operatorAuditRoutes } from '../operator-audit/operator-audit.routes';
 import { operatorCorporatesRoutes } from '../operator-corporates/operator-corporates.routes';
@@ -58,5 +59,6 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   // routes: (one line per back-office module, in the order of the issue)
   await app.register(operatorCorporatesRoutes);
   await app.register(operatorAlliancesRoutes);
+  await app.register(controlDeskRoutes);
   await app.register(operatorAuditRoutes);
 };
