@@ -77,6 +77,10 @@ describe('credit-programme machine', () => {
     expect(nextProgrammeState(active, { type: 'programme.expire', today: '2028-01-01' })).toBe('vencido');
     expect(nextProgrammeState(frozen, { type: 'programme.expire', today: '2028-01-01' })).toBe('vencido');
     expect(nextProgrammeState(draft, { type: 'programme.expire', today: '2028-01-01' })).toBeNull();
+    // A raise pending when it expires becomes its renewal.
+    expect(
+      nextProgrammeState({ ...active, proposerId: 1 }, { type: 'programme.expire', today: '2028-01-01' }),
+    ).toBe('pendiente');
   });
 
   it('stores pendiente as the state it waits in', () => {

@@ -45,6 +45,7 @@ export const creditProgrammeMachine = setup({
   types: {
     context: {} as CreditProgrammeContext,
     events: {} as CreditProgrammeEvent,
+    input: {} as Partial<CreditProgrammeContext> | undefined,
   },
   actions: {
     // The proposer is kept so the approval can be refused to them; an approval clears it.
@@ -89,7 +90,7 @@ export const creditProgrammeMachine = setup({
     'distinto de quien lo propuso. Un programa activo reserva el monto de cada adelanto, lo usa al dispersarse y ' +
     'lo libera al registrarse el pago del corporativo. Un Aprobador puede congelarlo y descongelarlo con un ' +
     'motivo; al pasar la fecha de fin queda vencido y no acepta adelantos hasta que se apruebe una renovación.',
-  context: { proposerId: null, endsOn: null },
+  context: ({ input }) => ({ proposerId: input?.proposerId ?? null, endsOn: input?.endsOn ?? null }),
   initial: 'borrador',
   states: {
     borrador: {
@@ -119,7 +120,11 @@ export const creditProgrammeMachine = setup({
           actions: 'clearProposer',
         },
         'programme.freeze': { target: 'congelado', guard: and(['isAprobador', 'hasReason']) },
-        'programme.expire': { target: 'vencido', guard: 'isPastEnd' },
+        // An expired programme with a raise still pending waits for it as a renewal.
+        'programme.expire': [
+          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
+          { target: 'vencido', guard: 'isPastEnd' },
+        ],
       },
     },
     congelado: {
@@ -132,7 +137,11 @@ export const creditProgrammeMachine = setup({
           actions: 'clearProposer',
         },
         'programme.unfreeze': { target: 'activo', guard: and(['isAprobador', 'hasReason']) },
-        'programme.expire': { target: 'vencido', guard: 'isPastEnd' },
+        // An expired programme with a raise still pending waits for it as a renewal.
+        'programme.expire': [
+          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
+          { target: 'vencido', guard: 'isPastEnd' },
+        ],
       },
     },
     vencido: {

@@ -56,3 +56,15 @@ export async function insertCollection(
 export async function setCollectionReleased(trx: Db, collectionId: number, released: string): Promise<void> {
   await trx.updateTable('collections').set({ released }).where('id', '=', collectionId).execute();
 }
+
+/** The invoice a payment is for, with its corporate's programme (one statement; null when no such invoice). */
+export async function findInvoiceForCollection(db: Db, invoiceId: number) {
+  return (
+    (await db
+      .selectFrom('invoices as i')
+      .leftJoin('credit_programmes as p', 'p.corporate_id', 'i.receiver_company_id')
+      .select(['i.id', 'i.status', 'i.serie', 'i.folio', 'i.cfdi_uuid', 'p.id as programme_id'])
+      .where('i.id', '=', invoiceId)
+      .executeTakeFirst()) ?? null
+  );
+}

@@ -4,9 +4,14 @@ import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/doma
 import type { CollectionResponse, RecordCollectionBody } from '../../../src/domain/schemas/credit-programmes';
 import type { Db } from '../../db/database';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { type CollectionRow, findCollectionByClave, insertCollection, setCollectionReleased } from './collections.repository';
+import {
+  type CollectionRow,
+  findCollectionByClave,
+  findInvoiceForCollection,
+  insertCollection,
+  setCollectionReleased,
+} from './collections.repository';
 import { ProgrammeRequestError, type ProgrammeOperator } from './credit-programmes.service';
-import { findProgrammeOfCorporate } from './credit-programmes.repository';
 import { releaseCollection } from './programme-ledger.repository';
 
 export const COLLECTION_REFUSALS = {
@@ -43,11 +48,7 @@ export async function recordCollection(
   operator: ProgrammeOperator,
   body: RecordCollectionBody,
 ): Promise<CallOutcome> {
-  const invoice = await trx
-    .selectFrom('invoices')
-    .select(['id', 'status', 'receiver_company_id', 'serie', 'folio', 'cfdi_uuid'])
-    .where('id', '=', body.invoice_id)
-    .executeTakeFirst();
+  const invoice = await findInvoiceForCollection(trx, body.invoice_id);
   if (!invoice) throw new ProgrammeRequestError(404, COLLECTION_REFUSALS.invoiceNotFound);
   const label = invoiceLabel(invoice);
   const amount = formatMoneyAmount(parseMoney(body.amount));
@@ -59,10 +60,9 @@ export async function recordCollection(
   const earlier = await findCollectionByClave(trx, body.clave_rastreo);
   if (earlier) return replay(earlier);
   if (invoice.status !== InvoiceStatus.PAID) throw new ProgrammeRequestError(409, COLLECTION_REFUSALS.notPaid(label));
-  const programme = await findProgrammeOfCorporate(trx, invoice.receiver_company_id);
   const inserted = await insertCollection(trx, {
     invoiceId: invoice.id,
-    programmeId: programme?.id ?? null,
+    programmeId: invoice.programme_id,
     amount,
     claveRastreo: body.clave_rastreo,
     fecha: body.fecha,

@@ -64,16 +64,20 @@ export async function findProgrammeOfCorporate(db: Db, corporateId: number, opti
   return (row as ProgrammeRow | undefined) ?? null;
 }
 
-/** The corporate's programme, made in borrador (no limit) when it has none; locked either way. */
-export async function ensureProgramme(trx: Db, corporateId: number): Promise<ProgrammeRow> {
+/**
+ * The corporate's programme, made in borrador (no limit) when it has none; locked either way. Null when the id
+ * is not a corporate's (the company is read inside the INSERT's own statement).
+ */
+export async function ensureProgramme(trx: Db, corporateId: number): Promise<ProgrammeRow | null> {
   await trx
     .insertInto('credit_programmes')
-    .values({ corporate_id: corporateId })
+    .columns(['corporate_id'])
+    .expression((eb) =>
+      eb.selectFrom('companies').select('id').where('id', '=', corporateId).where('is_corporate', '=', true),
+    )
     .onConflict((oc) => oc.column('corporate_id').doNothing())
     .execute();
-  const row = await findProgrammeOfCorporate(trx, corporateId, { lock: true });
-  if (!row) throw new Error(`credit programme of corporate ${corporateId} vanished`);
-  return row;
+  return findProgrammeOfCorporate(trx, corporateId, { lock: true });
 }
 
 export async function countProgrammes(db: Db): Promise<number> {
@@ -215,12 +219,13 @@ export async function stateChangesOf(db: Db, programmeId: number) {
     .execute();
 }
 
-/** Serie-folio (or the folio fiscal) of each of these invoices, for the ledger's rows. */
-export async function invoiceLabels(db: Db, invoiceIds: readonly number[]) {
-  if (invoiceIds.length === 0) return [];
+/** A programme's ledger, newest first, with each invoice's serie, folio and folio fiscal (one statement). */
+export async function ledgerWithInvoices(db: Db, programmeId: number) {
   return db
-    .selectFrom('invoices')
-    .select(['id', 'serie', 'folio', 'cfdi_uuid'])
-    .where('id', 'in', invoiceIds)
+    .selectFrom('programme_ledger as l')
+    .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+    .select(['l.id', 'l.invoice_id', 'l.kind', 'l.amount', 'l.reference', 'l.at', 'i.serie', 'i.folio', 'i.cfdi_uuid'])
+    .where('l.programme_id', '=', programmeId)
+    .orderBy('l.id', 'desc')
     .execute();
 }

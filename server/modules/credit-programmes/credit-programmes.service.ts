@@ -23,7 +23,7 @@ import {
   findProgramme,
   insertProposal,
   insertStateChange,
-  invoiceLabels,
+  ledgerWithInvoices,
   type ProgrammeRow,
   type ProposalRow,
   pendingProposals,
@@ -32,7 +32,6 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
-import { ledgerOf } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
 export const PROGRAMME_REFUSALS = {
@@ -166,21 +165,15 @@ export async function programmeDetail(db: Db, programmeId: number, today: IsoDat
   const [proposals, changes, ledger] = await Promise.all([
     proposalsOf(db, programmeId),
     stateChangesOf(db, programmeId),
-    ledgerOf(db, programmeId),
+    ledgerWithInvoices(db, programmeId),
   ]);
-  const labels = new Map(
-    (await invoiceLabels(db, [...new Set(ledger.map((entry) => entry.invoice_id))])).map((invoice) => [
-      invoice.id,
-      invoiceLabel(invoice),
-    ]),
-  );
   const pending = proposals.find((proposal) => proposal.status === 'pendiente') ?? null;
   return {
     programme: toProgrammeSummary(row, pending, today),
     ledger: ledger.map((entry) => ({
       id: entry.id,
       invoice_id: entry.invoice_id,
-      invoice_label: labels.get(entry.invoice_id) ?? String(entry.invoice_id),
+      invoice_label: invoiceLabel(entry),
       kind: entry.kind,
       amount: formatMoneyAmount(parseMoney(entry.amount)),
       reference: entry.reference,
@@ -213,14 +206,8 @@ export async function proposeProgramme(
   body: ProposeProgrammeBody,
   today: IsoDate,
 ): Promise<CallOutcome> {
-  const corporate = await trx
-    .selectFrom('companies')
-    .select(['id'])
-    .where('id', '=', body.corporate_id)
-    .where('is_corporate', '=', true)
-    .executeTakeFirst();
-  if (!corporate) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
-  const row = await ensureProgramme(trx, corporate.id);
+  const row = await ensureProgramme(trx, body.corporate_id);
+  if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
   if (await pendingOf(trx, row.id)) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.alreadyPending);
   decide(row, null, today, { type: 'programme.propose', actor: { userId: operator.id, roles: operator.roles } });
   requireRoomFor(row, body.limit);

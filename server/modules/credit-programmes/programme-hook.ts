@@ -8,6 +8,8 @@ import { cancelReservation, reserveForAdvance, useReservation } from './programm
 export interface ProgrammeMove {
   invoiceId: number;
   receiverCompanyId: number;
+  /** The invoice's MXN amount (amount_with_exchange_rate), what an advance reserves. */
+  amount: string;
   event: InvoiceLifecycleEventType;
   from: InvoiceStatusCode;
   to: InvoiceStatusCode;
@@ -32,30 +34,12 @@ export async function applyProgrammeMoves(
   actorUserId: number | null,
   today: IsoDate,
 ): Promise<void> {
-  const reserving = moves.filter((move) => ADVANCE_REQUESTS.has(move.event));
-  const amounts = new Map(
-    reserving.length === 0
-      ? []
-      : (
-          await trx
-            .selectFrom('invoices')
-            .select(['id', 'amount_with_exchange_rate'])
-            .where(
-              'id',
-              'in',
-              reserving.map((move) => move.invoiceId),
-            )
-            .execute()
-        ).map((row) => [row.id, row.amount_with_exchange_rate]),
-  );
   for (const move of moves) {
     if (ADVANCE_REQUESTS.has(move.event)) {
-      const amount = amounts.get(move.invoiceId);
-      if (amount === undefined) throw new Error(`invoice ${move.invoiceId} has no MXN amount`);
       await reserveForAdvance(trx, {
         corporateId: move.receiverCompanyId,
         invoiceId: move.invoiceId,
-        amount,
+        amount: move.amount,
         today,
         actorUserId,
       });

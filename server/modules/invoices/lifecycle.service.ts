@@ -160,6 +160,7 @@ export async function applyInvoiceEvents(
       moves.map(({ row, event, to }) => ({
         invoiceId: row.id,
         receiverCompanyId: row.receiver_company_id,
+        amount: row.amount_with_exchange_rate,
         event: event.type,
         from: row.status,
         to,
