@@ -20,6 +20,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiagramasRouteImport } from './routes/diagramas'
 import { Route as EditarPerfilRouteImport } from './routes/editar-perfil'
 import { Route as InicioRouteImport } from './routes/inicio'
+import { Route as OperacionRouteImport } from './routes/operacion'
 import { Route as PoliticaDeProteccionDeDatosRouteImport } from './routes/politica-de-proteccion-de-datos'
 import { Route as PoliticasDePrivacidadRouteImport } from './routes/politicas-de-privacidad'
 import { Route as ProveedoresRouteImport } from './routes/proveedores'
@@ -46,6 +47,15 @@ import { Route as DashboardReferirClienteRouteImport } from './routes/dashboard/
 import { Route as DashboardResumenDeFacturasRouteImport } from './routes/dashboard/resumen-de-facturas'
 import { Route as DashboardSatCredentialsRouteImport } from './routes/dashboard/sat-credentials'
 import { Route as DashboardSolicitudesRouteImport } from './routes/dashboard/solicitudes'
+import { Route as OperacionIndexRouteImport } from './routes/operacion/index'
+import { Route as OperacionAlianzasRouteImport } from './routes/operacion/alianzas'
+import { Route as OperacionBandejaRouteImport } from './routes/operacion/bandeja'
+import { Route as OperacionBitacoraRouteImport } from './routes/operacion/bitacora'
+import { Route as OperacionCorporativosRouteImport } from './routes/operacion/corporativos'
+import { Route as OperacionDispersionesRouteImport } from './routes/operacion/dispersiones'
+import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
+import { Route as OperacionMesaRouteImport } from './routes/operacion/mesa'
+import { Route as OperacionProgramasRouteImport } from './routes/operacion/programas'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,6 +110,11 @@ const EditarPerfilRoute = EditarPerfilRouteImport.update({
 const InicioRoute = InicioRouteImport.update({
   id: '/inicio',
   path: '/inicio',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OperacionRoute = OperacionRouteImport.update({
+  id: '/operacion',
+  path: '/operacion',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PoliticaDeProteccionDeDatosRoute =
@@ -238,6 +253,51 @@ const DashboardSolicitudesRoute = DashboardSolicitudesRouteImport.update({
   path: '/solicitudes',
   getParentRoute: () => DashboardRoute,
 } as any)
+const OperacionIndexRoute = OperacionIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionAlianzasRoute = OperacionAlianzasRouteImport.update({
+  id: '/alianzas',
+  path: '/alianzas',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionBandejaRoute = OperacionBandejaRouteImport.update({
+  id: '/bandeja',
+  path: '/bandeja',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionBitacoraRoute = OperacionBitacoraRouteImport.update({
+  id: '/bitacora',
+  path: '/bitacora',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionCorporativosRoute = OperacionCorporativosRouteImport.update({
+  id: '/corporativos',
+  path: '/corporativos',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionDispersionesRoute = OperacionDispersionesRouteImport.update({
+  id: '/dispersiones',
+  path: '/dispersiones',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionIngresarRoute = OperacionIngresarRouteImport.update({
+  id: '/ingresar',
+  path: '/ingresar',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionMesaRoute = OperacionMesaRouteImport.update({
+  id: '/mesa',
+  path: '/mesa',
+  getParentRoute: () => OperacionRoute,
+} as any)
+const OperacionProgramasRoute = OperacionProgramasRouteImport.update({
+  id: '/programas',
+  path: '/programas',
+  getParentRoute: () => OperacionRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -251,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/diagramas': typeof DiagramasRoute
   '/editar-perfil': typeof EditarPerfilRoute
   '/inicio': typeof InicioRoute
+  '/operacion': typeof OperacionRouteWithChildren
   '/politica-de-proteccion-de-datos': typeof PoliticaDeProteccionDeDatosRoute
   '/politicas-de-privacidad': typeof PoliticasDePrivacidadRoute
   '/proveedores': typeof ProveedoresRoute
@@ -275,8 +336,17 @@ export interface FileRoutesByFullPath {
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
+  '/operacion/alianzas': typeof OperacionAlianzasRoute
+  '/operacion/bandeja': typeof OperacionBandejaRoute
+  '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/corporativos': typeof OperacionCorporativosRoute
+  '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/ingresar': typeof OperacionIngresarRoute
+  '/operacion/mesa': typeof OperacionMesaRoute
+  '/operacion/programas': typeof OperacionProgramasRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/operacion/': typeof OperacionIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -312,8 +382,17 @@ export interface FileRoutesByTo {
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
+  '/operacion/alianzas': typeof OperacionAlianzasRoute
+  '/operacion/bandeja': typeof OperacionBandejaRoute
+  '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/corporativos': typeof OperacionCorporativosRoute
+  '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/ingresar': typeof OperacionIngresarRoute
+  '/operacion/mesa': typeof OperacionMesaRoute
+  '/operacion/programas': typeof OperacionProgramasRoute
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/operacion': typeof OperacionIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -328,6 +407,7 @@ export interface FileRoutesById {
   '/diagramas': typeof DiagramasRoute
   '/editar-perfil': typeof EditarPerfilRoute
   '/inicio': typeof InicioRoute
+  '/operacion': typeof OperacionRouteWithChildren
   '/politica-de-proteccion-de-datos': typeof PoliticaDeProteccionDeDatosRoute
   '/politicas-de-privacidad': typeof PoliticasDePrivacidadRoute
   '/proveedores': typeof ProveedoresRoute
@@ -352,8 +432,17 @@ export interface FileRoutesById {
   '/dashboard/resumen-de-facturas': typeof DashboardResumenDeFacturasRoute
   '/dashboard/sat-credentials': typeof DashboardSatCredentialsRoute
   '/dashboard/solicitudes': typeof DashboardSolicitudesRoute
+  '/operacion/alianzas': typeof OperacionAlianzasRoute
+  '/operacion/bandeja': typeof OperacionBandejaRoute
+  '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/corporativos': typeof OperacionCorporativosRoute
+  '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/ingresar': typeof OperacionIngresarRoute
+  '/operacion/mesa': typeof OperacionMesaRoute
+  '/operacion/programas': typeof OperacionProgramasRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/operacion/': typeof OperacionIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -369,6 +458,7 @@ export interface FileRouteTypes {
     | '/diagramas'
     | '/editar-perfil'
     | '/inicio'
+    | '/operacion'
     | '/politica-de-proteccion-de-datos'
     | '/politicas-de-privacidad'
     | '/proveedores'
@@ -393,8 +483,17 @@ export interface FileRouteTypes {
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
+    | '/operacion/alianzas'
+    | '/operacion/bandeja'
+    | '/operacion/bitacora'
+    | '/operacion/corporativos'
+    | '/operacion/dispersiones'
+    | '/operacion/ingresar'
+    | '/operacion/mesa'
+    | '/operacion/programas'
     | '/auth/'
     | '/dashboard/'
+    | '/operacion/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -430,8 +529,17 @@ export interface FileRouteTypes {
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
+    | '/operacion/alianzas'
+    | '/operacion/bandeja'
+    | '/operacion/bitacora'
+    | '/operacion/corporativos'
+    | '/operacion/dispersiones'
+    | '/operacion/ingresar'
+    | '/operacion/mesa'
+    | '/operacion/programas'
     | '/auth'
     | '/dashboard'
+    | '/operacion'
   id:
     | '__root__'
     | '/'
@@ -445,6 +553,7 @@ export interface FileRouteTypes {
     | '/diagramas'
     | '/editar-perfil'
     | '/inicio'
+    | '/operacion'
     | '/politica-de-proteccion-de-datos'
     | '/politicas-de-privacidad'
     | '/proveedores'
@@ -469,8 +578,17 @@ export interface FileRouteTypes {
     | '/dashboard/resumen-de-facturas'
     | '/dashboard/sat-credentials'
     | '/dashboard/solicitudes'
+    | '/operacion/alianzas'
+    | '/operacion/bandeja'
+    | '/operacion/bitacora'
+    | '/operacion/corporativos'
+    | '/operacion/dispersiones'
+    | '/operacion/ingresar'
+    | '/operacion/mesa'
+    | '/operacion/programas'
     | '/auth/'
     | '/dashboard/'
+    | '/operacion/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -485,6 +603,7 @@ export interface RootRouteChildren {
   DiagramasRoute: typeof DiagramasRoute
   EditarPerfilRoute: typeof EditarPerfilRoute
   InicioRoute: typeof InicioRoute
+  OperacionRoute: typeof OperacionRouteWithChildren
   PoliticaDeProteccionDeDatosRoute: typeof PoliticaDeProteccionDeDatosRoute
   PoliticasDePrivacidadRoute: typeof PoliticasDePrivacidadRoute
   ProveedoresRoute: typeof ProveedoresRoute
@@ -570,6 +689,13 @@ declare module '@tanstack/react-router' {
       path: '/inicio'
       fullPath: '/inicio'
       preLoaderRoute: typeof InicioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/operacion': {
+      id: '/operacion'
+      path: '/operacion'
+      fullPath: '/operacion'
+      preLoaderRoute: typeof OperacionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/politica-de-proteccion-de-datos': {
@@ -754,6 +880,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSolicitudesRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/operacion/': {
+      id: '/operacion/'
+      path: '/'
+      fullPath: '/operacion/'
+      preLoaderRoute: typeof OperacionIndexRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/alianzas': {
+      id: '/operacion/alianzas'
+      path: '/alianzas'
+      fullPath: '/operacion/alianzas'
+      preLoaderRoute: typeof OperacionAlianzasRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/bandeja': {
+      id: '/operacion/bandeja'
+      path: '/bandeja'
+      fullPath: '/operacion/bandeja'
+      preLoaderRoute: typeof OperacionBandejaRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/bitacora': {
+      id: '/operacion/bitacora'
+      path: '/bitacora'
+      fullPath: '/operacion/bitacora'
+      preLoaderRoute: typeof OperacionBitacoraRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/corporativos': {
+      id: '/operacion/corporativos'
+      path: '/corporativos'
+      fullPath: '/operacion/corporativos'
+      preLoaderRoute: typeof OperacionCorporativosRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/dispersiones': {
+      id: '/operacion/dispersiones'
+      path: '/dispersiones'
+      fullPath: '/operacion/dispersiones'
+      preLoaderRoute: typeof OperacionDispersionesRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/ingresar': {
+      id: '/operacion/ingresar'
+      path: '/ingresar'
+      fullPath: '/operacion/ingresar'
+      preLoaderRoute: typeof OperacionIngresarRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/mesa': {
+      id: '/operacion/mesa'
+      path: '/mesa'
+      fullPath: '/operacion/mesa'
+      preLoaderRoute: typeof OperacionMesaRouteImport
+      parentRoute: typeof OperacionRoute
+    }
+    '/operacion/programas': {
+      id: '/operacion/programas'
+      path: '/programas'
+      fullPath: '/operacion/programas'
+      preLoaderRoute: typeof OperacionProgramasRouteImport
+      parentRoute: typeof OperacionRoute
+    }
   }
 }
 
@@ -815,6 +1004,34 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
   DashboardRouteChildren,
 )
 
+interface OperacionRouteChildren {
+  OperacionAlianzasRoute: typeof OperacionAlianzasRoute
+  OperacionBandejaRoute: typeof OperacionBandejaRoute
+  OperacionBitacoraRoute: typeof OperacionBitacoraRoute
+  OperacionCorporativosRoute: typeof OperacionCorporativosRoute
+  OperacionDispersionesRoute: typeof OperacionDispersionesRoute
+  OperacionIngresarRoute: typeof OperacionIngresarRoute
+  OperacionMesaRoute: typeof OperacionMesaRoute
+  OperacionProgramasRoute: typeof OperacionProgramasRoute
+  OperacionIndexRoute: typeof OperacionIndexRoute
+}
+
+const OperacionRouteChildren: OperacionRouteChildren = {
+  OperacionAlianzasRoute: OperacionAlianzasRoute,
+  OperacionBandejaRoute: OperacionBandejaRoute,
+  OperacionBitacoraRoute: OperacionBitacoraRoute,
+  OperacionCorporativosRoute: OperacionCorporativosRoute,
+  OperacionDispersionesRoute: OperacionDispersionesRoute,
+  OperacionIngresarRoute: OperacionIngresarRoute,
+  OperacionMesaRoute: OperacionMesaRoute,
+  OperacionProgramasRoute: OperacionProgramasRoute,
+  OperacionIndexRoute: OperacionIndexRoute,
+}
+
+const OperacionRouteWithChildren = OperacionRoute._addFileChildren(
+  OperacionRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AlianzasCorporativasRoute: AlianzasCorporativasRoute,
@@ -827,6 +1044,7 @@ const rootRouteChildren: RootRouteChildren = {
   DiagramasRoute: DiagramasRoute,
   EditarPerfilRoute: EditarPerfilRoute,
   InicioRoute: InicioRoute,
+  OperacionRoute: OperacionRouteWithChildren,
   PoliticaDeProteccionDeDatosRoute: PoliticaDeProteccionDeDatosRoute,
   PoliticasDePrivacidadRoute: PoliticasDePrivacidadRoute,
   ProveedoresRoute: ProveedoresRoute,

@@ -6,6 +6,7 @@ import { factoringAndStatements } from './migrations/004-factoring-and-statement
 import { scaleIndexes } from './migrations/005-scale-indexes';
 import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
 import { auditChain } from './migrations/007-audit-chain';
+import { backOfficeFoundation } from './migrations/008-back-office-foundation';
 import { creditProgrammes } from './migrations/010-credit-programmes';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-scale-indexes': statements(scaleIndexes),
   '006-jobs-and-mail-queue': statements(jobsAndMailQueue),
   '007-audit-chain': statements(auditChain),
+  '008-back-office-foundation': statements(backOfficeFoundation),
   '010-credit-programmes': statements(creditProgrammes),
 };
 

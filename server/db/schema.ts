@@ -38,6 +38,8 @@ export interface UsersTable {
   receive_notification: Generated<boolean>;
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  /** Migration 008: the back-office roles; empty for providers and corporates. */
+  operator_roles: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface AlliancesTable {
@@ -47,6 +49,22 @@ export interface AlliancesTable {
   max_rate: string;
   is_active: Generated<boolean>;
   created_at: Timestamp;
+  /** Migration 008: the operator's annual rate before IVA (max_rate is the IVA-inclusive rate quotes read). */
+  annual_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  max_days: ColumnType<number | null, number | null | undefined, number | null>;
+  max_amount: ColumnType<Money | null, Money | null | undefined, Money | null>;
+}
+
+/** Migration 008: every price an alliance had, newest first by effective_from. */
+export interface AlliancePricesTable {
+  id: Generated<number>;
+  alliance_id: number;
+  annual_rate: string;
+  max_rate: string;
+  max_days: number | null;
+  max_amount: Money | null;
+  effective_from: Timestamp;
+  set_by: number | null;
 }
 
 export interface InvoicesTable {
@@ -253,6 +271,79 @@ export interface RefreshTokensTable {
   used_at: string | null;
   revoked_at: string | null;
   created_at: Timestamp;
+  /** Migration 008: the login proved the second factor (operators); rotation copies it. */
+  mfa_verified: Generated<boolean>;
+}
+
+/** Migration 008: an operator's TOTP secret (encrypted) and its lockout counters. */
+export interface OperatorTotpTable {
+  user_id: number;
+  secret_encrypted: string;
+  confirmed_at: string | null;
+  failed_attempts: Generated<number>;
+  locked_until: string | null;
+  /** The last TOTP time step accepted (int8 parsed to a number), so a code works once. */
+  last_step: number | null;
+}
+
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** Migration 008: a password step waiting for its code; id is the sha256 of the token handed out. */
+export interface MfaChallengesTable {
+  id: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  attempts: Generated<number>;
+}
+
+/** Migration 008: one row per /api/operator/ call (server/modules/operator/operator.plugin.ts). */
+export interface OperatorActionsTable {
+  /** bigserial, parsed to a number (database.ts). */
+  id: Generated<number>;
+  operator_user_id: number;
+  operator_username: string;
+  action: string;
+  method: string;
+  route: string;
+  params: ColumnType<unknown, string | undefined, string>;
+  status_code: number;
+  reason: string | null;
+  at: Timestamp;
+}
+
+export type ProgrammeState = 'borrador' | 'activo' | 'congelado' | 'vencido';
+
+/** Migration 008: a corporate's credit programme; reserved and used are the ledger's running sums. */
+export interface CreditProgrammesTable {
+  id: Generated<number>;
+  corporate_id: number;
+  limit_amount: ColumnType<Money, Money | undefined, Money>;
+  reserved: ColumnType<Money, Money | undefined, Money>;
+  used: ColumnType<Money, Money | undefined, Money>;
+  starts_on: string | null;
+  ends_on: string | null;
+  state: ColumnType<ProgrammeState, ProgrammeState | undefined, ProgrammeState>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type LedgerKind = 'reserve' | 'use' | 'cancel' | 'release';
+
+export interface ProgrammeLedgerTable {
+  id: Generated<number>;
+  programme_id: number;
+  invoice_id: number;
+  kind: LedgerKind;
+  amount: Money;
+  reference: string | null;
+  actor_user_id: number | null;
+  at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -348,6 +439,13 @@ export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   alliances: AlliancesTable;
+  alliance_prices: AlliancePricesTable;
+  operator_totp: OperatorTotpTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  operator_actions: OperatorActionsTable;
+  credit_programmes: CreditProgrammesTable;
+  programme_ledger: ProgrammeLedgerTable;
   invoices: InvoicesTable;
   invoice_events: InvoiceEventsTable;
   invoice_events_chain_head: InvoiceEventsChainHeadTable;

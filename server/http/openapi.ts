@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { MAX_KEY_LENGTH } from '../modules/idempotency/idempotency.service';
 import { type AnyStruct, isStruct, type JsonSchema, structToJsonSchema } from './struct-schema';
 
@@ -53,10 +54,12 @@ export interface RouteDoc {
    * may also make as the issuer of invoices).
    */
   roles?: readonly AccountRole[];
+  /** Back-office routes (roles ['operator']): the operator roles served, null for every one (x-operator-roles). */
+  operatorRoles?: readonly OperatorRole[] | null;
 }
 
-/** An account kind (companies.is_corporate). */
-export type AccountRole = 'provider' | 'corporate';
+/** An account kind (companies.is_corporate), or Flujo's own operators (issue 19's back office). */
+export type AccountRole = 'provider' | 'corporate' | 'operator';
 const ALL_ACCOUNT_ROLES: readonly AccountRole[] = ['provider', 'corporate'];
 
 /** The same docs, each serving only these account kinds (a module whose routes all share one role). */
@@ -229,6 +232,9 @@ function operation(route: CollectedRoute): JsonSchema {
     responses,
     ...(route.authenticated ? { security: [{ bearerAuth: [] }] } : {}),
     'x-roles': roles(route),
+    ...(doc.operatorRoles !== undefined
+      ? { 'x-operator-roles': doc.operatorRoles ?? [...OPERATOR_ROLES] }
+      : {}),
   };
 }
 

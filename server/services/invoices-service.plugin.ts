@@ -9,6 +9,7 @@ import { healthRoutes } from '../modules/health/health.routes';
 import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
+import { operatorPlugin } from '../modules/operator/operator.plugin';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
 import { statementsRoutes } from '../modules/statements/statements.routes';
@@ -25,7 +26,7 @@ export interface InvoicesServiceOptions {
 /**
  * The invoices service (mounted at /api/): health, the password-reset calls the spec places here
  * (/users/...), pronto pago (provider, corporate and its bulk uploads, audit trail), factoring, advanced invoices
- * and the newsletter.
+ * the newsletter and the financier's back office (/api/operator/).
  * Self-contained, so it can be mounted without the user service; database, mailer and clock come from the
  * instance's decorations (server/plugins/core.plugin.ts).
  */
@@ -45,4 +46,5 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);
   await app.register(newsletterService, { prefix: '/newsletter', publicWrites: accounts.publicWrites });
+  await app.register(operatorPlugin, { prefix: '/operator' });
 };

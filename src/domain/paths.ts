@@ -43,6 +43,16 @@ export const paths = {
   preAuthorization: '/dashboard/pre-autorizacion/',
   requests: '/dashboard/solicitudes/',
   quotation: '/dashboard/cotizacion/',
+  // The financier's back office (issue 19), for Flujo's operators.
+  operatorLogin: '/operacion/ingresar/',
+  operatorHome: '/operacion/',
+  operatorDesk: '/operacion/mesa/',
+  operatorDisbursements: '/operacion/dispersiones/',
+  operatorCorporates: '/operacion/corporativos/',
+  operatorProgrammes: '/operacion/programas/',
+  operatorAlliances: '/operacion/alianzas/',
+  operatorInbox: '/operacion/bandeja/',
+  operatorAudit: '/operacion/bitacora/',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

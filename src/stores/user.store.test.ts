@@ -66,6 +66,7 @@ describe('the stored session user (spec §3)', () => {
     hasFactoring: true,
     isCorporate: true,
     isAuthenticated: true,
+    operatorRoles: [],
   };
   const parse = (stored: unknown) => parseStoredUser(JSON.stringify(stored));
 

@@ -16,6 +16,7 @@ export const SIGNED_OUT_USER: UserState = {
   hasFactoring: false,
   isCorporate: false,
   isAuthenticated: false,
+  operatorRoles: [],
 };
 
 /** The stored record as a session user: each field that passes `SessionUser` is kept, the rest are defaults. */
@@ -63,6 +64,13 @@ subscribe(
   },
   true,
 );
+
+/** A signed-in operator of the back office (/operacion/). */
+export function isOperatorSession(
+  user: Pick<UserState, 'isAuthenticated' | 'operatorRoles'> = userStore,
+): boolean {
+  return user.isAuthenticated && user.operatorRoles.length > 0;
+}
 
 export function setUser(next: Partial<UserState>): void {
   Object.assign(userStore, next);

@@ -400,6 +400,8 @@ describe('invoice lifecycle on the server', () => {
         corporateCanPayCosts: false,
         satStatus,
         sessionFamilyId: 'test',
+        operatorRoles: [],
+        mfaVerified: false,
       };
     }
 

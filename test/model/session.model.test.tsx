@@ -50,6 +50,7 @@ function userAfterLogin(answer: LoginResponse): UserState {
     hasFactoring: answer.has_factoring!,
     isCorporate: answer.is_corporate!,
     isAuthenticated: true,
+    operatorRoles: [],
   };
 }
 

@@ -12,6 +12,10 @@ import { createTestDatabase } from './test-database';
 export interface ApiTestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The app's configuration (its JWT secret signs test sessions: test/support/operator.ts). */
+  config: Config;
+  /** The app's clock. */
+  now: Clock;
   close(): Promise<void>;
 }
 
@@ -42,9 +46,11 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
           difficulty: options.altchaDifficulty,
         })
       : undefined);
+  const config = options.config ?? testConfig();
+  const now = options.now ?? (() => new Date());
   const app = await buildApp({
     database,
-    config: options.config ?? testConfig(),
+    config,
     mailer: options.mailer,
     now: options.now,
     captcha,
@@ -55,6 +61,8 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
   return {
     app,
     database,
+    config,
+    now,
     async close() {
       await app.close();
       await database.close();

@@ -120,6 +120,7 @@ export function findSessionUser(db: Db, userId: number, sessionFamilyId: string)
       'users.email',
       'users.is_active',
       'users.company_id',
+      'users.operator_roles',
       ...SESSION_FLAG_COLUMNS,
       // Access tokens die with their session: a revoked family (reset, password change elsewhere,
       // refresh-token reuse) stops them at once instead of when they expire.
@@ -134,6 +135,19 @@ export function findSessionUser(db: Db, userId: number, sessionFamilyId: string)
               .where('refresh_tokens.revoked_at', 'is', null),
           )
           .as('session_alive'),
+      // The login proved the second factor (operators, migration 008); every token of the family carries it.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', sessionFamilyId)
+              .where('refresh_tokens.user_id', '=', userId)
+              .where('refresh_tokens.revoked_at', 'is', null)
+              .where('refresh_tokens.mfa_verified', '=', true),
+          )
+          .as('session_mfa_verified'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { type OperatorRole, operatorRolesOf } from '../../../src/domain/operator-roles';
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type { Db } from '../../db/database';
 import { findSessionUser } from '../accounts/user.repository';
@@ -17,6 +18,10 @@ export interface AuthenticatedUser {
   satStatus: SatStatusCode;
   /** The refresh-token family (login) of the access token used; a password change keeps it. */
   sessionFamilyId: string;
+  /** Back-office roles (issue 19); empty for providers and corporates. */
+  operatorRoles: OperatorRole[];
+  /** The session's login proved the second factor (TOTP); operator routes require it. */
+  mfaVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,8 @@ export async function loadAuthenticatedUser(
     // A user without a company has not linked SAT.
     satStatus: (row.sat_status ?? SatStatus.DONT_SENT) as SatStatusCode,
     sessionFamilyId,
+    operatorRoles: operatorRolesOf(row.operator_roles),
+    mfaVerified: row.session_mfa_verified === true,
   };
 }
 

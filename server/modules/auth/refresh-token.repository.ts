@@ -7,11 +7,12 @@ export interface RefreshTokenRow {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  mfa_verified: boolean;
 }
 
 export async function insertRefreshToken(
   db: Db,
-  row: { id: string; userId: number; familyId: string; expiresAt: Date },
+  row: { id: string; userId: number; familyId: string; expiresAt: Date; mfaVerified?: boolean },
 ): Promise<void> {
   await db
     .insertInto('refresh_tokens')
@@ -20,6 +21,7 @@ export async function insertRefreshToken(
       user_id: row.userId,
       family_id: row.familyId,
       expires_at: row.expiresAt.toISOString(),
+      mfa_verified: row.mfaVerified ?? false,
     })
     .execute();
 }
@@ -28,7 +30,7 @@ export async function insertRefreshToken(
 export function lockRefreshToken(trx: Db, id: string): Promise<RefreshTokenRow | undefined> {
   return trx
     .selectFrom('refresh_tokens')
-    .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at', 'mfa_verified'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

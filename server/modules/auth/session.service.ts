@@ -23,13 +23,26 @@ export interface SessionDeps {
   now: Clock;
 }
 
-/** A new session (a refresh-token family) for a user who just proved who they are. */
-export async function startSession({ db, tokens, now }: SessionDeps, userId: number): Promise<SessionTokens> {
+/**
+ * A new session (a refresh-token family) for a user who just proved who they are; `mfaVerified` when the proof
+ * included the second factor (operators' TOTP), which the family keeps for its whole life.
+ */
+export async function startSession(
+  { db, tokens, now }: SessionDeps,
+  userId: number,
+  options: { mfaVerified?: boolean } = {},
+): Promise<SessionTokens> {
   const familyId = randomUUID();
   // The family's lifetime is absolute from login (ASVS 10.4.8): rotation never extends it.
   const expiresAt = new Date(now().getTime() + tokens.refreshHours * 3_600_000);
   const refresh = await tokens.signRefresh(userId, familyId, expiresAt);
-  await insertRefreshToken(db, { id: refresh.jti, userId, familyId, expiresAt });
+  await insertRefreshToken(db, {
+    id: refresh.jti,
+    userId,
+    familyId,
+    expiresAt,
+    mfaVerified: options.mfaVerified ?? false,
+  });
   return { access: await tokens.signAccess(userId, familyId), refresh: refresh.token };
 }
 
@@ -73,6 +86,7 @@ export async function rotateSession(deps: SessionDeps, refreshToken: string): Pr
       userId: row.user_id,
       familyId: row.family_id,
       expiresAt,
+      mfaVerified: row.mfa_verified,
     });
     return {
       ok: true,

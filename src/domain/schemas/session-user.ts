@@ -1,4 +1,5 @@
-import { boolean, enums, type Infer, type } from 'superstruct';
+import { array, boolean, enums, type Infer, type } from 'superstruct';
+import { OperatorRole } from '../operator-roles';
 import { satStatusCode } from './common';
 
 // Spec §3 "Session user": what the browser keeps in local storage between visits. Each field has a
@@ -14,5 +15,7 @@ export const SessionUser = type({
   hasFactoring: boolean(),
   isCorporate: boolean(),
   isAuthenticated: boolean(),
+  /** Flujo's operators (issue 19's back office): their roles; empty for providers and corporates. */
+  operatorRoles: array(OperatorRole),
 });
 export type SessionUser = Infer<typeof SessionUser>;

@@ -1,0 +1,312 @@
+import { sql } from 'kysely';
+import { displayDate, type IsoDate } from '../../../src/domain/calendar-date';
+import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import type { Db } from '../../db/database';
+import type { LedgerKind, ProgrammeState } from '../../db/schema';
+
+// The one home of a credit programme's arithmetic (issue 19, decision 0052): an advance reserves the invoice's
+// MXN amount, the disbursement uses it, the corporate's payment releases it; a desk rejection cancels the
+// reservation. reserved and used on the programme row are the ledger's running sums, changed only here, with
+// the programme row locked, so concurrent advances queue on it and the table's CHECK refuses any overdraw.
+
+/** 'Adelantar pago' refused by the buyer's programme: the invoice stays as it was (409, Spanish). */
+export class ProgrammeRefusalError extends Error {
+  readonly statusCode = 409;
+}
+
+export const PROGRAMME_REFUSALS = {
+  none: 'El comprador de esta factura aún no tiene un programa de crédito activo con Flujo; por ahora no podemos adelantar su pago.',
+  borrador:
+    'El programa de crédito del comprador aún no está aprobado; por ahora no podemos adelantar este pago.',
+  congelado: 'El programa de crédito del comprador está congelado; por ahora no podemos adelantar este pago.',
+  notStarted: (startsOn: IsoDate) =>
+    `El programa de crédito del comprador inicia el ${displayDate(startsOn)}; por ahora no podemos adelantar este pago.`,
+  expired: (endsOn: IsoDate) =>
+    `El programa de crédito del comprador venció el ${displayDate(endsOn)}; por ahora no podemos adelantar este pago.`,
+  noRoom: (available: Centavos, amount: Centavos) =>
+    `El programa de crédito del comprador no tiene saldo suficiente para este adelanto: disponible ${formatCurrency(available, 'MXN')} MXN, la factura requiere ${formatCurrency(amount, 'MXN')} MXN.`,
+} as const;
+
+export interface ProgrammeBalances {
+  programmeId: number;
+  corporateId: number;
+  state: ProgrammeState;
+  limit: string;
+  reserved: string;
+  used: string;
+  available: string;
+  startsOn: IsoDate | null;
+  endsOn: IsoDate | null;
+}
+
+interface ProgrammeRow {
+  id: number;
+  corporate_id: number;
+  limit_amount: string;
+  reserved: string;
+  used: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  state: ProgrammeState;
+}
+
+const PROGRAMME_COLUMNS = [
+  'id',
+  'corporate_id',
+  'limit_amount',
+  'reserved',
+  'used',
+  'starts_on',
+  'ends_on',
+  'state',
+] as const;
+
+function lockProgramme(trx: Db, where: { corporateId: number } | { programmeId: number }) {
+  const query = trx.selectFrom('credit_programmes').select(PROGRAMME_COLUMNS);
+  return (
+    'corporateId' in where
+      ? query.where('corporate_id', '=', where.corporateId)
+      : query.where('id', '=', where.programmeId)
+  )
+    .forUpdate()
+    .executeTakeFirst() as Promise<ProgrammeRow | undefined>;
+}
+
+/**
+ * The state a programme is in on `today`: an active one past its end date counts as vencido (the stored state
+ * catches up when someone writes it).
+ */
+export function effectiveProgrammeState(
+  row: Pick<ProgrammeRow, 'state' | 'ends_on'>,
+  today: IsoDate,
+): ProgrammeState {
+  if ((row.state === 'activo' || row.state === 'congelado') && row.ends_on !== null && today > row.ends_on) {
+    return 'vencido';
+  }
+  return row.state;
+}
+
+function availableOf(row: Pick<ProgrammeRow, 'limit_amount' | 'reserved' | 'used'>): Centavos {
+  return parseMoney(row.limit_amount) - parseMoney(row.reserved) - parseMoney(row.used);
+}
+
+function balancesOf(row: ProgrammeRow): ProgrammeBalances {
+  return {
+    programmeId: row.id,
+    corporateId: row.corporate_id,
+    state: row.state,
+    limit: row.limit_amount,
+    reserved: row.reserved,
+    used: row.used,
+    available: formatMoneyAmount(availableOf(row)),
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+  };
+}
+
+/** What the invoice holds on its programme now: reserved (reserve − use − cancel) and used (use − release). */
+async function invoiceHoldings(
+  trx: Db,
+  invoiceId: number,
+): Promise<{ programmeId: number; reserved: Centavos; used: Centavos } | null> {
+  const rows = await trx
+    .selectFrom('programme_ledger')
+    .select(['programme_id', 'kind', 'amount'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  let reserved = 0;
+  let used = 0;
+  for (const row of rows) {
+    const amount = parseMoney(row.amount);
+    if (row.kind === 'reserve') reserved += amount;
+    else if (row.kind === 'use') {
+      reserved -= amount;
+      used += amount;
+    } else if (row.kind === 'cancel') reserved -= amount;
+    else used -= amount;
+  }
+  return { programmeId: first.programme_id, reserved, used };
+}
+
+async function move(
+  trx: Db,
+  programme: ProgrammeRow,
+  entry: {
+    invoiceId: number;
+    kind: LedgerKind;
+    amount: Centavos;
+    reference?: string | null;
+    actorUserId: number | null;
+  },
+): Promise<void> {
+  const amount = formatMoneyAmount(entry.amount);
+  // reserve: available → reserved; use: reserved → used; cancel: reserved → available; release: used → available.
+  const delta = {
+    reserve: { reserved: entry.amount, used: 0 },
+    use: { reserved: -entry.amount, used: entry.amount },
+    cancel: { reserved: -entry.amount, used: 0 },
+    release: { reserved: 0, used: -entry.amount },
+  }[entry.kind];
+  await trx
+    .updateTable('credit_programmes')
+    .set({
+      reserved: formatMoneyAmount(parseMoney(programme.reserved) + delta.reserved),
+      used: formatMoneyAmount(parseMoney(programme.used) + delta.used),
+      updated_at: sql<string>`now()`,
+    })
+    .where('id', '=', programme.id)
+    .execute();
+  await trx
+    .insertInto('programme_ledger')
+    .values({
+      programme_id: programme.id,
+      invoice_id: entry.invoiceId,
+      kind: entry.kind,
+      amount,
+      reference: entry.reference ?? null,
+      actor_user_id: entry.actorUserId,
+    })
+    .execute();
+}
+
+/**
+ * 'Adelantar pago': reserves the invoice's MXN amount on its buyer's programme, in the caller's transaction
+ * (the one that moves the invoice to En trámite), or throws the Spanish refusal. An invoice that already holds
+ * a reservation (a bank return put it back on the desk) is not reserved twice.
+ */
+export async function reserveForAdvance(
+  trx: Db,
+  input: {
+    corporateId: number;
+    invoiceId: number;
+    amount: string;
+    today: IsoDate;
+    actorUserId: number | null;
+  },
+): Promise<void> {
+  const programme = await lockProgramme(trx, { corporateId: input.corporateId });
+  if (!programme) throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.none);
+  const state = effectiveProgrammeState(programme, input.today);
+  if (state === 'vencido')
+    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.expired(programme.ends_on ?? input.today));
+  if (state === 'borrador') throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.borrador);
+  if (state === 'congelado') throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.congelado);
+  if (programme.starts_on !== null && input.today < programme.starts_on) {
+    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.notStarted(programme.starts_on));
+  }
+  const held = await invoiceHoldings(trx, input.invoiceId);
+  if (held && held.reserved > 0) return;
+  const amount = parseMoney(input.amount);
+  const available = availableOf(programme);
+  if (amount > available)
+    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.noRoom(Math.max(0, available), amount));
+  await move(trx, programme, {
+    invoiceId: input.invoiceId,
+    kind: 'reserve',
+    amount,
+    actorUserId: input.actorUserId,
+  });
+}
+
+/** The advance was paid: its whole reservation becomes used. Returns the amount moved (0 when none was held). */
+export async function useReservation(
+  trx: Db,
+  invoiceId: number,
+  actorUserId: number | null,
+): Promise<Centavos> {
+  return settleReservation(trx, invoiceId, 'use', actorUserId);
+}
+
+/** The desk rejected the advance: its reservation goes back to available. Returns the amount (0 when none). */
+export async function cancelReservation(
+  trx: Db,
+  invoiceId: number,
+  actorUserId: number | null,
+): Promise<Centavos> {
+  return settleReservation(trx, invoiceId, 'cancel', actorUserId);
+}
+
+async function settleReservation(
+  trx: Db,
+  invoiceId: number,
+  kind: 'use' | 'cancel',
+  actorUserId: number | null,
+): Promise<Centavos> {
+  const before = await invoiceHoldings(trx, invoiceId);
+  if (!before) return 0;
+  const programme = await lockProgramme(trx, { programmeId: before.programmeId });
+  if (!programme) return 0;
+  // Read again under the programme's lock: another transaction may have settled it meanwhile.
+  const held = await invoiceHoldings(trx, invoiceId);
+  if (!held || held.reserved <= 0) return 0;
+  await move(trx, programme, { invoiceId, kind, amount: held.reserved, actorUserId });
+  return held.reserved;
+}
+
+/**
+ * The corporate paid (all or part of) an advanced invoice: releases that much of what the invoice uses, never
+ * more. Returns the amount released (0 when the invoice uses nothing).
+ */
+export async function releaseCollection(
+  trx: Db,
+  input: { invoiceId: number; amount: string; reference: string | null; actorUserId: number | null },
+): Promise<Centavos> {
+  const before = await invoiceHoldings(trx, input.invoiceId);
+  if (!before) return 0;
+  const programme = await lockProgramme(trx, { programmeId: before.programmeId });
+  if (!programme) return 0;
+  const held = await invoiceHoldings(trx, input.invoiceId);
+  if (!held || held.used <= 0) return 0;
+  const amount = Math.min(parseMoney(input.amount), held.used);
+  if (amount <= 0) return 0;
+  await move(trx, programme, {
+    invoiceId: input.invoiceId,
+    kind: 'release',
+    amount,
+    reference: input.reference,
+    actorUserId: input.actorUserId,
+  });
+  return amount;
+}
+
+/** The corporate's programme and its balances, or null when it has none. */
+export async function programmeBalances(db: Db, corporateId: number): Promise<ProgrammeBalances | null> {
+  const row = (await db
+    .selectFrom('credit_programmes')
+    .select(PROGRAMME_COLUMNS)
+    .where('corporate_id', '=', corporateId)
+    .executeTakeFirst()) as ProgrammeRow | undefined;
+  return row ? balancesOf(row) : null;
+}
+
+export interface LedgerEntry {
+  id: number;
+  invoiceId: number;
+  kind: LedgerKind;
+  amount: string;
+  reference: string | null;
+  actorUserId: number | null;
+  at: string;
+}
+
+/** A programme's ledger, oldest first. */
+export async function ledgerOf(db: Db, programmeId: number): Promise<LedgerEntry[]> {
+  const rows = await db
+    .selectFrom('programme_ledger')
+    .select(['id', 'invoice_id', 'kind', 'amount', 'reference', 'actor_user_id', 'at'])
+    .where('programme_id', '=', programmeId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    invoiceId: row.invoice_id,
+    kind: row.kind,
+    amount: row.amount,
+    reference: row.reference,
+    actorUserId: row.actor_user_id,
+    at: row.at,
+  }));
+}

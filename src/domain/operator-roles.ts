@@ -1,0 +1,30 @@
+import { enums, type Infer } from 'superstruct';
+
+/**
+ * The financier's back-office roles (issue 19): analista prepares (onboarding, proposals, alliances), aprobador
+ * decides (documents, activation, limits, the control desk), tesorería moves money (SPEI batches, bank results,
+ * collections), auditor only reads. An operator may hold several.
+ */
+export const OPERATOR_ROLES = ['analista', 'aprobador', 'tesoreria', 'auditor'] as const;
+export const OperatorRole = enums(OPERATOR_ROLES);
+export type OperatorRole = Infer<typeof OperatorRole>;
+
+export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
+  analista: 'Analista',
+  aprobador: 'Aprobador',
+  tesoreria: 'Tesorería',
+  auditor: 'Auditor',
+};
+
+/** Keeps the known roles of a stored list, in the canonical order. */
+export function operatorRolesOf(values: readonly string[] | null | undefined): OperatorRole[] {
+  const held = new Set(values ?? []);
+  return OPERATOR_ROLES.filter((role) => held.has(role));
+}
+
+/** "Aprobador o Tesorería": the roles a refusal asks for, in Spanish. */
+export function operatorRolesText(roles: readonly OperatorRole[]): string {
+  const labels = roles.map((role) => OPERATOR_ROLE_LABELS[role]);
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} o ${labels.at(-1)}`;
+}
