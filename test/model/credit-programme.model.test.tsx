@@ -41,7 +41,7 @@ async function theOperators(): Promise<Map<number, Operator>> {
   if (operators) return operators;
   const made = new Map<number, Operator>();
   for (const [name, actor] of Object.entries(MODEL_OPERATORS)) {
-    const session = await createOperatorSession(testApp(), {
+    const session = await createOperatorSession({ ...testApp(), now: () => new Date() }, {
       roles: [...actor.roles],
       username: `modelo.${name}.${randomUUID().slice(0, 8)}`,
     });

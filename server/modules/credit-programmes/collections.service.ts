@@ -80,7 +80,7 @@ export async function recordCollection(
     reference: body.clave_rastreo,
     actorUserId: operator.id,
   });
-  const row = { ...inserted, released: formatMoneyAmount(parseMoney(released)) };
+  const row = { ...inserted, released: formatMoneyAmount(released) };
   await setCollectionReleased(trx, inserted.id, row.released);
   return { statusCode: 201, body: toResponse(row, label) };
 }

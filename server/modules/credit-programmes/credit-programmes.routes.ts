@@ -14,7 +14,7 @@ import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { pageLinks } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
-import { currentOperator } from '../operator/operator.plugin';
+import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { recordCollection } from './collections.service';
 import { countProgrammes, listProgrammes } from './credit-programmes.repository';
 import {
@@ -139,7 +139,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock: now } = app;
   const today = () => businessDate(now());
 
-  app.get('/programmes/', { config: { openapi: DOCS.list } }, async (request) => {
+  app.get('/programmes/', operatorRoute(app, { action: 'Ver programas de crédito', doc: DOCS.list }), async (request) => {
     const query = pageQuery(request.query);
     const [count, rows] = await Promise.all([
       countProgrammes(db),
@@ -154,13 +154,11 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ProposeProgrammeBody }>(
     '/programmes/',
-    {
-      config: {
-        openapi: DOCS.propose,
-        operatorRoles: ['analista', 'aprobador'],
-        operatorAction: 'Proponer límite de programa',
-      },
-    },
+    operatorRoute(app, {
+      roles: ['analista', 'aprobador'],
+      action: 'Proponer límite de programa',
+      doc: DOCS.propose,
+    }),
     async (request, reply) => {
       const operator = currentOperator(request);
       const outcome = await db
@@ -170,19 +168,13 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/programmes/:id/', { config: { openapi: DOCS.detail } }, async (request) =>
+  app.get('/programmes/:id/', operatorRoute(app, { action: 'Ver programa de crédito', doc: DOCS.detail }), async (request) =>
     programmeDetail(db, programmeIdParam(request.params), today()),
   );
 
   app.post(
     '/programmes/:id/approve/',
-    {
-      config: {
-        openapi: DOCS.approve,
-        operatorRoles: ['aprobador'],
-        operatorAction: 'Aprobar límite de programa',
-      },
-    },
+    operatorRoute(app, { roles: ['aprobador'], action: 'Aprobar límite de programa', doc: DOCS.approve }),
     async (request, reply) => {
       const operator = currentOperator(request);
       const programmeId = programmeIdParam(request.params);
@@ -202,7 +194,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
   ] as const) {
     app.post<{ Body: ProgrammeReasonBody }>(
       `/programmes/:id/${path}/`,
-      { config: { openapi: doc, operatorRoles: ['aprobador'], operatorAction: label } },
+      operatorRoute(app, { roles: ['aprobador'], action: label, doc }),
       async (request, reply) => {
         const operator = currentOperator(request);
         const programmeId = programmeIdParam(request.params);
@@ -224,13 +216,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: RecordCollectionBody }>(
     '/collections/',
-    {
-      config: {
-        openapi: DOCS.collection,
-        operatorRoles: ['tesoreria'],
-        operatorAction: 'Registrar cobro al corporativo',
-      },
-    },
+    operatorRoute(app, { roles: ['tesoreria'], action: 'Registrar cobro al corporativo', doc: DOCS.collection }),
     async (request, reply) => {
       const operator = currentOperator(request);
       return replyIdempotent(

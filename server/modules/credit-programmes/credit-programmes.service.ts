@@ -32,6 +32,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
+import { effectiveProgrammeState } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
 export const PROGRAMME_REFUSALS = {
@@ -64,15 +65,11 @@ export interface ProgrammeOperator {
 }
 
 /**
- * The stored state as of today: an active or frozen programme past its end date is vencido, whether or not a
- * write has stored it yet (decision 0052: derived when read; stored by the next write; the ledger's reserve
- * refuses outside [starts_on, ends_on] on its own).
+ * The stored state as of today (decision 0052: vencido is derived when read, stored by the next write; the
+ * ledger's reserve refuses outside [starts_on, ends_on] on its own). The ledger's rule, its one home.
  */
-export function effectiveState(row: Pick<ProgrammeRow, 'state' | 'ends_on'>, today: IsoDate): StoredProgrammeState {
-  if ((row.state === 'activo' || row.state === 'congelado') && row.ends_on !== null && today > row.ends_on)
-    return 'vencido';
-  return row.state;
-}
+const effectiveState = (row: Pick<ProgrammeRow, 'state' | 'ends_on'>, today: IsoDate): StoredProgrammeState =>
+  effectiveProgrammeState(row, today);
 
 function stateName(row: ProgrammeRow, pending: ProposalRow | null, today: IsoDate): CreditProgrammeStateName {
   const state = effectiveState(row, today);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { creditProgrammesRoutes } from '../credit-programmes/credit-programmes.routes';
 import { operatorGuard } from './operator-access';
 import { insertOperatorAction } from './operator-actions.repository';
 
@@ -53,4 +54,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   });
 
   // routes: (one line per back-office module, in the order of the issue)
+  await app.register(creditProgrammesRoutes);
 };

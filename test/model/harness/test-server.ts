@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { buildApp } from '../../../server/app';
+import type { Config } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/database';
 import { TEST_SUPPORT_TOKEN_HEADER } from '../../../server/modules/test-support/test-support.routes';
 import { testConfig } from '../../support/api-app';
@@ -25,10 +26,10 @@ export function isRemote(): boolean {
   return REMOTE_URL !== null;
 }
 
-let current: { app: FastifyInstance; database: DatabaseHandle } | null = null;
+let current: { app: FastifyInstance; database: DatabaseHandle; config: Config } | null = null;
 
 /** The real app behind MSW's default handler, one per test file. */
-export function testApp(): { app: FastifyInstance; database: DatabaseHandle } {
+export function testApp(): { app: FastifyInstance; database: DatabaseHandle; config: Config } {
   if (isRemote()) {
     throw new Error(
       'this test reaches into the in-process app; in remote mode it must go through test/model/harness/world.ts',
@@ -128,9 +129,11 @@ export async function startTestApp(): Promise<void> {
   if (isRemote()) return;
   const database = await createTestDatabase();
   // Every request comes from inject's one address; testConfig raises the public forms' limits for that.
-  const app = await buildApp({ database, config: testConfig() });
+  // The config is kept: a test that mints sessions itself (test/support/operator.ts) signs with its secret.
+  const config = testConfig();
+  const app = await buildApp({ database, config });
   await app.ready();
-  current = { app, database };
+  current = { app, database, config };
 }
 
 export async function stopTestApp(): Promise<void> {
