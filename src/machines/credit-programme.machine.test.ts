@@ -42,6 +42,8 @@ describe('credit-programme machine', () => {
     expect(nextProgrammeState(draft, propose(AUDITOR))).toBeNull();
     expect(nextProgrammeState(active, propose(ANALISTA))).toBe('activo');
     expect(nextProgrammeState(expired, propose(ANALISTA))).toBe('pendiente');
+    // One pending proposal at a time.
+    expect(nextProgrammeState({ ...active, proposerId: 2 }, propose(ANALISTA))).toBeNull();
   });
 
   it('needs a different aprobador to approve (four eyes)', () => {

@@ -1,4 +1,4 @@
-import { and, assign, setup, transition } from 'xstate';
+import { and, assign, not, setup, transition } from 'xstate';
 import type { IsoDate } from '../domain/calendar-date';
 import type { OperatorRole } from '../domain/operator-roles';
 
@@ -114,7 +114,11 @@ export const creditProgrammeMachine = setup({
       description: 'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
       on: {
         // A raise: the programme keeps lending on its current limit until the raise is approved.
-        'programme.propose': { guard: 'canPropose', actions: 'recordProposer' },
+        // One pending proposal at a time: a second would race the first's approval.
+        'programme.propose': {
+          guard: and(['canPropose', not('hasPendingProposal')]),
+          actions: 'recordProposer',
+        },
         'programme.approve': {
           guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
           actions: 'clearProposer',
@@ -131,7 +135,11 @@ export const creditProgrammeMachine = setup({
       meta: { label: 'Congelado' },
       description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
       on: {
-        'programme.propose': { guard: 'canPropose', actions: 'recordProposer' },
+        // One pending proposal at a time: a second would race the first's approval.
+        'programme.propose': {
+          guard: and(['canPropose', not('hasPendingProposal')]),
+          actions: 'recordProposer',
+        },
         'programme.approve': {
           guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
           actions: 'clearProposer',

@@ -121,7 +121,9 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
     if (answer.status !== 400) expect(typeof detail, what).toBe('string');
     if (event.type === 'programme.approve' && 'actor' in event && expected !== 'borrador') {
       const proposer = state.context.proposerId as number | null;
-      if (proposer === event.actor.userId) expect(detail, what).toMatch(/^Otro aprobador debe aprobar/);
+      // An analista is refused for its role first; an aprobador who proposed, for being the proposer.
+      if (!event.actor.roles.includes('aprobador')) expect(detail, what).toMatch(/^Tu rol no permite/);
+      else if (proposer === event.actor.userId) expect(detail, what).toMatch(/^Otro aprobador debe aprobar/);
     }
   }
   // Nothing the server refused changed the programme.
