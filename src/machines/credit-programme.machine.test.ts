@@ -18,7 +18,11 @@ const TESORERIA: ProgrammeActor = { userId: 4, roles: ['tesoreria'] };
 const AUDITOR: ProgrammeActor = { userId: 5, roles: ['auditor'] };
 
 const draft: StoredProgramme = { state: 'borrador', proposerId: null, endsOn: null };
-const pendingBy = (proposerId: number): StoredProgramme => ({ state: 'borrador', proposerId, endsOn: '2027-12-31' });
+const pendingBy = (proposerId: number): StoredProgramme => ({
+  state: 'borrador',
+  proposerId,
+  endsOn: '2027-12-31',
+});
 const active: StoredProgramme = { state: 'activo', proposerId: null, endsOn: '2027-12-31' };
 const frozen: StoredProgramme = { state: 'congelado', proposerId: null, endsOn: '2027-12-31' };
 const expired: StoredProgramme = { state: 'vencido', proposerId: null, endsOn: '2026-01-31' };
@@ -66,9 +70,9 @@ describe('credit-programme machine', () => {
     expect(nextProgrammeState(active, freeze(APROBADOR, '  '))).toBeNull();
     expect(nextProgrammeState(active, freeze(ANALISTA, 'Atraso'))).toBeNull();
     expect(nextProgrammeState(draft, freeze(APROBADOR, 'Atraso'))).toBeNull();
-    expect(
-      nextProgrammeState(frozen, { type: 'programme.unfreeze', actor: APROBADOR, reason: 'Pagó' }),
-    ).toBe('activo');
+    expect(nextProgrammeState(frozen, { type: 'programme.unfreeze', actor: APROBADOR, reason: 'Pagó' })).toBe(
+      'activo',
+    );
     expect(programmeAccepts(active, { type: 'programme.unfreeze', actor: APROBADOR, reason: 'x' })).toBe(
       false,
     );

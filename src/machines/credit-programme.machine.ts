@@ -154,7 +154,8 @@ export const creditProgrammeMachine = setup({
     },
     vencido: {
       meta: { label: 'Vencido' },
-      description: 'Pasó su fecha de fin: no acepta adelantos hasta que se apruebe una renovación con fechas nuevas.',
+      description:
+        'Pasó su fecha de fin: no acepta adelantos hasta que se apruebe una renovación con fechas nuevas.',
       on: { 'programme.propose': { target: 'pendiente', guard: 'canPropose', actions: 'recordProposer' } },
     },
   },

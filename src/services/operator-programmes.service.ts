@@ -18,7 +18,7 @@ const PAGE_SIZE = 200;
 
 export const programmesQueryOptions = queryOptions({
   queryKey: ['operator', 'programmes', 'list'],
-  queryFn: async () => (await request(`${BASE}?page_size=${PAGE_SIZE}`, ProgrammePage)).results,
+  queryFn: () => request(`${BASE}?page_size=${PAGE_SIZE}`, ProgrammePage),
 });
 
 export function programmeDetailQueryOptions(programmeId: number) {
@@ -37,7 +37,8 @@ export type CorporateOptionPage = Infer<typeof CorporateOptionPage>;
 export const corporateOptionsQueryOptions = queryOptions({
   queryKey: ['operator', 'corporates', 'options'],
   queryFn: async () =>
-    (await request(`${INVOICES_API_URL}/operator/corporates/?page_size=${PAGE_SIZE}`, CorporateOptionPage)).results,
+    (await request(`${INVOICES_API_URL}/operator/corporates/?page_size=${PAGE_SIZE}`, CorporateOptionPage))
+      .results,
 });
 
 export function proposeProgramme(body: ProposeProgrammeBody): Promise<ProgrammeSummary> {
@@ -61,9 +62,14 @@ export function programmeCallMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.body as Record<string, unknown> | null;
     if (body && typeof body.detail === 'string') return body.detail;
-    const first = body ? Object.values(body).flat().find((value) => typeof value === 'string') : undefined;
+    const first = body
+      ? Object.values(body)
+          .flat()
+          .find((value) => typeof value === 'string')
+      : undefined;
     if (typeof first === 'string') return first;
-    if (error.status === 0) return 'No recibimos respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
+    if (error.status === 0)
+      return 'No recibimos respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
   }
   return 'Ocurrió un error inesperado. Por favor, intenta de nuevo.';
 }

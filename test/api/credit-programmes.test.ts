@@ -8,7 +8,15 @@ import { parseMoney } from '../../src/domain/money';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { createOperatorSession } from '../support/operator';
-import { addCompanyWithUser, advanceTo, DEMO_PROVIDER, getJson, importInvoice, postJson, statusOf } from '../support/pronto-pago';
+import {
+  addCompanyWithUser,
+  advanceTo,
+  DEMO_PROVIDER,
+  getJson,
+  importInvoice,
+  postJson,
+  statusOf,
+} from '../support/pronto-pago';
 
 // Issue 19, decision 0052: a corporate's credit programme — four-eyes limits, the reservation made by
 // 'Adelantar pago' in the advance's own transaction (50 concurrent advances, room for 3), freeze, collections.
@@ -53,7 +61,11 @@ describe('credit programmes', () => {
     tesoreria = await createOperatorSession(ctx, { roles: ['tesoreria'], username: 'op.tesoreria' });
     auditor = await createOperatorSession(ctx, { roles: ['auditor'], username: 'op.auditor' });
     // A corporate without a programme (the fixture gives corporates one), allied with the demo provider.
-    const created = await addCompanyWithUser(db(), { rfc: RFC, name: NAME, username: 'corporativo.programa' });
+    const created = await addCompanyWithUser(db(), {
+      rfc: RFC,
+      name: NAME,
+      username: 'corporativo.programa',
+    });
     corporateId = created.companyId;
     await db().updateTable('companies').set({ is_corporate: true }).where('id', '=', corporateId).execute();
     const demoProvider = await db()
@@ -107,7 +119,12 @@ describe('credit programmes', () => {
   });
 
   it('refuses programme calls to other roles and to non-operators', async () => {
-    const body = { corporate_id: corporateId, limit: '30000.00', starts_on: '2026-01-01', ends_on: '2026-12-31' };
+    const body = {
+      corporate_id: corporateId,
+      limit: '30000.00',
+      starts_on: '2026-01-01',
+      ends_on: '2026-12-31',
+    };
     expect((await postJson(ctx.app, PROGRAMMES, tesoreria, body)).statusCode).toBe(403);
     expect((await postJson(ctx.app, PROGRAMMES, auditor, body)).statusCode).toBe(403);
     expect((await postJson(ctx.app, PROGRAMMES, provider, body)).statusCode).toBe(403);
@@ -137,7 +154,10 @@ describe('credit programmes', () => {
     expect(proposed.statusCode).toBe(201);
     programmeId = proposed.json().id;
     expect(proposed.json()).toMatchObject({ state: 'pendiente', limit: '0.00', available: '0.00' });
-    expect(proposed.json().pending_proposal).toMatchObject({ limit: '30000.00', proposed_by: aprobador.userId });
+    expect(proposed.json().pending_proposal).toMatchObject({
+      limit: '30000.00',
+      proposed_by: aprobador.userId,
+    });
 
     // A second proposal while one is pending is refused.
     const second = await postJson(ctx.app, PROGRAMMES, analista, {
@@ -164,7 +184,10 @@ describe('credit programmes', () => {
 
     const detail = await getJson(ctx.app, `${PROGRAMMES}${programmeId}/`, auditor);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().proposals[0]).toMatchObject({ status: 'aprobada', decided_by: otherAprobador.userId });
+    expect(detail.json().proposals[0]).toMatchObject({
+      status: 'aprobada',
+      decided_by: otherAprobador.userId,
+    });
   });
 
   it(`reserves exactly ${ROOM_FOR} of ${CONCURRENT_ADVANCES} concurrent advances and refuses the rest`, async () => {
@@ -190,24 +213,30 @@ describe('credit programmes', () => {
     expect(reserved).toBe(ROOM_FOR * parseMoney(INVOICE_AMOUNT));
     expect(reserved + parseMoney(row.used)).toBeLessThanOrEqual(limit);
     // The row's figures are the ledger's sums.
-    expect((await ledgerSum('reserve')) - (await ledgerSum('use')) - (await ledgerSum('cancel'))).toBe(reserved);
+    expect((await ledgerSum('reserve')) - (await ledgerSum('use')) - (await ledgerSum('cancel'))).toBe(
+      reserved,
+    );
 
     const summary = await getJson(ctx.app, `${PROGRAMMES}${programmeId}/`, auditor);
     expect(summary.json().programme).toMatchObject({ available: '0.00', reserved: '30000.00', used: '0.00' });
   });
 
   it('freezes and unfreezes with an aprobador and a reason; a frozen programme refuses advances', async () => {
-    const noReason = await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, aprobador, { reason: ' ' });
+    const noReason = await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, aprobador, {
+      reason: ' ',
+    });
     expect(noReason.statusCode).toBe(400);
-    expect((await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, analista, { reason: 'x' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, analista, { reason: 'x' })).statusCode,
+    ).toBe(403);
     const frozen = await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, aprobador, {
       reason: 'Pagos atrasados',
     });
     expect(frozen.statusCode).toBe(200);
     expect(frozen.json().state).toBe('congelado');
-    const again = await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, aprobador, { reason: 'Otra vez' });
+    const again = await postJson(ctx.app, `${PROGRAMMES}${programmeId}/freeze/`, aprobador, {
+      reason: 'Otra vez',
+    });
     expect(again.statusCode).toBe(409);
 
     // A raise approved by another aprobador keeps the programme frozen.
@@ -293,7 +322,10 @@ describe('credit programmes', () => {
       clave_rastreo: 'COBRO0003',
     });
     expect(notPaid.statusCode).toBe(409);
-    const badClave = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...body, clave_rastreo: 'con espacios' });
+    const badClave = await postJson(ctx.app, COLLECTIONS, tesoreria, {
+      ...body,
+      clave_rastreo: 'con espacios',
+    });
     expect(badClave.statusCode).toBe(400);
   });
 

@@ -41,10 +41,13 @@ async function theOperators(): Promise<Map<number, Operator>> {
   if (operators) return operators;
   const made = new Map<number, Operator>();
   for (const [name, actor] of Object.entries(MODEL_OPERATORS)) {
-    const session = await createOperatorSession({ ...testApp(), now: () => new Date() }, {
-      roles: [...actor.roles],
-      username: `modelo.${name}.${randomUUID().slice(0, 8)}`,
-    });
+    const session = await createOperatorSession(
+      { ...testApp(), now: () => new Date() },
+      {
+        roles: [...actor.roles],
+        username: `modelo.${name}.${randomUUID().slice(0, 8)}`,
+      },
+    );
     made.set(actor.userId, { access: session.access, userId: session.userId });
   }
   operators = made;
@@ -76,7 +79,12 @@ async function perform(ctx: Ctx, event: CreditProgrammeEvent): Promise<{ status:
     case 'programme.propose':
       return callServer('POST', '/api/operator/programmes/', {
         headers,
-        body: { corporate_id: ctx.corporateId, limit: '1000000.00', starts_on: dayFromToday(-1), ends_on: dayFromToday(365) },
+        body: {
+          corporate_id: ctx.corporateId,
+          limit: '1000000.00',
+          starts_on: dayFromToday(-1),
+          ends_on: dayFromToday(365),
+        },
       });
     case 'programme.approve':
       return callServer('POST', `/api/operator/programmes/${id}/approve/`, {
@@ -84,7 +92,10 @@ async function perform(ctx: Ctx, event: CreditProgrammeEvent): Promise<{ status:
         body: {},
       });
     case 'programme.freeze':
-      return callServer('POST', `/api/operator/programmes/${id}/freeze/`, { headers, body: { reason: event.reason } });
+      return callServer('POST', `/api/operator/programmes/${id}/freeze/`, {
+        headers,
+        body: { reason: event.reason },
+      });
     case 'programme.unfreeze':
       return callServer('POST', `/api/operator/programmes/${id}/unfreeze/`, {
         headers,

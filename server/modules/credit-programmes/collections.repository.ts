@@ -16,8 +16,11 @@ const COLUMNS = ['id', 'invoice_id', 'programme_id', 'amount', 'released', 'clav
 
 export async function findCollectionByClave(db: Db, claveRastreo: string): Promise<CollectionRow | null> {
   return (
-    (await db.selectFrom('collections').select(COLUMNS).where('clave_rastreo', '=', claveRastreo).executeTakeFirst()) ??
-    null
+    (await db
+      .selectFrom('collections')
+      .select(COLUMNS)
+      .where('clave_rastreo', '=', claveRastreo)
+      .executeTakeFirst()) ?? null
   );
 }
 

@@ -11,7 +11,7 @@ import {
   insertCollection,
   setCollectionReleased,
 } from './collections.repository';
-import { ProgrammeRequestError, type ProgrammeOperator } from './credit-programmes.service';
+import { type ProgrammeOperator, ProgrammeRequestError } from './credit-programmes.service';
 import { releaseCollection } from './programme-ledger.repository';
 
 export const COLLECTION_REFUSALS = {
@@ -59,7 +59,8 @@ export async function recordCollection(
   };
   const earlier = await findCollectionByClave(trx, body.clave_rastreo);
   if (earlier) return replay(earlier);
-  if (invoice.status !== InvoiceStatus.PAID) throw new ProgrammeRequestError(409, COLLECTION_REFUSALS.notPaid(label));
+  if (invoice.status !== InvoiceStatus.PAID)
+    throw new ProgrammeRequestError(409, COLLECTION_REFUSALS.notPaid(label));
   const inserted = await insertCollection(trx, {
     invoiceId: invoice.id,
     programmeId: invoice.programme_id,

@@ -58,7 +58,11 @@ export async function findProgramme(db: Db, id: number, options: { lock?: boolea
   return (row as ProgrammeRow | undefined) ?? null;
 }
 
-export async function findProgrammeOfCorporate(db: Db, corporateId: number, options: { lock?: boolean } = {}) {
+export async function findProgrammeOfCorporate(
+  db: Db,
+  corporateId: number,
+  options: { lock?: boolean } = {},
+) {
   const query = programmes(db).where('p.corporate_id', '=', corporateId);
   const row = await (options.lock ? query.forUpdate('p') : query).executeTakeFirst();
   return (row as ProgrammeRow | undefined) ?? null;
@@ -89,8 +93,16 @@ export async function countProgrammes(db: Db): Promise<number> {
 }
 
 /** A page of programmes, by corporate name. */
-export async function listProgrammes(db: Db, page: { offset: number; limit: number }): Promise<ProgrammeRow[]> {
-  const rows = await programmes(db).orderBy('c.name').orderBy('p.id').offset(page.offset).limit(page.limit).execute();
+export async function listProgrammes(
+  db: Db,
+  page: { offset: number; limit: number },
+): Promise<ProgrammeRow[]> {
+  const rows = await programmes(db)
+    .orderBy('c.name')
+    .orderBy('p.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
   return rows as ProgrammeRow[];
 }
 
@@ -116,7 +128,10 @@ function proposals(db: Db) {
 }
 
 /** The pending proposal of each of these programmes (at most one each: a partial unique index). */
-export async function pendingProposals(db: Db, programmeIds: readonly number[]): Promise<Map<number, ProposalRow>> {
+export async function pendingProposals(
+  db: Db,
+  programmeIds: readonly number[],
+): Promise<Map<number, ProposalRow>> {
   if (programmeIds.length === 0) return new Map();
   const rows = (await proposals(db)
     .where('pr.programme_id', 'in', programmeIds)
@@ -195,7 +210,13 @@ export async function updateProgrammeState(
 
 export async function insertStateChange(
   trx: Db,
-  change: { programmeId: number; from: string; to: string; reason: string | null; actorUserId: number | null },
+  change: {
+    programmeId: number;
+    from: string;
+    to: string;
+    reason: string | null;
+    actorUserId: number | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto('programme_state_changes')
@@ -224,7 +245,17 @@ export async function ledgerWithInvoices(db: Db, programmeId: number) {
   return db
     .selectFrom('programme_ledger as l')
     .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
-    .select(['l.id', 'l.invoice_id', 'l.kind', 'l.amount', 'l.reference', 'l.at', 'i.serie', 'i.folio', 'i.cfdi_uuid'])
+    .select([
+      'l.id',
+      'l.invoice_id',
+      'l.kind',
+      'l.amount',
+      'l.reference',
+      'l.at',
+      'i.serie',
+      'i.folio',
+      'i.cfdi_uuid',
+    ])
     .where('l.programme_id', '=', programmeId)
     .orderBy('l.id', 'desc')
     .execute();

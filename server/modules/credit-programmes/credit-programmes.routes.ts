@@ -45,7 +45,10 @@ const DOCS = {
       'si ya pasó su fecha de fin) y la propuesta de límite pendiente. Cualquier rol de operador.',
     query: {
       page: { description: 'Página (1 por omisión).', schema: { type: 'integer', minimum: 1 } },
-      page_size: { description: `Tamaño de página (${PAGE_SIZE} por omisión, máximo ${MAX_PAGE_SIZE}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
+      page_size: {
+        description: `Tamaño de página (${PAGE_SIZE} por omisión, máximo ${MAX_PAGE_SIZE}).`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+      },
     },
     response: ProgrammePage,
   },
@@ -61,7 +64,8 @@ const DOCS = {
   },
   detail: {
     summary: 'A credit programme with its ledger and proposals',
-    description: 'Límite, reservado, usado, disponible, movimientos del libro, propuestas y cambios de estado.',
+    description:
+      'Límite, reservado, usado, disponible, movimientos del libro, propuestas y cambios de estado.',
     params: { id: PROGRAMME_ID },
     response: ProgrammeDetail,
     responses: { 404: PROGRAMME_REFUSALS.notFound },
@@ -139,18 +143,24 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock: now } = app;
   const today = () => businessDate(now());
 
-  app.get('/programmes/', operatorRoute(app, { action: 'Ver programas de crédito', doc: DOCS.list }), async (request) => {
-    const query = pageQuery(request.query);
-    const [count, rows] = await Promise.all([
-      countProgrammes(db),
-      listProgrammes(db, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
-    ]);
-    return {
-      count,
-      ...pageLinks(request, query, count),
-      results: await programmeSummaries(db, rows, today()),
-    };
-  });
+  app.get(
+    '/programmes/',
+    operatorRoute(app, { action: 'Ver programas de crédito', doc: DOCS.list }),
+    async (request) => {
+      const query = pageQuery(request.query);
+      const operator = currentOperator(request);
+      const [count, rows] = await Promise.all([
+        countProgrammes(db),
+        listProgrammes(db, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      ]);
+      return {
+        count,
+        ...pageLinks(request, query, count),
+        results: await programmeSummaries(db, rows, today()),
+        viewer: { id: operator.id, roles: operator.roles },
+      };
+    },
+  );
 
   app.post<{ Body: ProposeProgrammeBody }>(
     '/programmes/',
@@ -163,13 +173,17 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
       const operator = currentOperator(request);
       const outcome = await db
         .transaction()
-        .execute((trx) => proposeProgramme(trx, { id: operator.id, roles: operator.roles }, request.body, today()));
+        .execute((trx) =>
+          proposeProgramme(trx, { id: operator.id, roles: operator.roles }, request.body, today()),
+        );
       return reply.status(outcome.statusCode).send(outcome.body);
     },
   );
 
-  app.get('/programmes/:id/', operatorRoute(app, { action: 'Ver programa de crédito', doc: DOCS.detail }), async (request) =>
-    programmeDetail(db, programmeIdParam(request.params), today()),
+  app.get(
+    '/programmes/:id/',
+    operatorRoute(app, { action: 'Ver programa de crédito', doc: DOCS.detail }),
+    async (request) => programmeDetail(db, programmeIdParam(request.params), today()),
   );
 
   app.post(
@@ -216,7 +230,11 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: RecordCollectionBody }>(
     '/collections/',
-    operatorRoute(app, { roles: ['tesoreria'], action: 'Registrar cobro al corporativo', doc: DOCS.collection }),
+    operatorRoute(app, {
+      roles: ['tesoreria'],
+      action: 'Registrar cobro al corporativo',
+      doc: DOCS.collection,
+    }),
     async (request, reply) => {
       const operator = currentOperator(request);
       return replyIdempotent(

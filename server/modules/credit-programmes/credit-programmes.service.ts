@@ -119,7 +119,11 @@ export function utilisationPercentage(limit: Centavos, inUse: Centavos): number 
   return Math.round((inUse * 10_000) / limit) / 100;
 }
 
-export function toProgrammeSummary(row: ProgrammeRow, pending: ProposalRow | null, today: IsoDate): ProgrammeSummary {
+export function toProgrammeSummary(
+  row: ProgrammeRow,
+  pending: ProposalRow | null,
+  today: IsoDate,
+): ProgrammeSummary {
   const limit = parseMoney(row.limit_amount);
   const inUse = committed(row);
   return {
@@ -152,7 +156,8 @@ async function lockedProgramme(trx: Db, programmeId: number): Promise<ProgrammeR
 /** Refuses a limit below what the programme already reserved and used. */
 function requireRoomFor(row: ProgrammeRow, limit: string): void {
   const inUse = committed(row);
-  if (parseMoney(limit) < inUse) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.belowCommitted(inUse));
+  if (parseMoney(limit) < inUse)
+    throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.belowCommitted(inUse));
 }
 
 /** GET operator/programmes/{id}/: the programme with its ledger, proposals and state changes. */
@@ -206,7 +211,10 @@ export async function proposeProgramme(
   const row = await ensureProgramme(trx, body.corporate_id);
   if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
   if (await pendingOf(trx, row.id)) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.alreadyPending);
-  decide(row, null, today, { type: 'programme.propose', actor: { userId: operator.id, roles: operator.roles } });
+  decide(row, null, today, {
+    type: 'programme.propose',
+    actor: { userId: operator.id, roles: operator.roles },
+  });
   requireRoomFor(row, body.limit);
   await insertProposal(trx, {
     programmeId: row.id,
@@ -231,7 +239,8 @@ export async function approveProgramme(
   const row = await lockedProgramme(trx, programmeId);
   const pending = await pendingOf(trx, row.id);
   if (!pending) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.nothingPending);
-  if (pending.proposed_by === operator.id) throw new ProgrammeRequestError(403, PROGRAMME_REFUSALS.selfApproval);
+  if (pending.proposed_by === operator.id)
+    throw new ProgrammeRequestError(403, PROGRAMME_REFUSALS.selfApproval);
   const before = effectiveState(row, today);
   const state = decide(row, pending, today, {
     type: 'programme.approve',
@@ -268,7 +277,9 @@ export async function changeProgrammeState(
   const row = await lockedProgramme(trx, programmeId);
   const pending = await pendingOf(trx, row.id);
   const refusal =
-    change.type === 'programme.freeze' ? PROGRAMME_REFUSALS.freezeNotActive : PROGRAMME_REFUSALS.unfreezeNotFrozen;
+    change.type === 'programme.freeze'
+      ? PROGRAMME_REFUSALS.freezeNotActive
+      : PROGRAMME_REFUSALS.unfreezeNotFrozen;
   const after = decide(
     row,
     pending,

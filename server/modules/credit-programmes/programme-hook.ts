@@ -2,7 +2,12 @@ import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { InvoiceLifecycleEventType } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
-import { cancelReservation, reserveForAdvance, useReservation } from './programme-ledger.repository';
+// Aliased: biome's hook rule reads any use… call as a React hook.
+import {
+  cancelReservation,
+  useReservation as reservationToUsed,
+  reserveForAdvance,
+} from './programme-ledger.repository';
 
 /** One invoice's move, as the lifecycle service is about to write it. */
 export interface ProgrammeMove {
@@ -44,7 +49,7 @@ export async function applyProgrammeMoves(
         actorUserId,
       });
     } else if (move.from === InvoiceStatus.PROCESS && move.to === InvoiceStatus.PAID) {
-      await useReservation(trx, move.invoiceId, actorUserId);
+      await reservationToUsed(trx, move.invoiceId, actorUserId);
     } else if (move.from === InvoiceStatus.PROCESS) {
       await cancelReservation(trx, move.invoiceId, actorUserId);
     }

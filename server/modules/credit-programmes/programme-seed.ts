@@ -11,7 +11,10 @@ import { businessDate } from '../invoices/business-date';
 export const SEED_PROGRAMME_LIMIT = '500000000.00';
 
 /** From the start of last year to the end of the year after next: a seeded world stays valid for a while. */
-export function seedProgrammeWindow(today: IsoDate = businessDate(new Date())): { startsOn: IsoDate; endsOn: IsoDate } {
+export function seedProgrammeWindow(today: IsoDate = businessDate(new Date())): {
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+} {
   const day = dayjs(today);
   return {
     startsOn: day.subtract(1, 'year').startOf('year').format(ISO_DATE_FORMAT),

@@ -1,6 +1,15 @@
 import { array, enums, type Infer, integer, nullable, number, string, type } from 'superstruct';
+import { OperatorRole } from '../operator-roles';
 import { isoDate, moneyAmount } from './common';
-import { crossFieldRule, MESSAGES, patternText, payload, positiveMoney, requiredDate, requiredText } from './fields';
+import {
+  crossFieldRule,
+  MESSAGES,
+  patternText,
+  payload,
+  positiveMoney,
+  requiredDate,
+  requiredText,
+} from './fields';
 
 // The operators' credit-programme calls (issue 19, decision 0052): propose a limit, approve it (four eyes),
 // freeze and unfreeze, read the programmes with their ledger, record a corporate's payment.
@@ -28,7 +37,9 @@ export const ProposeProgrammeBody = crossFieldRule(
     ends_on: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
   }),
   (value) =>
-    value.ends_on < value.starts_on ? { field: 'ends_on', message: PROGRAMME_MESSAGES.endsBeforeStart } : null,
+    value.ends_on < value.starts_on
+      ? { field: 'ends_on', message: PROGRAMME_MESSAGES.endsBeforeStart }
+      : null,
 );
 export type ProposeProgrammeBody = Infer<typeof ProposeProgrammeBody>;
 
@@ -88,11 +99,16 @@ export const ProgrammeSummary = type({
 });
 export type ProgrammeSummary = Infer<typeof ProgrammeSummary>;
 
+/** The operator who asks, so the screen can tell its own proposals (which it may not approve) apart. */
+export const ProgrammeViewer = type({ id: number(), roles: array(OperatorRole) });
+export type ProgrammeViewer = Infer<typeof ProgrammeViewer>;
+
 export const ProgrammePage = type({
   count: number(),
   next: nullable(string()),
   previous: nullable(string()),
   results: array(ProgrammeSummary),
+  viewer: ProgrammeViewer,
 });
 export type ProgrammePage = Infer<typeof ProgrammePage>;
 

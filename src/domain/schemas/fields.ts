@@ -312,7 +312,10 @@ export function positiveMoney(messages: { required: string; invalid: string }): 
 }
 
 /** A required text matching `pattern` (after trimming), e.g. a SPEI clave de rastreo. */
-export function patternText(pattern: RegExp, messages: { required: string; invalid: string }): Struct<string, null> {
+export function patternText(
+  pattern: RegExp,
+  messages: { required: string; invalid: string },
+): Struct<string, null> {
   return trimmedInput(
     localized<string>('patternText', (value) => {
       if (isBlank(value)) return messages.required;

@@ -26,8 +26,8 @@ import type {
   ProgrammeSummary,
   ProposeProgrammeBody,
 } from '../../../domain/schemas/credit-programmes';
-import { fieldErrors } from '../../../domain/schemas/validate';
 import { ProposeProgrammeBody as ProposeStruct } from '../../../domain/schemas/credit-programmes';
+import { fieldErrors } from '../../../domain/schemas/validate';
 import {
   type CreditProgrammeEvent,
   type ProgrammeActor,
@@ -187,7 +187,12 @@ function ReasonDialog({
   return (
     <Dialog isOpen title={title} onClose={onClose}>
       <DialogBody>
-        <FormGroup label="Motivo" labelFor="programa-motivo" intent={error ? 'danger' : 'none'} helperText={error}>
+        <FormGroup
+          label="Motivo"
+          labelFor="programa-motivo"
+          intent={error ? 'danger' : 'none'}
+          helperText={error}
+        >
           <TextArea
             id="programa-motivo"
             fill
@@ -245,7 +250,12 @@ function ProposeDialog({
       setBusy(false);
     }
   };
-  const field = (name: 'limit' | 'starts_on' | 'ends_on', label: string, type: string, placeholder?: string) => (
+  const field = (
+    name: 'limit' | 'starts_on' | 'ends_on',
+    label: string,
+    type: string,
+    placeholder?: string,
+  ) => (
     <FormGroup
       label={label}
       labelFor={`programa-${name}`}
@@ -516,7 +526,11 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
                         : '—'}
                     </td>
                     <td className="programme-actions">
-                      <Button small text={PROGRAMME_TEXTS.detail} onClick={() => props.onSelect(programme.id)} />
+                      <Button
+                        small
+                        text={PROGRAMME_TEXTS.detail}
+                        onClick={() => props.onSelect(programme.id)}
+                      />
                       {canPropose && programme.pending_proposal === null ? (
                         <Button
                           small
