@@ -3,6 +3,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
+import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
@@ -23,6 +24,7 @@ import { supplierRequestsMachine } from './supplier-requests.machine';
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
+  ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
