@@ -178,6 +178,8 @@ describe('GET /api/openapi.json', () => {
       'POST /api/corporates/quotes/pre-approved/',
       'POST /api/corporates/quotes/rejected/',
       'POST /api/factoring/',
+      'POST /api/operator/collections/',
+      'POST /api/operator/programmes/{id}/approve/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',
     ]);

@@ -298,7 +298,7 @@ export function crossFieldRule<T extends Record<string, unknown>, S>(
 }
 
 // Up to two decimals: a limit or a payment is money already rounded to the cent.
-const MONEY_INPUT = /^\d{1,15}(\.\d{1,2})?$/;
+export const MONEY_INPUT = /^\d{1,15}(\.\d{1,2})?$/;
 
 /** A required positive peso amount typed as '1000000' or '1000000.00' (no separators), at most 2 decimals. */
 export function positiveMoney(messages: { required: string; invalid: string }): Struct<string, null> {
