@@ -129,7 +129,6 @@ export async function startTestApp(): Promise<void> {
   if (isRemote()) return;
   const database = await createTestDatabase();
   // Every request comes from inject's one address; testConfig raises the public forms' limits for that.
-  // The config is kept: a test that mints sessions itself (test/support/operator.ts) signs with its secret.
   const config = testConfig();
   const app = await buildApp({ database, config });
   await app.ready();

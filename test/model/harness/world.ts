@@ -15,8 +15,10 @@ import type {
 import { OPS_COMMANDS, runOpsCommand } from '../../../server/ops/commands';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-world';
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import type { OperatorRole } from '../../../src/domain/operator-roles';
 import type { InvoiceLifecycleEvent } from '../../../src/machines/invoice-lifecycle.machine';
 import { testConfig } from '../../support/api-app';
+import { createOperatorSession, type OperatorSession } from '../../support/operator';
 import { addCompanyWithUser, importInvoice } from '../../support/pronto-pago';
 import { callServer, isRemote, testApp } from './test-server';
 
@@ -49,6 +51,11 @@ export interface ModelWorld {
   applyEvent(invoiceId: number, event: InvoiceLifecycleEvent, user: Party): Promise<StepOutcome>;
   /** The operator's ops command (`disburse <id>`, `sat:cancel <UUID>`): its exit code and lines. */
   operator(op: TestOp, invoice: { id: number; uuid: string }): Promise<{ code: number; lines: string[] }>;
+  /**
+   * A back-office operator with these roles and an MFA-verified session (issue 19), for the /operacion pages.
+   * In process only: the back office's model files are not in the remote run (harness/remote-models.ts).
+   */
+  operatorSession(roles: readonly OperatorRole[]): Promise<OperatorSession>;
 }
 
 export interface Party {
@@ -194,6 +201,7 @@ function inProcessWorld(): ModelWorld {
       });
       return { code, lines };
     },
+    operatorSession: (roles) => createOperatorSession({ ...testApp(), now: () => new Date() }, { roles }),
   };
 }
 
@@ -243,6 +251,9 @@ function remoteWorld(): ModelWorld {
       testSupport<StepOutcome>('POST', `/invoices/${invoiceId}/events/`, { userId: user.userId, event }),
     operator: (op, invoice) =>
       testSupport('POST', `/invoices/${invoice.id}/${op === 'disburse' ? 'disburse' : 'sat-cancel'}/`),
+    operatorSession: async () => {
+      throw new Error('operator sessions exist in process only (the back office is not in the remote run)');
+    },
   };
 }
 
