@@ -1,7 +1,12 @@
 import { Struct } from 'superstruct';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
-import { MAX_LENGTH, MONEY_INPUT, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../src/domain/schemas/fields';
+import {
+  MAX_LENGTH,
+  MONEY_INPUT,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../src/domain/schemas/fields';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -5,7 +5,6 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
 import type { CreditProgrammeEvent, ProgrammeActor } from '../../src/machines/credit-programme.machine';
-import { createOperatorSession } from '../support/operator';
 import { addCompanyWithUser } from '../support/pronto-pago';
 import {
   creditProgrammeModel,
@@ -15,6 +14,7 @@ import {
 } from './credit-programme.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { callServer, testApp } from './harness/test-server';
+import { world as modelWorld } from './harness/world';
 
 // The credit-programme machine has no view of its own here: each event is the real gesture of its operator
 // against the real server behind MSW (POST operator/programmes/, …/approve/, …/freeze/, …/unfreeze/), and the
@@ -40,14 +40,8 @@ let corporates = 0;
 async function theOperators(): Promise<Map<number, Operator>> {
   if (operators) return operators;
   const made = new Map<number, Operator>();
-  for (const [name, actor] of Object.entries(MODEL_OPERATORS)) {
-    const session = await createOperatorSession(
-      { ...testApp(), now: () => new Date() },
-      {
-        roles: [...actor.roles],
-        username: `modelo.${name}.${randomUUID().slice(0, 8)}`,
-      },
-    );
+  for (const actor of Object.values(MODEL_OPERATORS)) {
+    const session = await modelWorld.operatorSession(actor.roles);
     made.set(actor.userId, { access: session.access, userId: session.userId });
   }
   operators = made;

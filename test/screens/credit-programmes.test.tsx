@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-ke
 import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
-import { createOperatorSession } from '../support/operator';
+import { world as modelWorld } from '../model/harness/world';
 import { addCompanyWithUser } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 
@@ -15,7 +15,7 @@ import { SERVER_WAIT } from '../support/server-wait';
 // enabled for another aprobador; and the loading error with Reintentar.
 
 async function signInOperator(roles: OperatorRole[]) {
-  const session = await createOperatorSession({ ...testApp(), now: () => new Date() }, { roles });
+  const session = await modelWorld.operatorSession(roles);
   localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
   localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
   setUser({ isAuthenticated: true, operatorRoles: roles });
