@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../src/domain/operator-roles';
@@ -51,9 +52,15 @@ describe('credit programmes (page)', () => {
     expect(within(demoRow).getByText('$500,000,000.00 MXN', { selector: 'td' })).toBeTruthy();
     expect(within(demoRow).getByRole('progressbar')).toBeTruthy();
     expect(screen.getByText('No hay límites pendientes de aprobación.')).toBeTruthy();
+    // The page's own structure and names (contrast needs a real layout; the frame around it is the layout's).
+    const page = view.container.querySelector('.programmes-page') as HTMLElement;
+    const audit = await axe.run(page, { rules: { 'color-contrast': { enabled: false } } });
+    expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Proponer límite' }));
     const dialog = await screen.findByRole('dialog', { name: 'Proponer límite' }, SERVER_WAIT);
+    const dialogAudit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(dialogAudit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Límite (MXN)'), { target: { value: '1,000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar a aprobación' }));
     expect(await within(dialog).findByText(/monto mayor a cero/, {}, SERVER_WAIT)).toBeTruthy();

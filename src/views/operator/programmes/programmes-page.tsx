@@ -396,7 +396,8 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
   const pending = programmes.filter((programme) => programme.pending_proposal !== null);
 
   return (
-    <main className="programmes-page" aria-labelledby="programas-titulo">
+    // The operator shell holds the page's <main>.
+    <div className="programmes-page">
       <div className="programmes-header">
         <h1 id="programas-titulo">{PROGRAMME_TEXTS.title}</h1>
         {canPropose ? (
@@ -591,6 +592,6 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
           }}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
