@@ -8,6 +8,7 @@ import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
 import { auditChain } from './migrations/007-audit-chain';
 import { backOfficeFoundation } from './migrations/008-back-office-foundation';
 import { creditProgrammes } from './migrations/010-credit-programmes';
+import { operatorAlliances } from './migrations/011-operator-alliances';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-audit-chain': statements(auditChain),
   '008-back-office-foundation': statements(backOfficeFoundation),
   '010-credit-programmes': statements(creditProgrammes),
+  '011-operator-alliances': statements(operatorAlliances),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -45,7 +45,8 @@ export interface UsersTable {
 export interface AlliancesTable {
   id: Generated<number>;
   corporate_id: number;
-  provider_id: number;
+  /** Null only while the alliance is pending on an RFC not yet in Flujo (migration 011). */
+  provider_id: number | null;
   max_rate: string;
   is_active: Generated<boolean>;
   created_at: Timestamp;
@@ -53,6 +54,9 @@ export interface AlliancesTable {
   annual_rate: ColumnType<string | null, string | null | undefined, string | null>;
   max_days: ColumnType<number | null, number | null | undefined, number | null>;
   max_amount: ColumnType<Money | null, Money | null | undefined, Money | null>;
+  /** Migration 011: the supplier RFC the operator named; pending until that RFC's SAT link is authorized. */
+  provider_rfc: ColumnType<string | null, string | null | undefined, string | null>;
+  pending: Generated<boolean>;
 }
 
 /** Migration 008: every price an alliance had, newest first by effective_from. */

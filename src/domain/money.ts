@@ -223,6 +223,21 @@ export function divideDecimal(dividend: number | string, divisor: number | strin
   return `${scaled < 0n ? '-' : ''}${whole}${fraction}`;
 }
 
+/**
+ * Exact decimal product rounded half-up to `decimals` places, as text.
+ * Example: multiplyDecimal('15', '1.16', 4) === '17.4000'; multiplyDecimal('12.35', '1.16', 4) === '14.3260'.
+ */
+export function multiplyDecimal(a: number | string, b: number | string, decimals: number): string {
+  if (!Number.isSafeInteger(decimals) || decimals < 0) throw new Error(`Bad decimals: ${decimals}`);
+  const x = toFraction(a);
+  const y = toFraction(b);
+  const scale = 10n ** BigInt(decimals);
+  const scaled = roundHalfUp(x.numerator * y.numerator * scale, x.denominator * y.denominator);
+  const abs = scaled < 0n ? -scaled : scaled;
+  const fraction = decimals > 0 ? `.${(abs % scale).toString().padStart(decimals, '0')}` : '';
+  return `${scaled < 0n ? '-' : ''}${(abs / scale).toString()}${fraction}`;
+}
+
 /** Sum of amounts; throws if the result leaves the safe-integer range. */
 export function addMoney(...amounts: Centavos[]): Centavos {
   return sumMoney(amounts);

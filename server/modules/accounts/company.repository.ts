@@ -33,6 +33,15 @@ export function findCompanyByRfc(db: Db, rfc: string, options: { lock?: boolean 
   return query.executeTakeFirst();
 }
 
+/** A company's id, RFC, name, kind and SAT status, or undefined. */
+export function findCompanyById(db: Db, companyId: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'rfc', 'name', 'is_corporate', 'sat_status'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
+
 /** The name of the company holding this RFC, or undefined; reads nothing else (no CIEC). */
 export async function findCompanyName(db: Db, rfc: string): Promise<string | undefined> {
   const row = await db.selectFrom('companies').select('name').where('rfc', '=', rfc).executeTakeFirst();

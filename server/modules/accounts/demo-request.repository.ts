@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DemoRequest } from '../../../src/domain/schemas/session';
 import type { Db } from '../../db/database';
 
@@ -30,4 +31,22 @@ export async function listDemoRequests(db: Db, limit: number): Promise<DemoReque
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+/** One page of demo requests, newest first, with the count of all (the operator's inbox). */
+export async function findDemoRequestPage(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: DemoRequestRow[] }> {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('demo_requests').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('demo_requests')
+      .select(['id', 'first_name', 'last_name', 'phone', 'email', 'company', 'source', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { count: Number(total.n), rows };
 }

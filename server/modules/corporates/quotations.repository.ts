@@ -31,6 +31,8 @@ export async function findActiveAllianceRates(
     .where('corporate_id', '=', corporateId)
     .where('provider_id', 'in', providerIds)
     .where('is_active', '=', true)
+    // Matched on provider_id above, so never a pending alliance's null (migration 011).
+    .$narrowType<{ provider_id: number }>()
     .execute();
   return new Map(rows.map((row) => [row.provider_id, row.max_rate]));
 }

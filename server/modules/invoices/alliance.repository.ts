@@ -33,3 +33,22 @@ export async function insertAllianceIfMissing(
     .executeTakeFirst();
   return created !== undefined;
 }
+
+/**
+ * The active alliance's max_rate and the days it finances (null: unbounded, an alliance made before the
+ * operator's prices, decision 0053), or null when there is none.
+ */
+export async function findActiveAllianceTerms(
+  db: Db,
+  corporateId: number,
+  providerId: number,
+): Promise<{ maxRate: string; maxDays: number | null } | null> {
+  const alliance = await db
+    .selectFrom('alliances')
+    .select(['max_rate', 'max_days'])
+    .where('corporate_id', '=', corporateId)
+    .where('provider_id', '=', providerId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return alliance ? { maxRate: alliance.max_rate, maxDays: alliance.max_days } : null;
+}

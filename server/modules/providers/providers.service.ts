@@ -1,3 +1,4 @@
+import { beyondMaxDaysMessage } from '../../../src/domain/alliance-terms';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { providerQuote } from '../../../src/domain/corporate-quote';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { findActiveAllianceRate } from '../invoices/alliance.repository';
+import { findActiveAllianceRate, findActiveAllianceTerms } from '../invoices/alliance.repository';
 import { type InvoiceRow, saveAdvanceQuote } from '../invoices/invoice.repository';
 import {
   actorRecord,
@@ -124,11 +125,14 @@ async function quoteFor(
   today: IsoDate,
 ): Promise<ComputedQuote> {
   requireAcceptedEvent(row, 'invoice.approveAdvance', lifecycleActor(caller, 'provider'));
-  const maxRate = await activeAllianceRate(db, row);
-  if (maxRate === null) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
+  const terms = await findActiveAllianceTerms(db, row.receiver_company_id, row.emitter_company_id);
+  if (terms === null) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
+  const { maxRate, maxDays } = terms;
   // An APPROVED invoice always has the payment date its corporate set (the machine's authorize event carries it).
   const days = row.payment_date === null ? 0 : daysUntil(row.payment_date, today);
   if (days <= 0) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.paymentDatePassed);
+  // The operator's alliance finances up to max_days (decision 0053): no quote, and so no advance, beyond them.
+  if (maxDays !== null && days > maxDays) throw new InvoiceRequestError(409, beyondMaxDaysMessage(maxDays));
   // NOTE: the advance is paid by SPEI in pesos, so a USD invoice is quoted on its MXN value at the CFDI's
   // TipoCambio (docs/decisions/0012-pronto-pago-api.md).
   const input = { amount: parseMoney(row.amount_with_exchange_rate), maxRate, days };

@@ -19,6 +19,7 @@ import { type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.serv
 import { companyHasInvoices, knownCfdiUuids, receiverCompanyIds } from '../invoices/invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
+import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
 import type { SatConnector } from './sat-connector';
 
@@ -142,9 +143,9 @@ export async function approveSatLink(
   rfc: string,
   options: { allianceRate?: string } = {},
 ): Promise<ApprovalResult> {
-  const { company, changed } = await inTransaction(deps.db, async (trx) => {
+  const { company, changed, alliances } = await inTransaction(deps.db, async (trx) => {
     const company = await lockCompanyByRfc(trx, rfc);
-    if (company.sat_status === SatStatus.AUTHORIZED) return { company, changed: false };
+    if (company.sat_status === SatStatus.AUTHORIZED) return { company, changed: false, alliances: null };
     if (company.sat_status !== SatStatus.SENT) {
       throw new SatOperationError(
         `La vinculación de ${company.rfc} no está en revisión (estado: ${SAT_STATUS_LABELS[company.sat_status]}).`,
@@ -154,7 +155,9 @@ export async function approveSatLink(
       sat_status: SatStatus.AUTHORIZED,
       sat_status_changed_at: deps.now().toISOString(),
     });
-    return { company, changed: true };
+    // Alliances an operator set on this RFC before the supplier was in Flujo start now (decision 0053).
+    const alliances = await activateAlliancesOnSatApproval(trx, { companyId: company.id, rfc: company.rfc });
+    return { company, changed: true, alliances };
   });
   if (changed) {
     await notifyCompany(deps, company.id, 'Tu vinculación con el SAT fue aprobada', [
@@ -162,6 +165,9 @@ export async function approveSatLink(
       'Ya puedes ver tus facturas y solicitar su adelanto.',
       deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}${paths.prontoPago}` : '',
     ]);
+    if (deps.mailer && alliances) {
+      await alliances.notify({ db: deps.db, mailer: deps.mailer, appBaseUrl: deps.appBaseUrl ?? '' });
+    }
   }
   const sync = await syncIssuedCfdi(deps, company.rfc, options);
   return { companyId: company.id, changed, sync };

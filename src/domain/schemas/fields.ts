@@ -323,3 +323,11 @@ export function patternText(
     }),
   );
 }
+
+/**
+ * A field with its own Spanish check (the rule lives in the domain module that owns it).
+ * Example: checkedField('annualRate', (value) => annualRateProblem(value) ?? true).
+ */
+export function checkedField<T>(name: string, check: (value: unknown) => true | string): Struct<T, null> {
+  return localized<T>(name, check);
+}

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import type { InboxItem, InboxKind } from '../../../src/domain/schemas/operator-alliances';
+import type { Db } from '../../db/database';
+import { findDemoRequestPage } from '../accounts/demo-request.repository';
+
+// The operator's inbox (issue 19): what providers and visitors sent, one kind at a time, newest first. Each
+// list reads its table with the company and user who sent it in one statement (server/README's rule); demo
+// requests, which have no sender to join, come from their owner's repository.
+
+type Page = { limit: number; offset: number };
+export interface InboxPageRows {
+  count: number;
+  rows: InboxItem[];
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+
+async function demoRequests(db: Db, page: Page): Promise<InboxPageRows> {
+  const { count, rows } = await findDemoRequestPage(db, page);
+  return {
+    count,
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'demo',
+      from_name: `${row.first_name} ${row.last_name}`.trim(),
+      from_company: row.company,
+      subject: `Solicitud de demo (${row.source})`,
+      contact_email: row.email,
+      contact_phone: row.phone,
+      status: null,
+      created_at: iso(row.created_at),
+    })),
+  };
+}
+
+async function referrals(db: Db, page: Page): Promise<InboxPageRows> {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('referrals').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('referrals as r')
+      .innerJoin('users as u', 'u.id', 'r.referrer_user_id')
+      .leftJoin('companies as c', 'c.id', 'u.company_id')
+      .select([
+        'r.id',
+        'r.name',
+        'r.company',
+        'r.email',
+        'r.phone',
+        'r.created_at',
+        'c.name as referrer_company',
+      ])
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'referral',
+      from_name: row.referrer_company ?? '',
+      from_company: row.referrer_company ?? '',
+      subject: `Recomienda a ${row.name} (${row.company})`,
+      contact_email: row.email,
+      contact_phone: row.phone,
+      status: null,
+      created_at: iso(row.created_at),
+    })),
+  };
+}
+
+async function factoringEnrolments(db: Db, page: Page): Promise<InboxPageRows> {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('factoring_enrolments').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('factoring_enrolments as f')
+      .innerJoin('companies as c', 'c.id', 'f.company_id')
+      .leftJoin('users as u', 'u.id', 'f.requested_by')
+      .select([
+        'f.id',
+        'f.status',
+        'f.created_at',
+        'c.name',
+        'c.rfc',
+        'u.email',
+        'u.mobile_phone',
+        'u.first_name',
+        'u.last_name',
+      ])
+      .orderBy('f.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'factoring',
+      from_name: row.first_name === null ? row.name : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+      from_company: row.name,
+      subject: `Pide su alta en factoraje${row.rfc ? ` (RFC ${row.rfc})` : ''}`,
+      contact_email: row.email,
+      contact_phone: row.mobile_phone || null,
+      status: row.status,
+      created_at: iso(row.created_at),
+    })),
+  };
+}
+
+async function allianceRequests(db: Db, page: Page): Promise<InboxPageRows> {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('alliance_requests').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('alliance_requests as r')
+      .innerJoin('companies as c', 'c.id', 'r.provider_id')
+      .select([
+        'r.id',
+        'r.client_rfc',
+        'r.client_name',
+        'r.contact_name',
+        'r.email',
+        'r.phone',
+        'r.status',
+        'r.created_at',
+        'c.name as provider_name',
+      ])
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'alliance',
+      from_name: row.contact_name,
+      from_company: row.provider_name,
+      subject: `Alianza con ${row.client_name} (RFC ${row.client_rfc})`,
+      contact_email: row.email,
+      contact_phone: row.phone,
+      status: row.status,
+      created_at: iso(row.created_at),
+    })),
+  };
+}
+
+const LISTS: Record<InboxKind, (db: Db, page: Page) => Promise<InboxPageRows>> = {
+  demo: demoRequests,
+  referral: referrals,
+  factoring: factoringEnrolments,
+  alliance: allianceRequests,
+};
+
+/** One page of one kind of the inbox. */
+export function findInboxPage(db: Db, kind: InboxKind, page: Page): Promise<InboxPageRows> {
+  return LISTS[kind](db, page);
+}

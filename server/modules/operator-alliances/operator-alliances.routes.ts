@@ -1,0 +1,238 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ALLIANCE_MAX_DAYS_MAX,
+  ALLIANCE_MAX_DAYS_MIN,
+  ALLIANCE_MESSAGES,
+  ALLIANCE_STATES,
+  type AllianceState,
+  ANNUAL_RATE_MAX,
+  ANNUAL_RATE_MIN,
+} from '../../../src/domain/alliance-terms';
+import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
+import {
+  AllianceInput,
+  INBOX_KINDS,
+  type InboxKind,
+  InboxPage,
+  OperatorAllianceDetail,
+  OperatorAlliancePage,
+} from '../../../src/domain/schemas/operator-alliances';
+import { FieldErrors } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
+import { MAX_SERIAL } from '../invoices/invoice-access';
+import { pageLinks } from '../invoices/invoice-list';
+import { currentOperator, OPERATOR_MESSAGES, operatorRoute } from '../operator/operator-access';
+import { findInboxPage } from './inbox.repository';
+import {
+  AllianceRequestError,
+  allianceDetail,
+  listAlliances,
+  setAlliance,
+} from './operator-alliances.service';
+
+export const LIST_MESSAGES = {
+  page: 'La página debe ser un número entero positivo.',
+  corporate: 'El corporativo debe ser un número entero positivo.',
+  state: `El estado debe ser uno de: ${ALLIANCE_STATES.join(', ')}.`,
+  kind: `El tipo debe ser uno de: ${INBOX_KINDS.join(', ')}.`,
+} as const;
+
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+type QueryValue = string | string[] | undefined;
+const single = (value: QueryValue) => (Array.isArray(value) ? value.at(-1) : value);
+
+function positiveId(text: string | undefined): number | null {
+  if (text === undefined || !ID_TEXT.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return value <= MAX_SERIAL ? value : null;
+}
+
+function pageOf(query: Record<string, QueryValue>, errors: Record<string, string[]>): number {
+  const text = single(query.page);
+  if (text === undefined || text.trim() === '') return 1;
+  const page = positiveId(text);
+  if (page === null) errors.page = [LIST_MESSAGES.page];
+  return page ?? 1;
+}
+
+function allianceQuery(raw: unknown): { page: number; corporateId?: number; state?: AllianceState } {
+  const query = (raw ?? {}) as Record<string, QueryValue>;
+  const errors: Record<string, string[]> = {};
+  const page = pageOf(query, errors);
+  const corporateText = single(query.corporate);
+  let corporateId: number | undefined;
+  if (corporateText !== undefined && corporateText.trim() !== '') {
+    corporateId = positiveId(corporateText) ?? undefined;
+    if (corporateId === undefined) errors.corporate = [LIST_MESSAGES.corporate];
+  }
+  const stateText = single(query.status);
+  let state: AllianceState | undefined;
+  if (stateText !== undefined && stateText.trim() !== '') {
+    state = (ALLIANCE_STATES as readonly string[]).includes(stateText)
+      ? (stateText as AllianceState)
+      : undefined;
+    if (state === undefined) errors.status = [LIST_MESSAGES.state];
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { page, corporateId, state };
+}
+
+function inboxQuery(raw: unknown): { page: number; kind: InboxKind } {
+  const query = (raw ?? {}) as Record<string, QueryValue>;
+  const errors: Record<string, string[]> = {};
+  const page = pageOf(query, errors);
+  const kindText = single(query.kind) ?? '';
+  const kind = (INBOX_KINDS as readonly string[]).includes(kindText) ? (kindText as InboxKind) : null;
+  if (kind === null) errors.kind = [LIST_MESSAGES.kind];
+  if (kind === null || Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { page, kind };
+}
+
+function allianceId(request: FastifyRequest): number {
+  const id = positiveId((request.params as { id?: string }).id);
+  if (id === null) throw new AllianceRequestError(404, ALLIANCE_MESSAGES.notFound);
+  return id;
+}
+
+const READ_REFUSAL = { 403: OPERATOR_MESSAGES.notOperator };
+const BAD_FILTERS = {
+  400: { description: 'Filtros no válidos: mensajes en español por campo ({campo: [mensaje]}).' },
+};
+
+const PAGE_PARAM = {
+  description: 'Página (25 por página).',
+  schema: { type: 'integer', minimum: 1, default: 1 },
+} as const;
+
+const DOCS = {
+  list: {
+    summary: 'List alliances (corporate × supplier) with their current price',
+    description:
+      'Alianzas más recientes primero, activas y pendientes (RFC aún no vinculado con el SAT). Tasa anual antes ' +
+      'de IVA (base 360) y max_rate con IVA, la que leen las cotizaciones.',
+    query: {
+      corporate: { description: 'Id del corporativo.', schema: { type: 'integer', minimum: 1 } },
+      status: {
+        description: 'Estado de la alianza.',
+        schema: { type: 'string', enum: [...ALLIANCE_STATES] },
+      },
+      page: PAGE_PARAM,
+    },
+    response: OperatorAlliancePage,
+    responses: { ...BAD_FILTERS, ...READ_REFUSAL },
+  },
+  detail: {
+    summary: 'One alliance with its price history',
+    description:
+      'La alianza y cada precio que tuvo, el más reciente primero, con quién lo fijó y desde cuándo.',
+    params: { id: { description: 'Id de la alianza.', schema: { type: 'integer', minimum: 1 } } },
+    response: OperatorAllianceDetail,
+    responses: { ...READ_REFUSAL, 404: ALLIANCE_MESSAGES.notFound },
+  },
+  set: {
+    summary: 'Create an alliance or change its price',
+    description:
+      'Fija la tasa anual antes de IVA (base 360), los días máximos hasta la fecha de pago y, opcionalmente, el ' +
+      'monto máximo por factura. Crea la alianza (201) o cambia su precio (200): el historial guarda cada precio ' +
+      'y el cambio aplica a las cotizaciones posteriores. Un RFC que aún no está en Flujo (o sin vinculación SAT ' +
+      'autorizada) queda pendiente y se activa al autorizarse su vinculación; el proveedor recibe un correo.',
+    body: AllianceInput,
+    // The domain's own checks (alliance-terms.ts), which the struct converter cannot read.
+    bodyFields: {
+      corporate_id: { type: 'integer', minimum: 1, description: 'Id del corporativo.' },
+      annual_rate: {
+        anyOf: [
+          { type: 'number', minimum: Number(ANNUAL_RATE_MIN), maximum: Number(ANNUAL_RATE_MAX) },
+          { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,2})?$' },
+        ],
+        description: `Tasa anual antes de IVA, en %, base 360, entre ${ANNUAL_RATE_MIN} y ${ANNUAL_RATE_MAX}, hasta dos decimales.`,
+      },
+      max_days: {
+        type: 'integer',
+        minimum: ALLIANCE_MAX_DAYS_MIN,
+        maximum: ALLIANCE_MAX_DAYS_MAX,
+        description: 'Días máximos hasta la fecha de pago.',
+      },
+      max_amount: {
+        type: ['string', 'null'],
+        pattern: '^\\d{1,16}(\\.\\d{1,2})?$',
+        description: 'Monto máximo por factura en MXN (opcional).',
+      },
+    },
+    status: 201,
+    response: OperatorAllianceDetail,
+    responses: {
+      200: { description: 'La alianza ya existía: se cambió su precio.' },
+      403: `${OPERATOR_MESSAGES.notOperator} / ${OPERATOR_MESSAGES.roleRequired(['analista'])}`,
+      409: 'Otra persona acaba de fijar esta alianza; vuelve a intentarlo.',
+    },
+  },
+  inbox: {
+    summary: 'What providers and visitors sent: demo requests, referrals, factoring and alliance requests',
+    description:
+      'Una página de un tipo: demo (solicitudes de demo), referral (clientes referidos), factoring (altas en ' +
+      'factoraje) o alliance (solicitudes de alianza), lo más reciente primero, con su estado.',
+    query: {
+      kind: {
+        description: 'Qué listar.',
+        schema: { type: 'string', enum: [...INBOX_KINDS] },
+        required: true,
+      },
+      page: PAGE_PARAM,
+    },
+    response: InboxPage,
+    responses: { ...BAD_FILTERS, ...READ_REFUSAL },
+  },
+} satisfies Record<string, RouteDoc>;
+
+/** The operator's alliances and inbox (issue 19, decision 0053); registered by operator.plugin.ts. */
+export const operatorAlliancesRoutes: FastifyPluginAsync = async (app) => {
+  const { db, mailer, clock: now, appBaseUrl } = app;
+
+  app.get(
+    '/alliances/',
+    operatorRoute(app, { action: 'Consultar alianzas', doc: DOCS.list }),
+    async (request) => {
+      const query = allianceQuery(request.query);
+      const { count, results } = await listAlliances(db, query, query.page);
+      return { count, ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count), results };
+    },
+  );
+
+  app.get(
+    '/alliances/:id/',
+    operatorRoute(app, { action: 'Consultar una alianza', doc: DOCS.detail }),
+    async (request) => allianceDetail(db, allianceId(request)),
+  );
+
+  app.post<{ Body: AllianceInput }>(
+    '/alliances/',
+    operatorRoute(app, { roles: ['analista'], action: 'Fijar el precio de una alianza', doc: DOCS.set }),
+    async (request, reply) => {
+      const operator = currentOperator(request);
+      const { alliance, created } = await setAlliance(
+        { db, mailer, now, appBaseUrl },
+        operator.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(alliance);
+    },
+  );
+
+  app.get(
+    '/inbox/',
+    operatorRoute(app, { action: 'Consultar la bandeja', doc: DOCS.inbox }),
+    async (request) => {
+      const query = inboxQuery(request.query);
+      const { count, rows } = await findInboxPage(db, query.kind, {
+        limit: PAGE_SIZE,
+        offset: (query.page - 1) * PAGE_SIZE,
+      });
+      return {
+        count,
+        ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count),
+        results: rows,
+      };
+    },
+  );
+};

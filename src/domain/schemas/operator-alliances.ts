@@ -1,0 +1,114 @@
+import { array, enums, type Infer, integer, nullable, optional, string, type } from 'superstruct';
+import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
+import { moneyAmount } from './common';
+import { checkedField, companyRfc, payload } from './fields';
+import { PagedList } from './invoices';
+
+// The operator's alliances (issue 19, decision 0053) and the inbox of what providers and visitors sent.
+
+const MONEY_INPUT = /^\d{1,16}(?:\.\d{1,2})?$/;
+
+/**
+ * POST /api/operator/alliances/: the price a supplier pays on one corporate's invoices. annual_rate is the
+ * rate before IVA in percent (15 or '15.50'); max_days bounds the days to the payment date; max_amount
+ * optionally caps one invoice's amount in MXN.
+ */
+export const AllianceInput = payload({
+  corporate_id: checkedField<number>(
+    'corporateId',
+    (value) =>
+      (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+      ALLIANCE_MESSAGES.corporateRequired,
+  ),
+  provider_rfc: companyRfc(),
+  annual_rate: checkedField<number | string>('annualRate', (value) => annualRateProblem(value) ?? true),
+  max_days: checkedField<number>('maxDays', (value) => maxDaysProblem(value) ?? true),
+  max_amount: optional(
+    nullable(
+      checkedField<string>(
+        'maxAmount',
+        (value) =>
+          (typeof value === 'string' && MONEY_INPUT.test(value.trim()) && Number(value) > 0) ||
+          ALLIANCE_MESSAGES.amount,
+      ),
+    ),
+  ),
+});
+export type AllianceInput = Infer<typeof AllianceInput>;
+
+/** One price an alliance had, from effective_from on (newest first in a detail). */
+export const AlliancePrice = type({
+  annual_rate: string(),
+  max_rate: string(),
+  max_days: nullable(integer()),
+  max_amount: nullable(moneyAmount),
+  effective_from: string(),
+  set_by: nullable(string()),
+});
+export type AlliancePrice = Infer<typeof AlliancePrice>;
+
+/**
+ * An alliance as the operator lists it. Rates travel as decimal strings ('15.00', '17.4000'): they are the
+ * operator's figures, shown as typed. provider_id and provider_name are null while the RFC is not in Flujo.
+ */
+export const OperatorAlliance = type({
+  id: integer(),
+  corporate_id: integer(),
+  corporate_name: string(),
+  provider_id: nullable(integer()),
+  provider_rfc: string(),
+  provider_name: nullable(string()),
+  annual_rate: nullable(string()),
+  max_rate: string(),
+  max_days: nullable(integer()),
+  max_amount: nullable(moneyAmount),
+  state: enums(ALLIANCE_STATES),
+  created_at: string(),
+});
+export type OperatorAlliance = Infer<typeof OperatorAlliance>;
+
+export const OperatorAlliancePage = PagedList(OperatorAlliance);
+export type OperatorAlliancePage = Infer<typeof OperatorAlliancePage>;
+
+export const OperatorAllianceDetail = type({
+  ...OperatorAlliance.schema,
+  prices: array(AlliancePrice),
+});
+export type OperatorAllianceDetail = Infer<typeof OperatorAllianceDetail>;
+
+/** What the inbox lists (GET /api/operator/inbox/?kind=). */
+export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
+  demo: 'Solicitudes de demo',
+  referral: 'Clientes referidos',
+  factoring: 'Alta en factoraje',
+  alliance: 'Solicitudes de alianza',
+};
+
+/**
+ * One item of the inbox, whatever its kind: who sent it (company or person), the contact, what it asks and
+ * its status ('requested' | 'allied' | 'declined' | 'enabled', or null where the table keeps none).
+ */
+export const InboxItem = type({
+  id: integer(),
+  kind: enums(INBOX_KINDS),
+  from_name: string(),
+  from_company: string(),
+  subject: string(),
+  contact_email: nullable(string()),
+  contact_phone: nullable(string()),
+  status: nullable(string()),
+  created_at: string(),
+});
+export type InboxItem = Infer<typeof InboxItem>;
+
+export const InboxPage = PagedList(InboxItem);
+export type InboxPage = Infer<typeof InboxPage>;
+
+export const INBOX_STATUS_LABELS: Record<string, string> = {
+  requested: 'Recibida',
+  allied: 'Aliada',
+  declined: 'Rechazada',
+  enabled: 'Habilitada',
+};
