@@ -78,6 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         workerSrc: ["'self'", 'blob:'],
+        // The operators' PDF viewer shows a KYB document fetched with the token from a blob: URL (decision 0051).
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },
     },

@@ -56,6 +56,7 @@ import { Route as OperacionDispersionesRouteImport } from './routes/operacion/di
 import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
 import { Route as OperacionMesaRouteImport } from './routes/operacion/mesa'
 import { Route as OperacionProgramasRouteImport } from './routes/operacion/programas'
+import { Route as OperacionCorporativosCorporateIdRouteImport } from './routes/operacion/corporativos_.$corporateId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -298,6 +299,12 @@ const OperacionProgramasRoute = OperacionProgramasRouteImport.update({
   path: '/programas',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionCorporativosCorporateIdRoute =
+  OperacionCorporativosCorporateIdRouteImport.update({
+    id: '/corporativos_/$corporateId',
+    path: '/corporativos/$corporateId',
+    getParentRoute: () => OperacionRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -347,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/operacion/': typeof OperacionIndexRoute
+  '/operacion/corporativos/$corporateId': typeof OperacionCorporativosCorporateIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -393,6 +401,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/operacion': typeof OperacionIndexRoute
+  '/operacion/corporativos/$corporateId': typeof OperacionCorporativosCorporateIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -443,6 +452,7 @@ export interface FileRoutesById {
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/operacion/': typeof OperacionIndexRoute
+  '/operacion/corporativos_/$corporateId': typeof OperacionCorporativosCorporateIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -494,6 +504,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/dashboard/'
     | '/operacion/'
+    | '/operacion/corporativos/$corporateId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/dashboard'
     | '/operacion'
+    | '/operacion/corporativos/$corporateId'
   id:
     | '__root__'
     | '/'
@@ -589,6 +601,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/dashboard/'
     | '/operacion/'
+    | '/operacion/corporativos_/$corporateId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -943,6 +956,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionProgramasRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/corporativos_/$corporateId': {
+      id: '/operacion/corporativos_/$corporateId'
+      path: '/corporativos/$corporateId'
+      fullPath: '/operacion/corporativos/$corporateId'
+      preLoaderRoute: typeof OperacionCorporativosCorporateIdRouteImport
+      parentRoute: typeof OperacionRoute
+    }
   }
 }
 
@@ -1014,6 +1034,7 @@ interface OperacionRouteChildren {
   OperacionMesaRoute: typeof OperacionMesaRoute
   OperacionProgramasRoute: typeof OperacionProgramasRoute
   OperacionIndexRoute: typeof OperacionIndexRoute
+  OperacionCorporativosCorporateIdRoute: typeof OperacionCorporativosCorporateIdRoute
 }
 
 const OperacionRouteChildren: OperacionRouteChildren = {
@@ -1026,6 +1047,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionMesaRoute: OperacionMesaRoute,
   OperacionProgramasRoute: OperacionProgramasRoute,
   OperacionIndexRoute: OperacionIndexRoute,
+  OperacionCorporativosCorporateIdRoute: OperacionCorporativosCorporateIdRoute,
 }
 
 const OperacionRouteWithChildren = OperacionRoute._addFileChildren(

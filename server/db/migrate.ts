@@ -7,6 +7,7 @@ import { scaleIndexes } from './migrations/005-scale-indexes';
 import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
 import { auditChain } from './migrations/007-audit-chain';
 import { backOfficeFoundation } from './migrations/008-back-office-foundation';
+import { corporateOnboarding } from './migrations/009-corporate-onboarding';
 import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-jobs-and-mail-queue': statements(jobsAndMailQueue),
   '007-audit-chain': statements(auditChain),
   '008-back-office-foundation': statements(backOfficeFoundation),
+  '009-corporate-onboarding': statements(corporateOnboarding),
   '010-credit-programmes': statements(creditProgrammes),
   '011-operator-alliances': statements(operatorAlliances),
 };

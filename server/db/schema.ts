@@ -23,6 +23,10 @@ export interface CompaniesTable {
   spei_balance: ColumnType<Money, Money | undefined, Money>;
   /** Annual percent of the factoring line; null until granted (migration 004). */
   factoring_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The corporate's onboarding (migration 009); 'activo' for every company that predates it. */
+  onboarding_state: Generated<'borrador' | 'en_revision' | 'activo' | 'rechazado'>;
+  onboarding_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  onboarding_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -437,6 +441,24 @@ export interface CollectionsTable {
   fecha: string;
   recorded_by: number;
   recorded_at: Timestamp;
+/** A corporate's KYB file, one row per upload (migration 009); the current one of a kind has replaced_at null. */
+export interface CorporateDocumentsTable {
+  id: Generated<number>;
+  corporate_id: number;
+  kind: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  content: Uint8Array;
+  clabe: string | null;
+  status: Generated<string>;
+  reason: string | null;
+  expires_on: string | null;
+  uploaded_by: number;
+  uploaded_at: Timestamp;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  replaced_at: string | null;
 }
 
 export interface Database {
@@ -475,4 +497,5 @@ export interface Database {
   programme_limit_proposals: ProgrammeLimitProposalsTable;
   programme_state_changes: ProgrammeStateChangesTable;
   collections: CollectionsTable;
+  corporate_documents: CorporateDocumentsTable;
 }

@@ -35,6 +35,7 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   paymentDate: { type: 'string', format: 'date' },
   requiredDate: { type: 'string', format: 'date' },
   bulkPaymentDate: { type: 'string', format: 'date' },
+  requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
   positiveMoney: { type: 'string', pattern: MONEY_INPUT.source, description: 'Pesos, mayor a cero' },
   patternText: { type: 'string', minLength: 1 },

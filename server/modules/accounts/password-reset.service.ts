@@ -47,6 +47,24 @@ function resetMail(firstName: string, link: string): string {
   ].join('\n');
 }
 
+/**
+ * A one-use link to the new-password screen for the user, live for `minutes`: the reset's own (60) or an
+ * invitation's longer one (a corporate's first user, 72 h). resetPassword takes either, since each row keeps
+ * its own expiry.
+ */
+export async function issueResetLink(
+  deps: Pick<AccountsDeps, 'now' | 'appBaseUrl'>,
+  db: AccountsDeps['db'],
+  userId: number,
+  minutes: number,
+): Promise<string> {
+  // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.now().getTime() + minutes * 60_000);
+  await insertResetToken(db, { userId, tokenHash: sha256(token), expiresAt });
+  return `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
+}
+
 /** POST /api/users/request-reset-password/ {email}. */
 export async function requestPasswordReset(
   deps: AccountsDeps,
@@ -59,11 +77,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(deps.db, email);
   if (!user?.is_active) throw new UnknownEmailError();
 
-  // 256 random bits in the link; only their SHA-256 is stored, so a database reader cannot reset passwords.
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + RESET_LINK_MINUTES * 60_000);
-  await insertResetToken(deps.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
-  const link = `${deps.appBaseUrl}${paths.newPassword}?token=${encodeURIComponent(token)}`;
+  const link = await issueResetLink(deps, deps.db, user.id, RESET_LINK_MINUTES);
   await deps.mailer.send({
     to: user.email,
     subject: 'Restablece tu contraseña de Flujo',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { creditProgrammesRoutes } from '../credit-programmes/credit-programmes.routes';
 import { operatorAlliancesRoutes } from '../operator-alliances/operator-alliances.routes';
+import { operatorCorporatesRoutes } from '../operator-corporates/operator-corporates.routes';
 import { operatorGuard } from './operator-access';
 import { insertOperatorAction } from './operator-actions.repository';
 
@@ -55,6 +56,7 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   });
 
   // routes: (one line per back-office module, in the order of the issue)
+  await app.register(operatorCorporatesRoutes);
   await app.register(creditProgrammesRoutes);
   await app.register(operatorAlliancesRoutes);
 };

@@ -19,6 +19,8 @@ export const REMOTE_MODEL_FILES = [
 
 /** Model id → why its generated paths run only in process (printed by the remote run, listed in the README). */
 export const IN_PROCESS_ONLY: Record<string, string> = {
+  'corporate-onboarding':
+    'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
   'demo-request': 'counts the rows of demo_requests, which no API reads; would need a test-support route',
   'factoring-enrolment':
     'enables factoring and reads enrolments in the database; no test-support route for factoring:enable yet',

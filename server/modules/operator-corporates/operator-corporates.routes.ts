@@ -1,0 +1,332 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { BULK_UPLOAD_MESSAGES } from '../../../src/domain/bulk-upload';
+import {
+  CLABE_DOCUMENT_KIND,
+  CORPORATE_DOCUMENT_KINDS,
+  CORPORATE_MESSAGES,
+  MAX_CORPORATE_DOCUMENT_BYTES,
+  ONBOARDING_STATES,
+  type OnboardingState,
+  PDF_MEDIA_TYPE,
+} from '../../../src/domain/corporate-file';
+import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
+import {
+  CorporateCreated,
+  CorporateDetail,
+  CorporatePage,
+  CreateCorporateBody,
+  DecisionRecorded,
+  DocumentDecisionBody,
+  OnboardingStateAnswer,
+  RejectCorporateBody,
+} from '../../../src/domain/schemas/operator-corporates';
+import { FieldErrors } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
+import { readUpload, type UploadShape } from '../../uploads/upload-file';
+import { UploadRefusal } from '../../uploads/upload-refusal';
+import { programmeBalances } from '../credit-programmes/programme-ledger.repository';
+import { businessDate } from '../invoices/business-date';
+import { MAX_SERIAL } from '../invoices/invoice-access';
+import { pageLinks } from '../invoices/invoice-list';
+import { currentOperator, operatorRoute } from '../operator/operator-access';
+import {
+  activateCorporate,
+  CorporateRequestError,
+  corporateDetail,
+  corporatesPage,
+  createCorporate,
+  decideOnDocument,
+  documentFile,
+  type OperatorCorporatesDeps,
+  rejectCorporate,
+  uploadDocument,
+} from './operator-corporates.service';
+
+const MULTIPART = 'multipart/form-data';
+const MAX_PAGE_SIZE = 100;
+const CORPORATE_ID = { id: { description: 'Id del corporativo (companies.id).' } };
+const DOCUMENT_ID = { ...CORPORATE_ID, doc: { description: 'Id del documento del expediente.' } };
+const NOT_FOUND = 'No existe ese corporativo (o ese documento en su expediente).';
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+
+const UPLOAD: UploadShape = {
+  fileField: 'file',
+  fieldNames: ['kind', 'clabe'],
+  maxBytes: MAX_CORPORATE_DOCUMENT_BYTES,
+};
+
+const DOCS = {
+  list: {
+    summary: 'The corporates and their onboarding state',
+    description:
+      'Corporativos del más reciente al más antiguo (id, RFC, nombre, estado del alta); search busca en RFC y ' +
+      'nombre, state filtra por estado. Página DRF de 25.',
+    query: {
+      search: { description: 'Texto a buscar en el RFC o el nombre.' },
+      state: {
+        description: 'Estado del alta.',
+        schema: { type: 'string', enum: [...ONBOARDING_STATES] },
+      },
+      page: { description: 'Página (desde 1).', schema: { type: 'integer', minimum: 1 } },
+      page_size: {
+        description: `Corporativos por página (máximo ${MAX_PAGE_SIZE}).`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE },
+      },
+    },
+    response: CorporatePage,
+  },
+  detail: {
+    summary: "A corporate's company, users, KYB file and programme",
+    description:
+      'El corporativo: datos, usuarios (has_password falso mientras solo está invitado), el documento vigente ' +
+      'de cada tipo con estado, revisor, hash y tamaño (un aprobado vencido se muestra vencido), los tipos que ' +
+      'faltan para activar y su programa de crédito (null si no tiene).',
+    params: CORPORATE_ID,
+    response: CorporateDetail,
+    responses: { 404: NOT_FOUND },
+  },
+  create: {
+    summary: 'Onboard a corporate (or promote a provider) and invite its first user',
+    description:
+      'Crea el corporativo en borrador con su primer usuario (sin contraseña) y le envía por correo un enlace ' +
+      'de 72 horas para elegirla (el de restablecer contraseña). Si el RFC es de un proveedor, lo convierte en ' +
+      'corporativo y conserva su vinculación SAT y sus facturas. Rol: analista.',
+    body: CreateCorporateBody,
+    response: CorporateCreated,
+    status: 201,
+    responses: {
+      400: 'Campos inválidos ({rfc|name|admin.name|admin.last_name|admin.email: [mensaje]}), o el correo ya tiene cuenta.',
+      409: CORPORATE_MESSAGES.alreadyCorporate,
+    },
+  },
+  upload: {
+    summary: 'Upload a document of the KYB file (PDF)',
+    description:
+      `Multipart con kind (uno de ${CORPORATE_DOCUMENT_KINDS.join(', ')}), file (PDF, máximo ` +
+      `${MAX_CORPORATE_DOCUMENT_BYTES / (1024 * 1024)} MB; se revisa el contenido, no el nombre) y, para ` +
+      `${CLABE_DOCUMENT_KIND}, clabe (18 dígitos, dígito verificador). Reemplaza al documento vigente de ese ` +
+      'tipo (el anterior queda en el historial) y lo deja pendiente. Rol: analista.',
+    params: CORPORATE_ID,
+    body: {
+      type: 'object',
+      required: ['kind', 'file'],
+      properties: {
+        kind: { type: 'string', enum: [...CORPORATE_DOCUMENT_KINDS], description: 'Tipo de documento.' },
+        file: { type: 'string', format: 'binary', description: 'El documento en PDF.' },
+        clabe: { type: 'string', description: 'CLABE del estado de cuenta (solo para estado_cuenta).' },
+      },
+    },
+    bodyMediaType: MULTIPART,
+    response: OnboardingStateAnswer,
+    status: 201,
+    responses: {
+      400: 'Tipo o CLABE inválidos ({kind|clabe: [mensaje]}), o falta el archivo o está vacío ({detail}).',
+      404: NOT_FOUND,
+      409: CORPORATE_MESSAGES.rejectedFinal,
+      413: BULK_UPLOAD_MESSAGES.tooLarge(MAX_CORPORATE_DOCUMENT_BYTES),
+      415: `${CORPORATE_MESSAGES.notPdf} (o el cuerpo no es multipart/form-data)`,
+    },
+  },
+  file: {
+    summary: 'The PDF of a document of the file',
+    description: 'El PDF tal como se subió, para el visor (Content-Disposition inline).',
+    params: DOCUMENT_ID,
+    responseMediaType: PDF_MEDIA_TYPE,
+    responses: { 404: NOT_FOUND },
+  },
+  decision: {
+    summary: 'Approve, reject or expire a document of the file',
+    description:
+      'aprobado (expires_on opcional), rechazado (reason obligatorio) o vencido (expires_on obligatorio); ' +
+      'registra al revisor y la hora. Rol: aprobador.',
+    params: DOCUMENT_ID,
+    body: DocumentDecisionBody,
+    response: DecisionRecorded,
+    responses: {
+      400: 'Campos inválidos ({status|reason|expires_on: [mensaje]}).',
+      404: NOT_FOUND,
+      409: CORPORATE_MESSAGES.rejectedFinal,
+    },
+  },
+  activate: {
+    summary: 'Activate a corporate whose eight documents are approved',
+    description:
+      'Activa al corporativo (y autoriza su vinculación SAT si no lo estaba) solo cuando los ocho documentos ' +
+      'están aprobados y vigentes; si no, 409 con la lista de los que faltan. Rol: aprobador.',
+    params: CORPORATE_ID,
+    response: OnboardingStateAnswer,
+    responses: {
+      404: NOT_FOUND,
+      409: `${CORPORATE_MESSAGES.notActivatable(['poderes'])} / ${CORPORATE_MESSAGES.alreadyActive}`,
+    },
+  },
+  reject: {
+    summary: 'Reject a corporate, with a reason',
+    description:
+      'Rechaza el alta (borrador o en revisión) con un motivo; su expediente ya no cambia. Rol: aprobador.',
+    params: CORPORATE_ID,
+    body: RejectCorporateBody,
+    response: OnboardingStateAnswer,
+    responses: { 404: NOT_FOUND, 409: CORPORATE_MESSAGES.alreadyActive },
+  },
+} satisfies Record<string, RouteDoc>;
+
+/** A path id; anything else is a corporate or document that does not exist (404). */
+function idParam(params: unknown, name: 'id' | 'doc'): number {
+  const text = (params as Record<string, unknown> | null)?.[name];
+  const id = typeof text === 'string' && ID_TEXT.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > MAX_SERIAL) {
+    throw new CorporateRequestError(
+      404,
+      name === 'id' ? CORPORATE_MESSAGES.notFound : CORPORATE_MESSAGES.documentNotFound,
+    );
+  }
+  return id;
+}
+
+type QueryValue = string | string[] | undefined;
+const single = (value: QueryValue) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+function parseListQuery(raw: unknown) {
+  const query = (raw ?? {}) as Record<string, QueryValue>;
+  const errors: Record<string, string[]> = {};
+  const integer = (name: string, fallback: number, max: number) => {
+    const text = single(query[name])?.trim();
+    if (text === undefined || text === '') return fallback;
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+    if (value < 1 || value > max) errors[name] = [MESSAGES.invalid];
+    return value;
+  };
+  const page = integer('page', 1, 1_000_000);
+  const pageSize = integer('page_size', PAGE_SIZE, MAX_PAGE_SIZE);
+  const search = single(query.search)?.trim().slice(0, 100) || null;
+  const stateText = single(query.state)?.trim() || null;
+  if (stateText !== null && !(ONBOARDING_STATES as readonly string[]).includes(stateText)) {
+    errors.state = [MESSAGES.invalid];
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { page, pageSize, search, state: stateText as OnboardingState | null };
+}
+
+async function readDocumentUpload(request: FastifyRequest) {
+  const upload = await readUpload(request, UPLOAD);
+  const file = upload.file;
+  if (!file) throw new UploadRefusal(400, BULK_UPLOAD_MESSAGES.fileMissing(UPLOAD.fileField));
+  if (file.data.length === 0) throw new UploadRefusal(400, BULK_UPLOAD_MESSAGES.empty);
+  return { kind: upload.fields.kind, clabe: upload.fields.clabe, file };
+}
+
+/** The corporate's programme figures for the detail (the ledger's one home computes them). */
+async function programmeOf(db: OperatorCorporatesDeps['db'], corporateId: number) {
+  const balances = await programmeBalances(db, corporateId);
+  if (!balances) return null;
+  return {
+    state: balances.state,
+    limit: balances.limit,
+    reserved: balances.reserved,
+    used: balances.used,
+    available: balances.available,
+    starts_on: balances.startsOn,
+    ends_on: balances.endsOn,
+  };
+}
+
+/**
+ * The corporates' back office under /api/operator/ (issue 19, decision 0051): the list, the detail with the
+ * KYB file, onboarding, uploads, decisions, activation and rejection. operatorRoute() checks the session, the
+ * MFA and each route's roles; the operator plugin audits every call.
+ */
+export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
+  const deps: OperatorCorporatesDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    now: app.clock,
+    appBaseUrl: app.appBaseUrl,
+    programmeOf,
+  };
+  const today = () => businessDate(deps.now());
+  await app.register(multipart);
+
+  app.get(
+    '/corporates/',
+    operatorRoute(app, { action: 'Consulta de corporativos', doc: DOCS.list }),
+    async (request) => {
+      const query = parseListQuery(request.query);
+      const page = await corporatesPage(app.db, query);
+      return { count: page.count, ...pageLinks(request, query, page.count), results: page.results };
+    },
+  );
+
+  app.post<{ Body: CreateCorporateBody }>(
+    '/corporates/',
+    operatorRoute(app, { roles: ['analista'], action: 'Alta de corporativo', doc: DOCS.create }),
+    async (request, reply) => reply.status(201).send(await createCorporate(deps, request.body)),
+  );
+
+  app.get(
+    '/corporates/:id/',
+    operatorRoute(app, { action: 'Consulta de un corporativo', doc: DOCS.detail }),
+    async (request) => corporateDetail(deps, idParam(request.params, 'id'), today()),
+  );
+
+  app.post(
+    '/corporates/:id/documents/',
+    operatorRoute(app, {
+      roles: ['analista'],
+      action: 'Carga de documento del expediente',
+      doc: DOCS.upload,
+    }),
+    async (request, reply) => {
+      const corporateId = idParam(request.params, 'id');
+      const upload = await readDocumentUpload(request);
+      const operator = currentOperator(request);
+      return reply.status(201).send(await uploadDocument(deps, corporateId, upload, operator.id, today()));
+    },
+  );
+
+  app.get(
+    '/corporates/:id/documents/:doc/file/',
+    operatorRoute(app, { action: 'Consulta de documento del expediente', doc: DOCS.file }),
+    async (request, reply) => {
+      const file = await documentFile(app.db, idParam(request.params, 'id'), idParam(request.params, 'doc'));
+      // The name goes in the RFC 5987 form only: it is the uploader's, so never raw in a header.
+      return reply
+        .type(PDF_MEDIA_TYPE)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.content));
+    },
+  );
+
+  app.post<{ Body: DocumentDecisionBody }>(
+    '/corporates/:id/documents/:doc/decision/',
+    operatorRoute(app, {
+      roles: ['aprobador'],
+      action: 'Decisión sobre un documento del expediente',
+      doc: DOCS.decision,
+    }),
+    async (request) =>
+      decideOnDocument(
+        deps,
+        idParam(request.params, 'id'),
+        idParam(request.params, 'doc'),
+        request.body,
+        currentOperator(request).id,
+        today(),
+      ),
+  );
+
+  app.post(
+    '/corporates/:id/activate/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Activación de corporativo', doc: DOCS.activate }),
+    async (request) => activateCorporate(deps, idParam(request.params, 'id'), today()),
+  );
+
+  app.post<{ Body: RejectCorporateBody }>(
+    '/corporates/:id/reject/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Rechazo de corporativo', doc: DOCS.reject }),
+    async (request) => rejectCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
+  );
+};

@@ -1,0 +1,156 @@
+import { array, boolean, enums, type Infer, integer, nullable, optional, string, type } from 'superstruct';
+import {
+  CORPORATE_DOCUMENT_KINDS,
+  CORPORATE_MESSAGES,
+  DOCUMENT_DECISIONS,
+  DOCUMENT_STATUSES,
+  ONBOARDING_STATES,
+} from '../corporate-file';
+import { isoDate } from './common';
+import {
+  companyRfc,
+  crossFieldRule,
+  emailAddress,
+  MAX_LENGTH,
+  payload,
+  requiredDate,
+  requiredText,
+  tooLongMessage,
+} from './fields';
+import { PagedList } from './invoices';
+
+// The corporates' back office (issue 19, decision 0051): the request structs validate the body on the server
+// (http/body-validation.ts) and the 'Nuevo corporativo' form (react-hook-form resolver); the response structs
+// describe the answers for OpenAPI and the client's checks.
+
+/** Longest reason a reviewer may write (a sentence or two). */
+export const MAX_DECISION_REASON = 500;
+
+/** POST /api/operator/corporates/: a new corporate (or a provider promoted) and its first user. */
+export const CreateCorporateBody = payload({
+  rfc: companyRfc(),
+  name: requiredText({ maxLength: MAX_LENGTH.company }),
+  admin: payload({
+    name: requiredText({ maxLength: MAX_LENGTH.personName }),
+    last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+    email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
+  }),
+});
+export type CreateCorporateBody = Infer<typeof CreateCorporateBody>;
+
+/**
+ * POST .../documents/{doc}/decision/: aprobado (optional expiry), rechazado (reason required) or vencido
+ * (expiry date required).
+ */
+export const DocumentDecisionBody = crossFieldRule(
+  payload({
+    status: enums([...DOCUMENT_DECISIONS]),
+    reason: optional(requiredText({ maxLength: MAX_DECISION_REASON })),
+    expires_on: optional(requiredDate(CORPORATE_MESSAGES.expiryRequired, CORPORATE_MESSAGES.dateInvalid)),
+  }),
+  (value) => {
+    if (value.status === 'rechazado' && !value.reason)
+      return { field: 'reason', message: CORPORATE_MESSAGES.reasonRequired };
+    if (value.status === 'vencido' && !value.expires_on)
+      return { field: 'expires_on', message: CORPORATE_MESSAGES.expiryRequired };
+    return null;
+  },
+);
+export type DocumentDecisionBody = Infer<typeof DocumentDecisionBody>;
+
+/** POST .../reject/: the corporate is turned down, with the reason. */
+export const RejectCorporateBody = payload({
+  reason: requiredText({ message: CORPORATE_MESSAGES.reasonRequired, maxLength: MAX_DECISION_REASON }),
+});
+export type RejectCorporateBody = Infer<typeof RejectCorporateBody>;
+
+const onboardingState = enums([...ONBOARDING_STATES]);
+
+/** A row of GET /api/operator/corporates/. */
+export const CorporateRow = type({
+  id: integer(),
+  rfc: nullable(string()),
+  name: string(),
+  state: onboardingState,
+});
+export type CorporateRow = Infer<typeof CorporateRow>;
+
+export const CorporatePage = PagedList(CorporateRow);
+export type CorporatePage = Infer<typeof CorporatePage>;
+
+/** A document of the file: the current upload of its kind, with its review. */
+export const CorporateDocument = type({
+  id: integer(),
+  kind: enums([...CORPORATE_DOCUMENT_KINDS]),
+  file_name: string(),
+  size_bytes: integer(),
+  sha256: string(),
+  clabe: nullable(string()),
+  /** As stored; an aprobado past its expiry is answered vencido. */
+  status: enums([...DOCUMENT_STATUSES]),
+  reason: nullable(string()),
+  expires_on: nullable(isoDate),
+  uploaded_by: string(),
+  uploaded_at: string(),
+  reviewed_by: nullable(string()),
+  reviewed_at: nullable(string()),
+});
+export type CorporateDocument = Infer<typeof CorporateDocument>;
+
+/** The programme's figures (foundation's programmeBalances()), money as strings. */
+export const CorporateProgramme = type({
+  state: string(),
+  limit: string(),
+  reserved: string(),
+  used: string(),
+  available: string(),
+  starts_on: nullable(string()),
+  ends_on: nullable(string()),
+});
+export type CorporateProgramme = Infer<typeof CorporateProgramme>;
+
+/** GET /api/operator/corporates/{id}/. */
+export const CorporateDetail = type({
+  id: integer(),
+  rfc: nullable(string()),
+  name: string(),
+  state: onboardingState,
+  state_reason: nullable(string()),
+  sat_status: integer(),
+  admins: array(
+    type({
+      id: integer(),
+      username: string(),
+      first_name: string(),
+      last_name: string(),
+      email: string(),
+      /** False until the invitation's link sets a password (the account stays usable; the flag is only shown). */
+      has_password: boolean(),
+    }),
+  ),
+  documents: array(CorporateDocument),
+  /** The kinds still missing an aprobado, valid document today ('Activar corporativo' says why not). */
+  missing_kinds: array(enums([...CORPORATE_DOCUMENT_KINDS])),
+  programme: nullable(CorporateProgramme),
+});
+export type CorporateDetail = Infer<typeof CorporateDetail>;
+
+/** POST /api/operator/corporates/ answers the new corporate's row and its admin. */
+export const CorporateCreated = type({
+  id: integer(),
+  rfc: nullable(string()),
+  name: string(),
+  state: onboardingState,
+  /** True when an existing provider company became the corporate. */
+  promoted: boolean(),
+  admin_user_id: integer(),
+});
+export type CorporateCreated = Infer<typeof CorporateCreated>;
+
+/** POST .../decision/: the decision is recorded. */
+export const DecisionRecorded = type({ message: string() });
+export type DecisionRecorded = Infer<typeof DecisionRecorded>;
+
+/** POST .../documents/, .../activate/, .../reject/: the corporate's onboarding state after the change. */
+export const OnboardingStateAnswer = type({ id: integer(), state: onboardingState });
+export type OnboardingStateAnswer = Infer<typeof OnboardingStateAnswer>;

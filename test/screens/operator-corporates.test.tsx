@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { setUser } from '../../src/stores/user.store';
+import { gateEndpoint } from '../model/harness/msw-gate';
+import { renderApp } from '../model/harness/render-app';
+import { world } from '../model/harness/world';
+import { SERVER_WAIT } from '../support/server-wait';
+
+const PATH = '/operacion/corporativos/';
+const LIST = '/api/operator/corporates/';
+
+describe('corporates (page)', () => {
+  beforeEach(async () => {
+    const session = await world.operatorSession(['analista', 'aprobador']);
+    localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
+    localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
+    setUser({ isAuthenticated: true, operatorRoles: ['analista', 'aprobador'] });
+  });
+
+  it('lists the corporates with their state, through the real server (the demo corporate is activo)', async () => {
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'Corporativos' }, SERVER_WAIT);
+    const row = within(table)
+      .getByRole('button', { name: /Grupo Altamira Alimentos/ })
+      .closest('tr') as HTMLElement;
+    expect(within(row).getByText('GAA150312K78')).toBeTruthy();
+    expect(within(row).getByText('Activo')).toBeTruthy();
+  });
+
+  it('says so when nothing matches the search, and offers a retry when the list fails', async () => {
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.type(
+      await screen.findByLabelText('Buscar por RFC o nombre', {}, SERVER_WAIT),
+      'no-existe-nadie',
+    );
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(
+      await screen.findByText('Ningún corporativo coincide con la búsqueda', {}, SERVER_WAIT),
+    ).toBeTruthy();
+
+    const list = gateEndpoint('get', LIST);
+    renderApp(PATH);
+    // The app's queries retry once before they fail.
+    await list.respond(500, { detail: 'Error interno' });
+    await list.respond(500, { detail: 'Error interno' });
+    const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
+    expect(alert.textContent).toContain('No pudimos cargar los corporativos');
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await list.pass();
+    expect(await screen.findByRole('table', { name: 'Corporativos' }, SERVER_WAIT)).toBeTruthy();
+  });
+
+  it("'Nuevo corporativo' checks the form with the request's struct, shows the server's field error, then opens the file", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Nuevo corporativo' }, SERVER_WAIT));
+    const dialog = await screen.findByRole('dialog', {}, SERVER_WAIT);
+    await user.click(within(dialog).getByRole('button', { name: 'Crear y enviar invitación' }));
+    await waitFor(
+      () => expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(5),
+      SERVER_WAIT,
+    );
+
+    await user.type(within(dialog).getByLabelText('RFC'), 'NSC200110QA1');
+    await user.type(within(dialog).getByLabelText('Razón social'), 'Nuevo Supermercado, S.A. de C.V.');
+    await user.type(within(dialog).getByLabelText('Nombre del administrador'), 'Elena');
+    await user.type(within(dialog).getByLabelText('Apellidos del administrador'), 'Vargas');
+    // An address that already has an account: the server's words land on the field.
+    await user.type(within(dialog).getByLabelText('Correo del administrador'), 'proveedor.demo@flujo.mx');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear y enviar invitación' }));
+    expect(
+      await within(dialog).findByText('Ya existe un usuario con este correo.', {}, SERVER_WAIT),
+    ).toBeTruthy();
+
+    const email = within(dialog).getByLabelText('Correo del administrador');
+    await user.clear(email);
+    await user.type(email, 'elena.vargas@supermercado.example.mx');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear y enviar invitación' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Nuevo Supermercado, S.A. de C.V.' }, SERVER_WAIT),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toMatch(/^\/operacion\/corporativos\/\d+\/$/);
+    expect(screen.getByText('Borrador')).toBeTruthy();
+    expect(screen.getByText('Invitación pendiente')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Activar corporativo' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(
+      screen.getByText(/^Faltan documentos aprobados y vigentes: Constancia de situación fiscal/),
+    ).toBeTruthy();
+  });
+});
