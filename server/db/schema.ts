@@ -441,6 +441,8 @@ export interface CollectionsTable {
   fecha: string;
   recorded_by: number;
   recorded_at: Timestamp;
+}
+
 /** A corporate's KYB file, one row per upload (migration 009); the current one of a kind has replaced_at null. */
 export interface CorporateDocumentsTable {
   id: Generated<number>;

@@ -33,7 +33,6 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   flag: { type: 'boolean', default: false },
   rfc: { type: 'string', description: 'RFC del contribuyente (12 o 13 caracteres)' },
   paymentDate: { type: 'string', format: 'date' },
-  requiredDate: { type: 'string', format: 'date' },
   bulkPaymentDate: { type: 'string', format: 'date' },
   requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
