@@ -34,11 +34,18 @@ const CorporateOptionPage = type({
 });
 export type CorporateOptionPage = Infer<typeof CorporateOptionPage>;
 
+// NOTE: GET operator/corporates/ serves at most 100 per page (operator-corporates.routes.ts).
+const CORPORATES_PAGE_SIZE = 100;
+
 export const corporateOptionsQueryOptions = queryOptions({
   queryKey: ['operator', 'corporates', 'options'],
   queryFn: async () =>
-    (await request(`${INVOICES_API_URL}/operator/corporates/?page_size=${PAGE_SIZE}`, CorporateOptionPage))
-      .results,
+    (
+      await request(
+        `${INVOICES_API_URL}/operator/corporates/?page_size=${CORPORATES_PAGE_SIZE}`,
+        CorporateOptionPage,
+      )
+    ).results,
 });
 
 export function proposeProgramme(body: ProposeProgrammeBody): Promise<ProgrammeSummary> {
