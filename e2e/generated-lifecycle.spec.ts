@@ -41,7 +41,7 @@ import { DEMO_PASSWORD, logIn, operator, signUp, withoutDashboardFrame } from '.
 //               'El proveedor' → 'Aceptar' (preAuthorize) or 'El comprador' (the buyer absorbs the cost:
 //               preAuthorize or authorize by the invoice's state, as the server picks), then
 //               'Pagar a Proveedores' (fundAdvance) or 'Rechazar Cotización' (rejectQuotation);
-//   Flujo's operator — `ops disburse` (no screen: the operator has only the CLI);
+//   Flujo's operator — `ops disburse --force` and `ops desk:reject` (the control desk's automation path);
 //   SAT — `ops sat:cancel`, which is how a cancellation reported by SAT reaches Flujo (no screen either).
 // The provider is a fresh account made in beforeAll (sign-up, SAT link, factoring line), not the demo
 // provider: the factoring paths need a line, and provider-factoring.spec.ts needs the demo provider without one.
@@ -313,7 +313,14 @@ async function gesture(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<void> {
     }
     case 'invoice.disburse':
       // Flujo's operator has no screen: it records the transfer it made with the CLI.
-      expect(operator('disburse', String(ctx.id))).toContain(`(id ${ctx.id}) pagada`);
+      expect(operator('disburse', String(ctx.id), '--force')).toContain(`(id ${ctx.id}) pagada`);
+      break;
+    case 'invoice.deskReject':
+      // The control desk's rejection (decision 0054), made here with the operator's CLI (the same service as
+      // /operacion/mesa/'s 'Rechazar'); the provider reads its reason in the Historial (checked at the end).
+      expect(operator('desk:reject', String(ctx.id), '--reason', event.reason)).toContain(
+        `(id ${ctx.id}) rechazado`,
+      );
       break;
     case 'invoice.cancelAtSat':
       // SAT's cancellation reaches Flujo through the operator's CLI; the product has no screen for it.
@@ -373,6 +380,8 @@ async function expectState(ctx: Ctx, state: AnyMachineSnapshot, path: ModelPath)
         `${PROVIDER_STATUS_LABELS[statuses[i - 1]!]} → ${PROVIDER_STATUS_LABELS[statuses[i]!]}`,
       );
       await expect(item).toContainText(ctx.actors[i - 1]!);
+      const step = path.steps[i]?.event as InvoiceLifecycleEvent | undefined;
+      if (step?.type === 'invoice.deskReject') await expect(item).toContainText(step.reason);
     }
   }
 }

@@ -10,6 +10,7 @@ import { backOfficeFoundation } from './migrations/008-back-office-foundation';
 import { corporateOnboarding } from './migrations/009-corporate-onboarding';
 import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
+import { controlDesk } from './migrations/012-control-desk';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-corporate-onboarding': statements(corporateOnboarding),
   '010-credit-programmes': statements(creditProgrammes),
   '011-operator-alliances': statements(operatorAlliances),
+  '012-control-desk': statements(controlDesk),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

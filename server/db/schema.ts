@@ -399,6 +399,45 @@ export interface CaptchaSpentTable {
   expires_at: string;
 }
 
+/** Migration 012: what the control desk decided about an advance (decision 0054); queued items have no row. */
+export interface DeskItemsTable {
+  invoice_id: number;
+  state: 'approved' | 'rejected' | 'in_batch' | 'paid' | 'returned';
+  /** The aprobador's rejection reason or the bank's return reason. */
+  reason: string | null;
+  decided_by: number | null;
+  decided_by_username: string | null;
+  /** Checks that failed when automation approved with --force (JSON array of check ids). */
+  forced_checks: ColumnType<string[] | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+/** Migration 012: a SPEI batch made by tesorería. */
+export interface DisbursementBatchesTable {
+  id: Generated<number>;
+  created_by: number | null;
+  created_by_username: string;
+  created_at: Timestamp;
+}
+
+/** Migration 012: one SPEI order per advance of a batch. */
+export interface SpeiOrdersTable {
+  id: Generated<number>;
+  batch_id: number;
+  invoice_id: number;
+  clave_rastreo: string;
+  referencia_numerica: number;
+  beneficiary_name: string;
+  beneficiary_clabe: string | null;
+  beneficiary_rfc: string;
+  amount: Money;
+  concepto: string;
+  state: Generated<'pendiente' | 'liquidada' | 'devuelta'>;
+  return_reason: string | null;
+  confirmed_by: number | null;
+  confirmed_at: string | null;
+}
+
 export interface SeedsTable {
   name: string;
   applied_at: Timestamp;
@@ -500,4 +539,7 @@ export interface Database {
   programme_state_changes: ProgrammeStateChangesTable;
   collections: CollectionsTable;
   corporate_documents: CorporateDocumentsTable;
+  desk_items: DeskItemsTable;
+  disbursement_batches: DisbursementBatchesTable;
+  spei_orders: SpeiOrdersTable;
 }

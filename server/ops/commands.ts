@@ -17,6 +17,7 @@ import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { systemClock } from '../modules/auth/clock';
+import { DeskError, rejectDeskItem } from '../modules/control-desk/control-desk.service';
 import {
   enableFactoringLine,
   FactoringOperationError,
@@ -28,7 +29,7 @@ import { AUDIT_CHECKS, verifyAuditChain } from '../modules/invoices/audit-chain.
 import { writeAuditTrail } from '../modules/invoices/audit-trail.service';
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
-import { DisbursementError, disburseInvoice } from '../modules/invoices/disbursement.service';
+import { DisbursementError, disburseInvoice, OPERATOR_LABEL } from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
@@ -374,11 +375,18 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   disburse: {
-    usage: 'disburse <invoice id|UUID> [--reference SPEI-KEY]',
-    summary: 'the advance was paid: PROCESS → PAID, with its disbursement record',
+    usage: 'disburse <invoice id|UUID> [--reference SPEI-KEY] [--force]',
+    summary:
+      'the advance was paid, through the control desk (approval as automation, a SPEI batch of one, liquidada): ' +
+      'PROCESS → PAID with its disbursement record; --force records failing desk checks instead of refusing',
     needsDatabase: () => true,
     async run(context, args) {
-      const parsed = parseArgs(args, ['reference']);
+      // --force takes no value, which parseArgs does not know: it is taken out first.
+      const force = args.includes('--force');
+      const parsed = parseArgs(
+        args.filter((arg) => arg !== '--force'),
+        ['reference'],
+      );
       const ref = onePositional(parsed, 'el id o el folio fiscal (UUID) de la factura');
       const { db } = requireDatabase(context);
       const reference = parsed.options.get('reference');
@@ -386,9 +394,36 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         today: businessDate(context.now()),
         ...(reference ? { reference } : {}),
         mailer: satDeps(context).mailer,
+        force,
       });
       context.print(
         `Factura ${result.label} (id ${result.invoiceId}) pagada: ${result.amount} MXN, referencia ${result.reference}.`,
+      );
+      return 0;
+    },
+  },
+  'desk:reject': {
+    usage: 'desk:reject <invoice id> --reason "motivo"',
+    summary:
+      'the control desk rejects an advance En trámite (as automation): back to Autorizada, reservation cancelled, ' +
+      'the provider e-mailed the reason',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['reason']);
+      const id = onePositional(parsed, 'el id de la factura');
+      const reason = parsed.options.get('reason');
+      if (reason === undefined || reason.trim() === '') {
+        throw new UsageError('Indica el motivo con --reason "motivo".');
+      }
+      const invoiceId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+      const item = await rejectDeskItem(
+        requireDatabase(context).db,
+        invoiceId,
+        { id: null, username: OPERATOR_LABEL },
+        { reason, today: businessDate(context.now()), mailer: satDeps(context).mailer },
+      );
+      context.print(
+        `Adelanto de la factura ${item.label} (id ${item.invoice_id}) rechazado: ${reason.trim()}.`,
       );
       return 0;
     },
@@ -603,6 +638,7 @@ function refusalText(error: unknown): string | null {
     error instanceof UsageError ||
     error instanceof SatOperationError ||
     error instanceof DisbursementError ||
+    error instanceof DeskError ||
     error instanceof FactoringOperationError ||
     error instanceof IllegalTransitionError ||
     error instanceof BackupError

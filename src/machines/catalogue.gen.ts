@@ -6,6 +6,7 @@ import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
+import { deskItemMachine } from './desk-item.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -28,6 +29,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],
+  ['desk-item', deskItemMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],

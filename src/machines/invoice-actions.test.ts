@@ -70,7 +70,10 @@ describe('acceptedInvoiceEvents', () => {
       'invoice.approveAdvance',
       'invoice.transferToFactoring',
     ]);
-    expect(sorted(acceptedInvoiceEvents(invoice(PROCESS), ACTORS.operator))).toEqual(['invoice.disburse']);
+    expect(sorted(acceptedInvoiceEvents(invoice(PROCESS), ACTORS.operator))).toEqual([
+      'invoice.deskReject',
+      'invoice.disburse',
+    ]);
     expect(sorted(acceptedInvoiceEvents(invoice(PROCESS), ACTORS.sat))).toEqual(['invoice.cancelAtSat']);
     expect(sorted(acceptedInvoiceEvents(invoice(REJECTED), ACTORS.emitter))).toEqual([
       'invoice.transferToFactoring',

@@ -59,6 +59,8 @@ function probeEvent(
     case 'invoice.authorize':
     case 'invoice.preAuthorize':
       return { type, actor, paymentDate: acceptablePaymentDate(dateOfEmission) };
+    case 'invoice.deskReject':
+      return { type, actor, reason: 'motivo' };
     default:
       return { type, actor };
   }
@@ -184,6 +186,10 @@ export const INVOICE_REFUSALS = {
   },
   'invoice.disburse': {
     default: (facts) => `${theInvoice(facts)} no está En trámite (estado: ${facts.status}); no se dispersa.`,
+  },
+  'invoice.deskReject': {
+    default: (facts) =>
+      `${theInvoice(facts)} no está En trámite (estado: ${facts.status}); la mesa de control no puede rechazar su adelanto.`,
   },
   'invoice.cancelAtSat': {
     default: (facts) =>

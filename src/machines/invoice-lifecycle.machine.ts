@@ -40,6 +40,7 @@ export type InvoiceLifecycleEvent =
   | { type: 'invoice.fundAdvance'; actor: LifecycleActor }
   | { type: 'invoice.approveAdvance'; actor: LifecycleActor }
   | { type: 'invoice.disburse'; actor: LifecycleActor }
+  | { type: 'invoice.deskReject'; actor: LifecycleActor; reason: string }
   | { type: 'invoice.cancelAtSat'; actor: LifecycleActor }
   | { type: 'invoice.transferToFactoring'; actor: LifecycleActor };
 
@@ -97,6 +98,7 @@ export const invoiceLifecycleMachine = setup({
       'invoice.fundAdvance': '«Pagar a Proveedores»',
       'invoice.rejectQuotation': '«Rechazar Cotización»',
       'invoice.disburse': 'El operador registra el desembolso',
+      'invoice.deskReject': 'La mesa de control rechaza el adelanto, con un motivo',
     },
     guards: {
       isEmitterWithSatLink:
@@ -118,7 +120,8 @@ export const invoiceLifecycleMachine = setup({
     'sin escribir nada. Las condiciones verifican que quien actúa sea el emisor o el receptor con su vinculación ' +
     'SAT autorizada y que la fecha de pago no exceda 150 días desde la emisión. Cuando el comprador acepta una ' +
     'cotización absorbiendo el costo, él mismo puede pagar el adelanto (Pagar a Proveedores) o retirar la ' +
-    'cotización mientras el proveedor no lo solicite.',
+    'cotización mientras el proveedor no lo solicite. La mesa de control de Flujo puede rechazar un adelanto En ' +
+    'trámite con un motivo: la factura vuelve a Autorizada.',
   context: ({ input }) => input,
   initial: 'available',
   states: {
@@ -174,11 +177,14 @@ export const invoiceLifecycleMachine = setup({
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
     },
-    // The advance was requested: money is about to move, so only the disbursement or a SAT cancellation.
+    // The advance was requested: money is about to move, so only the disbursement, the control desk's
+    // rejection or a SAT cancellation.
     process: {
       meta: statusMeta(InvoiceStatus.PROCESS),
       on: {
         'invoice.disburse': { target: 'paid', guard: 'isOperator' },
+        // The control desk's rejection (decision 0054): the advance goes back to Autorizada, with its reason.
+        'invoice.deskReject': { target: 'approved', guard: 'isOperator' },
         'invoice.cancelAtSat': { target: 'disabled', guard: 'isSat' },
       },
     },

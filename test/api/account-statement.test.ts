@@ -72,7 +72,7 @@ describe('account statement (estado de cuenta)', () => {
       id_execute_factoring: id,
     });
     expect(res.statusCode, res.body).toBe(200);
-    await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-EDO-1' });
+    await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-EDO-1', force: true });
     return id;
   }
 

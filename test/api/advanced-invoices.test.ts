@@ -196,7 +196,7 @@ describe('advanced invoices (Resumen de tus Facturas Adelantadas)', () => {
 
     it('renders the advance’s figures, DD/MM/YYYY dates and the disbursement in the PDF', async () => {
       const id = await advancedInvoice({ description: 'Suministro de cajas de cartón' });
-      await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-PRUEBA-77' });
+      await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-PRUEBA-77', force: true });
       const invoice = await db()
         .selectFrom('invoices')
         .select(['serie', 'folio', 'cfdi_uuid', 'date_of_emission', 'payment_date', 'cost_financing'])

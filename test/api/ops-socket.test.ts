@@ -89,7 +89,7 @@ describe.runIf(pglite)('operator commands against a running PGlite server (ops s
 
   it('disburse: a PROCESS invoice becomes PAID in the running server, with the operator in its audit trail', async () => {
     const [invoiceId] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, InvoiceStatus.PROCESS);
-    const result = await cli('disburse', String(invoiceId), '--reference', 'SPEI0042');
+    const result = await cli('disburse', String(invoiceId), '--reference', 'SPEI0042', '--force');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     // The same line a direct run prints (server/ops/commands.ts).

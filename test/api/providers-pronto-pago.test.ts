@@ -131,7 +131,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
       payment_date: paymentDate,
     });
 
-    const paid = await disburseInvoice(db(), String(id), { today: today() });
+    const paid = await disburseInvoice(db(), String(id), { today: today(), force: true });
     expect(paid).toMatchObject({ invoiceId: id, amount: '96665.00' });
     expect(await statusOf(db(), id)).toBe(InvoiceStatus.PAID);
     const disbursement = await db()

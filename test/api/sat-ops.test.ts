@@ -155,7 +155,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
 
   it('disburse pays a PROCESS invoice once, with its disbursement row, by id or UUID', async () => {
     const [first, second] = await invoicesIn(db(), DEMO_PROVIDERS[1].rfc, InvoiceStatus.PROCESS);
-    expect(await ops('disburse', String(first), '--reference', 'SPEI123456')).toBe(0);
+    expect(await ops('disburse', String(first), '--reference', 'SPEI123456', '--force')).toBe(0);
     expect(output[0]).toMatch(/^Factura A-\d+ \(id \d+\) pagada: \d+\.\d{2} MXN, referencia SPEI123456\.$/);
     expect(await statusOf(db(), first as number)).toBe(InvoiceStatus.PAID);
     const row = await db()
@@ -184,7 +184,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
       actor: 'operador Flujo',
     });
 
-    await expect(disburseInvoice(db(), String(first), { today: '2026-05-20' })).rejects.toThrow(
+    await expect(disburseInvoice(db(), String(first), { today: '2026-05-20', force: true })).rejects.toThrow(
       /no está En trámite \(estado: Pagada\)/,
     );
     expect(
@@ -201,11 +201,11 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
         .where('id', '=', second as number)
         .executeTakeFirstOrThrow()
     ).cfdi_uuid;
-    const paid = await disburseInvoice(db(), uuid, { today: '2026-05-20' });
+    const paid = await disburseInvoice(db(), uuid, { today: '2026-05-20', force: true });
     expect(paid.reference).toBe(`FLUJO-${second}-20260520`);
-    await expect(disburseInvoice(db(), '987654', { today: '2026-05-20' })).rejects.toBeInstanceOf(
-      DisbursementError,
-    );
+    await expect(
+      disburseInvoice(db(), '987654', { today: '2026-05-20', force: true }),
+    ).rejects.toBeInstanceOf(DisbursementError);
     await expect(
       disburseInvoice(db(), String(second), { today: '2026-05-20', reference: 'con espacios' }),
     ).rejects.toThrow('La referencia');

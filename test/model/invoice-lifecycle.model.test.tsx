@@ -5,7 +5,7 @@ import { businessDate } from '../../server/modules/invoices/business-date';
 import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
 import { PROVIDER_MESSAGES } from '../../server/modules/providers/providers.service';
 import { SAT_ACTOR_LABEL } from '../../server/modules/sat/sat-cancellation.service';
-import type { TestOp } from '../../server/modules/test-support/test-support.service';
+import { TEST_DESK_REJECT_REASON, type TestOp } from '../../server/modules/test-support/test-support.service';
 import { daysBetween, type IsoDate } from '../../src/domain/calendar-date';
 import {
   InvoiceStatus,
@@ -222,6 +222,10 @@ async function perform(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<Outcome>
       return event.actor.kind === 'operator' ? opsOutcome(ctx, 'disburse') : serviceOutcome(ctx, event);
     case 'invoice.cancelAtSat':
       return event.actor.kind === 'sat' ? opsOutcome(ctx, 'sat:cancel') : serviceOutcome(ctx, event);
+    case 'invoice.deskReject':
+      // The operator's gesture: the control desk's rejection through its ops command (the same service as
+      // POST /api/operator/desk/{id}/reject/); anyone else can only be refused by the lifecycle service.
+      return event.actor.kind === 'operator' ? opsOutcome(ctx, 'desk:reject') : serviceOutcome(ctx, event);
     case 'invoice.preAuthorize':
     case 'invoice.transferToFactoring':
       return serviceOutcome(ctx, event);
@@ -245,6 +249,9 @@ function expectSuccess(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
     // The operator pays exactly what the provider was quoted when advancing.
     'invoice.disburse': new RegExp(
       `^Factura T-\\d+ \\(id ${ctx.invoiceId}\\) pagada: ${ctx.quotedTotal} MXN, referencia FLUJO-${ctx.invoiceId}-\\d{8}\\.$`,
+    ),
+    'invoice.deskReject': new RegExp(
+      `^Adelanto de la factura T-\\d+ \\(id ${ctx.invoiceId}\\) rechazado: ${TEST_DESK_REJECT_REASON}\\.$`,
     ),
     'invoice.cancelAtSat': new RegExp(
       `^Factura ${ctx.invoiceId} cancelada ante el SAT: ${ctx.status} → ${InvoiceStatus.DISABLED}\\.$`,
@@ -295,7 +302,7 @@ function expectRefusal(ctx: Ctx, event: InvoiceLifecycleEvent, outcome: Outcome)
         // The ops command explains it in Spanish and exits 1.
         expect(outcome.code, what).toBe(1);
         expect(outcome.message, what).toMatch(
-          /no está En trámite|el ciclo de vida no permite invoice\.cancelAtSat/,
+          /no está En trámite|el ciclo de vida no permite invoice\.cancelAtSat|No hay ningún adelanto de la factura/,
         );
       } else {
         expect(outcome.code, what).toBe(409);
@@ -379,7 +386,10 @@ async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
   ctx.performed = {
     event: event.type,
     actor: actorLabel(ctx, event.actor),
-    reason: event.type === 'invoice.reject' ? event.reason?.trim() || null : null,
+    reason:
+      event.type === 'invoice.reject' || event.type === 'invoice.deskReject'
+        ? event.reason?.trim() || null
+        : null,
   };
   if ('paymentDate' in event) ctx.paymentDate = realDate(ctx, event.paymentDate);
   if (event.type === 'invoice.authorize' || event.type === 'invoice.preAuthorize') {

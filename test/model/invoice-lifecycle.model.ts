@@ -1,4 +1,5 @@
 import type { EventObject } from 'xstate';
+import { TEST_DESK_REJECT_REASON } from '../../server/modules/test-support/test-support.service';
 import { ISO_DATE_FORMAT, type IsoDate, requireIsoDate } from '../../src/domain/calendar-date';
 import { latestPaymentDate } from '../../src/domain/payment-date';
 import {
@@ -81,6 +82,8 @@ export const LIFECYCLE_EVENTS = [
   { type: 'invoice.reject', actor: ACTORS.corporate, reason: '' },
   { type: 'invoice.approveAdvance', actor: ACTORS.provider },
   { type: 'invoice.disburse', actor: ACTORS.operator },
+  // The control desk rejects the advance (decision 0054): the reason the test operator gives.
+  { type: 'invoice.deskReject', actor: ACTORS.operator, reason: TEST_DESK_REJECT_REASON },
   { type: 'invoice.cancelAtSat', actor: ACTORS.sat },
   { type: 'invoice.transferToFactoring', actor: ACTORS.provider },
 ] as const satisfies readonly InvoiceLifecycleEvent[];
@@ -100,6 +103,8 @@ export const REFUSED_EVENTS = [
   // Only Flujo's operator disburses and only SAT cancels: the invoice's own provider cannot do either.
   { type: 'invoice.disburse', actor: ACTORS.provider },
   { type: 'invoice.cancelAtSat', actor: ACTORS.provider },
+  // Only Flujo's operator rejects at the control desk.
+  { type: 'invoice.deskReject', actor: ACTORS.provider, reason: TEST_DESK_REJECT_REASON },
 ] as const satisfies readonly InvoiceLifecycleEvent[];
 
 export const invoiceLifecycleModel: MachineModel = {

@@ -105,7 +105,7 @@ function balancesOf(row: ProgrammeRow): ProgrammeBalances {
 }
 
 /** What the invoice holds on its programme now: reserved (reserve − use − cancel) and used (use − release). */
-async function invoiceHoldings(
+export async function invoiceHoldings(
   trx: Db,
   invoiceId: number,
 ): Promise<{ programmeId: number; reserved: Centavos; used: Centavos } | null> {

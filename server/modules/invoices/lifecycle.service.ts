@@ -188,7 +188,9 @@ export async function applyInvoiceEvents(
         actor_user_id: actor.userId,
         actor: actor.label,
         reason:
-          event.type === 'invoice.reject' || event.type === 'invoice.rejectQuotation'
+          event.type === 'invoice.reject' ||
+          event.type === 'invoice.rejectQuotation' ||
+          event.type === 'invoice.deskReject'
             ? (event.reason ?? null)
             : null,
       })),

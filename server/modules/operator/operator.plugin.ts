@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { controlDeskRoutes } from '../control-desk/control-desk.routes';
 import { creditProgrammesRoutes } from '../credit-programmes/credit-programmes.routes';
 import { operatorAlliancesRoutes } from '../operator-alliances/operator-alliances.routes';
 import { operatorCorporatesRoutes } from '../operator-corporates/operator-corporates.routes';
@@ -59,4 +60,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(operatorCorporatesRoutes);
   await app.register(creditProgrammesRoutes);
   await app.register(operatorAlliancesRoutes);
+  await app.register(controlDeskRoutes);
 };

@@ -190,6 +190,7 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
   for (const [path, op] of [
     ['disburse', 'disburse'],
     ['sat-cancel', 'sat:cancel'],
+    ['desk-reject', 'desk:reject'],
   ] as const satisfies readonly (readonly [string, TestOp])[]) {
     app.post(
       `/invoices/:id/${path}/`,

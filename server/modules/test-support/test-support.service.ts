@@ -367,8 +367,26 @@ export async function applyTestEvent(
 }
 
 /** The operator's steps on one invoice, as `npm run ops` names them. */
-export const TEST_OPS = ['disburse', 'sat:cancel'] as const;
+export const TEST_OPS = ['disburse', 'sat:cancel', 'desk:reject'] as const;
 export type TestOp = (typeof TEST_OPS)[number];
+
+/** The reason the test operator gives when the control desk rejects an advance (`desk:reject`). */
+export const TEST_DESK_REJECT_REASON = 'La CLABE no corresponde al proveedor';
+
+/**
+ * The arguments of a test operator step: disburse by id with --force (test worlds hold no programme reservation
+ * or CLABE for the desk's checks, decision 0054), sat:cancel by UUID, desk:reject by id with its reason.
+ */
+export function opsArgs(op: TestOp, invoiceId: number, uuid: string): string[] {
+  switch (op) {
+    case 'disburse':
+      return [String(invoiceId), '--force'];
+    case 'sat:cancel':
+      return [uuid];
+    case 'desk:reject':
+      return [String(invoiceId), '--reason', TEST_DESK_REJECT_REASON];
+  }
+}
 
 /**
  * Runs the operator's ops command on a marked invoice, in this process with its database: the same command
@@ -385,7 +403,7 @@ export async function runTestOp(
   const command = OPS_COMMANDS[op];
   if (!command) throw new Error(`no ops command ${op}`);
   const lines: string[] = [];
-  const code = await runOpsCommand(command, [op === 'disburse' ? String(invoice.id) : invoice.cfdi_uuid], {
+  const code = await runOpsCommand(command, opsArgs(op, invoice.id, invoice.cfdi_uuid), {
     config,
     database,
     output: { out: (line) => lines.push(line), err: (line) => lines.push(line) },

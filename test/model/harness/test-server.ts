@@ -129,6 +129,7 @@ export async function startTestApp(): Promise<void> {
   if (isRemote()) return;
   const database = await createTestDatabase();
   // Every request comes from inject's one address; testConfig raises the public forms' limits for that.
+  // Kept: its JWT secret signs the operator sessions a model makes (test/support/operator.ts).
   const config = testConfig();
   const app = await buildApp({ database, config });
   await app.ready();

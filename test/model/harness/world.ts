@@ -3,14 +3,15 @@ import {
   IllegalTransitionError,
 } from '../../../server/modules/invoices/lifecycle.service';
 import { TEST_SUPPORT_PREFIX } from '../../../server/modules/test-support/test-support.routes';
-import type {
-  ImportedTestInvoice,
-  InvoiceFacts,
-  StepOutcome,
-  TestInvoiceCfdi,
-  TestMail,
-  TestOp,
-  TestWorld,
+import {
+  type ImportedTestInvoice,
+  type InvoiceFacts,
+  opsArgs,
+  type StepOutcome,
+  type TestInvoiceCfdi,
+  type TestMail,
+  type TestOp,
+  type TestWorld,
 } from '../../../server/modules/test-support/test-support.service';
 import { OPS_COMMANDS, runOpsCommand } from '../../../server/ops/commands';
 import { DEMO_PASSWORD } from '../../../server/seed/demo-world';
@@ -194,7 +195,7 @@ function inProcessWorld(): ModelWorld {
       const command = OPS_COMMANDS[op];
       if (!command) throw new Error(`no ops command ${op}`);
       const lines: string[] = [];
-      const code = await runOpsCommand(command, [op === 'disburse' ? String(invoice.id) : invoice.uuid], {
+      const code = await runOpsCommand(command, opsArgs(op, invoice.id, invoice.uuid), {
         config: await opsConfig(),
         database: testApp().database,
         output: { out: (line) => lines.push(line), err: (line) => lines.push(line) },
@@ -249,8 +250,7 @@ function remoteWorld(): ModelWorld {
     invoiceCfdi: (invoiceId) => testSupport<TestInvoiceCfdi>('GET', `/invoices/${invoiceId}/cfdi/`),
     applyEvent: (invoiceId, event, user) =>
       testSupport<StepOutcome>('POST', `/invoices/${invoiceId}/events/`, { userId: user.userId, event }),
-    operator: (op, invoice) =>
-      testSupport('POST', `/invoices/${invoice.id}/${op === 'disburse' ? 'disburse' : 'sat-cancel'}/`),
+    operator: (op, invoice) => testSupport('POST', `/invoices/${invoice.id}/${op.replace(':', '-')}/`),
     operatorSession: async () => {
       throw new Error('operator sessions exist in process only (the back office is not in the remote run)');
     },

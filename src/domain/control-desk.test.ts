@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { type DeskFacts, deskChecks, failingReasons } from './control-desk';
+import { SatStatus } from './sat-status';
+
+const passing: DeskFacts = {
+  satStatus: SatStatus.AUTHORIZED,
+  satCancelledAt: null,
+  alliance: { isActive: true, maxAmount: 1_000_000_00, maxDays: 120 },
+  programme: { state: 'activo', reservedForInvoice: 10_000_00 },
+  clabe: '002010077777777771',
+  duplicate: 'none',
+  amount: 10_000_00,
+  daysToPayment: 30,
+};
+
+describe('the control desk checks', () => {
+  it('pass for an advance with everything in order', () => {
+    const checks = deskChecks(passing);
+    expect(checks.map((item) => [item.id, item.ok])).toEqual([
+      ['sat_link', true],
+      ['cfdi_vigente', true],
+      ['alliance', true],
+      ['programme', true],
+      ['clabe', true],
+      ['duplicate_uuid', true],
+      ['amount_bounds', true],
+    ]);
+    expect(failingReasons(checks)).toEqual([]);
+  });
+
+  it('fail each with its Spanish reason', () => {
+    const reasons = failingReasons(
+      deskChecks({
+        satStatus: SatStatus.UNAUTHORIZED,
+        satCancelledAt: '2026-05-01T00:00:00Z',
+        alliance: { isActive: false, maxAmount: 5_000_00, maxDays: 20 },
+        programme: { state: 'congelado', reservedForInvoice: 10_000_00 },
+        clabe: '002010077777777772',
+        duplicate: 'already_paid',
+        amount: 10_000_00,
+        daysToPayment: 30,
+      }),
+    );
+    expect(reasons).toEqual([
+      'Vinculación SAT: La vinculación SAT del proveedor ya no está autorizada.',
+      'CFDI vigente: El SAT reporta el CFDI como cancelado.',
+      'Alianza activa: La alianza entre el comprador y el proveedor no está activa.',
+      'Programa de crédito: El programa de crédito del comprador está congelado.',
+      'CLABE del proveedor: El dígito verificador de la CLABE no es válido.',
+      'Folio fiscal único: Ya hay un pago registrado para este folio fiscal.',
+      expect.stringMatching(
+        /^Límites de la alianza: El monto .* excede el máximo .* Faltan 30 días para el pago; la alianza permite hasta 20\.$/,
+      ),
+    ]);
+  });
+
+  it('fail when there is no alliance, programme, reservation or CLABE', () => {
+    const checks = deskChecks({
+      ...passing,
+      alliance: null,
+      programme: { state: 'activo', reservedForInvoice: 0 },
+      clabe: null,
+      duplicate: 'other_invoice',
+    });
+    expect(Object.fromEntries(checks.filter((c) => !c.ok).map((c) => [c.id, c.reason]))).toEqual({
+      alliance: 'No hay alianza entre el comprador y el proveedor.',
+      programme: 'La factura no tiene una reserva en el programa de crédito.',
+      clabe: 'El proveedor no tiene CLABE de depósito.',
+      duplicate_uuid: 'Otra factura tiene el mismo folio fiscal.',
+    });
+    expect(deskChecks({ ...passing, programme: null }).find((c) => c.id === 'programme')?.reason).toBe(
+      'El comprador no tiene un programa de crédito.',
+    );
+  });
+});

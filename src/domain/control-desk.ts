@@ -1,0 +1,132 @@
+import { checkClabe } from './clabe';
+import { type Centavos, formatCurrency } from './money';
+import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
+
+// The control desk's checks (decision 0054): every advance En trámite is checked before money leaves.
+// Each check is pass or fail with a Spanish reason the operator reads; the server computes the facts.
+
+/** The states of an advance at the desk, as the API names them (the desk-item machine's states). */
+export const DESK_STATES = ['queued', 'approved', 'rejected', 'in_batch', 'paid', 'returned'] as const;
+export type DeskState = (typeof DESK_STATES)[number];
+
+/** The checks, in the order the desk shows them. */
+export const DESK_CHECK_IDS = [
+  'sat_link',
+  'cfdi_vigente',
+  'alliance',
+  'programme',
+  'clabe',
+  'duplicate_uuid',
+  'amount_bounds',
+] as const;
+
+export type DeskCheckId = (typeof DESK_CHECK_IDS)[number];
+
+export const DESK_CHECK_LABELS: Readonly<Record<DeskCheckId, string>> = {
+  sat_link: 'Vinculación SAT',
+  cfdi_vigente: 'CFDI vigente',
+  alliance: 'Alianza activa',
+  programme: 'Programa de crédito',
+  clabe: 'CLABE del proveedor',
+  duplicate_uuid: 'Folio fiscal único',
+  amount_bounds: 'Límites de la alianza',
+};
+
+export interface DeskCheck {
+  id: DeskCheckId;
+  label: string;
+  ok: boolean;
+  reason: string;
+}
+
+/** What the server knows about one advance when it checks it. */
+export interface DeskFacts {
+  /** The emitter's SAT link status (companies.sat_status). */
+  satStatus: SatStatusCode;
+  /** When SAT reported the CFDI cancelled (invoices.sat_cancelled_at), or null. */
+  satCancelledAt: string | null;
+  /** The receiver × emitter alliance, or null when there is none. */
+  alliance: { isActive: boolean; maxAmount: Centavos | null; maxDays: number | null } | null;
+  /** The buyer's programme and what this invoice holds reserved in it; null when the buyer has no programme. */
+  programme: { state: string; reservedForInvoice: Centavos } | null;
+  /** companies.disbursement_clabe of the provider. */
+  clabe: string | null;
+  /** Another invoice with the same folio fiscal, or a payment already recorded for this one. */
+  duplicate: 'none' | 'other_invoice' | 'already_paid';
+  /** The invoice's MXN amount. */
+  amount: Centavos;
+  /** Calendar days from today to the payment date; null when the invoice has none. */
+  daysToPayment: number | null;
+}
+
+function check(id: DeskCheckId, ok: boolean, reason: string): DeskCheck {
+  return { id, label: DESK_CHECK_LABELS[id], ok, reason };
+}
+
+const mxn = (amount: Centavos) => `${formatCurrency(amount, 'MXN')} MXN`;
+
+/**
+ * The desk's checks for one advance, pass or fail with their reasons.
+ * Example: a provider whose SAT link was revoked → sat_link fails with 'La vinculación SAT del proveedor ya no
+ * está autorizada.'
+ */
+export function deskChecks(facts: DeskFacts): DeskCheck[] {
+  const clabe = facts.clabe === null ? null : checkClabe(facts.clabe);
+  const alliance = facts.alliance;
+  const bounds: string[] = [];
+  if (alliance?.maxAmount != null && facts.amount > alliance.maxAmount) {
+    bounds.push(
+      `El monto (${mxn(facts.amount)}) excede el máximo de la alianza (${mxn(alliance.maxAmount)}).`,
+    );
+  }
+  if (alliance?.maxDays != null) {
+    if (facts.daysToPayment === null) bounds.push('La factura no tiene fecha de pago.');
+    else if (facts.daysToPayment > alliance.maxDays) {
+      bounds.push(
+        `Faltan ${facts.daysToPayment} días para el pago; la alianza permite hasta ${alliance.maxDays}.`,
+      );
+    }
+  }
+  return [
+    isSatLinkAuthorized(facts.satStatus)
+      ? check('sat_link', true, 'La vinculación SAT del proveedor está autorizada.')
+      : check('sat_link', false, 'La vinculación SAT del proveedor ya no está autorizada.'),
+    facts.satCancelledAt === null
+      ? check('cfdi_vigente', true, 'El SAT no reporta el CFDI como cancelado.')
+      : check('cfdi_vigente', false, 'El SAT reporta el CFDI como cancelado.'),
+    alliance === null
+      ? check('alliance', false, 'No hay alianza entre el comprador y el proveedor.')
+      : alliance.isActive
+        ? check('alliance', true, 'La alianza entre el comprador y el proveedor está activa.')
+        : check('alliance', false, 'La alianza entre el comprador y el proveedor no está activa.'),
+    facts.programme === null
+      ? check('programme', false, 'El comprador no tiene un programa de crédito.')
+      : facts.programme.state !== 'activo'
+        ? check('programme', false, `El programa de crédito del comprador está ${facts.programme.state}.`)
+        : facts.programme.reservedForInvoice <= 0
+          ? check('programme', false, 'La factura no tiene una reserva en el programa de crédito.')
+          : check(
+              'programme',
+              true,
+              `La factura tiene reservados ${mxn(facts.programme.reservedForInvoice)} en el programa activo.`,
+            ),
+    clabe === null
+      ? check('clabe', false, 'El proveedor no tiene CLABE de depósito.')
+      : clabe.ok
+        ? check('clabe', true, 'La CLABE del proveedor tiene un dígito verificador válido.')
+        : check('clabe', false, `${clabe.reason}.`),
+    facts.duplicate === 'none'
+      ? check('duplicate_uuid', true, 'Ninguna otra factura ni pago tiene este folio fiscal.')
+      : facts.duplicate === 'already_paid'
+        ? check('duplicate_uuid', false, 'Ya hay un pago registrado para este folio fiscal.')
+        : check('duplicate_uuid', false, 'Otra factura tiene el mismo folio fiscal.'),
+    bounds.length === 0
+      ? check('amount_bounds', true, 'El monto y el plazo están dentro de los límites de la alianza.')
+      : check('amount_bounds', false, bounds.join(' ')),
+  ];
+}
+
+/** The failing checks' reasons, for a refusal. */
+export function failingReasons(checks: readonly DeskCheck[]): string[] {
+  return checks.filter((item) => !item.ok).map((item) => `${item.label}: ${item.reason}`);
+}

@@ -1,0 +1,142 @@
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  integer,
+  nullable,
+  number,
+  optional,
+  size,
+  string,
+  type,
+} from 'superstruct';
+import { DESK_CHECK_IDS, DESK_STATES } from '../control-desk';
+import { isoDate, moneyAmount } from './common';
+import { batchOf, integerBetween, payload, requiredText } from './fields';
+import { MAX_REASON_LENGTH } from './quotations';
+
+// The control desk and SPEI batch calls under /api/operator/ (decision 0054).
+
+/** NOTE: our own bound on a batch's size, so one call stays one short transaction. */
+export const MAX_BATCH_ITEMS = 200;
+const MAX_INVOICE_ID = 2_147_483_647;
+
+export const DESK_BODY_MESSAGES = {
+  batchEmpty: 'Selecciona al menos un adelanto aprobado.',
+  batchTooMany: `Un lote lleva como máximo ${MAX_BATCH_ITEMS} adelantos.`,
+  reasonRequired: 'Indica el motivo del rechazo.',
+} as const;
+
+/** POST desk/{id}/approve/: an optional note for the audit. */
+export const DeskApproveBody = payload({ reason: optional(size(string(), 0, MAX_REASON_LENGTH)) });
+export type DeskApproveBody = Infer<typeof DeskApproveBody>;
+
+/** POST desk/{id}/reject/: the reason the provider will read. */
+export const DeskRejectBody = payload({
+  reason: requiredText({ message: DESK_BODY_MESSAGES.reasonRequired, maxLength: MAX_REASON_LENGTH }),
+});
+export type DeskRejectBody = Infer<typeof DeskRejectBody>;
+
+/** POST disbursements/: the approved advances to batch. */
+export const CreateBatchBody = payload({
+  invoice_ids: batchOf(integerBetween(1, MAX_INVOICE_ID), MAX_BATCH_ITEMS, {
+    empty: DESK_BODY_MESSAGES.batchEmpty,
+    tooMany: DESK_BODY_MESSAGES.batchTooMany,
+  }),
+});
+export type CreateBatchBody = Infer<typeof CreateBatchBody>;
+
+export const DeskCheckItem = type({
+  id: enums(DESK_CHECK_IDS),
+  label: string(),
+  ok: boolean(),
+  reason: string(),
+});
+
+export const DeskItem = type({
+  invoice_id: integer(),
+  label: string(),
+  cfdi_uuid: string(),
+  provider: type({ name: string(), rfc: string() }),
+  corporate: type({ name: string(), rfc: string() }),
+  amount: moneyAmount,
+  payment_date: nullable(isoDate),
+  state: enums(DESK_STATES),
+  state_label: string(),
+  reason: nullable(string()),
+  decided_by: nullable(string()),
+  forced_checks: array(string()),
+  checks: array(DeskCheckItem),
+  checks_pass: boolean(),
+});
+export type DeskItem = Infer<typeof DeskItem>;
+
+export const DeskPage = type({
+  count: integer(),
+  next: nullable(string()),
+  previous: nullable(string()),
+  results: array(DeskItem),
+});
+export type DeskPage = Infer<typeof DeskPage>;
+
+export const SpeiOrder = type({
+  id: integer(),
+  invoice_id: integer(),
+  clave_rastreo: string(),
+  referencia_numerica: integer(),
+  beneficiary_name: string(),
+  beneficiary_clabe: nullable(string()),
+  beneficiary_rfc: string(),
+  amount: moneyAmount,
+  concepto: string(),
+  state: enums(['pendiente', 'liquidada', 'devuelta']),
+  return_reason: nullable(string()),
+});
+
+export const Batch = type({
+  id: integer(),
+  created_by: string(),
+  created_at: string(),
+  total: moneyAmount,
+  orders: array(SpeiOrder),
+});
+export type Batch = Infer<typeof Batch>;
+
+export const BatchSummary = type({
+  id: integer(),
+  created_by: string(),
+  created_at: string(),
+  orders: number(),
+  total: moneyAmount,
+  pending: number(),
+  settled: number(),
+  returned: number(),
+});
+
+export const BatchPage = type({
+  count: integer(),
+  next: nullable(string()),
+  previous: nullable(string()),
+  results: array(BatchSummary),
+});
+export type BatchPage = Infer<typeof BatchPage>;
+
+export const ConfirmationResult = type({
+  batch_id: integer(),
+  applied: integer(),
+  unchanged: integer(),
+  results: array(
+    type({
+      line: integer(),
+      clave_rastreo: string(),
+      estado: enums(['liquidada', 'devuelta']),
+      applied: boolean(),
+      message: string(),
+    }),
+  ),
+});
+export type ConfirmationResult = Infer<typeof ConfirmationResult>;
+
+/** A refusal with one message per failing check or bad line. */
+export const DeskRefusal = type({ detail: string(), errors: optional(array(string())) });

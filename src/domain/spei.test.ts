@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  claveRastreo,
+  institucionContraparte,
+  layoutCsv,
+  parseResultFile,
+  referenciaNumerica,
+  speiConcept,
+  speiText,
+} from './spei';
+
+describe('SPEI orders', () => {
+  it('generates claves de rastreo of letters and digits within 30, and 1-7 digit references', () => {
+    expect(claveRastreo(12, 345)).toBe('FLUJO12F345');
+    expect(claveRastreo(2_147_483_647, 2_147_483_647)).toMatch(/^[A-Z0-9]{1,30}$/);
+    expect(referenciaNumerica(1)).toBe(2);
+    expect(String(referenciaNumerica(2_147_483_647))).toMatch(/^\d{1,7}$/);
+  });
+
+  it('writes names and conceptos as bank portals take them: upper case, no accents, 39 at most', () => {
+    expect(speiText('Papelería Núñez & Hijos, S.A. de C.V.', 39)).toBe('PAPELERIA NUNEZ HIJOS, S.A. DE C.V.');
+    expect(speiConcept('A-1234567890123456789012345678901')).toHaveLength(39);
+  });
+
+  it('derives the institución contraparte from the CLABE', () => {
+    expect(institucionContraparte('012180001234567891')).toBe('40012');
+    expect(institucionContraparte('646180001234567891')).toBe('90646');
+  });
+
+  it('writes the layout with its header and one CRLF line per order, quoting what needs it', () => {
+    const csv = layoutCsv([
+      {
+        clave_rastreo: 'FLUJO1F7',
+        referencia_numerica: 8,
+        beneficiary_name: 'PROVEEDOR, S.A.',
+        beneficiary_clabe: '002010077777777771',
+        beneficiary_rfc: 'AAA010101AAA',
+        amount: '9850.00',
+        concepto: 'ADELANTO FACTURA A-7',
+      },
+    ]);
+    expect(csv).toBe(
+      'clave_rastreo,referencia_numerica,institucion_contraparte,tipo_cuenta_beneficiario,cuenta_beneficiario,' +
+        'nombre_beneficiario,rfc_curp_beneficiario,monto,concepto_pago\r\n' +
+        'FLUJO1F7,8,40002,40,002010077777777771,"PROVEEDOR, S.A.",AAA010101AAA,9850.00,ADELANTO FACTURA A-7\r\n',
+    );
+  });
+});
+
+describe('the bank result file', () => {
+  it('reads liquidada and devuelta lines, skipping blank lines', () => {
+    expect(
+      parseResultFile(
+        'clave_rastreo,estado,motivo\r\nFLUJO1F7,liquidada,\r\n\r\nFLUJO1F8,DEVUELTA,"Cuenta, inexistente"\n',
+      ),
+    ).toEqual({
+      ok: true,
+      lines: [
+        { line: 2, claveRastreo: 'FLUJO1F7', estado: 'liquidada', motivo: null },
+        { line: 4, claveRastreo: 'FLUJO1F8', estado: 'devuelta', motivo: 'Cuenta, inexistente' },
+      ],
+    });
+  });
+
+  it('reports every bad line in Spanish, numbered as in the file', () => {
+    expect(
+      parseResultFile(
+        'clave_rastreo,estado,motivo\nFLUJO1F7,pagada,\nFLUJO 1,liquidada,\nFLUJO1F8,devuelta,\nFLUJO1F9,liquidada\nFLUJO1F9,liquidada,',
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'Línea 2: el estado debe ser liquidada o devuelta.',
+        'Línea 3: la clave de rastreo no es válida.',
+        'Línea 4: una orden devuelta necesita su motivo.',
+        'Línea 6: la clave FLUJO1F9 ya aparece en la línea 5.',
+      ],
+    });
+    expect(parseResultFile('clave,estado\nX,liquidada')).toEqual({
+      ok: false,
+      errors: ['Línea 1: el encabezado debe ser «clave_rastreo,estado,motivo».'],
+    });
+    expect(parseResultFile('clave_rastreo,estado,motivo\n')).toEqual({
+      ok: false,
+      errors: ['El archivo no tiene ninguna línea de resultado.'],
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DeskState } from '../domain/control-desk';
+import { DeskItem, DeskPage } from '../domain/schemas/control-desk';
+import { INVOICES_API_URL } from './api-config';
+import { request } from './http';
+
+// The control desk's reads (decision 0054): GET /api/operator/desk/ (?state=).
+
+/** The desk's first page, optionally of one state; keys rooted at ['operator', 'desk']. */
+export function deskQueryOptions(state: DeskState | null) {
+  return queryOptions({
+    queryKey: ['operator', 'desk', state ?? 'all'],
+    queryFn: () => request(`${INVOICES_API_URL}/operator/desk/${state ? `?state=${state}` : ''}`, DeskPage),
+  });
+}
+
+/** POST desk/{id}/approve/ (aprobador), with its Idempotency-Key. */
+export function approveDeskItem(invoiceId: number, idempotencyKey: string) {
+  return request(`${INVOICES_API_URL}/operator/desk/${invoiceId}/approve/`, DeskItem, {
+    method: 'POST',
+    body: {},
+    idempotencyKey,
+  });
+}
+
+/** POST desk/{id}/reject/ {reason} (aprobador). */
+export function rejectDeskItem(invoiceId: number, reason: string) {
+  return request(`${INVOICES_API_URL}/operator/desk/${invoiceId}/reject/`, DeskItem, {
+    method: 'POST',
+    body: { reason },
+  });
+}

@@ -1,0 +1,252 @@
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { reserveForAdvance } from '../../server/modules/credit-programmes/programme-ledger.repository';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { clabeCheckDigit } from '../../src/domain/clabe';
+import { InvoiceStatus } from '../../src/domain/invoice-status';
+import {
+  DESK_STATE_BY_NODE,
+  type DeskItemEvent,
+  type DeskItemStateName,
+} from '../../src/machines/desk-item.machine';
+import { createOperatorSession } from '../support/operator';
+import { advanceTo, importInvoice } from '../support/pronto-pago';
+import { DESK_ITEM_EVENTS, deskItemModel, REFUSED_DESK_EVENTS } from './desk-item.model';
+import { defineModelTests } from './harness/define-model-tests';
+import { callServer, forwardToServer, TEST_ORIGIN, testApp } from './harness/test-server';
+
+// The desk-item machine has no view of its own yet: each event is its actor's real call against the real server
+// behind MSW (in process: the world needs the programme ledger and the provider's CLABE set in the database).
+// The aprobador approves or rejects, tesorería batches and uploads the bank's result file, and the provider's new
+// request after a rejection is the lifecycle's 'Adelantar pago' with its reservation. Every state is asserted
+// through GET /api/operator/desk/{id}/ and the invoice's status; at every state the gestures the machine refuses
+// are tried too, and the server must refuse them and change nothing.
+
+const CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
+
+interface Ctx {
+  invoiceId: number;
+  access: string;
+  batchId: number | null;
+  clave: string | null;
+}
+
+const db = () => testApp().database.db;
+const today = () => businessDate(new Date());
+
+let operatorAccess: string | null = null;
+
+/** One operator with both roles the desk needs, and the world's facts the checks read. */
+async function theOperator(): Promise<string> {
+  if (operatorAccess) return operatorAccess;
+  const { database, config } = testApp();
+  const session = await createOperatorSession(
+    { database, config, now: () => new Date() },
+    { roles: ['aprobador', 'tesoreria'] },
+  );
+  const corporate = await db()
+    .selectFrom('companies')
+    .select('id')
+    .where('rfc', '=', DEMO_CORPORATE.rfc)
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto('credit_programmes')
+    .values({ corporate_id: corporate.id, limit_amount: '900000000.00', state: 'activo' })
+    .onConflict((oc) =>
+      oc.column('corporate_id').doUpdateSet({ state: 'activo', limit_amount: '900000000.00' }),
+    )
+    .execute();
+  await db()
+    .updateTable('companies')
+    .set({ disbursement_clabe: CLABE })
+    .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+    .execute();
+  operatorAccess = session.access;
+  return operatorAccess;
+}
+
+/** 'Adelantar pago' as the provider, with the reservation the advance makes on the buyer's programme. */
+async function advance(invoiceId: number): Promise<void> {
+  const invoice = await db()
+    .selectFrom('invoices')
+    .select(['emitter_company_id', 'receiver_company_id', 'amount_with_exchange_rate'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  await applyInvoiceEvent(
+    db(),
+    invoiceId,
+    {
+      type: 'invoice.approveAdvance',
+      actor: { kind: 'provider', companyId: invoice.emitter_company_id, satAuthorized: true },
+    },
+    { userId: null, label: 'prueba' },
+  );
+  await reserveForAdvance(db(), {
+    corporateId: invoice.receiver_company_id,
+    invoiceId,
+    amount: invoice.amount_with_exchange_rate,
+    today: today(),
+    actorUserId: null,
+  });
+}
+
+async function newItem(): Promise<Ctx> {
+  const access = await theOperator();
+  const invoiceId = await importInvoice(db(), { today: today() });
+  await advanceTo(db(), invoiceId, 'approved', businessDate(new Date(Date.now() + 30 * 86_400_000)));
+  await advance(invoiceId);
+  return { invoiceId, access, batchId: null, clave: null };
+}
+
+const auth = (ctx: Ctx) => ({ authorization: `Bearer ${ctx.access}` });
+
+async function uploadResult(ctx: Ctx, line: string): Promise<{ status: number; body: unknown }> {
+  // Built by hand: happy-dom's FormData does not carry a Blob's file name through a Request.
+  const boundary = 'limitecsv';
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="resultado.csv"\r\n` +
+    `Content-Type: text/csv\r\n\r\nclave_rastreo,estado,motivo\n${line}\n\r\n--${boundary}--\r\n`;
+  const answer = await forwardToServer(
+    new Request(`${TEST_ORIGIN}/api/operator/disbursements/${ctx.batchId}/confirmation/`, {
+      method: 'POST',
+      headers: { ...auth(ctx), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    }),
+  );
+  return { status: answer.status, body: await answer.json() };
+}
+
+/** Performs one desk event the way its actor really can; the answer's status. */
+async function perform(ctx: Ctx, event: DeskItemEvent): Promise<{ status: number; body: unknown }> {
+  const desk = `/api/operator/desk/${ctx.invoiceId}/`;
+  switch (event.type) {
+    case 'desk.approve': {
+      if (event.failingChecks === 0)
+        return callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) });
+      // A failing check: the provider's CLABE is gone while the aprobador approves.
+      await db()
+        .updateTable('companies')
+        .set({ disbursement_clabe: null })
+        .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+        .execute();
+      try {
+        return await callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) });
+      } finally {
+        await db()
+          .updateTable('companies')
+          .set({ disbursement_clabe: CLABE })
+          .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+          .execute();
+      }
+    }
+    case 'desk.reject':
+      return callServer('POST', `${desk}reject/`, { body: { reason: event.reason }, headers: auth(ctx) });
+    case 'desk.batch': {
+      const answer = await callServer('POST', '/api/operator/disbursements/', {
+        body: { invoice_ids: [ctx.invoiceId] },
+        headers: auth(ctx),
+      });
+      if (answer.status === 201) {
+        const batch = answer.body as { id: number; orders: { clave_rastreo: string }[] };
+        ctx.batchId = batch.id;
+        ctx.clave = batch.orders[0]?.clave_rastreo ?? null;
+      }
+      return answer;
+    }
+    case 'bank.settle':
+      return uploadResult(ctx, `${ctx.clave},liquidada,`);
+    case 'bank.return':
+      return uploadResult(ctx, `${ctx.clave},devuelta,${event.reason}`);
+    case 'desk.requeue':
+      await advance(ctx.invoiceId);
+      return { status: 200, body: null };
+  }
+}
+
+const INVOICE_STATUS: Record<DeskItemStateName, number> = {
+  queued: InvoiceStatus.PROCESS,
+  approved: InvoiceStatus.PROCESS,
+  inBatch: InvoiceStatus.PROCESS,
+  returned: InvoiceStatus.PROCESS,
+  rejected: InvoiceStatus.APPROVED,
+  paid: InvoiceStatus.PAID,
+};
+
+async function deskState(ctx: Ctx) {
+  const answer = await callServer('GET', `/api/operator/desk/${ctx.invoiceId}/`, { headers: auth(ctx) });
+  expect(answer.status).toBe(200);
+  return answer.body as { state: string; reason: string | null; checks_pass: boolean };
+}
+
+async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
+  const node = String(state.value) as DeskItemStateName;
+  const item = await deskState(ctx);
+  expect(item.state).toBe(DESK_STATE_BY_NODE[node]);
+  if (node === 'rejected') expect(item.reason).toBe(DESK_ITEM_EVENTS[1].reason);
+  if (node === 'returned') expect(item.reason).toBe(DESK_ITEM_EVENTS[4].reason);
+  const invoice = await db()
+    .selectFrom('invoices')
+    .select('status')
+    .where('id', '=', ctx.invoiceId)
+    .executeTakeFirstOrThrow();
+  expect(invoice.status).toBe(INVOICE_STATUS[node]);
+  const paid = await db()
+    .selectFrom('disbursements')
+    .select('id')
+    .where('invoice_id', '=', ctx.invoiceId)
+    .execute();
+  expect(paid).toHaveLength(node === 'paid' ? 1 : 0);
+
+  // What the machine refuses here the server refuses too, and nothing changes. The bank's lines are tried only
+  // where the item has an order; the provider's new request is the lifecycle's, refused by its own tests.
+  const refused = [
+    ...(DESK_ITEM_EVENTS as readonly DeskItemEvent[]).filter((event) => !state.can(event)),
+    ...(REFUSED_DESK_EVENTS as readonly DeskItemEvent[]),
+  ].filter(
+    (event) => event.type !== 'desk.requeue' && (!event.type.startsWith('bank.') || ctx.clave !== null),
+  );
+  for (const event of refused) {
+    expect(state.can(event), `the machine accepts ${event.type} here`).toBe(false);
+    const answer = await perform(ctx, event);
+    if (event.type.startsWith('bank.')) {
+      // An order already confirmed: the file is answered, and nothing is applied.
+      expect(answer.status, `${event.type} at ${node}`).toBe(200);
+      expect(answer.body).toMatchObject({ applied: 0, unchanged: 1 });
+    } else {
+      expect([400, 404, 409], `${event.type} at ${node}: ${JSON.stringify(answer.body)}`).toContain(
+        answer.status,
+      );
+    }
+    expect((await deskState(ctx)).state).toBe(item.state);
+  }
+}
+
+async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
+  const event = modelEvent as DeskItemEvent;
+  const answer = await perform(ctx, event);
+  expect(answer.status, `${event.type}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  // A returned order is done with: the next batch makes a new one.
+  if (event.type === 'bank.return') {
+    ctx.batchId = null;
+    ctx.clave = null;
+  }
+}
+
+defineModelTests<Ctx>(deskItemModel, {
+  setup: newItem,
+  render: () => {},
+  states: Object.fromEntries(
+    Object.keys(deskItemModel.machine.config.states ?? {}).map((name) => [
+      `#deskItem.${name}`,
+      ({ ctx, state }: { ctx: Ctx; state: AnyMachineSnapshot }) => assertState(ctx, state),
+    ]),
+  ),
+  events: Object.fromEntries(
+    [...new Set(DESK_ITEM_EVENTS.map((event) => event.type))].map((type) => [
+      type,
+      ({ ctx, event }: { ctx: Ctx; event: EventObject }) => execute(ctx, event),
+    ]),
+  ),
+});
