@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
+import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
 import { deskItemMachine } from './desk-item.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
@@ -27,6 +28,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
+  ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],
   ['desk-item', deskItemMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
