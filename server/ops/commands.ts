@@ -5,6 +5,7 @@
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
+import { checkClabe } from '../../src/domain/clabe';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { RFC_PATTERN } from '../../src/domain/rfc';
@@ -15,7 +16,7 @@ import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgr
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
-import { findCompanyName } from '../modules/accounts/company.repository';
+import { findCompanyName, setDisbursementClabe } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { createOperator, OperatorCreationError } from '../modules/accounts/operator-enrolment.service';
 import { systemClock } from '../modules/auth/clock';
@@ -367,6 +368,24 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
           `#${row.id}  ${row.created_at}  ${row.provider_rfc} ${row.provider_name} → ${row.client_rfc} ${row.client_name}  ${row.contact_name}  ${row.email}  ${row.phone}  [${row.status}]`,
         );
       }
+      return 0;
+    },
+  },
+  'company:clabe': {
+    usage: 'company:clabe <RFC> <CLABE>',
+    summary:
+      "record the CLABE Flujo deposits a company's advances to (check digit verified; the control desk checks it)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, []);
+      if (parsed.positional.length !== 2) throw new UsageError('company:clabe necesita el RFC y la CLABE.');
+      const rfc = rfcArgument(parsed.positional[0] ?? '');
+      const check = checkClabe(parsed.positional[1] ?? '');
+      if (!check.ok) throw new UsageError(check.reason);
+      if (!(await setDisbursementClabe(requireDatabase(context).db, rfc, check.clabe))) {
+        throw new UsageError(`No hay ninguna empresa con el RFC ${rfc}.`);
+      }
+      context.print(`CLABE de depósito de ${rfc}: ${check.clabe} (${check.bankName ?? check.bankCode}).`);
       return 0;
     },
   },

@@ -131,3 +131,13 @@ export async function releaseFromLine(trx: Db, companyId: number, amount: string
     .where('id', '=', companyId)
     .execute();
 }
+
+/** The account Flujo deposits a company's advances to (a verified CLABE); false when no company has this RFC. */
+export async function setDisbursementClabe(db: Db, rfc: string, clabe: string): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set({ disbursement_clabe: clabe })
+    .where('rfc', '=', rfc)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
