@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { type OpsSocket, startOpsSocket } from './ops/ops-socket';
+import { seedDemoOperators } from './seed/demo-operators';
 import { seedDemoWorld } from './seed/demo-world';
 
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemo) {
     const seeded = await seedDemoWorld(database.db);
+    await seedDemoOperators(database.db, config.satEncryptionKey);
     app.log.info(seeded.created ? `demo data loaded: ${seeded.summary}` : 'demo data already present');
   }
 

@@ -8,6 +8,7 @@ import { jobsAndMailQueue } from './migrations/006-jobs-and-mail-queue';
 import { auditChain } from './migrations/007-audit-chain';
 import { backOfficeFoundation } from './migrations/008-back-office-foundation';
 import { corporateOnboarding } from './migrations/009-corporate-onboarding';
+import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
 import { controlDesk } from './migrations/012-control-desk';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-audit-chain': statements(auditChain),
   '008-back-office-foundation': statements(backOfficeFoundation),
   '009-corporate-onboarding': statements(corporateOnboarding),
+  '010-credit-programmes': statements(creditProgrammes),
   '011-operator-alliances': statements(operatorAlliances),
   '012-control-desk': statements(controlDesk),
 };

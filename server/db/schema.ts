@@ -443,6 +443,45 @@ export interface SeedsTable {
   applied_at: Timestamp;
 }
 
+/** A new limit (or a raise) waiting for a different aprobador (migration 010). */
+export type ProgrammeProposalStatus = 'pendiente' | 'aprobada' | 'rechazada';
+
+export interface ProgrammeLimitProposalsTable {
+  id: Generated<number>;
+  programme_id: number;
+  proposed_limit: Money;
+  starts_on: string;
+  ends_on: string;
+  proposed_by: number;
+  status: ColumnType<ProgrammeProposalStatus, ProgrammeProposalStatus | undefined, ProgrammeProposalStatus>;
+  decided_by: number | null;
+  proposed_at: Timestamp;
+  decided_at: string | null;
+}
+
+export interface ProgrammeStateChangesTable {
+  id: Generated<number>;
+  programme_id: number;
+  from_state: string;
+  to_state: string;
+  reason: string | null;
+  actor_user_id: number | null;
+  at: Timestamp;
+}
+
+/** A corporate's payment of an advanced invoice; clave_rastreo is unique (migration 010). */
+export interface CollectionsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  programme_id: number | null;
+  amount: Money;
+  released: ColumnType<Money, Money | undefined, Money>;
+  clave_rastreo: string;
+  fecha: string;
+  recorded_by: number;
+  recorded_at: Timestamp;
+}
+
 /** A corporate's KYB file, one row per upload (migration 009); the current one of a kind has replaced_at null. */
 export interface CorporateDocumentsTable {
   id: Generated<number>;
@@ -496,6 +535,9 @@ export interface Database {
   throttle_hits: ThrottleHitsTable;
   captcha_spent: CaptchaSpentTable;
   seeds: SeedsTable;
+  programme_limit_proposals: ProgrammeLimitProposalsTable;
+  programme_state_changes: ProgrammeStateChangesTable;
+  collections: CollectionsTable;
   corporate_documents: CorporateDocumentsTable;
   desk_items: DeskItemsTable;
   disbursement_batches: DisbursementBatchesTable;

@@ -1,7 +1,12 @@
 import { Struct } from 'superstruct';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
-import { MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '../../src/domain/schemas/fields';
+import {
+  MAX_LENGTH,
+  MONEY_INPUT,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../src/domain/schemas/fields';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -31,6 +36,8 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   bulkPaymentDate: { type: 'string', format: 'date' },
   requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
+  positiveMoney: { type: 'string', pattern: MONEY_INPUT.source, description: 'Pesos, mayor a cero' },
+  patternText: { type: 'string', minLength: 1 },
   IsoDate: { type: 'string', format: 'date' },
   MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },
   InvoiceStatusCode: { type: 'integer', enum: [...INVOICE_STATUS_CODES] },

@@ -6,17 +6,20 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } fr
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
+import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
 import { validateForm } from '../../src/domain/schemas/validate';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { createMailer } from '../mail/mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
+import { createOperator, OperatorCreationError } from '../modules/accounts/operator-enrolment.service';
 import { systemClock } from '../modules/auth/clock';
+import { otpauthUri } from '../modules/auth/totp';
 import { DeskError, rejectDeskItem } from '../modules/control-desk/control-desk.service';
 import {
   enableFactoringLine,
@@ -43,7 +46,8 @@ import {
   type SyncResult,
   syncIssuedCfdi,
 } from '../modules/sat/sat-link.service';
-import { DEMO_CORPORATE, seedDemoWorld } from '../seed/demo-world';
+import { DEMO_OPERATORS, seedDemoOperators } from '../seed/demo-operators';
+import { DEMO_CORPORATE, DEMO_PASSWORD, seedDemoWorld } from '../seed/demo-world';
 import {
   DEFAULT_SCALE_CORPORATES,
   DEFAULT_SCALE_PROVIDERS,
@@ -98,6 +102,26 @@ function listLimit(args: readonly string[], command: string): number {
   return integerOption(parsed, 'limit', DEFAULT_LIST_LIMIT, 1, 1000);
 }
 
+// The least a new operator can do: read (docs/decisions/0050-operators-identity.md).
+const DEFAULT_OPERATOR_ROLE: OperatorRole = 'auditor';
+
+/** --roles analista,aprobador: known role names, no repeats. */
+function operatorRolesArgument(text: string): OperatorRole[] {
+  const names = [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = names.filter((name) => !(OPERATOR_ROLES as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new UsageError(`--roles toma una lista de: ${OPERATOR_ROLES.join(', ')} (separados por comas).`);
+  }
+  return names as OperatorRole[];
+}
+
 function requireDatabase(context: OpsContext): DatabaseHandle {
   if (!context.database) throw new Error('this command needs the database');
   return context.database;
@@ -122,6 +146,11 @@ const quietLog = {
   error: (...args: unknown[]) => console.error(...args),
 };
 
+/** The mail of a command. With SMTP the message is queued: a running server's delivery job sends it. */
+function opsMailer(context: OpsContext): Mailer {
+  return createMailer(requireDatabase(context).db, { smtpUrl: context.config.smtpUrl, log: quietLog });
+}
+
 function satDeps(context: OpsContext): SatLinkDeps {
   const { db } = requireDatabase(context);
   return {
@@ -129,8 +158,7 @@ function satDeps(context: OpsContext): SatLinkDeps {
     encryptionKey: context.config.satEncryptionKey,
     connector: createSandboxConnector(context.config.satSandboxDir),
     now: context.now,
-    // With SMTP the message is queued: a running server's delivery job sends it.
-    mailer: createMailer(db, { smtpUrl: context.config.smtpUrl, log: quietLog }),
+    mailer: opsMailer(context),
     appBaseUrl: context.config.appBaseUrl,
   };
 }
@@ -162,12 +190,21 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     needsDatabase: () => true,
     async run(context, args) {
       parseArgs(args, []);
-      const result = await seedDemoWorld(requireDatabase(context).db);
+      const { db } = requireDatabase(context);
+      const result = await seedDemoWorld(db);
+      const operators = await seedDemoOperators(db, context.config.satEncryptionKey);
       context.print(
         result.created
           ? `Demo data loaded: ${result.summary}`
           : 'Demo data already present; nothing changed.',
       );
+      if (operators.created) context.print(`Operadores demo creados (contraseña ${DEMO_PASSWORD}):`);
+      else context.print(`Operadores demo (contraseña ${DEMO_PASSWORD}):`);
+      for (const operator of DEMO_OPERATORS) {
+        context.print(
+          `  ${operator.username}  roles ${operator.roles.join(',')}  secreto TOTP ${operator.secret}  ${otpauthUri(operator.secret, operator.username)}`,
+        );
+      }
       return 0;
     },
   },
@@ -191,6 +228,53 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
           ? `Scale world already present; nothing added (${result.skipped} invoices checked) in ${result.seconds.toFixed(1)} s.`
           : `Scale world: added ${result.invoices} invoices, ${result.events} audit rows, ${result.companies} companies and ${result.alliances} alliances (${result.skipped} invoices were already there) in ${result.seconds.toFixed(1)} s.`,
       );
+      return 0;
+    },
+  },
+  'operator:create': {
+    usage:
+      'operator:create <usuario> --email <correo> [--roles analista,aprobador,tesoreria,auditor] [--name "Nombre"] [--last-name "Apellidos"]',
+    summary:
+      'create a Flujo operator (roles default auditor): e-mails the invitation to set a password and prints the one-time TOTP enrolment and ten recovery codes',
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['email', 'roles', 'name', 'last-name']);
+      const username = onePositional(parsed, 'el nombre de usuario del operador');
+      const email = parsed.options.get('email');
+      if (!email) throw new UsageError('Indica el correo del operador con --email.');
+      const roles = operatorRolesArgument(parsed.options.get('roles') ?? DEFAULT_OPERATOR_ROLE);
+      const { db } = requireDatabase(context);
+      const firstName = parsed.options.get('name');
+      const lastName = parsed.options.get('last-name');
+      const created = await createOperator(
+        {
+          db,
+          secretKey: context.config.satEncryptionKey,
+          mailer: opsMailer(context),
+          appBaseUrl: context.config.appBaseUrl,
+          now: context.now,
+        },
+        {
+          username,
+          email,
+          roles,
+          ...(firstName ? { firstName } : {}),
+          ...(lastName ? { lastName } : {}),
+        },
+      );
+      context.print(
+        `Operador ${created.username} creado (id ${created.userId}, roles ${roles.map((role) => OPERATOR_ROLE_LABELS[role]).join(', ')}).`,
+      );
+      context.print(
+        `Se envió a ${created.email} la invitación para elegir su contraseña (vence en 72 horas).`,
+      );
+      context.print(
+        'Inscripción de la verificación en dos pasos (se muestra UNA sola vez; entrégala en persona):',
+      );
+      context.print(`  ${created.otpauthUri}`);
+      context.print(`  Secreto para escribirlo a mano: ${created.secret}`);
+      context.print('Códigos de recuperación (cada uno sirve una vez):');
+      for (const code of created.recoveryCodes) context.print(`  ${code}`);
       return 0;
     },
   },
@@ -636,6 +720,7 @@ function refusalText(error: unknown): string | null {
   // A lifecycle refusal carries the refusal table's words (src/machines/invoice-actions.ts).
   if (
     error instanceof UsageError ||
+    error instanceof OperatorCreationError ||
     error instanceof SatOperationError ||
     error instanceof DisbursementError ||
     error instanceof DeskError ||

@@ -9,6 +9,7 @@ import { buildCfdiXml, deterministicUuid } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { hashPassword } from '../modules/accounts/password';
+import { seedActiveProgrammes } from '../modules/credit-programmes/programme-seed';
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
@@ -119,6 +120,8 @@ export async function seedDemoWorld(db: Db, today = businessDate(new Date())): P
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Its credit programme, before any advance below reserves against it (decision 0052).
+    await seedActiveProgrammes(trx, [corporate.id]);
     const providers: { id: number; rfc: string; name: string }[] = [];
     for (const p of DEMO_PROVIDERS) {
       const row = await trx

@@ -7,6 +7,7 @@ import { SatStatus } from '../../src/domain/sat-status';
 import { buildCfdiXml } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
+import { seedActiveProgrammes } from '../modules/credit-programmes/programme-seed';
 import { businessDate } from '../modules/invoices/business-date';
 import { DEMO_CORPORATE, DEMO_DESCRIPTIONS, seedDemoWorld } from './demo-world';
 import { type LifecyclePath, lifecyclePaths } from './lifecycle-paths';
@@ -544,6 +545,8 @@ export async function seedScaleWorld(db: Db, options: ScaleOptions): Promise<Sca
   }
   const { corporates, providers, companiesAdded, alliancesAdded } = await inTransaction(db, async (trx) => {
     const corp = await upsertCompanies(trx, generatedCorporates, true);
+    // Room for the advances made on the scale world's invoices later (decision 0052).
+    await seedActiveProgrammes(trx, corp.ids);
     const prov = await upsertCompanies(trx, generatedProviders, false);
     const pairs = [
       ...corp.ids.map((corporate) => ({ corporate, provider: demoSupplier.id })),

@@ -4,12 +4,14 @@ import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
+import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
 import { deskItemMachine } from './desk-item.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
 import { invoiceLifecycleMachine } from './invoice-lifecycle.machine';
+import { operatorSessionMachine } from './operator-session.machine';
 import { passwordChangeMachine } from './password-change.machine';
 import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { passwordResetMachine } from './password-reset.machine';
@@ -26,12 +28,14 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
+  ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],
   ['desk-item', deskItemMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],
   ['invoice-lifecycle', invoiceLifecycleMachine],
+  ['operator-session', operatorSessionMachine],
   ['password-change', passwordChangeMachine],
   ['password-reset-request', passwordResetRequestMachine],
   ['password-reset', passwordResetMachine],

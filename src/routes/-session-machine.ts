@@ -5,7 +5,7 @@ import { tokenExpiryMs } from '../domain/session';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { login } from '../services/accounts.service';
 import { setTokenRenewer } from '../services/http';
-import { navigateTo } from '../services/navigation';
+import { navigateTo, signedOutDestination } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
 import { clearSession, setUser } from '../stores/user.store';
@@ -57,7 +57,7 @@ export const wiredSessionMachine = sessionMachine.provide({
     },
     endSession: () => {
       localStorage.clear();
-      window.location.assign(paths.root);
+      window.location.assign(signedOutDestination());
     },
   },
 });

@@ -17,8 +17,11 @@ function RootLayout() {
   // A dashboard document whose visitor is sent elsewhere (signed out, say) drops its prerendered frame here;
   // a dashboard page drops it in its own shell (decision 0033).
   useRemovePrerenderedFrame(!inDashboard);
-  // The dashboard has its own shell (sidebar, user menu); every other page uses the public layout.
-  if (inDashboard) return <Outlet />;
+  const inBackOffice = useRouterState({
+    select: (state) => state.location.pathname.startsWith(paths.operatorHome),
+  });
+  // The dashboard and the back office have their own shells; every other page uses the public layout.
+  if (inDashboard || inBackOffice) return <Outlet />;
   return (
     <PublicLayout isAuthenticated={isAuthenticated} onLogout={() => session.send({ type: 'session.logout' })}>
       <Outlet />

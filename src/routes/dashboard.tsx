@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { paths } from '../domain/paths';
 import { isSatLinkAuthorized } from '../domain/sat-status';
 import { headerSummaryQueryOptions } from '../services/invoice-queries';
-import { userStore } from '../stores/user.store';
+import { isOperatorSession, userStore } from '../stores/user.store';
 import { useMountedInTransition } from '../views/common/use-mounted-in-transition';
 import { DashboardShell } from '../views/dashboard/dashboard-shell';
 import { HeaderCardPlaceholder, isFactoringPage } from '../views/dashboard/header-cards';
@@ -66,6 +66,8 @@ function Dashboard() {
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
     if (!userStore.isAuthenticated) throw redirect({ to: paths.home, replace: true });
+    // An operator has no company dashboard: their place is the back office (decision 0050).
+    if (isOperatorSession()) throw redirect({ to: paths.operatorHome, replace: true });
   },
   component: Dashboard,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { paths } from '../domain/paths';
 import { isOperatorSession } from '../stores/user.store';
+import { OperatorAccount } from '../views/operator/operator-account';
 import { OperatorShell } from '../views/operator/operator-shell';
 
 // The financier's back office (issue 19): every page but the sign-in needs a signed-in operator.
@@ -14,9 +15,16 @@ export const Route = createFileRoute('/operacion')({
 
 function OperatorLayout() {
   const { pathname } = useLocation();
-  if (pathname.startsWith(paths.operatorLogin)) return <Outlet />;
+  // The operators' door stands alone: no public site around it, no sections before the sign-in.
+  if (pathname.startsWith(paths.operatorLogin)) {
+    return (
+      <main id="contenido" className="operator-login-main">
+        <Outlet />
+      </main>
+    );
+  }
   return (
-    <OperatorShell>
+    <OperatorShell account={<OperatorAccount />}>
       <Outlet />
     </OperatorShell>
   );

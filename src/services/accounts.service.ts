@@ -1,8 +1,9 @@
+import { OPERATOR_LOGIN_MESSAGES, OperatorLoginAnswer } from '../domain/schemas/operator-session';
 import {
   CaptchaConfig,
   type DemoRequest,
   type LoginRequest,
-  LoginResponse,
+  type LoginResponse,
   type PasswordChange,
   type PasswordReset,
   type PasswordResetRequest,
@@ -15,7 +16,7 @@ import {
 import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { ACCOUNTS_API_URL, INVOICES_API_URL } from './api-config';
-import { request } from './http';
+import { ApiError, request } from './http';
 
 export function requestDemo(values: DemoRequest, source = 'solicitar-demo'): Promise<PlainMessageResponse> {
   return request(
@@ -28,8 +29,17 @@ export function requestDemo(values: DemoRequest, source = 'solicitar-demo'): Pro
   );
 }
 
-export function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return request(`${ACCOUNTS_API_URL}/login/`, LoginResponse, { method: 'POST', body: credentials });
+/**
+ * POST /login/ at the providers' and corporates' door. An operator's password answers a challenge for the code
+ * instead of tokens (decision 0050); this login cannot finish it, so the form says where operators sign in.
+ */
+export async function login(credentials: LoginRequest): Promise<LoginResponse> {
+  const answer = await request(`${ACCOUNTS_API_URL}/login/`, OperatorLoginAnswer, {
+    method: 'POST',
+    body: credentials,
+  });
+  if ('mfa_required' in answer) throw new ApiError(403, { detail: OPERATOR_LOGIN_MESSAGES.wrongDoor });
+  return answer;
 }
 
 /** Spec §8: a missing refresh token raises 'Invalid refresh token' (the session then ends). */

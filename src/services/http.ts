@@ -1,6 +1,7 @@
 import { type Struct, validate } from 'superstruct';
 import { accessTokenState } from '../domain/session';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
+import { signedOutDestination } from './navigation';
 
 /** A failed call: `status` 0 means no response arrived (network loss, server down). */
 export class ApiError extends Error {
@@ -68,10 +69,10 @@ async function accessTokenForCall(renew: boolean): Promise<string | null> {
   }
 }
 
-/** Called on any 401: all local storage is cleared and the app goes to '/' (spec §8). */
+/** Called on any 401: all local storage is cleared and the app goes to '/' (spec §8), an operator to their door. */
 export function onUnauthorized(): void {
   localStorage.clear();
-  window.location.assign('/');
+  window.location.assign(signedOutDestination());
 }
 
 /** Sends a call with the session's token (renewed first when it is about to expire); no response → status 0. */

@@ -1,3 +1,5 @@
+import { paths } from '../domain/paths';
+
 // Machines' provided actions navigate through this seam; the app registers the router at start-up
 // (a direct import of the router here would make a cycle: router → routes → wiring → router).
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -12,4 +14,12 @@ export function registerNavigator(navigate: Navigate): void {
 
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
   navigateImpl(to, options);
+}
+
+/**
+ * Where a browser goes when its session ends: the operators' door from a back-office page (decision 0050),
+ * else the start page (spec §8).
+ */
+export function signedOutDestination(): string {
+  return window.location.pathname.startsWith(paths.operatorHome) ? paths.operatorLogin : paths.root;
 }

@@ -32,8 +32,9 @@ export function parseStoredUser(text: string | null): UserState {
   const [error] = validate(stored, SessionUser);
   const invalid = new Set(error?.failures().map((failure) => failure.path[0]));
   const user: Record<string, unknown> = { ...SIGNED_OUT_USER };
-  for (const field of Object.keys(user)) {
-    if (!invalid.has(field)) user[field] = (stored as Record<string, unknown>)[field];
+  // Every field of the struct: the operator's fields are optional and have no default (absent for others).
+  for (const field of Object.keys(SessionUser.schema)) {
+    if (!invalid.has(field) && field in stored) user[field] = (stored as Record<string, unknown>)[field];
   }
   return user as UserState;
 }
@@ -77,6 +78,10 @@ export function setUser(next: Partial<UserState>): void {
 }
 
 export function resetUser(): void {
+  // The optional fields (an operator's) are not in the signed-out user: they go.
+  for (const field of Object.keys(userStore) as (keyof UserState)[]) {
+    if (!(field in SIGNED_OUT_USER)) delete userStore[field];
+  }
   Object.assign(userStore, SIGNED_OUT_USER);
 }
 

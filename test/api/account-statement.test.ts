@@ -308,7 +308,17 @@ describe('account statement (estado de cuenta)', () => {
         },
       ]);
       const indicators = body.indicators!;
-      expect(Object.keys(indicators).sort()).toEqual(['count', 'cut_off_dates', 'providers', 'total']);
+      // The demo corporate has a credit programme: its utilisation comes with the statement (decision 0052).
+      expect(Object.keys(indicators).sort()).toEqual([
+        'available_credit',
+        'count',
+        'credit_line',
+        'credit_used',
+        'cut_off_dates',
+        'providers',
+        'total',
+        'used_credit_percentage',
+      ]);
       expect(indicators.count).toBe(expected);
       const providers = new Set(body.results.map((item) => item.emitter_rfc));
       expect(indicators.providers).toBe(providers.size);

@@ -178,9 +178,11 @@ describe('GET /api/openapi.json', () => {
       'POST /api/corporates/quotes/pre-approved/',
       'POST /api/corporates/quotes/rejected/',
       'POST /api/factoring/',
+      'POST /api/operator/collections/',
       'POST /api/operator/desk/{id}/approve/',
       'POST /api/operator/disbursements/',
       'POST /api/operator/disbursements/{id}/confirmation/',
+      'POST /api/operator/programmes/{id}/approve/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',
     ]);

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PROGRAMME_REFUSALS } from '../../server/modules/credit-programmes/programme-ledger.repository';
+import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import { IMPORTED_LABEL, InvoiceStatus } from '../../src/domain/invoice-status';
 import { AUDIT_TRAIL_FAILED } from '../../src/views/invoices/audit-trail-drawer';
 import { formatDisplayDateTime } from '../../src/views/invoices/invoice-format';
@@ -36,6 +38,37 @@ describe('forward payment (page)', () => {
     await waitFor(() => expect(open.querySelector('[data-variant="success"]')).toBeTruthy(), SERVER_WAIT);
     await user.click(within(open).getByRole('button', { name: 'Cerrar' }));
     expect(await screen.findByText(EMPTY_INVOICES_TEXT, {}, SERVER_WAIT)).toBeTruthy();
+  });
+
+  it("shows the buyer's programme refusal in the server's words; the invoice stays Autorizada (issue 19)", async () => {
+    await signInAs(PROVIDER);
+    const invoiceId = await approvedInvoice();
+    const uuid = await invoiceUuid(invoiceId);
+    // The demo corporate's programme is frozen for this test (decision 0052), and thawed after it.
+    const setProgrammeState = (state: 'activo' | 'congelado') =>
+      db()
+        .updateTable('credit_programmes')
+        .set({ state })
+        .where(
+          'corporate_id',
+          '=',
+          db().selectFrom('companies').select('id').where('rfc', '=', DEMO_CORPORATE.rfc),
+        )
+        .execute();
+    await setProgrammeState('congelado');
+    try {
+      const user = userEvent.setup();
+      renderApp(`/dashboard/pronto-pago/?search=${uuid}`);
+      await user.click(within(await findRow(uuid)).getByRole('button', { name: `Adelantar pago ${uuid}` }));
+      const panel = await openDrawer();
+      await waitFor(() => expectFigures(panel), SERVER_WAIT);
+      await user.click(within(panel).getByRole('button', { name: 'Adelantar pago' }));
+      const open = await findMessageDialog();
+      expect(within(open).getByText(PROGRAMME_REFUSALS.congelado)).toBeTruthy();
+      expect(await processEvents(invoiceId)).toBe(0);
+    } finally {
+      await setProgrammeState('activo');
+    }
   });
 
   it('retries an approval whose answer was lost with the same key: one advance, the first answer (issue 5)', async () => {

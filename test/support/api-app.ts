@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../server/db/database';
 import type { Mailer } from '../../server/mail/mailer';
 import type { Clock } from '../../server/modules/auth/clock';
 import { createTestDatabase } from './test-database';
+import { TEST_SECRET_KEY } from './test-secrets';
 
 export interface ApiTestContext {
   app: FastifyInstance;
@@ -84,7 +85,8 @@ export const PRODUCTION_LIMITS = { PUBLIC_WRITE_LIMIT_FACTOR: '1' } as const;
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     JWT_SECRET: randomBytes(48).toString('base64url'),
-    SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // Fixed: the template's demo operators have their TOTP secrets sealed with it.
+    SAT_ENCRYPTION_KEY: TEST_SECRET_KEY.toString('base64'),
     PUBLIC_WRITE_LIMIT_FACTOR: TEST_PUBLIC_WRITE_LIMIT_FACTOR,
     ...env,
   });

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase } from '../../server/db/database';
+import { seedDemoOperators } from '../../server/seed/demo-operators';
 import { seedDemoWorld } from '../../server/seed/demo-world';
 import { TEMPLATE_FILE } from './template-file';
+import { TEST_SECRET_KEY } from './test-secrets';
 
 /**
  * Once per run: migrate and seed one in-memory PGlite, then dump it for every test file to restore. Not needed
@@ -13,6 +15,7 @@ export default async function setup(): Promise<void> {
   const handle = await openDatabase({});
   try {
     await seedDemoWorld(handle.db);
+    await seedDemoOperators(handle.db, TEST_SECRET_KEY);
     if (!handle.dump) throw new Error('PGlite handle cannot dump');
     const tarball = await handle.dump();
     mkdirSync(dirname(TEMPLATE_FILE), { recursive: true });

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildCfdiXml, type CfdiBuildInput } from '../../server/cfdi/build-cfdi';
 import type { Db } from '../../server/db/database';
+import { seedActiveProgrammes } from '../../server/modules/credit-programmes/programme-seed';
 import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
@@ -37,6 +38,8 @@ export async function addCompanyWithUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A corporate's advances reserve against its credit programme (decision 0052).
+  if (input.isCorporate) await seedActiveProgrammes(db, [company.id]);
   const user = await db
     .insertInto('users')
     .values({

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
+import { seedDemoOperators } from '../../server/seed/demo-operators';
 import { seedDemoWorld } from '../../server/seed/demo-world';
 import { TEMPLATE_FILE } from './template-file';
+import { TEST_SECRET_KEY } from './test-secrets';
 
 /**
  * A private, migrated database with the demo world for one test file.
@@ -25,6 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
   });
   await seedDemoWorld(handle.db);
+  await seedDemoOperators(handle.db, TEST_SECRET_KEY);
   return {
     ...handle,
     async close() {

@@ -28,5 +28,6 @@ export function createAccountsDeps(app: FastifyInstance, config: Config, captcha
     captcha: captcha ?? createCaptcha(config, { db, now, log: app.log }),
     mailer,
     appBaseUrl,
+    secretKey: config.satEncryptionKey,
   };
 }

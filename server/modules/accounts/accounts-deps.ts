@@ -18,6 +18,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   /** Origin for links in e-mails (APP_BASE_URL). */
   appBaseUrl: string;
+  /** SAT_ENCRYPTION_KEY: seals stored secrets (the CIEC, the operators' TOTP secrets). */
+  secretKey: Buffer;
 }
 
 // Throttle rules of the session calls (docs/decisions/0008-sessions-and-tokens.md); the public forms' are in

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  MfaChallengeResponse,
+  MfaLoginRequest,
+  OPERATOR_LOGIN_MESSAGES,
+  OperatorSessionResponse,
+} from '../../../src/domain/schemas/operator-session';
+import {
   DemoRequest,
   LoginRequest,
   LoginResponse,
@@ -16,12 +22,14 @@ import { captchaRoutes } from '../../captcha/captcha.routes';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
 import type { RequestGuardConfig } from '../../http/request-guards';
+import { structToJsonSchema } from '../../http/struct-schema';
 import { currentUser } from '../auth/authenticate';
 import { publicWriteLimitDoc } from '../auth/public-write-limits';
 import {
   changePassword,
   getProfile,
   login,
+  loginWithCode,
   passwordChangeRefusal,
   refresh,
   register,
@@ -41,10 +49,31 @@ const DOCS = {
   login: {
     summary: 'Log in',
     description:
-      'Inicia sesión: tokens de acceso y de renovación, y los indicadores de la cuenta (estado SAT, corporativo).',
+      'Inicia sesión: tokens de acceso y de renovación, y los indicadores de la cuenta (estado SAT, corporativo). ' +
+      'Un operador de Flujo recibe en su lugar {mfa_required: true, mfa_token} y termina en /login/mfa/.',
     body: LoginRequest,
-    response: LoginResponse,
-    responses: { 401: 'Usuario o contraseña incorrectos (el mismo mensaje para ambos).', 429: TOO_MANY },
+    response: { oneOf: [structToJsonSchema(LoginResponse), structToJsonSchema(MfaChallengeResponse)] },
+    responses: {
+      401: 'Usuario o contraseña incorrectos (el mismo mensaje para ambos).',
+      429: `${TOO_MANY} También: operador bloqueado por códigos incorrectos.`,
+    },
+  },
+  loginMfa: {
+    summary: "Log in, an operator's second step",
+    description:
+      'Segundo paso del operador: el mfa_token de /login/ (vive 5 minutos, sirve una vez) y el código de 6 dígitos ' +
+      'de su aplicación (RFC 6238, ±30 s, cada código una vez) o uno de sus códigos de recuperación (cada uno una ' +
+      'vez). Cinco códigos incorrectos seguidos bloquean al operador 15 minutos.',
+    body: MfaLoginRequest,
+    response: OperatorSessionResponse,
+    responses: {
+      400: {
+        description: `Código incorrecto: {code: ['${OPERATOR_LOGIN_MESSAGES.wrongCode}']}; el mfa_token sigue vivo.`,
+        schema: { type: 'object', properties: { code: { type: 'array', items: { type: 'string' } } } },
+      },
+      401: OPERATOR_LOGIN_MESSAGES.challengeExpired,
+      429: `${OPERATOR_LOGIN_MESSAGES.locked} (o demasiados intentos desde la dirección; cabecera Retry-After).`,
+    },
   },
   refresh: {
     summary: 'Rotate the refresh token',
@@ -113,6 +142,11 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
 
   app.post<{ Body: LoginRequest }>('/login/', { config: { openapi: DOCS.login } }, async (request) =>
     login(deps, request.body, request.ip),
+  );
+  app.post<{ Body: MfaLoginRequest }>(
+    '/login/mfa/',
+    { config: { openapi: DOCS.loginMfa } },
+    async (request) => loginWithCode(deps, request.body, request.ip),
   );
   app.post<{ Body: TokenRefreshRequest }>(
     '/token/refresh/',

@@ -1,5 +1,10 @@
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import type {
+  MfaChallengeResponse,
+  MfaLoginRequest,
+  OperatorSessionResponse,
+} from '../../../src/domain/schemas/operator-session';
+import type {
   LoginRequest,
   PasswordChange,
   ProfileUpdate,
@@ -15,6 +20,8 @@ import { MESSAGES, UnauthorizedError } from '../auth/http-errors';
 import { revokeUserSessions, rotateSession, type SessionTokens, startSession } from '../auth/session.service';
 import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
 import { ACCOUNT_MESSAGES } from './messages';
+import { operatorIdentity, startMfaChallenge, verifyMfa } from './operator-login.service';
+import { findOperatorIdentity } from './operator-mfa.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import {
   NEW_PASSWORD_MESSAGES,
@@ -77,12 +84,16 @@ function hasErrors(errors: FieldErrorMap): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** POST /login/: throttled per username and per address; the same 401 for unknown user and wrong password. */
+/**
+ * POST /login/: throttled per username and per address; the same 401 for unknown user and wrong password. An
+ * operator gets a challenge for the code instead of tokens (operator-login.service.ts); the username's failures
+ * are forgiven only once the code is right too.
+ */
 export async function login(
   deps: AccountsDeps,
   form: LoginRequest,
   address: string,
-): Promise<SessionResponse> {
+): Promise<SessionResponse | MfaChallengeResponse> {
   const userBucket = `login:user:${form.username.toLowerCase()}`;
   const addressBucket = `login:ip:${address}`;
   // Every attempt counts before the password is checked; a success gives its hits back below.
@@ -101,9 +112,23 @@ export async function login(
     throw new UnauthorizedError(MESSAGES.badCredentials);
   }
   await deps.throttle.refund(ticket);
+  if (candidate.operator_roles.length > 0) return startMfaChallenge(deps, candidate.id);
   await deps.throttle.clear(userBucket);
   const tokens = await startSession(deps, candidate.id);
   return { ...tokens, ...(await flagsOf(deps, candidate.id)) };
+}
+
+/** POST /login/mfa/: the operator's code; the session is marked MFA-verified and carries who signed in. */
+export async function loginWithCode(
+  deps: AccountsDeps,
+  form: MfaLoginRequest,
+  address: string,
+): Promise<OperatorSessionResponse> {
+  const { userId, tokens } = await verifyMfa(deps, form, address);
+  const operator = await findOperatorIdentity(deps.db, userId);
+  if (!operator) throw new UnauthorizedError(MESSAGES.notAuthenticated);
+  await deps.throttle.clear(`login:user:${operator.username.toLowerCase()}`);
+  return { ...tokens, ...(await flagsOf(deps, userId)), operator: operatorIdentity(operator) };
 }
 
 /** POST /token/refresh/: rotation; a reused token revokes its family. */

@@ -5,6 +5,8 @@ export interface LoginCandidate {
   username: string;
   password_hash: string;
   is_active: boolean;
+  /** Not empty for operators, whose login needs a second factor. */
+  operator_roles: string[];
 }
 
 export interface SessionFlagsRow {
@@ -35,7 +37,7 @@ export interface ProfileRow {
 export function findUserByUsername(db: Db, username: string): Promise<LoginCandidate | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'is_active'])
+    .select(['id', 'username', 'password_hash', 'is_active', 'operator_roles'])
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
 }
@@ -229,4 +231,31 @@ export async function renameCompany(db: Db, companyId: number, name: string): Pr
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** A user without a company who holds operator roles (ops operator:create, decision 0050); its id. */
+export async function insertOperatorUser(
+  db: Db,
+  user: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    roles: readonly string[];
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      operator_roles: [...user.roles],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

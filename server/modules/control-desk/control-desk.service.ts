@@ -25,12 +25,9 @@ import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.mac
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
-import {
-  cancelReservation,
-  useReservation as consumeReservation,
-  effectiveProgrammeState,
-  invoiceHoldings,
-} from '../credit-programmes/programme-ledger.repository';
+// The reservation follows the invoice's status in the lifecycle service (credit-programmes/programme-hook.ts):
+// a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
+import { effectiveProgrammeState, invoiceHoldings } from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
@@ -258,7 +255,6 @@ export async function rejectDeskItem(
       { type: 'invoice.deskReject', actor: OPERATOR_ACTOR, reason },
       { userId: actor.id, label: actor.username },
     );
-    await cancelReservation(trx, invoiceId, actor.id);
     await saveDeskItem(trx, { invoiceId, state: 'rejected', reason, decidedBy: actor, forcedChecks: null });
     const saved = (await findDeskRow(trx, invoiceId)) as DeskRow;
     const [rejected] = await viewsOf(trx, [saved], options.today);
@@ -508,7 +504,6 @@ export async function settleBatch(
           amount: order.amount,
           reference: order.clave_rastreo,
         });
-        await consumeReservation(trx, order.invoice_id, actor.id);
         await saveDeskItem(trx, { invoiceId: order.invoice_id, state: 'paid' });
         await confirmOrder(trx, order.id, { state: 'liquidada', reason: null, by: actor.id });
         paid.push({ invoiceId: order.invoice_id, amount: order.amount, clave: order.clave_rastreo });

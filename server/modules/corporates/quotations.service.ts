@@ -388,6 +388,7 @@ export async function payProviders(
     trx,
     lines.map((line) => ({ invoiceId: line.row.id, event })),
     actorRecord(caller),
+    { today },
   );
   await saveBuyerFundedAdvances(trx, advances, today);
   const notices = await providerNotices(

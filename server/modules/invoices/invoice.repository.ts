@@ -131,6 +131,8 @@ export interface TransitionRow {
   folio: string | null;
   cfdi_uuid: string;
   buyer_funds_advance: boolean;
+  /** The MXN amount (face value) an advance reserves on the corporate's credit programme (decision 0052). */
+  amount_with_exchange_rate: string;
 }
 
 /**
@@ -154,6 +156,7 @@ export async function lockInvoicesForTransition(
       'folio',
       'cfdi_uuid',
       'buyer_funds_advance',
+      'amount_with_exchange_rate',
     ])
     .where('id', 'in', invoiceIds)
     .orderBy('id')

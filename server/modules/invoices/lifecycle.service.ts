@@ -1,4 +1,5 @@
 import { transition } from 'xstate';
+import type { IsoDate } from '../../../src/domain/calendar-date';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import {
@@ -18,6 +19,8 @@ import {
 } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { applyProgrammeMoves } from '../credit-programmes/programme-hook';
+import { businessDate } from './business-date';
 import { lockInvoicesForTransition, type TransitionRow, updateInvoiceStatuses } from './invoice.repository';
 import { insertInvoiceEvents } from './invoice-events.repository';
 
@@ -57,6 +60,12 @@ export interface ActorRecord {
   userId: number | null;
   /** Human-readable actor for the audit trail, e.g. "proveedor.demo" or "operador". */
   label: string;
+}
+
+/** What a transition needs besides its events: the business date the credit programme is judged on. */
+export interface TransitionOptions {
+  /** Mexico City's date now unless the caller already took one for the call (its quote, its rules). */
+  today?: IsoDate;
 }
 
 /** One event of a batch, for one invoice. */
@@ -126,12 +135,14 @@ function nextStatus(
  * order), ask the lifecycle machine for each item in the order given, then write every new status in one
  * UPDATE and every audit row in one INSERT, in the same transaction. All or nothing: the first refused item
  * throws its refusal (IllegalTransitionError) before anything is written; an unknown id throws
- * InvoiceNotFoundError. Three statements whatever the batch's size.
+ * InvoiceNotFoundError. Three statements whatever the batch's size, plus the credit programme's ledger for
+ * advances requested, disbursed or given back (decision 0052), whose refusal fails the whole batch too.
  */
 export async function applyInvoiceEvents(
   db: Db,
   items: readonly InvoiceEventItem[],
   actor: ActorRecord,
+  options: TransitionOptions = {},
 ): Promise<AppliedTransition[]> {
   if (items.length === 0) return [];
   const ids = items.map((item) => item.invoiceId);
@@ -144,6 +155,19 @@ export async function applyInvoiceEvents(
       if (!row) throw new InvoiceNotFoundError(invoiceId);
       return { row, event, ...nextStatus(row, event) };
     });
+    await applyProgrammeMoves(
+      trx,
+      moves.map(({ row, event, to }) => ({
+        invoiceId: row.id,
+        receiverCompanyId: row.receiver_company_id,
+        amount: row.amount_with_exchange_rate,
+        event: event.type,
+        from: row.status,
+        to,
+      })),
+      actor.userId,
+      options.today ?? businessDate(new Date()),
+    );
     await updateInvoiceStatuses(
       trx,
       moves.map(({ row, event, to, buyerFundsAdvance }) => ({
@@ -181,8 +205,9 @@ export async function applyInvoiceEvent(
   invoiceId: number,
   event: InvoiceLifecycleEvent,
   actor: ActorRecord,
+  options: TransitionOptions = {},
 ): Promise<AppliedTransition> {
-  const [applied] = await applyInvoiceEvents(db, [{ invoiceId, event }], actor);
+  const [applied] = await applyInvoiceEvents(db, [{ invoiceId, event }], actor, options);
   if (!applied) throw new Error('applyInvoiceEvents returned nothing for one item');
   return applied;
 }

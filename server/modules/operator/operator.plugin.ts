@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { controlDeskRoutes } from '../control-desk/control-desk.routes';
+import { creditProgrammesRoutes } from '../credit-programmes/credit-programmes.routes';
 import { operatorAlliancesRoutes } from '../operator-alliances/operator-alliances.routes';
+import { operatorAuditRoutes } from '../operator-audit/operator-audit.routes';
 import { operatorCorporatesRoutes } from '../operator-corporates/operator-corporates.routes';
 import { operatorGuard } from './operator-access';
 import { insertOperatorAction } from './operator-actions.repository';
@@ -57,6 +59,8 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
 
   // routes: (one line per back-office module, in the order of the issue)
   await app.register(operatorCorporatesRoutes);
+  await app.register(creditProgrammesRoutes);
   await app.register(operatorAlliancesRoutes);
   await app.register(controlDeskRoutes);
+  await app.register(operatorAuditRoutes);
 };

@@ -167,6 +167,7 @@ export async function approveForwardPayment(
     row.id,
     { type: 'invoice.approveAdvance', actor: lifecycleActor(caller, 'provider') },
     actorRecord(caller),
+    { today },
   );
   const response = toQuoteResponse(quote, today);
   await saveAdvanceQuote(trx, row.id, {

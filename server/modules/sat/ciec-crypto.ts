@@ -18,43 +18,56 @@ export class CiecDecryptionError extends Error {
   }
 }
 
-function associatedData(companyId: number): Buffer {
-  return Buffer.from(`flujo/ciec/company:${companyId}`, 'utf8');
+function associatedData(companyId: number): string {
+  return `flujo/ciec/company:${companyId}`;
 }
 
 function assertKey(key: Buffer): void {
   if (key.length !== SAT_KEY_BYTES) throw new Error(`The SAT encryption key must be ${SAT_KEY_BYTES} bytes`);
 }
 
-/** 'v1.<iv>.<tag>.<ciphertext>' in base64url, bound to the company. */
-export function encryptCiec(ciec: string, key: Buffer, companyId: number): string {
+/**
+ * 'v1.<iv>.<tag>.<ciphertext>' in base64url, bound to `context` (associated data): a value copied onto another
+ * row, whose context differs, does not decrypt. The CIEC and the operators' TOTP secrets share it.
+ */
+export function encryptBound(text: string, key: Buffer, context: string): string {
   assertKey(key);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(associatedData(companyId));
-  const ciphertext = Buffer.concat([cipher.update(ciec, 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return [FORMAT_VERSION, iv, cipher.getAuthTag(), ciphertext]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.');
 }
 
-/** The CIEC back; throws CiecDecryptionError for a wrong key, another company's value or any tampering. */
-export function decryptCiec(stored: string, key: Buffer, companyId: number): string {
+/** The text back; null for a wrong key, another context or any tampering. */
+export function decryptBound(stored: string, key: Buffer, context: string): string | null {
   assertKey(key);
   const [version, iv, tag, ciphertext, ...rest] = stored.split('.');
-  if (version !== FORMAT_VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) {
-    throw new CiecDecryptionError();
-  }
+  if (version !== FORMAT_VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null;
   try {
     const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'), {
       authTagLength: TAG_BYTES,
     });
-    decipher.setAAD(associatedData(companyId));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
       'utf8',
     );
   } catch {
-    throw new CiecDecryptionError();
+    return null;
   }
+}
+
+/** The CIEC, bound to its company. */
+export function encryptCiec(ciec: string, key: Buffer, companyId: number): string {
+  return encryptBound(ciec, key, associatedData(companyId));
+}
+
+/** The CIEC back; throws CiecDecryptionError for a wrong key, another company's value or any tampering. */
+export function decryptCiec(stored: string, key: Buffer, companyId: number): string {
+  const ciec = decryptBound(stored, key, associatedData(companyId));
+  if (ciec === null) throw new CiecDecryptionError();
+  return ciec;
 }

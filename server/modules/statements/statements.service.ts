@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import { findCompanyBalances } from '../accounts/company.repository';
+import { programmeIndicators } from '../credit-programmes/programme-indicators';
 import { businessDate } from '../invoices/business-date';
 import {
   findListRowsByIds,
@@ -294,6 +295,7 @@ export async function statementExtras(
       count: list.count,
       providers: list.counterparts,
       cut_off_dates: await findUpcomingPaymentDates(db, filter, today, MAX_CUT_OFF_DATES),
+      ...(await programmeIndicators(db, scope.companyId)),
     },
     has_factoring: company.has_factoring,
   };

@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import { OPS_COMMANDS, runOpsCommand } from '../../ops/commands';
 import { DEMO_PROVIDERS } from '../../seed/demo-world';
 import { hashPassword } from '../accounts/password';
+import { seedActiveProgrammes } from '../credit-programmes/programme-seed';
 import { businessDate } from '../invoices/business-date';
 import { importCfdiFiles } from '../invoices/cfdi-import.service';
 import { applyInvoiceEvent, IllegalTransitionError } from '../invoices/lifecycle.service';
@@ -121,6 +122,8 @@ export async function createTestWorld(db: Db, token: string): Promise<TestWorld>
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A corporate's advances reserve against its credit programme (decision 0052).
+      if (isCorporate) await seedActiveProgrammes(trx, [company.id]);
       const username = `prueba.${run}.${role}`;
       const email = `${username}@example.com`;
       const user = await trx

@@ -297,6 +297,33 @@ export function crossFieldRule<T extends Record<string, unknown>, S>(
   });
 }
 
+// Up to two decimals: a limit or a payment is money already rounded to the cent.
+export const MONEY_INPUT = /^\d{1,15}(\.\d{1,2})?$/;
+
+/** A required positive peso amount typed as '1000000' or '1000000.00' (no separators), at most 2 decimals. */
+export function positiveMoney(messages: { required: string; invalid: string }): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('positiveMoney', (value) => {
+      if (isBlank(value)) return messages.required;
+      const text = String(value).trim();
+      return (MONEY_INPUT.test(text) && /[1-9]/.test(text)) || messages.invalid;
+    }),
+  );
+}
+
+/** A required text matching `pattern` (after trimming), e.g. a SPEI clave de rastreo. */
+export function patternText(
+  pattern: RegExp,
+  messages: { required: string; invalid: string },
+): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('patternText', (value) => {
+      if (isBlank(value)) return messages.required;
+      return pattern.test(String(value).trim()) || messages.invalid;
+    }),
+  );
+}
+
 /**
  * A field with its own Spanish check (the rule lives in the domain module that owns it).
  * Example: checkedField('annualRate', (value) => annualRateProblem(value) ?? true).

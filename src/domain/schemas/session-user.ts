@@ -1,4 +1,4 @@
-import { array, boolean, enums, type Infer, type } from 'superstruct';
+import { array, boolean, enums, type Infer, optional, string, type } from 'superstruct';
 import { OperatorRole } from '../operator-roles';
 import { satStatusCode } from './common';
 
@@ -17,5 +17,7 @@ export const SessionUser = type({
   isAuthenticated: boolean(),
   /** Flujo's operators (issue 19's back office): their roles; empty for providers and corporates. */
   operatorRoles: array(OperatorRole),
+  /** An operator's name for the back office's top bar (docs/decisions/0050); absent for everyone else. */
+  operatorName: optional(string()),
 });
 export type SessionUser = Infer<typeof SessionUser>;

@@ -1,6 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { paths } from '../../domain/paths';
+import { isOperatorSession } from '../../stores/user.store';
+import { OperatorLoginPage } from '../../views/operator/session/operator-login-page';
+import { wiredOperatorSessionMachine } from '../-operator-machines';
 
-// PLACEHOLDER of the issue 19 foundation: the section's owner replaces this file (contract /tmp/contracts-19.md).
+// The operators' door (decision 0050): password, then the authenticator's code. A signed-in operator goes in.
 export const Route = createFileRoute('/operacion/ingresar')({
-  component: () => <h1>Ingresar</h1>,
+  beforeLoad: () => {
+    if (isOperatorSession()) throw redirect({ to: paths.operatorHome, replace: true });
+  },
+  component: () => <OperatorLoginPage machine={wiredOperatorSessionMachine} />,
 });

@@ -24,6 +24,8 @@ export const IN_PROCESS_ONLY: Record<string, string> = {
   'demo-request': 'counts the rows of demo_requests, which no API reads; would need a test-support route',
   'factoring-enrolment':
     'enables factoring and reads enrolments in the database; no test-support route for factoring:enable yet',
+  'operator-session':
+    'computes the demo operator’s TOTP codes and resets its last used step, lockout and recovery codes in the database',
   'password-change':
     'changes the demo user’s password, then restores it and clears login throttles in the database',
   'password-reset': 'restores the demo user’s password in the database after each path',

@@ -1,0 +1,249 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CollectionResponse,
+  ProgrammeDetail,
+  ProgrammePage,
+  ProgrammeReasonBody,
+  ProgrammeSummary,
+  ProposeProgrammeBody,
+  RecordCollectionBody,
+} from '../../../src/domain/schemas/credit-programmes';
+import { FieldErrors } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi';
+import { replyIdempotent } from '../idempotency/idempotent-reply';
+import { businessDate } from '../invoices/business-date';
+import { pageLinks } from '../invoices/invoice-list';
+import { detailRefusal } from '../invoices/refusals';
+import { currentOperator, operatorRoute } from '../operator/operator-access';
+import { recordCollection } from './collections.service';
+import { countProgrammes, listProgrammes } from './credit-programmes.repository';
+import {
+  approveProgramme,
+  changeProgrammeState,
+  PROGRAMME_REFUSALS,
+  programmeDetail,
+  programmeSummaries,
+  proposeProgramme,
+} from './credit-programmes.service';
+
+const PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 200;
+const MAX_ID = 2_147_483_647;
+
+const PROGRAMME_ID = { description: 'Id del programa de crédito.', schema: { type: 'integer', minimum: 1 } };
+const REFUSED = {
+  403: 'El operador no tiene el rol que pide la acción, o es quien propuso el límite que intenta aprobar.',
+  404: PROGRAMME_REFUSALS.notFound,
+  409: 'El estado del programa no permite la acción, hay otra propuesta pendiente, o el límite es menor que lo reservado y usado.',
+};
+
+const DOCS = {
+  list: {
+    summary: "Every corporate's credit programme",
+    description:
+      'Programas de crédito por corporativo con límite, reservado, usado, disponible, utilización, estado (vencido ' +
+      'si ya pasó su fecha de fin) y la propuesta de límite pendiente. Cualquier rol de operador.',
+    query: {
+      page: { description: 'Página (1 por omisión).', schema: { type: 'integer', minimum: 1 } },
+      page_size: {
+        description: `Tamaño de página (${PAGE_SIZE} por omisión, máximo ${MAX_PAGE_SIZE}).`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+      },
+    },
+    response: ProgrammePage,
+  },
+  propose: {
+    summary: 'Propose a limit (new, raise or renewal) for a corporate',
+    description:
+      'Analista o Aprobador. Crea el programa del corporativo en borrador si no tiene y registra la propuesta, que ' +
+      'entra en vigor solo cuando la aprueba otro Aprobador.',
+    body: ProposeProgrammeBody,
+    response: ProgrammeSummary,
+    status: 201,
+    responses: { ...REFUSED, 404: 'Corporativo no encontrado.' },
+  },
+  detail: {
+    summary: 'A credit programme with its ledger and proposals',
+    description:
+      'Límite, reservado, usado, disponible, movimientos del libro, propuestas y cambios de estado.',
+    params: { id: PROGRAMME_ID },
+    response: ProgrammeDetail,
+    responses: { 404: PROGRAMME_REFUSALS.notFound },
+  },
+  approve: {
+    summary: "Approve a programme's pending limit (four eyes)",
+    description:
+      'Aprobador distinto de quien propuso. Aplica la propuesta pendiente; la primera aprobación activa el programa.',
+    params: { id: PROGRAMME_ID },
+    response: ProgrammeSummary,
+    responses: REFUSED,
+    idempotent: true,
+  },
+  freeze: {
+    summary: 'Freeze an active programme',
+    description: 'Aprobador, con motivo. Activo → Congelado: no acepta adelantos nuevos.',
+    params: { id: PROGRAMME_ID },
+    body: ProgrammeReasonBody,
+    response: ProgrammeSummary,
+    responses: REFUSED,
+  },
+  unfreeze: {
+    summary: 'Unfreeze a frozen programme',
+    description: 'Aprobador, con motivo. Congelado → Activo.',
+    params: { id: PROGRAMME_ID },
+    body: ProgrammeReasonBody,
+    response: ProgrammeSummary,
+    responses: REFUSED,
+  },
+  collection: {
+    summary: "Record a corporate's payment of an advanced invoice",
+    description:
+      'Tesorería. Libera del programa la parte pagada (nunca más de lo que la factura usa). Una clave de rastreo ' +
+      'ya registrada con la misma factura y monto responde el primer registro sin cambiar nada.',
+    body: RecordCollectionBody,
+    response: CollectionResponse,
+    status: 201,
+    responses: {
+      403: 'El operador no tiene el rol Tesorería.',
+      404: 'Factura no encontrada.',
+      409: 'La factura no tiene un adelanto pagado, o la clave de rastreo ya se registró con otro pago.',
+    },
+    idempotent: true,
+  },
+} satisfies Record<string, RouteDoc>;
+
+function positiveInteger(value: unknown, fallback: number, max: number): number | null {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 && number <= max ? number : null;
+}
+
+function pageQuery(query: unknown): { page: number; pageSize: number } {
+  const { page, page_size } = (query ?? {}) as Record<string, unknown>;
+  const parsedPage = positiveInteger(page, 1, MAX_ID);
+  const parsedSize = positiveInteger(page_size, PAGE_SIZE, MAX_PAGE_SIZE);
+  const errors: Record<string, string[]> = {};
+  if (parsedPage === null) errors.page = ['Página no válida.'];
+  if (parsedSize === null) errors.page_size = ['Tamaño de página no válido.'];
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+  return { page: parsedPage ?? 1, pageSize: parsedSize ?? PAGE_SIZE };
+}
+
+function programmeIdParam(params: unknown): number {
+  const raw = (params as { id?: unknown }).id;
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  // An id no programme can have is reported like a missing one.
+  if (id < 1 || id > MAX_ID) return 0;
+  return id;
+}
+
+/** The operators' credit-programme calls, mounted inside /api/operator/ (decision 0052). */
+export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock: now } = app;
+  const today = () => businessDate(now());
+
+  app.get(
+    '/programmes/',
+    operatorRoute(app, { action: 'Ver programas de crédito', doc: DOCS.list }),
+    async (request) => {
+      const query = pageQuery(request.query);
+      const operator = currentOperator(request);
+      const [count, rows] = await Promise.all([
+        countProgrammes(db),
+        listProgrammes(db, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      ]);
+      return {
+        count,
+        ...pageLinks(request, query, count),
+        results: await programmeSummaries(db, rows, today()),
+        viewer: { id: operator.id, roles: operator.roles },
+      };
+    },
+  );
+
+  app.post<{ Body: ProposeProgrammeBody }>(
+    '/programmes/',
+    operatorRoute(app, {
+      roles: ['analista', 'aprobador'],
+      action: 'Proponer límite de programa',
+      doc: DOCS.propose,
+    }),
+    async (request, reply) => {
+      const operator = currentOperator(request);
+      const outcome = await db
+        .transaction()
+        .execute((trx) =>
+          proposeProgramme(trx, { id: operator.id, roles: operator.roles }, request.body, today()),
+        );
+      return reply.status(outcome.statusCode).send(outcome.body);
+    },
+  );
+
+  app.get(
+    '/programmes/:id/',
+    operatorRoute(app, { action: 'Ver programa de crédito', doc: DOCS.detail }),
+    async (request) => programmeDetail(db, programmeIdParam(request.params), today()),
+  );
+
+  app.post(
+    '/programmes/:id/approve/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Aprobar límite de programa', doc: DOCS.approve }),
+    async (request, reply) => {
+      const operator = currentOperator(request);
+      const programmeId = programmeIdParam(request.params);
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => approveProgramme(trx, { id: operator.id, roles: operator.roles }, programmeId, today()),
+        detailRefusal,
+      );
+    },
+  );
+
+  for (const [path, type, label, doc] of [
+    ['freeze', 'programme.freeze', 'Congelar programa', DOCS.freeze],
+    ['unfreeze', 'programme.unfreeze', 'Descongelar programa', DOCS.unfreeze],
+  ] as const) {
+    app.post<{ Body: ProgrammeReasonBody }>(
+      `/programmes/:id/${path}/`,
+      operatorRoute(app, { roles: ['aprobador'], action: label, doc }),
+      async (request, reply) => {
+        const operator = currentOperator(request);
+        const programmeId = programmeIdParam(request.params);
+        const outcome = await db
+          .transaction()
+          .execute((trx) =>
+            changeProgrammeState(
+              trx,
+              { id: operator.id, roles: operator.roles },
+              programmeId,
+              { type, reason: request.body.reason },
+              today(),
+            ),
+          );
+        return reply.status(outcome.statusCode).send(outcome.body);
+      },
+    );
+  }
+
+  app.post<{ Body: RecordCollectionBody }>(
+    '/collections/',
+    operatorRoute(app, {
+      roles: ['tesoreria'],
+      action: 'Registrar cobro al corporativo',
+      doc: DOCS.collection,
+    }),
+    async (request, reply) => {
+      const operator = currentOperator(request);
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        (trx) => recordCollection(trx, { id: operator.id, roles: operator.roles }, request.body),
+        detailRefusal,
+      );
+    },
+  );
+};

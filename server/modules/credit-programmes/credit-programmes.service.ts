@@ -1,0 +1,308 @@
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import { invoiceLabel } from '../../../src/domain/invoice-label';
+import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import type { OperatorRole } from '../../../src/domain/operator-roles';
+import type {
+  ProgrammeDetail,
+  ProgrammeProposal,
+  ProgrammeSummary,
+  ProposeProgrammeBody,
+} from '../../../src/domain/schemas/credit-programmes';
+import {
+  type CreditProgrammeEvent,
+  type CreditProgrammeStateName,
+  nextProgrammeState,
+  type StoredProgrammeState,
+  storedState,
+} from '../../../src/machines/credit-programme.machine';
+import type { Db } from '../../db/database';
+import type { CallOutcome } from '../idempotency/idempotency.service';
+import {
+  decideProposal,
+  ensureProgramme,
+  findProgramme,
+  insertProposal,
+  insertStateChange,
+  ledgerWithInvoices,
+  type ProgrammeRow,
+  type ProposalRow,
+  pendingProposals,
+  proposalsOf,
+  stateChangesOf,
+  updateProgrammeState,
+  updateProgrammeTerms,
+} from './credit-programmes.repository';
+import { effectiveProgrammeState } from './programme-ledger.repository';
+
+/** Spanish refusals of the programme calls (their one home). */
+export const PROGRAMME_REFUSALS = {
+  notFound: 'Programa no encontrado.',
+  corporateNotFound: 'Corporativo no encontrado.',
+  alreadyPending:
+    'Este programa ya tiene una propuesta de límite pendiente: debe aprobarse antes de proponer otra.',
+  nothingPending: 'Este programa no tiene una propuesta de límite pendiente de aprobar.',
+  selfApproval: 'Otro aprobador debe aprobar este límite: quien lo propone no puede aprobarlo.',
+  freezeNotActive: 'Solo se congela un programa activo.',
+  unfreezeNotFrozen: 'Solo se descongela un programa congelado.',
+  notNow: 'El programa no admite esta acción en su estado actual.',
+  belowCommitted: (committed: Centavos) =>
+    `El límite no puede ser menor que lo reservado y usado del programa (${formatCurrency(committed, 'MXN')} MXN).`,
+} as const;
+
+export class ProgrammeRequestError extends Error {
+  constructor(
+    readonly statusCode: 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The operator acting (server/modules/operator's currentOperator). */
+export interface ProgrammeOperator {
+  id: number;
+  roles: readonly OperatorRole[];
+}
+
+/**
+ * The stored state as of today (decision 0052: vencido is derived when read, stored by the next write; the
+ * ledger's reserve refuses outside [starts_on, ends_on] on its own). The ledger's rule, its one home.
+ */
+const effectiveState = (row: Pick<ProgrammeRow, 'state' | 'ends_on'>, today: IsoDate): StoredProgrammeState =>
+  effectiveProgrammeState(row, today);
+
+function stateName(row: ProgrammeRow, pending: ProposalRow | null, today: IsoDate): CreditProgrammeStateName {
+  const state = effectiveState(row, today);
+  return pending !== null && (state === 'borrador' || state === 'vencido') ? 'pendiente' : state;
+}
+
+/** What the machine moves the programme to, or the refusal (409 unless `refusal` says otherwise). */
+function decide(
+  row: ProgrammeRow,
+  pending: ProposalRow | null,
+  today: IsoDate,
+  event: CreditProgrammeEvent,
+  refusal: string = PROGRAMME_REFUSALS.notNow,
+): StoredProgrammeState {
+  const before = effectiveState(row, today);
+  const next = nextProgrammeState(
+    { state: before, proposerId: pending?.proposed_by ?? null, endsOn: row.ends_on },
+    event,
+  );
+  if (next === null) throw new ProgrammeRequestError(409, refusal);
+  return storedState(next, before);
+}
+
+function committed(row: Pick<ProgrammeRow, 'reserved' | 'used'>): Centavos {
+  return parseMoney(row.reserved) + parseMoney(row.used);
+}
+
+function toProposal(row: ProposalRow): ProgrammeProposal {
+  return {
+    id: row.id,
+    limit: row.proposed_limit,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    status: row.status,
+    proposed_by: row.proposed_by,
+    proposed_by_username: row.proposed_by_username,
+    proposed_at: new Date(row.proposed_at).toISOString(),
+    decided_by: row.decided_by,
+    decided_by_username: row.decided_by_username,
+    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+  };
+}
+
+/** Used plus reserved over the limit in percent, two decimals (0 without a limit). */
+export function utilisationPercentage(limit: Centavos, inUse: Centavos): number {
+  if (limit <= 0) return 0;
+  return Math.round((inUse * 10_000) / limit) / 100;
+}
+
+export function toProgrammeSummary(
+  row: ProgrammeRow,
+  pending: ProposalRow | null,
+  today: IsoDate,
+): ProgrammeSummary {
+  const limit = parseMoney(row.limit_amount);
+  const inUse = committed(row);
+  return {
+    id: row.id,
+    corporate_id: row.corporate_id,
+    corporate_name: row.corporate_name,
+    corporate_rfc: row.corporate_rfc,
+    state: stateName(row, pending, today),
+    limit: formatMoneyAmount(limit),
+    reserved: formatMoneyAmount(parseMoney(row.reserved)),
+    used: formatMoneyAmount(parseMoney(row.used)),
+    available: formatMoneyAmount(Math.max(0, limit - inUse)),
+    utilisation_percentage: utilisationPercentage(limit, inUse),
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    pending_proposal: pending === null ? null : toProposal(pending),
+  };
+}
+
+async function pendingOf(db: Db, programmeId: number): Promise<ProposalRow | null> {
+  return (await pendingProposals(db, [programmeId])).get(programmeId) ?? null;
+}
+
+async function lockedProgramme(trx: Db, programmeId: number): Promise<ProgrammeRow> {
+  const row = await findProgramme(trx, programmeId, { lock: true });
+  if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.notFound);
+  return row;
+}
+
+/** Refuses a limit below what the programme already reserved and used. */
+function requireRoomFor(row: ProgrammeRow, limit: string): void {
+  const inUse = committed(row);
+  if (parseMoney(limit) < inUse)
+    throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.belowCommitted(inUse));
+}
+
+/** GET operator/programmes/{id}/: the programme with its ledger, proposals and state changes. */
+export async function programmeDetail(db: Db, programmeId: number, today: IsoDate): Promise<ProgrammeDetail> {
+  const row = await findProgramme(db, programmeId);
+  if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.notFound);
+  const [proposals, changes, ledger] = await Promise.all([
+    proposalsOf(db, programmeId),
+    stateChangesOf(db, programmeId),
+    ledgerWithInvoices(db, programmeId),
+  ]);
+  const pending = proposals.find((proposal) => proposal.status === 'pendiente') ?? null;
+  return {
+    programme: toProgrammeSummary(row, pending, today),
+    ledger: ledger.map((entry) => ({
+      id: entry.id,
+      invoice_id: entry.invoice_id,
+      invoice_label: invoiceLabel(entry),
+      kind: entry.kind,
+      amount: formatMoneyAmount(parseMoney(entry.amount)),
+      reference: entry.reference,
+      at: new Date(entry.at).toISOString(),
+    })),
+    proposals: proposals.map(toProposal),
+    state_changes: changes.map((change) => ({
+      from_state: change.from_state,
+      to_state: change.to_state,
+      reason: change.reason,
+      actor_username: change.actor_username ?? null,
+      at: new Date(change.at).toISOString(),
+    })),
+  };
+}
+
+async function summaryOf(trx: Db, programmeId: number, today: IsoDate): Promise<ProgrammeSummary> {
+  const row = await findProgramme(trx, programmeId);
+  if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.notFound);
+  return toProgrammeSummary(row, await pendingOf(trx, programmeId), today);
+}
+
+/**
+ * POST operator/programmes/: a new limit (or a raise, or a renewal with new dates) for a corporate, waiting for
+ * a different aprobador. Makes the corporate's programme in borrador when it has none.
+ */
+export async function proposeProgramme(
+  trx: Db,
+  operator: ProgrammeOperator,
+  body: ProposeProgrammeBody,
+  today: IsoDate,
+): Promise<CallOutcome> {
+  const row = await ensureProgramme(trx, body.corporate_id);
+  if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
+  if (await pendingOf(trx, row.id)) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.alreadyPending);
+  decide(row, null, today, {
+    type: 'programme.propose',
+    actor: { userId: operator.id, roles: operator.roles },
+  });
+  requireRoomFor(row, body.limit);
+  await insertProposal(trx, {
+    programmeId: row.id,
+    limit: formatMoneyAmount(parseMoney(body.limit)),
+    startsOn: body.starts_on,
+    endsOn: body.ends_on,
+    proposedBy: operator.id,
+  });
+  return { statusCode: 201, body: await summaryOf(trx, row.id, today) };
+}
+
+/**
+ * POST operator/programmes/{id}/approve/: applies the pending proposal when the approver is not its proposer
+ * (four eyes, also a CHECK in migration 010); the first approval makes the programme activo.
+ */
+export async function approveProgramme(
+  trx: Db,
+  operator: ProgrammeOperator,
+  programmeId: number,
+  today: IsoDate,
+): Promise<CallOutcome> {
+  const row = await lockedProgramme(trx, programmeId);
+  const pending = await pendingOf(trx, row.id);
+  if (!pending) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.nothingPending);
+  if (pending.proposed_by === operator.id)
+    throw new ProgrammeRequestError(403, PROGRAMME_REFUSALS.selfApproval);
+  const before = effectiveState(row, today);
+  const state = decide(row, pending, today, {
+    type: 'programme.approve',
+    actor: { userId: operator.id, roles: operator.roles },
+  });
+  requireRoomFor(row, pending.proposed_limit);
+  await updateProgrammeTerms(trx, row.id, {
+    limit: pending.proposed_limit,
+    startsOn: pending.starts_on,
+    endsOn: pending.ends_on,
+    state,
+  });
+  await decideProposal(trx, pending.id, { status: 'aprobada', decidedBy: operator.id });
+  if (state !== row.state || before !== row.state) {
+    await insertStateChange(trx, {
+      programmeId: row.id,
+      from: row.state,
+      to: state,
+      reason: `Límite aprobado: ${formatCurrency(parseMoney(pending.proposed_limit), 'MXN')} MXN`,
+      actorUserId: operator.id,
+    });
+  }
+  return { statusCode: 200, body: await summaryOf(trx, row.id, today) };
+}
+
+/** POST operator/programmes/{id}/freeze/ (activo → congelado) and …/unfreeze/ (congelado → activo), with why. */
+export async function changeProgrammeState(
+  trx: Db,
+  operator: ProgrammeOperator,
+  programmeId: number,
+  change: { type: 'programme.freeze' | 'programme.unfreeze'; reason: string },
+  today: IsoDate,
+): Promise<CallOutcome> {
+  const row = await lockedProgramme(trx, programmeId);
+  const pending = await pendingOf(trx, row.id);
+  const refusal =
+    change.type === 'programme.freeze'
+      ? PROGRAMME_REFUSALS.freezeNotActive
+      : PROGRAMME_REFUSALS.unfreezeNotFrozen;
+  const after = decide(
+    row,
+    pending,
+    today,
+    { type: change.type, actor: { userId: operator.id, roles: operator.roles }, reason: change.reason },
+    refusal,
+  );
+  await updateProgrammeState(trx, row.id, after);
+  await insertStateChange(trx, {
+    programmeId: row.id,
+    from: row.state,
+    to: after,
+    reason: change.reason,
+    actorUserId: operator.id,
+  });
+  return { statusCode: 200, body: await summaryOf(trx, row.id, today) };
+}
+
+/** Summaries of a page of programme rows, with their pending proposals. */
+export async function programmeSummaries(db: Db, rows: readonly ProgrammeRow[], today: IsoDate) {
+  const pending = await pendingProposals(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toProgrammeSummary(row, pending.get(row.id) ?? null, today));
+}

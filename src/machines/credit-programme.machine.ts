@@ -1,0 +1,211 @@
+import { and, assign, not, setup, transition } from 'xstate';
+import type { IsoDate } from '../domain/calendar-date';
+import type { OperatorRole } from '../domain/operator-roles';
+
+/** The states a programme row stores (migration 008); 'pendiente' is borrador (or vencido) with a pending proposal. */
+export type StoredProgrammeState = 'borrador' | 'activo' | 'congelado' | 'vencido';
+
+export type CreditProgrammeStateName = 'borrador' | 'pendiente' | 'activo' | 'congelado' | 'vencido';
+
+/** Who sends an event: an operator with its roles. */
+export interface ProgrammeActor {
+  userId: number;
+  roles: readonly OperatorRole[];
+}
+
+export interface CreditProgrammeContext {
+  /** The operator who proposed the pending limit, null when none is pending. */
+  proposerId: number | null;
+  endsOn: IsoDate | null;
+}
+
+export type CreditProgrammeEvent =
+  /** A new limit or a raise (with its dates). */
+  | { type: 'programme.propose'; actor: ProgrammeActor }
+  | { type: 'programme.approve'; actor: ProgrammeActor }
+  | { type: 'programme.freeze'; actor: ProgrammeActor; reason: string }
+  | { type: 'programme.unfreeze'; actor: ProgrammeActor; reason: string }
+  /** The business date moved past ends_on (derived when the programme is read or reserved against). */
+  | { type: 'programme.expire'; today: IsoDate };
+
+export type CreditProgrammeEventType = CreditProgrammeEvent['type'];
+
+function holds(actor: ProgrammeActor, role: OperatorRole): boolean {
+  return actor.roles.includes(role);
+}
+
+/**
+ * A corporate's credit programme (issue 19, decision 0052): a limit proposed by one operator takes effect only
+ * when a different aprobador approves it; an active programme may be frozen and unfrozen with a reason and
+ * expires when the business date passes its end. The server resolves a stored row into this machine and asks it
+ * before every change (server/modules/credit-programmes/credit-programmes.service.ts); the screen asks it which
+ * buttons to offer.
+ */
+export const creditProgrammeMachine = setup({
+  types: {
+    context: {} as CreditProgrammeContext,
+    events: {} as CreditProgrammeEvent,
+    input: {} as Partial<CreditProgrammeContext> | undefined,
+  },
+  actions: {
+    // The proposer is kept so the approval can be refused to them; an approval clears it.
+    recordProposer: assign({
+      proposerId: ({ event }) => ('actor' in event ? event.actor.userId : null),
+    }),
+    clearProposer: assign({ proposerId: null }),
+  },
+  guards: {
+    canPropose: ({ event }) =>
+      'actor' in event && (holds(event.actor, 'analista') || holds(event.actor, 'aprobador')),
+    isAprobador: ({ event }) => 'actor' in event && holds(event.actor, 'aprobador'),
+    isNotProposer: ({ context, event }) => 'actor' in event && event.actor.userId !== context.proposerId,
+    hasPendingProposal: ({ context }) => context.proposerId !== null,
+    hasReason: ({ event }) => 'reason' in event && event.reason.trim() !== '',
+    isPastEnd: ({ context, event }) =>
+      event.type === 'programme.expire' && context.endsOn !== null && event.today > context.endsOn,
+  },
+}).createMachine({
+  id: 'credit-programme',
+  meta: {
+    title: 'Programa de crédito del corporativo',
+    events: {
+      'programme.propose': '«Proponer límite»',
+      'programme.approve': '«Aprobar»',
+      'programme.freeze': '«Congelar»',
+      'programme.unfreeze': '«Descongelar»',
+      'programme.expire': 'La fecha de operación pasa la fecha de fin del programa',
+    },
+    guards: {
+      canPropose: 'Quien propone es un operador Analista o Aprobador.',
+      isAprobador: 'Quien actúa es un operador Aprobador.',
+      isNotProposer: 'Quien aprueba es un operador distinto de quien propuso el límite.',
+      hasPendingProposal: 'Hay una propuesta de límite pendiente de aprobar.',
+      hasReason: 'Se escribió el motivo.',
+      isPastEnd: 'La fecha de hoy (Ciudad de México) es posterior a la fecha de fin del programa.',
+    },
+  },
+  description:
+    'Cada corporativo tiene un programa de crédito con límite en MXN, fecha de inicio y de fin. Un operador ' +
+    'Analista o Aprobador propone el límite (o un aumento) y solo entra en vigor cuando lo aprueba un Aprobador ' +
+    'distinto de quien lo propuso. Un programa activo reserva el monto de cada adelanto, lo usa al dispersarse y ' +
+    'lo libera al registrarse el pago del corporativo. Un Aprobador puede congelarlo y descongelarlo con un ' +
+    'motivo; al pasar la fecha de fin queda vencido y no acepta adelantos hasta que se apruebe una renovación.',
+  context: ({ input }) => ({ proposerId: input?.proposerId ?? null, endsOn: input?.endsOn ?? null }),
+  initial: 'borrador',
+  states: {
+    borrador: {
+      meta: { label: 'Borrador' },
+      description: 'El programa existe sin límite aprobado ni propuesta pendiente.',
+      on: { 'programme.propose': { target: 'pendiente', guard: 'canPropose', actions: 'recordProposer' } },
+    },
+    pendiente: {
+      meta: { label: 'Pendiente de aprobación' },
+      description: 'Hay un límite propuesto que espera a un Aprobador distinto de quien lo propuso.',
+      on: {
+        'programme.approve': {
+          target: 'activo',
+          guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
+          actions: 'clearProposer',
+        },
+      },
+    },
+    activo: {
+      meta: { label: 'Activo' },
+      description: 'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
+      on: {
+        // A raise: the programme keeps lending on its current limit until the raise is approved.
+        // One pending proposal at a time: a second would race the first's approval.
+        'programme.propose': {
+          guard: and(['canPropose', not('hasPendingProposal')]),
+          actions: 'recordProposer',
+        },
+        'programme.approve': {
+          guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
+          actions: 'clearProposer',
+        },
+        'programme.freeze': { target: 'congelado', guard: and(['isAprobador', 'hasReason']) },
+        // An expired programme with a raise still pending waits for it as a renewal.
+        'programme.expire': [
+          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
+          { target: 'vencido', guard: 'isPastEnd' },
+        ],
+      },
+    },
+    congelado: {
+      meta: { label: 'Congelado' },
+      description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
+      on: {
+        // One pending proposal at a time: a second would race the first's approval.
+        'programme.propose': {
+          guard: and(['canPropose', not('hasPendingProposal')]),
+          actions: 'recordProposer',
+        },
+        'programme.approve': {
+          guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
+          actions: 'clearProposer',
+        },
+        'programme.unfreeze': { target: 'activo', guard: and(['isAprobador', 'hasReason']) },
+        // An expired programme with a raise still pending waits for it as a renewal.
+        'programme.expire': [
+          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
+          { target: 'vencido', guard: 'isPastEnd' },
+        ],
+      },
+    },
+    vencido: {
+      meta: { label: 'Vencido' },
+      description:
+        'Pasó su fecha de fin: no acepta adelantos hasta que se apruebe una renovación con fechas nuevas.',
+      on: { 'programme.propose': { target: 'pendiente', guard: 'canPropose', actions: 'recordProposer' } },
+    },
+  },
+});
+
+/** A stored programme as the machine reads it. */
+export interface StoredProgramme {
+  state: StoredProgrammeState;
+  /** The pending proposal's proposer, null when none is pending. */
+  proposerId: number | null;
+  endsOn: IsoDate | null;
+}
+
+/**
+ * The machine's state for a stored programme: a borrador or vencido programme with a pending proposal is
+ * 'pendiente'. Example: programmeStateName({ state: 'borrador', proposerId: 7, endsOn: null }) === 'pendiente'.
+ */
+export function programmeStateName(programme: StoredProgramme): CreditProgrammeStateName {
+  if (programme.proposerId !== null && (programme.state === 'borrador' || programme.state === 'vencido'))
+    return 'pendiente';
+  return programme.state;
+}
+
+function resolveProgramme(programme: StoredProgramme) {
+  return creditProgrammeMachine.resolveState({
+    value: programmeStateName(programme),
+    context: { proposerId: programme.proposerId, endsOn: programme.endsOn },
+  });
+}
+
+/** The state a stored programme stores after the event, or null when the machine refuses it. */
+export function nextProgrammeState(
+  programme: StoredProgramme,
+  event: CreditProgrammeEvent,
+): CreditProgrammeStateName | null {
+  const snapshot = resolveProgramme(programme);
+  if (!snapshot.can(event)) return null;
+  const [next] = transition(creditProgrammeMachine, snapshot, event);
+  return next.value as CreditProgrammeStateName;
+}
+
+/** Whether the machine accepts this event for this programme now. */
+export function programmeAccepts(programme: StoredProgramme, event: CreditProgrammeEvent): boolean {
+  return resolveProgramme(programme).can(event);
+}
+
+/** The state to store for a machine state ('pendiente' is stored as the state it waits in). */
+export function storedState(
+  name: CreditProgrammeStateName,
+  before: StoredProgrammeState,
+): StoredProgrammeState {
+  return name === 'pendiente' ? before : name;
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import dayjs from 'dayjs';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
+import type { CreditProgrammeEvent, ProgrammeActor } from '../../src/machines/credit-programme.machine';
+import { addCompanyWithUser } from '../support/pronto-pago';
+import {
+  creditProgrammeModel,
+  MODEL_OPERATORS,
+  PROGRAMME_EVENTS,
+  REFUSED_PROGRAMME_EVENTS,
+} from './credit-programme.model';
+import { defineModelTests } from './harness/define-model-tests';
+import { callServer, testApp } from './harness/test-server';
+import { world as modelWorld } from './harness/world';
+
+// The credit-programme machine has no view of its own here: each event is the real gesture of its operator
+// against the real server behind MSW (POST operator/programmes/, …/approve/, …/freeze/, …/unfreeze/), and the
+// business date passing the programme's end is the database's end date moved to yesterday. Every state is
+// asserted through what an auditor reads (GET operator/programmes/{id}/), and at every state every gesture the
+// machine refuses there (and the refused partitions: wrong roles, the proposer approving, a blank reason) is
+// tried and must be refused by the server too, changing nothing. In process only: it reaches the database.
+
+interface Operator {
+  access: string;
+  userId: number;
+}
+
+interface Ctx {
+  corporateId: number;
+  programmeId: number | null;
+  operators: Map<number, Operator>;
+}
+
+let operators: Map<number, Operator> | null = null;
+let corporates = 0;
+
+async function theOperators(): Promise<Map<number, Operator>> {
+  if (operators) return operators;
+  const made = new Map<number, Operator>();
+  for (const actor of Object.values(MODEL_OPERATORS)) {
+    const session = await modelWorld.operatorSession(actor.roles);
+    made.set(actor.userId, { access: session.access, userId: session.userId });
+  }
+  operators = made;
+  return made;
+}
+
+function operatorFor(ctx: Ctx, actor: ProgrammeActor): Operator {
+  const operator = ctx.operators.get(actor.userId);
+  if (!operator) throw new Error(`no operator for model user ${actor.userId}`);
+  return operator;
+}
+
+const today = () => businessDate(new Date());
+const dayFromToday = (days: number) => dayjs(today()).add(days, 'day').format(ISO_DATE_FORMAT);
+
+async function perform(ctx: Ctx, event: CreditProgrammeEvent): Promise<{ status: number; body: unknown }> {
+  const id = ctx.programmeId ?? 0;
+  if (event.type === 'programme.expire') {
+    // The business date passes the end: the end becomes yesterday (what a calendar would do, without a clock).
+    await testApp()
+      .database.db.updateTable('credit_programmes')
+      .set({ starts_on: dayFromToday(-30), ends_on: dayFromToday(-1) })
+      .where('id', '=', id)
+      .execute();
+    return { status: 200, body: null };
+  }
+  const headers = { authorization: `Bearer ${operatorFor(ctx, event.actor).access}` };
+  switch (event.type) {
+    case 'programme.propose':
+      return callServer('POST', '/api/operator/programmes/', {
+        headers,
+        body: {
+          corporate_id: ctx.corporateId,
+          limit: '1000000.00',
+          starts_on: dayFromToday(-1),
+          ends_on: dayFromToday(365),
+        },
+      });
+    case 'programme.approve':
+      return callServer('POST', `/api/operator/programmes/${id}/approve/`, {
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        body: {},
+      });
+    case 'programme.freeze':
+      return callServer('POST', `/api/operator/programmes/${id}/freeze/`, {
+        headers,
+        body: { reason: event.reason },
+      });
+    case 'programme.unfreeze':
+      return callServer('POST', `/api/operator/programmes/${id}/unfreeze/`, {
+        headers,
+        body: { reason: event.reason },
+      });
+  }
+}
+
+async function programmeState(ctx: Ctx): Promise<string | null> {
+  if (ctx.programmeId === null) return null;
+  const auditor = operatorFor(ctx, MODEL_OPERATORS.auditor);
+  const answer = await callServer('GET', `/api/operator/programmes/${ctx.programmeId}/`, {
+    headers: { authorization: `Bearer ${auditor.access}` },
+  });
+  expect(answer.status).toBe(200);
+  return (answer.body as { programme: { state: string } }).programme.state;
+}
+
+async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
+  const expected = String(state.value);
+  if (expected === 'borrador') expect(ctx.programmeId).toBeNull();
+  else expect(await programmeState(ctx)).toBe(expected);
+
+  const refused = [
+    ...(PROGRAMME_EVENTS as readonly CreditProgrammeEvent[]).filter((event) => !state.can(event)),
+    ...(REFUSED_PROGRAMME_EVENTS as readonly CreditProgrammeEvent[]),
+  ].filter((event) => event.type !== 'programme.expire');
+  for (const event of refused) {
+    const what = `${JSON.stringify(event)} at ${expected}`;
+    expect(state.can(event), `the machine accepts ${what}`).toBe(false);
+    const answer = await perform(ctx, event);
+    expect([400, 403, 404, 409], what).toContain(answer.status);
+    const detail = (answer.body as { detail?: string } | null)?.detail;
+    if (answer.status !== 400) expect(typeof detail, what).toBe('string');
+    if (event.type === 'programme.approve' && 'actor' in event && expected !== 'borrador') {
+      const proposer = state.context.proposerId as number | null;
+      // An analista is refused for its role first; an aprobador who proposed, for being the proposer.
+      if (!event.actor.roles.includes('aprobador')) expect(detail, what).toMatch(/^Tu rol no permite/);
+      else if (proposer === event.actor.userId) expect(detail, what).toMatch(/^Otro aprobador debe aprobar/);
+    }
+  }
+  // Nothing the server refused changed the programme.
+  if (expected !== 'borrador') expect(await programmeState(ctx)).toBe(expected);
+}
+
+async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
+  const event = modelEvent as CreditProgrammeEvent;
+  const answer = await perform(ctx, event);
+  expect(answer.status, `${JSON.stringify(event)}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  if (event.type === 'programme.propose') ctx.programmeId = (answer.body as { id: number }).id;
+}
+
+const executors = Object.fromEntries(
+  [...new Set(PROGRAMME_EVENTS.map((event) => event.type))].map((type) => [
+    type,
+    ({ ctx, event }: { ctx: Ctx; event: EventObject }) => execute(ctx, event),
+  ]),
+);
+
+const stateAssertions = Object.fromEntries(
+  Object.keys(creditProgrammeModel.machine.config.states ?? {}).map((name) => [
+    `#credit-programme.${name}`,
+    ({ ctx, state }: { ctx: Ctx; state: AnyMachineSnapshot }) => assertState(ctx, state),
+  ]),
+);
+
+/** A fresh corporate per path, without a programme. */
+async function newCorporate(): Promise<Ctx> {
+  corporates += 1;
+  const { db } = testApp().database;
+  const tag = randomUUID().slice(0, 8);
+  const { companyId } = await addCompanyWithUser(db, {
+    rfc: null,
+    name: `Corporativo del modelo ${corporates} ${tag}`,
+    username: `corporativo.modelo.${tag}`,
+  });
+  await db.updateTable('companies').set({ is_corporate: true }).where('id', '=', companyId).execute();
+  return { corporateId: companyId, programmeId: null, operators: await theOperators() };
+}
+
+defineModelTests<Ctx>(creditProgrammeModel, {
+  setup: newCorporate,
+  render: () => {},
+  states: stateAssertions,
+  events: executors,
+});
