@@ -88,7 +88,7 @@ export interface DeskItemView {
   invoice_id: number;
   label: string;
   cfdi_uuid: string;
-  provider: { name: string; rfc: string };
+  provider: { name: string; rfc: string; clabe: string | null };
   corporate: { name: string; rfc: string };
   amount: string;
   payment_date: string | null;
@@ -142,12 +142,17 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
   });
 }
 
-function itemView(row: DeskRow, checks: DeskCheck[]): DeskItemView {
+function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
   return {
     invoice_id: row.invoice_id,
     label: invoiceLabel(row),
     cfdi_uuid: row.cfdi_uuid,
-    provider: { name: row.emitter_name, rfc: row.emitter_rfc },
+    // The deposit CLABE the SPEI order will carry, shown where tesorería picks what to batch.
+    provider: {
+      name: row.emitter_name,
+      rfc: row.emitter_rfc,
+      clabe: all.rows.get(row.invoice_id)?.disbursement_clabe?.trim() || null,
+    },
     corporate: { name: row.receiver_name, rfc: row.receiver_rfc },
     amount: row.amount_with_exchange_rate,
     payment_date: row.payment_date,
@@ -166,7 +171,7 @@ async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promis
     db,
     rows.map((row) => row.invoice_id),
   );
-  return rows.map((row) => itemView(row, checksOf(row, facts, today)));
+  return rows.map((row) => itemView(row, checksOf(row, facts, today), facts));
 }
 
 export async function listDesk(
@@ -206,7 +211,8 @@ export async function approveDeskItem(
     const row = await findDeskRow(trx, invoiceId, { lock: true });
     if (!row || row.status !== InvoiceStatus.PROCESS)
       throw new DeskError(404, DESK_MESSAGES.notOnDesk(invoiceId));
-    const checks = checksOf(row, await factsOf(trx, [invoiceId]), options.today);
+    const facts = await factsOf(trx, [invoiceId]);
+    const checks = checksOf(row, facts, options.today);
     const failing = checks.filter((item) => !item.ok);
     nextDeskState(
       row,
@@ -222,7 +228,7 @@ export async function approveDeskItem(
       forcedChecks: forced.length > 0 ? forced : null,
     });
     const saved = await findDeskRow(trx, invoiceId);
-    return itemView(saved as DeskRow, checks);
+    return itemView(saved as DeskRow, checks, facts);
   });
 }
 
