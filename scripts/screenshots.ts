@@ -117,7 +117,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
     path: paths.operatorCorporates,
     action: async (page) => {
       await page
-        .getByRole('link', { name: /Grupo Altamira/ })
+        .getByRole('button', { name: /Grupo Altamira/ })
         .first()
         .click({ timeout: WAIT });
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
