@@ -10,7 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { DEMO_OPERATORS } from '../server/seed/demo-operators';
 import { paths } from '../src/domain/paths';
@@ -188,6 +188,8 @@ async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: !screen.menu && !screen.action });
 }
 
+let operatorState: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
+
 async function shootRole(
   browser: Browser,
   base: string,
@@ -208,10 +210,17 @@ async function shootRole(
         (!screen.menu || width < 1024) && (!filter || `${role}-${screen.name}-${width}`.includes(filter)),
     );
     if (todo.length === 0) continue;
-    const context = await browser.newContext({ baseURL: base, viewport: { width, height: HEIGHT[width] } });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width, height: HEIGHT[width] },
+      // A TOTP code works once: the operator signs in once and the other widths reuse its session.
+      ...(role === 'operator' && operatorState ? { storageState: operatorState } : {}),
+    });
     const page = await context.newPage();
-    if (role === 'operator') await logInOperator(page);
-    else if (role !== 'visitor')
+    if (role === 'operator' && !operatorState) {
+      await logInOperator(page);
+      operatorState = await context.storageState();
+    } else if (role !== 'visitor' && role !== 'operator')
       await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
     if (role === 'corporate') {
       // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
