@@ -120,7 +120,8 @@ const OPERATOR_SCREENS: readonly Screen[] = [
         .getByRole('button', { name: /Grupo Altamira/ })
         .first()
         .click({ timeout: WAIT });
-      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
+      await page.waitForURL(/\/operacion\/corporativos\/\d+\/$/, { timeout: WAIT });
+      await page.getByRole('heading', { level: 1, name: /Grupo Altamira/ }).waitFor({ timeout: WAIT });
       await page.waitForLoadState('networkidle', { timeout: WAIT });
     },
   },

@@ -1,5 +1,5 @@
 import { checkClabe } from './clabe';
-import { type Centavos, formatCurrency } from './money';
+import { type Centavos, formatMxn } from './money';
 import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
 
 // The control desk's checks (decision 0054): every advance En trámite is checked before money leaves.
@@ -63,7 +63,7 @@ function check(id: DeskCheckId, ok: boolean, reason: string): DeskCheck {
   return { id, label: DESK_CHECK_LABELS[id], ok, reason };
 }
 
-const mxn = (amount: Centavos) => `${formatCurrency(amount, 'MXN')} MXN`;
+const mxn = formatMxn;
 
 /**
  * The desk's checks for one advance, pass or fail with their reasons.

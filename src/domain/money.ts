@@ -134,6 +134,11 @@ export function formatCurrency(amount: Centavos, _currency: DisplayCurrency = 'U
   return `${negative ? '-' : ''}$${units.replace(THOUSANDS, ',')}.${cents}`;
 }
 
+/** An amount in pesos as the statements and the back office write it: formatMxn(123456) === '$1,234.56 MXN'. */
+export function formatMxn(amount: Centavos): string {
+  return `${formatCurrency(amount, 'MXN')} MXN`;
+}
+
 /**
  * Multiplies an amount by exact decimal factors and rounds once, half-up.
  * Example: multiplyMoney(10_000_000, '0.01', '1.16') === 116_000 (1% + IVA of 100,000.00).

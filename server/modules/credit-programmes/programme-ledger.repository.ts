@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { displayDate, type IsoDate } from '../../../src/domain/calendar-date';
-import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import { type Centavos, formatMoneyAmount, formatMxn, parseMoney } from '../../../src/domain/money';
 import type { Db } from '../../db/database';
 import type { LedgerKind, ProgrammeState } from '../../db/schema';
 
@@ -24,7 +24,7 @@ export const PROGRAMME_REFUSALS = {
   expired: (endsOn: IsoDate) =>
     `El programa de crédito del comprador venció el ${displayDate(endsOn)}; por ahora no podemos adelantar este pago.`,
   noRoom: (available: Centavos, amount: Centavos) =>
-    `El programa de crédito del comprador no tiene saldo suficiente para este adelanto: disponible ${formatCurrency(available, 'MXN')} MXN, la factura requiere ${formatCurrency(amount, 'MXN')} MXN.`,
+    `El programa de crédito del comprador no tiene saldo suficiente para este adelanto: disponible ${formatMxn(available)}, la factura requiere ${formatMxn(amount)}.`,
 } as const;
 
 export interface ProgrammeBalances {

@@ -3,7 +3,7 @@ import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } f
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
-import { formatCurrency, parseMoney, sumMoney } from '../../domain/money';
+import { formatCurrency, formatMxn, parseMoney, sumMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { StatementMovement } from '../../domain/schemas/statements';
 import { MAX_REPORT_INVOICES, MOVEMENT_STATUS_LABELS } from '../../domain/statements';
@@ -52,7 +52,7 @@ function movementsOf(invoice: Invoice): readonly StatementMovement[] {
 }
 
 function mxn(amount: string | undefined): string {
-  return `${formatCurrency(parseMoney(amount ?? '0'), 'MXN')} MXN`;
+  return formatMxn(parseMoney(amount ?? '0'));
 }
 
 /** Provider: invoices, clients, total and the factoring line; corporate: invoices, providers, total, cut-off dates. */

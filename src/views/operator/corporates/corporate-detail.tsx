@@ -25,6 +25,7 @@ import {
   type DocumentStatus,
   ONBOARDING_STATE_LABELS,
 } from '../../../domain/corporate-file';
+import { formatMxn, parseMoney } from '../../../domain/money';
 import { isSatStatusCode, SAT_STATUS_LABELS } from '../../../domain/sat-status';
 import type {
   CorporateDocument,
@@ -146,7 +147,7 @@ export function CorporateDetailPage(props: {
         <dt>Programa de crédito</dt>
         <dd>
           {detail.programme
-            ? `Límite ${detail.programme.limit} · disponible ${detail.programme.available} (${detail.programme.state})`
+            ? `Límite ${formatMxn(parseMoney(detail.programme.limit))} · disponible ${formatMxn(parseMoney(detail.programme.available))} (${detail.programme.state})`
             : 'Sin programa'}
         </dd>
       </dl>

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import './programmes.css';
 import { displayDate } from '../../../domain/calendar-date';
-import { formatCurrency, parseMoney } from '../../../domain/money';
+import { formatMxn, parseMoney } from '../../../domain/money';
 import type {
   ProgrammeDetail,
   ProgrammeLedgerEntry,
@@ -114,7 +114,7 @@ export interface ProgrammesPageProps {
 }
 
 function money(amount: string): string {
-  return `${formatCurrency(parseMoney(amount), 'MXN')} MXN`;
+  return formatMxn(parseMoney(amount));
 }
 
 /** The stored programme the machine reads, from the list's row. */
