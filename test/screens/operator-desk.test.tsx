@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
@@ -14,13 +15,19 @@ describe('control desk (page)', () => {
       { database, config, now: () => new Date() },
       { roles: ['aprobador'] },
     );
+    // The first demo provider's deposit CLABE is missing here, so its advances fail one check.
+    await database.db
+      .updateTable('companies')
+      .set({ disbursement_clabe: null })
+      .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+      .execute();
     localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
     setUser({ isAuthenticated: true, operatorRoles: ['aprobador'] });
     renderApp('/operacion/mesa/');
 
     const table = await screen.findByRole('table', { name: 'Adelantos en la mesa de control' }, SERVER_WAIT);
     const firstChecks = within(table).getAllByRole('list')[0] as HTMLElement;
-    // The demo providers have no deposit CLABE: the desk says so in words, not only in colour.
+    // No deposit CLABE: the desk says so in words, not only in colour.
     expect(within(firstChecks).getByText('Pasa: Vinculación SAT')).toBeTruthy();
     expect(within(firstChecks).getByText('Falla: CLABE del proveedor')).toBeTruthy();
     expect(within(firstChecks).getByText('El proveedor no tiene CLABE de depósito.')).toBeTruthy();

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
 import { DESK_STATES, type DeskState } from '../../domain/control-desk';
 import { ApiError } from '../../services/http';
 import { approveDeskItem, deskQueryOptions, rejectDeskItem } from '../../services/operator-desk.service';
+import { userStore } from '../../stores/user.store';
 import { DeskPage } from '../../views/operator/desk/desk-page';
 
 // /operacion/mesa/ (decision 0054): the desk's queue with its checks; the state filter lives in the URL.
@@ -22,6 +24,7 @@ export const Route = createFileRoute('/operacion/mesa')({
 
 function DeskRoute() {
   const { state } = Route.useSearch();
+  const { operatorRoles } = useSnapshot(userStore);
   const navigate = useNavigate({ from: Route.fullPath });
   const query = useQuery(deskQueryOptions(state ?? null));
   const queryClient = useQueryClient();
@@ -49,6 +52,7 @@ function DeskRoute() {
       onRetry={() => void query.refetch()}
       onApprove={(id) => call(() => approveDeskItem(id, crypto.randomUUID()))}
       onReject={(id, reason) => call(() => rejectDeskItem(id, reason))}
+      canDecide={operatorRoles.includes('aprobador')}
     />
   );
 }

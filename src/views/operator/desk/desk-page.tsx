@@ -14,9 +14,10 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DESK_STATES, type DeskState } from '../../../domain/control-desk';
-import { formatCurrency, parseMoney } from '../../../domain/money';
+import { formatMxn, parseMoney } from '../../../domain/money';
 import type { DeskPage as DeskPageBody } from '../../../domain/schemas/control-desk';
 import { DESK_STATE_LABELS, deskTransition } from '../../../machines/desk-item.machine';
+import './desk-page.css';
 
 export interface DeskPageProps {
   state: DeskState | null;
@@ -27,6 +28,11 @@ export interface DeskPageProps {
   /** Approve or reject; resolves to the server's refusal in Spanish, or null when done. */
   onApprove: (invoiceId: number) => Promise<string | null>;
   onReject: (invoiceId: number, reason: string) => Promise<string | null>;
+  /**
+   * The signed-in operator may decide (holds the aprobador role); otherwise the rows show no gestures and a
+   * note says who decides (the server refuses them anyway). Default true.
+   */
+  canDecide?: boolean;
 }
 
 type DeskRow = DeskPageBody['results'][number];
@@ -43,6 +49,7 @@ export function DeskPage({
   onRetry,
   onApprove,
   onReject,
+  canDecide = true,
 }: DeskPageProps) {
   const [rejecting, setRejecting] = useState<DeskRow | null>(null);
   const [reason, setReason] = useState('');
@@ -104,7 +111,7 @@ export function DeskPage({
                 <td>{item.label}</td>
                 <td>{item.provider.name}</td>
                 <td>{item.corporate.name}</td>
-                <td>{formatCurrency(parseMoney(item.amount), 'MXN')} MXN</td>
+                <td>{formatMxn(parseMoney(item.amount))}</td>
                 <td>
                   {item.state_label}
                   {item.reason && <div>{item.reason}</div>}
@@ -121,21 +128,23 @@ export function DeskPage({
                     ))}
                   </ul>
                 </td>
-                <td>
+                <td className="desk-actions">
+                  {!canDecide && <span className="desk-note">Decide un Aprobador</span>}
                   {/* The desk-item machine decides which gestures a row offers, as the server does. */}
-                  {deskTransition(item.state, {
-                    type: 'desk.approve',
-                    failingChecks: item.checks.filter((c) => !c.ok).length,
-                  }).ok && (
-                    <Button
-                      intent="success"
-                      disabled={busy}
-                      onClick={() => void act(() => onApprove(item.invoice_id))}
-                    >
-                      Aprobar {item.label}
-                    </Button>
-                  )}
-                  {deskTransition(item.state, { type: 'desk.reject', reason: 'motivo' }).ok && (
+                  {canDecide &&
+                    deskTransition(item.state, {
+                      type: 'desk.approve',
+                      failingChecks: item.checks.filter((c) => !c.ok).length,
+                    }).ok && (
+                      <Button
+                        intent="success"
+                        disabled={busy}
+                        onClick={() => void act(() => onApprove(item.invoice_id))}
+                      >
+                        Aprobar {item.label}
+                      </Button>
+                    )}
+                  {canDecide && deskTransition(item.state, { type: 'desk.reject', reason: 'motivo' }).ok && (
                     <Button
                       intent="danger"
                       disabled={busy}
