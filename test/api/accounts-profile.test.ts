@@ -61,6 +61,8 @@ describe('profile and password change', () => {
         mobile_phone: '5512345678',
         company: 'Empaques del Bajío, S.A. de C.V.',
         receive_notification: true,
+        // Where Flujo deposits its advances (the control desk checks it); no credit_payment_clabe.
+        disbursement_clabe: '012180001183597198',
         wallet_clabe: '012180026050783858',
       });
     });
