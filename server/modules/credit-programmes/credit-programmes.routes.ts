@@ -145,7 +145,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/programmes/',
-    operatorRoute(app, { action: 'Ver programas de crédito', doc: DOCS.list }),
+    operatorRoute(app, { action: 'Consultar programas de crédito', doc: DOCS.list }),
     async (request) => {
       const query = pageQuery(request.query);
       const operator = currentOperator(request);
@@ -182,7 +182,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/programmes/:id/',
-    operatorRoute(app, { action: 'Ver programa de crédito', doc: DOCS.detail }),
+    operatorRoute(app, { action: 'Consultar un programa de crédito', doc: DOCS.detail }),
     async (request) => programmeDetail(db, programmeIdParam(request.params), today()),
   );
 

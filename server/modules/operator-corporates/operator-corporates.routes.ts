@@ -251,7 +251,7 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/corporates/',
-    operatorRoute(app, { action: 'Consulta de corporativos', doc: DOCS.list }),
+    operatorRoute(app, { action: 'Consultar corporativos', doc: DOCS.list }),
     async (request) => {
       const query = parseListQuery(request.query);
       const page = await corporatesPage(app.db, query);
@@ -261,13 +261,13 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: CreateCorporateBody }>(
     '/corporates/',
-    operatorRoute(app, { roles: ['analista'], action: 'Alta de corporativo', doc: DOCS.create }),
+    operatorRoute(app, { roles: ['analista'], action: 'Dar de alta un corporativo', doc: DOCS.create }),
     async (request, reply) => reply.status(201).send(await createCorporate(deps, request.body)),
   );
 
   app.get(
     '/corporates/:id/',
-    operatorRoute(app, { action: 'Consulta de un corporativo', doc: DOCS.detail }),
+    operatorRoute(app, { action: 'Consultar un corporativo', doc: DOCS.detail }),
     async (request) => corporateDetail(deps, idParam(request.params, 'id'), today()),
   );
 
@@ -275,7 +275,7 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
     '/corporates/:id/documents/',
     operatorRoute(app, {
       roles: ['analista'],
-      action: 'Carga de documento del expediente',
+      action: 'Cargar un documento del expediente',
       doc: DOCS.upload,
     }),
     async (request, reply) => {
@@ -288,7 +288,7 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/corporates/:id/documents/:doc/file/',
-    operatorRoute(app, { action: 'Consulta de documento del expediente', doc: DOCS.file }),
+    operatorRoute(app, { action: 'Consultar un documento del expediente', doc: DOCS.file }),
     async (request, reply) => {
       const file = await documentFile(app.db, idParam(request.params, 'id'), idParam(request.params, 'doc'));
       // The name goes in the RFC 5987 form only: it is the uploader's, so never raw in a header.
@@ -304,7 +304,7 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
     '/corporates/:id/documents/:doc/decision/',
     operatorRoute(app, {
       roles: ['aprobador'],
-      action: 'Decisión sobre un documento del expediente',
+      action: 'Decidir sobre un documento del expediente',
       doc: DOCS.decision,
     }),
     async (request) =>
@@ -320,13 +320,13 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/corporates/:id/activate/',
-    operatorRoute(app, { roles: ['aprobador'], action: 'Activación de corporativo', doc: DOCS.activate }),
+    operatorRoute(app, { roles: ['aprobador'], action: 'Activar un corporativo', doc: DOCS.activate }),
     async (request) => activateCorporate(deps, idParam(request.params, 'id'), today()),
   );
 
   app.post<{ Body: RejectCorporateBody }>(
     '/corporates/:id/reject/',
-    operatorRoute(app, { roles: ['aprobador'], action: 'Rechazo de corporativo', doc: DOCS.reject }),
+    operatorRoute(app, { roles: ['aprobador'], action: 'Rechazar un corporativo', doc: DOCS.reject }),
     async (request) => rejectCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
   );
 };
