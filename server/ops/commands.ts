@@ -5,6 +5,7 @@
 import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
+import { checkClabe } from '../../src/domain/clabe';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { RFC_PATTERN } from '../../src/domain/rfc';
@@ -15,7 +16,7 @@ import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgr
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
-import { findCompanyName } from '../modules/accounts/company.repository';
+import { findCompanyName, setDisbursementClabe } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
 import { createOperator, OperatorCreationError } from '../modules/accounts/operator-enrolment.service';
 import { systemClock } from '../modules/auth/clock';
@@ -483,6 +484,26 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       context.print(
         `Factura ${result.label} (id ${result.invoiceId}) pagada: ${result.amount} MXN, referencia ${result.reference}.`,
       );
+      return 0;
+    },
+  },
+  'company:clabe': {
+    usage: 'company:clabe <RFC> <CLABE>',
+    summary: "set the CLABE a provider's advances are paid to (the control desk checks its digit)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, []);
+      const [rfcText, clabeText, ...rest] = parsed.positional;
+      if (rfcText === undefined || clabeText === undefined || rest.length > 0) {
+        throw new UsageError('Indica el RFC y la CLABE: company:clabe <RFC> <CLABE>.');
+      }
+      const rfc = rfcArgument(rfcText);
+      const clabe = checkClabe(clabeText);
+      if (!clabe.ok) throw new UsageError(`${clabe.reason}.`);
+      if ((await setDisbursementClabe(requireDatabase(context).db, rfc, clabe.clabe)) === 0) {
+        throw new UsageError(`No hay ninguna empresa con el RFC ${rfc}.`);
+      }
+      context.print(`CLABE de dispersión de ${rfc}: ${clabe.clabe}.`);
       return 0;
     },
   },

@@ -131,3 +131,13 @@ export async function releaseFromLine(trx: Db, companyId: number, amount: string
     .where('id', '=', companyId)
     .execute();
 }
+
+/** Sets the CLABE the company's advances are paid to; the number of companies changed (0: no such RFC). */
+export async function setDisbursementClabe(db: Db, rfc: string, clabe: string): Promise<number> {
+  const result = await db
+    .updateTable('companies')
+    .set({ disbursement_clabe: clabe })
+    .where('rfc', '=', rfc)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
