@@ -2,7 +2,7 @@
 // screen with the demo data), for design review (not committed).
 // Builds nothing: it serves the current dist/ (run `npm run build` first) from the real server on a temporary
 // DATA_DIR, which loads the demo world, shoots the signed-out pages, logs in with Playwright as the demo
-// provider and the demo corporate, and writes screenshots/<role>-<screen>-<width>.png at 1280, 1024 and
+// provider, the demo corporate and the demo operator (back office), and writes screenshots/<role>-<screen>-<width>.png at 1280, 1024 and
 // 375 px, plus the slide-in menu open.
 //   npm run screenshots                       every screen
 //   npm run screenshots -- pronto-pago        only screens whose file name contains 'pronto-pago'
@@ -11,6 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { base32Decode, totpCode } from '../server/modules/auth/totp';
+import { DEMO_OPERATORS } from '../server/seed/demo-operators';
 import { paths } from '../src/domain/paths';
 import { PUBLIC_PATHS } from '../src/views/public/public-pages';
 import { freePort } from '../test/support/real-server';
@@ -105,6 +107,29 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
 
+/** The financier's back office (issue 19), signed in as the demo operator with its TOTP code. */
+const OPERATOR_SCREENS: readonly Screen[] = [
+  { name: 'mesa', path: paths.operatorDesk },
+  { name: 'dispersiones', path: paths.operatorDisbursements },
+  { name: 'corporativos', path: paths.operatorCorporates },
+  {
+    name: 'corporativo-expediente',
+    path: paths.operatorCorporates,
+    action: async (page) => {
+      await page
+        .getByRole('button', { name: /Grupo Altamira/ })
+        .first()
+        .click({ timeout: WAIT });
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
+      await page.waitForLoadState('networkidle', { timeout: WAIT });
+    },
+  },
+  { name: 'programas', path: paths.operatorProgrammes },
+  { name: 'alianzas', path: paths.operatorAlliances },
+  { name: 'bandeja', path: paths.operatorInbox },
+  { name: 'bitacora', path: paths.operatorAudit },
+];
+
 // Shot again once the operator grants the demo provider a factoring line: the balance card, the quote panel.
 const FACTORING_LINE_SCREENS: readonly Screen[] = PROVIDER_SCREENS.filter((screen) =>
   ['factoraje', 'factoraje-solicitud', 'estado-de-cuenta'].includes(screen.name),
@@ -124,6 +149,20 @@ async function waitForHealth(base: string, server: ChildProcess): Promise<void> 
     await new Promise((done) => setTimeout(done, 500));
   }
   throw new Error('the server did not answer /api/health/ within 2 minutes');
+}
+
+/** The demo operator's two-step sign-in: password, then the code its authenticator would show now. */
+async function logInOperator(page: Page): Promise<void> {
+  const operator = DEMO_OPERATORS[0]!;
+  await page.goto(paths.operatorLogin);
+  await page.getByLabel('Usuario', { exact: true }).fill(operator.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+  const code = page.getByLabel('Código de verificación', { exact: true });
+  await code.waitFor({ timeout: WAIT });
+  await code.fill(totpCode(base32Decode(operator.secret), new Date()));
+  await code.press('Enter');
+  await page.waitForURL(`**${paths.operatorDesk}`, { timeout: WAIT });
 }
 
 async function logIn(page: Page, username: string): Promise<void> {
@@ -152,7 +191,7 @@ async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
 async function shootRole(
   browser: Browser,
   base: string,
-  role: 'visitor' | 'provider' | 'provider-con-linea' | 'corporate',
+  role: 'visitor' | 'provider' | 'provider-con-linea' | 'corporate' | 'operator',
   filter: string | undefined,
 ): Promise<string[]> {
   const written: string[] = [];
@@ -161,6 +200,7 @@ async function shootRole(
     provider: PROVIDER_SCREENS,
     'provider-con-linea': FACTORING_LINE_SCREENS,
     corporate: CORPORATE_SCREENS,
+    operator: OPERATOR_SCREENS,
   }[role];
   for (const width of WIDTHS) {
     const todo = screens.filter(
@@ -170,7 +210,9 @@ async function shootRole(
     if (todo.length === 0) continue;
     const context = await browser.newContext({ baseURL: base, viewport: { width, height: HEIGHT[width] } });
     const page = await context.newPage();
-    if (role !== 'visitor') await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
+    if (role === 'operator') await logInOperator(page);
+    else if (role !== 'visitor')
+      await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
     if (role === 'corporate') {
       // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
       await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
@@ -223,6 +265,7 @@ async function main(): Promise<void> {
       ...(await shootRole(browser, base, 'provider', filter)),
       ...(await withFactoringLine(dataDir, () => shootRole(browser!, base, 'provider-con-linea', filter))),
       ...(await shootRole(browser, base, 'corporate', filter)),
+      ...(await shootRole(browser, base, 'operator', filter)),
     ];
     console.log(`${written.length} screenshots in ${OUT}`);
   } finally {

@@ -371,6 +371,24 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       return 0;
     },
   },
+  'company:clabe': {
+    usage: 'company:clabe <RFC> <CLABE>',
+    summary:
+      "record the CLABE Flujo deposits a company's advances to (check digit verified; the control desk checks it)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, []);
+      if (parsed.positional.length !== 2) throw new UsageError('company:clabe necesita el RFC y la CLABE.');
+      const rfc = rfcArgument(parsed.positional[0] ?? '');
+      const check = checkClabe(parsed.positional[1] ?? '');
+      if (!check.ok) throw new UsageError(check.reason);
+      if (!(await setDisbursementClabe(requireDatabase(context).db, rfc, check.clabe))) {
+        throw new UsageError(`No hay ninguna empresa con el RFC ${rfc}.`);
+      }
+      context.print(`CLABE de depósito de ${rfc}: ${check.clabe} (${check.bankName ?? check.bankCode}).`);
+      return 0;
+    },
+  },
   'sat:approve': {
     usage: 'sat:approve <RFC> [--rate 17.40]',
     summary: "approve a SAT link (SENT → AUTHORIZED) and import the RFC's sandbox CFDI",
@@ -484,26 +502,6 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       context.print(
         `Factura ${result.label} (id ${result.invoiceId}) pagada: ${result.amount} MXN, referencia ${result.reference}.`,
       );
-      return 0;
-    },
-  },
-  'company:clabe': {
-    usage: 'company:clabe <RFC> <CLABE>',
-    summary: "set the CLABE a provider's advances are paid to (the control desk checks its digit)",
-    needsDatabase: () => true,
-    async run(context, args) {
-      const parsed = parseArgs(args, []);
-      const [rfcText, clabeText, ...rest] = parsed.positional;
-      if (rfcText === undefined || clabeText === undefined || rest.length > 0) {
-        throw new UsageError('Indica el RFC y la CLABE: company:clabe <RFC> <CLABE>.');
-      }
-      const rfc = rfcArgument(rfcText);
-      const clabe = checkClabe(clabeText);
-      if (!clabe.ok) throw new UsageError(`${clabe.reason}.`);
-      if ((await setDisbursementClabe(requireDatabase(context).db, rfc, clabe.clabe)) === 0) {
-        throw new UsageError(`No hay ninguna empresa con el RFC ${rfc}.`);
-      }
-      context.print(`CLABE de dispersión de ${rfc}: ${clabe.clabe}.`);
       return 0;
     },
   },

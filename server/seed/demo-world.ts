@@ -18,10 +18,26 @@ export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
 export const DEMO_SEED = 'demo-world-v1';
 
 export const DEMO_CORPORATE = { rfc: 'GAA150312K78', name: 'Grupo Altamira Alimentos, S.A. de C.V.' };
+/** clabe: where Flujo deposits their advances (the control desk checks its digit). */
 export const DEMO_PROVIDERS = [
-  { rfc: 'EBA120815RTA', name: 'Empaques del Bajío, S.A. de C.V.', rate: '17.4000' },
-  { rfc: 'TSM090220QPA', name: 'Transportes Sierra Madre, S.A. de C.V.', rate: '18.5600' },
-  { rfc: 'SLP180506HM9', name: 'Servicios Logísticos Peninsulares, S.A. de C.V.', rate: '19.7200' },
+  {
+    rfc: 'EBA120815RTA',
+    name: 'Empaques del Bajío, S.A. de C.V.',
+    rate: '17.4000',
+    clabe: '012180001183597198',
+  },
+  {
+    rfc: 'TSM090220QPA',
+    name: 'Transportes Sierra Madre, S.A. de C.V.',
+    rate: '18.5600',
+    clabe: '072180002504111121',
+  },
+  {
+    rfc: 'SLP180506HM9',
+    name: 'Servicios Logísticos Peninsulares, S.A. de C.V.',
+    rate: '19.7200',
+    clabe: '014180006554321006',
+  },
 ] as const;
 
 const INVOICES_PER_PROVIDER = 16;
@@ -131,6 +147,7 @@ export async function seedDemoWorld(db: Db, today = businessDate(new Date())): P
           name: p.name,
           sat_status: SatStatus.AUTHORIZED,
           wallet_clabe: '012180026050783858',
+          disbursement_clabe: p.clabe,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveForAdvance } from '../../server/modules/credit-programmes/programme-ledger.repository';
+import { cancelReservation } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
@@ -90,15 +90,9 @@ describe('control desk and SPEI batches', () => {
       },
       { userId: null, label: 'prueba' },
     );
-    if (options.reserve !== false) {
-      await reserveForAdvance(db(), {
-        corporateId,
-        invoiceId: id,
-        amount: invoice.amount_with_exchange_rate,
-        today: today(),
-        actorUserId: null,
-      });
-    }
+    // 'Adelantar pago' reserved the amount (the lifecycle's programme hook); `reserve: false` models an advance
+    // that entered En trámite before its buyer had a programme.
+    if (options.reserve === false) await cancelReservation(db(), id, null);
     return id;
   }
 

@@ -13,16 +13,14 @@ import { generateSandboxCfdi } from '../../server/modules/sat/sandbox-cfdi';
 import { cancelInvoiceAtSat } from '../../server/modules/sat/sat-cancellation.service';
 import { OPS_COMMANDS, type OpsContext, runOpsCommand } from '../../server/ops/commands';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { CLABE_REASONS } from '../../src/domain/clabe';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
-import { rfcCheckDigit } from '../../src/domain/rfc';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { addCompanyWithUser, eventCount, invoicesIn, statusOf } from '../support/pronto-pago';
 
 const run = promisify(execFile);
 
-describe('operator commands: sat:*, disburse, company:clabe, idempotency:prune', () => {
+describe('operator commands: sat:*, disburse, idempotency:prune', () => {
   let ctx: ApiTestContext;
   let dir: string;
   let config: Config;
@@ -248,35 +246,6 @@ describe('operator commands: sat:*, disburse, company:clabe, idempotency:prune',
     const generate = OPS_COMMANDS['sat:generate'];
     if (!generate) throw new Error('sat:generate missing');
     expect(await runOpsCommand(generate, ['--name', 'Sin RFC'], { config })).toBe(2);
-  });
-
-  it("company:clabe sets the CLABE a provider's advances are paid to; a wrong check digit or RFC changes nothing", async () => {
-    const body = 'CLB200115K3';
-    const rfc = body + rfcCheckDigit(body);
-    await addCompanyWithUser(db(), {
-      rfc,
-      name: 'Cuentas Claras',
-      username: 'ops.clabe',
-      satStatus: SatStatus.SENT,
-    });
-    const clabeOf = async () =>
-      (
-        await db()
-          .selectFrom('companies')
-          .select('disbursement_clabe')
-          .where('rfc', '=', rfc)
-          .executeTakeFirstOrThrow()
-      ).disbursement_clabe;
-
-    await expect(ops('company:clabe', rfc, '002010077777777770')).rejects.toThrow(CLABE_REASONS.checkDigit);
-    await expect(ops('company:clabe', 'XAXX010101000', '002010077777777771')).rejects.toThrow(
-      'No hay ninguna empresa con el RFC XAXX010101000.',
-    );
-    expect(await clabeOf()).toBeNull();
-
-    expect(await ops('company:clabe', rfc, '002 010 07777777777 1')).toBe(0);
-    expect(await clabeOf()).toBe('002010077777777771');
-    expect(output).toEqual([`CLABE de dispersión de ${rfc}: 002010077777777771.`]);
   });
 
   it('reads SAT_ENCRYPTION_KEY as hex or base64, requires it in production and refuses auto-approval there', () => {

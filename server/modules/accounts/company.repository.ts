@@ -132,12 +132,12 @@ export async function releaseFromLine(trx: Db, companyId: number, amount: string
     .execute();
 }
 
-/** Sets the CLABE the company's advances are paid to; the number of companies changed (0: no such RFC). */
-export async function setDisbursementClabe(db: Db, rfc: string, clabe: string): Promise<number> {
+/** The account Flujo deposits a company's advances to (a verified CLABE); false when no company has this RFC. */
+export async function setDisbursementClabe(db: Db, rfc: string, clabe: string): Promise<boolean> {
   const result = await db
     .updateTable('companies')
     .set({ disbursement_clabe: clabe })
     .where('rfc', '=', rfc)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return result.numUpdatedRows > 0n;
 }

@@ -25,12 +25,9 @@ import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.mac
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
-import {
-  cancelReservation,
-  useReservation as consumeReservation,
-  effectiveProgrammeState,
-  invoiceHoldings,
-} from '../credit-programmes/programme-ledger.repository';
+// The reservation follows the invoice's status in the lifecycle service (credit-programmes/programme-hook.ts):
+// a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
+import { effectiveProgrammeState, invoiceHoldings } from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
@@ -91,7 +88,7 @@ export interface DeskItemView {
   invoice_id: number;
   label: string;
   cfdi_uuid: string;
-  provider: { name: string; rfc: string };
+  provider: { name: string; rfc: string; clabe: string | null };
   corporate: { name: string; rfc: string };
   amount: string;
   payment_date: string | null;
@@ -145,12 +142,17 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
   });
 }
 
-function itemView(row: DeskRow, checks: DeskCheck[]): DeskItemView {
+function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
   return {
     invoice_id: row.invoice_id,
     label: invoiceLabel(row),
     cfdi_uuid: row.cfdi_uuid,
-    provider: { name: row.emitter_name, rfc: row.emitter_rfc },
+    // The deposit CLABE the SPEI order will carry, shown where tesorería picks what to batch.
+    provider: {
+      name: row.emitter_name,
+      rfc: row.emitter_rfc,
+      clabe: all.rows.get(row.invoice_id)?.disbursement_clabe?.trim() || null,
+    },
     corporate: { name: row.receiver_name, rfc: row.receiver_rfc },
     amount: row.amount_with_exchange_rate,
     payment_date: row.payment_date,
@@ -169,7 +171,7 @@ async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promis
     db,
     rows.map((row) => row.invoice_id),
   );
-  return rows.map((row) => itemView(row, checksOf(row, facts, today)));
+  return rows.map((row) => itemView(row, checksOf(row, facts, today), facts));
 }
 
 export async function listDesk(
@@ -209,7 +211,8 @@ export async function approveDeskItem(
     const row = await findDeskRow(trx, invoiceId, { lock: true });
     if (!row || row.status !== InvoiceStatus.PROCESS)
       throw new DeskError(404, DESK_MESSAGES.notOnDesk(invoiceId));
-    const checks = checksOf(row, await factsOf(trx, [invoiceId]), options.today);
+    const facts = await factsOf(trx, [invoiceId]);
+    const checks = checksOf(row, facts, options.today);
     const failing = checks.filter((item) => !item.ok);
     nextDeskState(
       row,
@@ -225,7 +228,7 @@ export async function approveDeskItem(
       forcedChecks: forced.length > 0 ? forced : null,
     });
     const saved = await findDeskRow(trx, invoiceId);
-    return itemView(saved as DeskRow, checks);
+    return itemView(saved as DeskRow, checks, facts);
   });
 }
 
@@ -252,7 +255,6 @@ export async function rejectDeskItem(
       { type: 'invoice.deskReject', actor: OPERATOR_ACTOR, reason },
       { userId: actor.id, label: actor.username },
     );
-    await cancelReservation(trx, invoiceId, actor.id);
     await saveDeskItem(trx, { invoiceId, state: 'rejected', reason, decidedBy: actor, forcedChecks: null });
     const saved = (await findDeskRow(trx, invoiceId)) as DeskRow;
     const [rejected] = await viewsOf(trx, [saved], options.today);
@@ -502,7 +504,6 @@ export async function settleBatch(
           amount: order.amount,
           reference: order.clave_rastreo,
         });
-        await consumeReservation(trx, order.invoice_id, actor.id);
         await saveDeskItem(trx, { invoiceId: order.invoice_id, state: 'paid' });
         await confirmOrder(trx, order.id, { state: 'liquidada', reason: null, by: actor.id });
         paid.push({ invoiceId: order.invoice_id, amount: order.amount, clave: order.clave_rastreo });

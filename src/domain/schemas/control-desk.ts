@@ -58,7 +58,7 @@ export const DeskItem = type({
   invoice_id: integer(),
   label: string(),
   cfdi_uuid: string(),
-  provider: type({ name: string(), rfc: string() }),
+  provider: type({ name: string(), rfc: string(), clabe: nullable(string()) }),
   corporate: type({ name: string(), rfc: string() }),
   amount: moneyAmount,
   payment_date: nullable(isoDate),

@@ -1,6 +1,88 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ApiError } from '../../services/http';
+import { deskQueryOptions } from '../../services/operator-desk.service';
+import {
+  batchesQueryOptions,
+  batchQueryOptions,
+  createBatch,
+  disbursementKeys,
+  downloadBatchLayout,
+  uploadBatchResult,
+} from '../../services/operator-disbursements.service';
+import { DisbursementsPage, type UploadOutcome } from '../../views/operator/disbursements/disbursements-page';
 
-// PLACEHOLDER of the issue 19 foundation: the section's owner replaces this file (contract /tmp/contracts-19.md).
+// /operacion/dispersiones/ (decision 0054): approved advances → SPEI batches, the layout and the bank's result.
+// The route passes data and callbacks in, so the view imports no service.
+
 export const Route = createFileRoute('/operacion/dispersiones')({
-  component: () => <h1>Dispersiones</h1>,
+  component: DisbursementsRoute,
 });
+
+const GENERIC_FAILURE = 'No pudimos completar la acción. Intenta de nuevo.';
+
+/** The server's Spanish refusal ({detail, errors}) of a failed call. */
+function refusalOf(error: unknown): { message: string; errors: string[] } {
+  const body =
+    error instanceof ApiError ? (error.body as { detail?: string; errors?: string[] } | null) : null;
+  return { message: body?.detail ?? GENERIC_FAILURE, errors: body?.errors ?? [] };
+}
+
+function DisbursementsRoute() {
+  const queryClient = useQueryClient();
+  const ready = useQuery(deskQueryOptions('approved'));
+  const batches = useQuery(batchesQueryOptions());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const batch = useQuery({ ...batchQueryOptions(openId ?? 0), enabled: openId !== null });
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] }),
+      queryClient.invalidateQueries({ queryKey: disbursementKeys.all }),
+    ]);
+
+  const onCreateBatch = async (invoiceIds: number[]) => {
+    try {
+      const created = await createBatch(invoiceIds, crypto.randomUUID());
+      await reload();
+      setOpenId(created.id);
+      return null;
+    } catch (error) {
+      const { message, errors } = refusalOf(error);
+      return [message, ...errors].join(' ');
+    }
+  };
+  const onDownloadLayout = async (batchId: number) => {
+    try {
+      await downloadBatchLayout(batchId);
+      return null;
+    } catch (error) {
+      return refusalOf(error).message;
+    }
+  };
+  const onUploadResult = async (batchId: number, file: File): Promise<UploadOutcome> => {
+    try {
+      const result = await uploadBatchResult(batchId, file, file.name, crypto.randomUUID());
+      await reload();
+      return { ok: true, result };
+    } catch (error) {
+      return { ok: false, ...refusalOf(error) };
+    }
+  };
+
+  return (
+    <DisbursementsPage
+      ready={{ status: ready.status, page: ready.data, onRetry: () => void ready.refetch() }}
+      batches={{ status: batches.status, page: batches.data, onRetry: () => void batches.refetch() }}
+      openBatch={
+        openId === null
+          ? null
+          : { id: openId, status: batch.status, batch: batch.data, onRetry: () => void batch.refetch() }
+      }
+      onOpenBatch={setOpenId}
+      onCreateBatch={onCreateBatch}
+      onDownloadLayout={onDownloadLayout}
+      onUploadResult={onUploadResult}
+    />
+  );
+}

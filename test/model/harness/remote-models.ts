@@ -21,7 +21,11 @@ export const REMOTE_MODEL_FILES = [
 export const IN_PROCESS_ONLY: Record<string, string> = {
   'corporate-onboarding':
     'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
+  'credit-programme':
+    'needs two MFA-verified operator sessions (proposer and approver), which only the in-process world makes (world.operatorSession)',
   'demo-request': 'counts the rows of demo_requests, which no API reads; would need a test-support route',
+  'desk-item':
+    'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
   'factoring-enrolment':
     'enables factoring and reads enrolments in the database; no test-support route for factoring:enable yet',
   'operator-session':

@@ -1,0 +1,212 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import dayjs from 'dayjs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { clabeCheckDigit } from '../../src/domain/clabe';
+import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { setUser } from '../../src/stores/user.store';
+import {
+  DisbursementsPage,
+  type DisbursementsPageProps,
+} from '../../src/views/operator/disbursements/disbursements-page';
+import { gateEndpoint } from '../model/harness/msw-gate';
+import { renderApp } from '../model/harness/render-app';
+import { testApp } from '../model/harness/test-server';
+import { world } from '../model/harness/world';
+import { advanceTo, importInvoice } from '../support/pronto-pago';
+import { SERVER_WAIT } from '../support/server-wait';
+import { fileSaveSpy } from './invoice-download.page';
+
+// /operacion/dispersiones/ (issue 19, decision 0054): approved advances → SPEI batch → layout → bank result.
+
+const PATH = '/operacion/dispersiones/';
+const PROVIDER_CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
+
+const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
+
+function props(overrides: Partial<DisbursementsPageProps> = {}): DisbursementsPageProps {
+  return {
+    ready: { status: 'success', page: EMPTY_PAGE, onRetry: vi.fn() },
+    batches: { status: 'success', page: EMPTY_PAGE, onRetry: vi.fn() },
+    openBatch: null,
+    onOpenBatch: vi.fn(),
+    onCreateBatch: vi.fn(async () => null),
+    onDownloadLayout: vi.fn(async () => null),
+    onUploadResult: vi.fn(async () => ({ ok: false, message: 'sin uso', errors: [] }) as const),
+    ...overrides,
+  };
+}
+
+/** The page's own structure and names (contrast needs a real layout; the frame around it is the layout's). */
+async function expectAxeClean() {
+  const page = document.querySelector('.disbursements-page') as HTMLElement;
+  const audit = await axe.run(page, { rules: { 'color-contrast': { enabled: false } } });
+  expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** An invoice of the first demo provider advanced to En trámite ('Adelantar pago' reserves it), approved at the desk. */
+async function approvedAdvance(): Promise<number> {
+  const { app, database } = testApp();
+  const db = database.db;
+  const today = businessDate(new Date());
+  const id = await importInvoice(db, { today });
+  await advanceTo(db, id, 'approved', dayjs(today).add(30, 'day').format('YYYY-MM-DD'));
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('emitter_company_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await applyInvoiceEvent(
+    db,
+    id,
+    {
+      type: 'invoice.approveAdvance',
+      actor: { kind: 'provider', companyId: invoice.emitter_company_id, satAuthorized: true },
+    },
+    { userId: null, label: 'prueba' },
+  );
+  const approver = await world.operatorSession(['aprobador']);
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/operator/desk/${id}/approve/`,
+    payload: {},
+    headers: { authorization: `Bearer ${approver.access}` },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return id;
+}
+
+describe('SPEI batches (page)', () => {
+  beforeAll(async () => {
+    const db = testApp().database.db;
+    // The demo providers have no deposit CLABE in the demo world: the first gets a valid one (BBVA).
+    await db
+      .updateTable('companies')
+      .set({ disbursement_clabe: PROVIDER_CLABE })
+      .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
+      .execute();
+    const corporate = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('rfc', '=', DEMO_CORPORATE.rfc)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('credit_programmes')
+      .values({ corporate_id: corporate.id, limit_amount: '50000000.00', state: 'activo' })
+      .onConflict((oc) =>
+        oc.column('corporate_id').doUpdateSet({ limit_amount: '50000000.00', state: 'activo' }),
+      )
+      .execute();
+  });
+
+  it('says when there is nothing to batch and no batch yet, and retries a failed load', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<DisbursementsPage {...props()} />);
+    expect(screen.getByText('No hay adelantos aprobados por dispersar')).toBeTruthy();
+    expect(screen.getByText('Aún no hay lotes')).toBeTruthy();
+    rerender(<DisbursementsPage {...props({ batches: { status: 'error', page: undefined, onRetry } })} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('No pudimos cargar los lotes');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('batches an approved advance, downloads its layout and applies the bank result, refusing a bad file line by line', async () => {
+    const invoiceId = await approvedAdvance();
+    const session = await world.operatorSession(['tesoreria']);
+    localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
+    setUser({ isAuthenticated: true, operatorRoles: ['tesoreria'] });
+    const user = userEvent.setup();
+    let gated = true;
+    const batches = gateEndpoint('get', '/api/operator/disbursements/', { when: () => gated });
+    renderApp(PATH);
+
+    // The batches' first load fails (the app's queries retry once): the section says so and retries.
+    await batches.respond(500, { detail: 'Error interno' });
+    await batches.respond(500, { detail: 'Error interno' });
+    const failed = await screen.findByRole('alert', {}, SERVER_WAIT);
+    expect(failed.textContent).toContain('No pudimos cargar los lotes');
+    await user.click(within(failed).getByRole('button', { name: 'Reintentar' }));
+    gated = false;
+    await batches.pass();
+    expect(await screen.findByText('Aún no hay lotes', {}, SERVER_WAIT)).toBeTruthy();
+
+    const ready = await screen.findByRole(
+      'table',
+      { name: 'Adelantos aprobados por dispersar' },
+      SERVER_WAIT,
+    );
+    const create = screen.getByRole('button', { name: 'Crear lote' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    expect(screen.getByText('Selecciona al menos un adelanto aprobado.')).toBeTruthy();
+    const rows = within(ready).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as HTMLElement;
+    expect(within(row).getByText(DEMO_PROVIDERS[0].rfc)).toBeTruthy();
+    expect(within(row).getByText(PROVIDER_CLABE)).toBeTruthy();
+
+    await expectAxeClean();
+
+    await user.click(within(row).getByRole('checkbox'));
+    expect(create.disabled).toBe(false);
+    await user.click(create);
+    expect(await screen.findByText('No hay adelantos aprobados por dispersar', {}, SERVER_WAIT)).toBeTruthy();
+    const batchTable = await screen.findByRole('table', { name: 'Lotes SPEI' }, SERVER_WAIT);
+    const batchRow = within(batchTable).getAllByRole('row')[1] as HTMLElement;
+    expect(within(batchRow).getByText('Pendiente de resultado')).toBeTruthy();
+    expect(within(batchRow).getByText(session.username)).toBeTruthy();
+
+    // The new batch opens with its order.
+    const orders = await screen.findByRole('table', { name: /^Órdenes SPEI del lote \d+$/ }, SERVER_WAIT);
+    const batchId = Number(/\d+$/.exec(orders.getAttribute('aria-label') ?? '')?.[0]);
+    const clave = `FLUJO${batchId}F${invoiceId}`;
+    const orderRow = within(orders).getByText(clave).closest('tr') as HTMLElement;
+    expect(within(orderRow).getByText(PROVIDER_CLABE)).toBeTruthy();
+    expect(within(orderRow).getByText('Pendiente')).toBeTruthy();
+
+    // happy-dom would follow the <a download> click away from the page: the spy keeps what would be saved.
+    const files = fileSaveSpy();
+    await user.click(screen.getByRole('button', { name: 'Descargar layout' }));
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toContain(`Layout del lote ${batchId} descargado.`),
+      SERVER_WAIT,
+    );
+    files.restore();
+    expect(files.names).toEqual([`lote-spei-${batchId}.csv`]);
+    expect(await (files.blobs[0] as Blob).text()).toContain(clave);
+
+    // A bad line refuses the whole file with the server's Spanish message for that line.
+    const input = screen.getByLabelText('Cargar resultado del banco (CSV)');
+    await user.upload(
+      input,
+      new File([`clave_rastreo,estado,motivo\r\n${clave},devuelta,\r\n`], 'resultado.csv', {
+        type: 'text/csv',
+      }),
+    );
+    const refusal = await screen.findByRole('list', { name: 'Errores del archivo' }, SERVER_WAIT);
+    expect(refusal.textContent).toMatch(/Línea 2/);
+    expect(within(orderRow).getByText('Pendiente')).toBeTruthy();
+
+    await user.upload(
+      input,
+      new File([`clave_rastreo,estado,motivo\r\n${clave},liquidada,\r\n`], 'resultado.csv', {
+        type: 'text/csv',
+      }),
+    );
+    await waitFor(
+      () =>
+        expect(screen.getByText(/^Resultado aplicado al lote/).textContent).toBe(
+          `Resultado aplicado al lote ${batchId}: 1 liquidada(s), 0 devuelta(s), 0 ya confirmada(s) antes.`,
+        ),
+      SERVER_WAIT,
+    );
+    expect(await within(batchTable).findByText('Confirmado', {}, SERVER_WAIT)).toBeTruthy();
+    expect(within(orders).getByText('Liquidada')).toBeTruthy();
+    await expectAxeClean();
+  });
+});
