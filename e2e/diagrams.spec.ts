@@ -51,7 +51,7 @@ test.describe('/diagramas/', () => {
     // From the keyboard (the sticky site header may cover the switch after Playwright scrolls to it).
     await page.getByRole('switch', { name: 'Mostrar cobertura de pruebas' }).focus();
     await page.keyboard.press('Space');
-    await expect(viewport.locator('g.flujo-edge.is-covered')).toHaveCount(21);
+    await expect(viewport.locator('g.flujo-edge.is-covered')).toHaveCount(22);
     await expect(viewport.locator('g.flujo-edge.is-uncovered')).toHaveCount(0);
 
     await expectNoAxeViolations(page);
@@ -64,7 +64,7 @@ test.describe('/diagramas/', () => {
       SERVER,
     );
     const nav = page.getByRole('navigation', { name: 'Máquinas de estados' });
-    await expect(nav.getByRole('link')).toHaveCount(19);
+    await expect(nav.getByRole('link')).toHaveCount(23);
     await nav.getByRole('link', { name: 'Solicitud de demo' }).click();
     await expect(page).toHaveURL(/\/diagramas\/\?maquina=demo-request$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de demo' })).toBeVisible(SERVER);

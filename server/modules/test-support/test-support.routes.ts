@@ -52,6 +52,7 @@ const LIFECYCLE_EVENT_TYPES = [
   'invoice.fundAdvance',
   'invoice.approveAdvance',
   'invoice.disburse',
+  'invoice.deskReject',
   'invoice.cancelAtSat',
   'invoice.transferToFactoring',
 ] as const satisfies readonly InvoiceLifecycleEvent['type'][];
