@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   logIn,
   operator,
+  passwordLinkFor,
   signUp,
   test,
   withoutDashboardFrame,
@@ -63,21 +64,6 @@ function pdf(label: string): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-/** With no SMTP configured e-mails stay in the outbox; the link of the newest password e-mail to `email`. */
-async function passwordLinkFor(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const link = operator('mail:list', '--limit', '30')
-      .split('-'.repeat(72))
-      .filter((message) => message.includes(`to ${email}`))
-      .join('\n')
-      .match(/https?:\/\/[^"\s]+\/auth\/reiniciar-contrasena\/\?token=[\w-]+/g)
-      ?.at(0);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`no password e-mail for ${email} in the outbox`);
 }
 
 async function setPassword(page: Page, email: string, password: string): Promise<void> {

@@ -2,28 +2,13 @@ import { expect } from '@playwright/test';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { OPERATOR_LOGIN_MESSAGES } from '../src/domain/schemas/operator-session';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
-import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, passwordLinkFor, test } from './support';
 
 // Operators' identity (decision 0050) in the real browser: an operator made by `ops operator:create` sets a
 // password from the invitation, signs in with the password and the code of the printed enrolment, finds the
 // back office with their name and roles, reads the Bitácora and signs out to the operators' door.
 
 const PASSWORD = 'Girasol-Norte-77';
-
-/** With no SMTP configured e-mails stay in the outbox; the operator lists it from the running server. */
-async function invitationLinkFor(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const link = operator('mail:list', '--limit', '20')
-      .split('-'.repeat(72))
-      .filter((message) => message.includes(`to ${email}`))
-      .join('\n')
-      .match(/https?:\/\/[^"\s]+\/auth\/reiniciar-contrasena\/\?token=[\w-]+/g)
-      ?.at(0);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no invitation for ${email} in the outbox`);
-}
 
 test('an operator created by ops operator:create sets a password, signs in with TOTP and uses the back office', async ({
   page,
@@ -50,7 +35,7 @@ test('an operator created by ops operator:create sets a password, signs in with 
   );
   const secret = base32Decode(uri.searchParams.get('secret')!);
 
-  await page.goto(await invitationLinkFor(email));
+  await page.goto(await passwordLinkFor(email));
   await page.getByLabel('Nueva contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: /Guardar|Cambiar/ }).click();
   await expect(page).toHaveURL(/\/auth\/ingresar\/$/, { timeout: 20_000 });

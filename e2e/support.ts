@@ -111,3 +111,21 @@ export function operator(...args: string[]): string {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * With no SMTP configured e-mails stay in the outbox: the set-password link (invitation or reset) of the newest
+ * such e-mail to `email`, read with `ops mail:list` from the running server.
+ */
+export async function passwordLinkFor(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const link = operator('mail:list', '--limit', '30')
+      .split('-'.repeat(72))
+      .filter((message) => message.includes(`to ${email}`))
+      .join('\n')
+      .match(/https?:\/\/[^"\s]+\/auth\/reiniciar-contrasena\/\?token=[\w-]+/g)
+      ?.at(0);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`no password e-mail for ${email} in the outbox`);
+}
