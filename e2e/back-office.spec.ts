@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
@@ -29,7 +30,6 @@ import {
 // Round trips to the real server on a busy 2-core machine: generous, explicit waits.
 const WAIT = { timeout: 30_000 };
 const SLOW = { timeout: 60_000 };
-const API = '/api/operator';
 const LIMIT = '1000000.00';
 // A CLABE with a valid check digit (Banamex), where the supplier's advances are paid.
 const SUPPLIER_CLABE = '002010077777777771';
@@ -378,41 +378,49 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
     await expectNoAxeViolations(approver);
   });
 
-  let clave = '';
-  await test.step('tesorería batches it, downloads the layout and uploads the bank result (through the API)', async () => {
-    // /operacion/dispersiones/ had not landed on main when this journey was written: the same calls the
-    // screen makes, with the analyst's (tesorería) session.
-    const headers = { Authorization: `Bearer ${await tokenOf(analyst)}` };
-    const created = await analyst.request.post(`${API}/disbursements/`, {
-      headers: { ...headers, 'Idempotency-Key': `e2e-batch-${id}` },
-      data: { invoice_ids: [invoice!.id] },
-    });
-    expect(created.status()).toBe(201);
-    const batch = (await created.json()) as {
-      id: number;
-      orders: { invoice_id: number; clave_rastreo: string; amount: string }[];
-    };
-    const order = batch.orders.find((o) => o.invoice_id === invoice!.id)!;
-    clave = order.clave_rastreo;
-    // What the bank pays is what the supplier was quoted to receive.
-    expect(mxn(order.amount)).toBe(`${total} MXN`);
-    const layout = await analyst.request.get(`${API}/disbursements/${batch.id}/layout.csv`, { headers });
-    expect(layout.status()).toBe(200);
-    const line = (await layout.text()).split('\r\n').find((l) => l.startsWith(`${clave},`));
-    expect(line).toBeTruthy();
-    expect(line!.split(',')).toContain(order.amount);
+  await test.step('tesorería batches it, downloads the layout and uploads the bank result', async () => {
+    await openSection(analyst, 'Dispersiones', 'Dispersiones');
+    const ready = analyst.getByRole('table', { name: 'Adelantos aprobados por dispersar' });
+    // The supplier signed up here has this one advance: its row, whatever other tests left approved.
+    const select = ready.getByRole('row').filter({ hasText: supplier.rfc }).getByRole('checkbox');
+    // Blueprint draws its own box over the input: the click lands on the label, as a user's does.
+    await select.locator('xpath=..').click(WAIT);
+    await expect(select).toBeChecked();
+    await expectNoAxeViolations(analyst);
+    await analyst.getByRole('button', { name: 'Crear lote' }).click();
+    await expect(analyst.getByRole('status').filter({ hasText: 'Lote creado.' })).toBeVisible(WAIT);
 
-    const confirmed = await analyst.request.post(`${API}/disbursements/${batch.id}/confirmation/`, {
-      headers: { ...headers, 'Idempotency-Key': `e2e-confirmation-${id}` },
-      multipart: {
-        file: {
-          name: 'resultado.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(`clave_rastreo,estado,motivo\r\n${clave},liquidada,\r\n`),
-        },
-      },
+    // The new batch opens with its SPEI orders: one for this advance, for what the supplier was quoted.
+    const orders = analyst.getByRole('table', { name: /^Órdenes SPEI del lote \d+$/ });
+    const order = orders.getByRole('row').filter({ hasText: supplier.rfc });
+    await expect(order).toContainText(`${total} MXN`, WAIT);
+    await expect(order).toContainText('Pendiente');
+    const clave = (await order.getByRole('cell').first().innerText()).trim();
+    expect(clave).toMatch(/^[A-Z0-9]{1,30}$/);
+
+    const [download] = await Promise.all([
+      analyst.waitForEvent('download', WAIT),
+      analyst.getByRole('button', { name: 'Descargar layout' }).click(),
+    ]);
+    const layout = await readFile((await download.path())!, 'utf8');
+    const line = layout.split('\r\n').find((l) => l.startsWith(`${clave},`));
+    expect(line, layout).toBeTruthy();
+    await expect(
+      analyst.getByRole('status').filter({ hasText: /Layout del lote \d+ descargado\./ }),
+    ).toBeVisible(WAIT);
+
+    await analyst.getByLabel('Cargar resultado del banco (CSV)').setInputFiles({
+      name: 'resultado.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`clave_rastreo,estado,motivo\r\n${clave},liquidada,\r\n`),
     });
-    expect(confirmed.status()).toBe(200);
+    await expect(
+      analyst
+        .getByRole('status')
+        .filter({ hasText: /^Resultado aplicado al lote \d+: 1 liquidada\(s\), 0 devuelta\(s\)/ }),
+    ).toBeVisible(WAIT);
+    await expect(order).toContainText('Liquidada', WAIT);
+    await expectNoAxeViolations(analyst);
   });
 
   await test.step('the supplier sees Pagada and the programme shows the amount used', async () => {
@@ -435,30 +443,28 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
   });
 
   await test.step('a recorded collection releases it: the programme is back to 1,000,000.00 available', async () => {
-    const headers = { Authorization: `Bearer ${await tokenOf(analyst)}` };
-    const detail = await analyst.request.get(`${API}/corporates/${corporateId}/`, { headers });
-    const programme = ((await detail.json()) as { programme: { used: string; available: string } }).programme;
-    expect(parseMoney(programme.used)).toBeGreaterThan(0);
-    const row = analyst
-      .getByRole('table', { name: 'Programas de crédito' })
-      .getByRole('row')
-      .filter({ hasText: corporate.name });
-    await expect(row.getByRole('cell').nth(4)).toHaveText(mxn(programme.used));
-    await expect(row.getByRole('cell').nth(5)).toHaveText(mxn(programme.available));
-
-    const collected = await analyst.request.post(`${API}/collections/`, {
-      headers: { ...headers, 'Idempotency-Key': `e2e-collection-${id}` },
-      data: {
-        invoice_id: invoice!.id,
-        amount: programme.used,
-        clave_rastreo: `COBRO${id}`,
-        fecha: dayjs().format('YYYY-MM-DD'),
-      },
-    });
-    expect(collected.status()).toBe(201);
-    await analyst.reload();
+    const programmes = analyst.getByRole('table', { name: 'Programas de crédito' });
+    const row = programmes.getByRole('row').filter({ hasText: corporate.name });
+    const used = (await row.getByRole('cell').nth(4).innerText()).trim();
+    await row.getByRole('button', { name: 'Ver movimientos' }).click();
+    const collectible = analyst.getByRole('table', { name: 'Por cobrar al corporativo' });
+    const label = invoice!.serie_folio || invoice!.fiscal_folio;
+    await expect(collectible.getByRole('row').filter({ hasText: label })).toContainText(used, WAIT);
+    await collectible.getByRole('button', { name: `Registrar cobro de la factura ${label}` }).click();
+    const dialog = analyst.getByRole('dialog', { name: `Registrar cobro de la factura ${label}` });
+    await expect(dialog).toBeVisible(WAIT);
+    await expectNoAxeViolations(analyst);
+    // The amount comes filled with what the invoice uses; the bank's clave de rastreo is the operator's.
+    await dialog.getByLabel('Clave de rastreo del pago').fill(`COBRO${id}`);
+    await dialog.getByRole('button', { name: 'Registrar cobro' }).click();
+    await expect(
+      analyst.getByRole('status').filter({ hasText: /^Pago registrado: se liberaron/ }),
+    ).toBeVisible(WAIT);
     await expect(row.getByRole('cell').nth(5)).toHaveText(mxn(LIMIT), WAIT);
     await expect(row.getByRole('cell').nth(4)).toHaveText(mxn('0.00'));
+    await expect(analyst.getByText('Ninguna factura adelantada espera el pago del corporativo.')).toBeVisible(
+      WAIT,
+    );
   });
 
   for (const page of [analyst, approver, buyer, seller]) await page.context().close();

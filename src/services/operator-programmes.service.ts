@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { array, type Infer, nullable, number, string, type } from 'superstruct';
 import {
+  CollectionResponse,
   ProgrammeDetail,
   ProgrammePage,
   ProgrammeSummary,
   type ProposeProgrammeBody,
+  type RecordCollectionBody,
 } from '../domain/schemas/credit-programmes';
 import { INVOICES_API_URL } from './api-config';
 import { ApiError, request } from './http';
@@ -62,6 +64,18 @@ export function freezeProgramme(programmeId: number, reason: string): Promise<Pr
 
 export function unfreezeProgramme(programmeId: number, reason: string): Promise<ProgrammeSummary> {
   return request(`${BASE}${programmeId}/unfreeze/`, ProgrammeSummary, { method: 'POST', body: { reason } });
+}
+
+/** POST operator/collections/ (tesorería): the corporate's payment of an advanced invoice; money, so keyed. */
+export function recordCollection(
+  body: RecordCollectionBody,
+  idempotencyKey: string,
+): Promise<CollectionResponse> {
+  return request(`${INVOICES_API_URL}/operator/collections/`, CollectionResponse, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
 }
 
 /** The server's Spanish words for a failed call ({detail} or per-field messages), else a generic text. */

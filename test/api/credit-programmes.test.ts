@@ -295,6 +295,13 @@ describe('credit programmes', () => {
     expect(partial.statusCode).toBe(201);
     expect(partial.json()).toMatchObject({ released: '4000.00', clave_rastreo: 'COBRO0001' });
     expect(parseMoney((await balances()).used)).toBe(parseMoney('6000.00'));
+    // The programme's detail lists the invoice as still to collect, with what it still uses.
+    const collectible = async () =>
+      (await getJson(ctx.app, `${PROGRAMMES}${programmeId}/`, auditor)).json().collectible as {
+        invoice_id: number;
+        used: string;
+      }[];
+    expect((await collectible()).find((entry) => entry.invoice_id === paidId)?.used).toBe('6000.00');
 
     // The same clave again (another key, or none): the first answer, nothing released twice.
     const replay = await postJson(ctx.app, COLLECTIONS, tesoreria, body);
@@ -314,6 +321,7 @@ describe('credit programmes', () => {
     expect(rest.json().released).toBe('6000.00');
     expect(parseMoney((await balances()).used)).toBe(0);
     expect(await ledgerSum('release')).toBe(parseMoney(INVOICE_AMOUNT));
+    expect((await collectible()).some((entry) => entry.invoice_id === paidId)).toBe(false);
 
     // An invoice whose advance was not disbursed has no payment to record.
     const approved = await approvedInvoice();

@@ -1,19 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
+import dayjs from 'dayjs';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/modules/invoices/business-date';
+import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import type { OperatorRole } from '../../src/domain/operator-roles';
+import { MESSAGES } from '../../src/domain/schemas/fields';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
 import { world as modelWorld } from '../model/harness/world';
-import { addCompanyWithUser } from '../support/pronto-pago';
+import { addCompanyWithUser, advanceTo, importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 
 // /operacion/programas/ against the real server behind MSW: the seeded demo programme with its figures and
 // utilisation bar, a proposal made in the dialog, Aprobar disabled (with the reason) for its proposer and
-// enabled for another aprobador; and the loading error with Reintentar.
+// enabled for another aprobador; tesorería records the corporate's payment of a paid advance ('Registrar cobro');
+// and the loading error with Reintentar.
 
 async function signInOperator(roles: OperatorRole[]) {
   const session = await modelWorld.operatorSession(roles);
@@ -101,6 +107,61 @@ describe('credit programmes (page)', () => {
     await waitFor(() => {
       const approved = within(list).getByRole('row', { name: /Corporativo de Pantalla/ });
       expect(within(approved).getByText('Activo')).toBeTruthy();
+    }, SERVER_WAIT);
+  });
+
+  it("records the corporate's payment of a paid advance, which leaves the list to collect", async () => {
+    const { db } = testApp().database;
+    const today = businessDate(new Date());
+    const id = await importInvoice(db, { today });
+    await advanceTo(db, id, 'approved', dayjs(today).add(30, 'day').format('YYYY-MM-DD'));
+    const { emitter_company_id: providerId } = await db
+      .selectFrom('invoices')
+      .select('emitter_company_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // 'Adelantar pago' reserves on the demo corporate's programme; the disbursement turns it into used.
+    await applyInvoiceEvent(
+      db,
+      id,
+      {
+        type: 'invoice.approveAdvance',
+        actor: { kind: 'provider', companyId: providerId, satAuthorized: true },
+      },
+      { userId: null, label: 'prueba' },
+    );
+    // Forced past the desk's checks: they are the desk's tests' subject, not this one's.
+    await disburseInvoice(db, String(id), { today, force: true });
+
+    await signInOperator(['tesoreria']);
+    renderApp('/operacion/programas/');
+    const table = await screen.findByRole('table', { name: 'Programas de crédito' }, SERVER_WAIT);
+    const demoRow = await within(table).findByRole('row', { name: /Grupo Altamira/ }, SERVER_WAIT);
+    fireEvent.click(within(demoRow).getByRole('button', { name: 'Ver movimientos' }));
+    const collectible = await screen.findByRole('table', { name: 'Por cobrar al corporativo' }, SERVER_WAIT);
+    const buttons = within(collectible).getAllByRole('button', { name: /^Registrar cobro de la factura / });
+    const button = buttons.at(-1);
+    if (!button) throw new Error('no invoice to collect');
+    const invoiceName = button.getAttribute('aria-label') ?? '';
+    // The shared test world repeats serie-folio labels across invoices: count them.
+    const sameLabel = buttons.filter((other) => other.getAttribute('aria-label') === invoiceName).length;
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: invoiceName }, SERVER_WAIT);
+    const dialogAudit = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(dialogAudit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    // The amount comes filled with what the invoice still uses; the clave is the operator's to copy.
+    expect((within(dialog).getByLabelText('Monto pagado (MXN)') as HTMLInputElement).value).toMatch(
+      /^\d+\.\d{2}$/,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(await within(dialog).findByText(MESSAGES.required, {}, SERVER_WAIT)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Clave de rastreo del pago'), {
+      target: { value: `COBRO${id}` },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(await screen.findByText(/^Pago registrado: se liberaron/, {}, SERVER_WAIT)).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryAllByRole('button', { name: invoiceName })).toHaveLength(sameLabel - 1);
     }, SERVER_WAIT);
   });
 

@@ -245,7 +245,9 @@ export async function ledgerWithInvoices(db: Db, programmeId: number) {
   return db
     .selectFrom('programme_ledger as l')
     .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+    .innerJoin('companies as p', 'p.id', 'i.emitter_company_id')
     .select([
+      'p.name as provider_name',
       'l.id',
       'l.invoice_id',
       'l.kind',

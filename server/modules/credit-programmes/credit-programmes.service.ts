@@ -32,7 +32,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
-import { effectiveProgrammeState } from './programme-ledger.repository';
+import { effectiveProgrammeState, holdingsOf } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
 export const PROGRAMME_REFUSALS = {
@@ -170,6 +170,9 @@ export async function programmeDetail(db: Db, programmeId: number, today: IsoDat
     ledgerWithInvoices(db, programmeId),
   ]);
   const pending = proposals.find((proposal) => proposal.status === 'pendiente') ?? null;
+  const byInvoice = new Map<number, typeof ledger>();
+  for (const entry of ledger)
+    byInvoice.set(entry.invoice_id, [...(byInvoice.get(entry.invoice_id) ?? []), entry]);
   return {
     programme: toProgrammeSummary(row, pending, today),
     ledger: ledger.map((entry) => ({
@@ -181,6 +184,20 @@ export async function programmeDetail(db: Db, programmeId: number, today: IsoDat
       reference: entry.reference,
       at: new Date(entry.at).toISOString(),
     })),
+    collectible: [...byInvoice.values()].flatMap((entries) => {
+      const { used } = holdingsOf(entries);
+      const first = entries[0];
+      return first && used > 0
+        ? [
+            {
+              invoice_id: first.invoice_id,
+              invoice_label: invoiceLabel(first),
+              provider_name: first.provider_name,
+              used: formatMoneyAmount(used),
+            },
+          ]
+        : [];
+    }),
     proposals: proposals.map(toProposal),
     state_changes: changes.map((change) => ({
       from_state: change.from_state,

@@ -104,7 +104,26 @@ function balancesOf(row: ProgrammeRow): ProgrammeBalances {
   };
 }
 
-/** What the invoice holds on its programme now: reserved (reserve − use − cancel) and used (use − release). */
+/** What an invoice holds from its ledger rows: reserved (reserve − use − cancel) and used (use − release). */
+export function holdingsOf(rows: readonly { kind: LedgerKind; amount: string }[]): {
+  reserved: Centavos;
+  used: Centavos;
+} {
+  let reserved = 0;
+  let used = 0;
+  for (const row of rows) {
+    const amount = parseMoney(row.amount);
+    if (row.kind === 'reserve') reserved += amount;
+    else if (row.kind === 'use') {
+      reserved -= amount;
+      used += amount;
+    } else if (row.kind === 'cancel') reserved -= amount;
+    else used -= amount;
+  }
+  return { reserved, used };
+}
+
+/** What the invoice holds on its programme now. */
 export async function invoiceHoldings(
   trx: Db,
   invoiceId: number,
@@ -117,18 +136,7 @@ export async function invoiceHoldings(
     .execute();
   const first = rows[0];
   if (!first) return null;
-  let reserved = 0;
-  let used = 0;
-  for (const row of rows) {
-    const amount = parseMoney(row.amount);
-    if (row.kind === 'reserve') reserved += amount;
-    else if (row.kind === 'use') {
-      reserved -= amount;
-      used += amount;
-    } else if (row.kind === 'cancel') reserved -= amount;
-    else used -= amount;
-  }
-  return { programmeId: first.programme_id, reserved, used };
+  return { programmeId: first.programme_id, ...holdingsOf(rows) };
 }
 
 async function move(

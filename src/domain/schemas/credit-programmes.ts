@@ -132,9 +132,20 @@ export const ProgrammeStateChange = type({
 });
 export type ProgrammeStateChange = Infer<typeof ProgrammeStateChange>;
 
+/** An advanced invoice that still uses the programme: the corporate's payment for it is still to be recorded. */
+export const CollectibleInvoice = type({
+  invoice_id: number(),
+  invoice_label: string(),
+  provider_name: string(),
+  /** What the invoice still uses (used − released): what a collection may release. */
+  used: moneyAmount,
+});
+export type CollectibleInvoice = Infer<typeof CollectibleInvoice>;
+
 export const ProgrammeDetail = type({
   programme: ProgrammeSummary,
   ledger: array(ProgrammeLedgerEntry),
+  collectible: array(CollectibleInvoice),
   proposals: array(ProgrammeProposal),
   state_changes: array(ProgrammeStateChange),
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { ProposeProgrammeBody } from '../../domain/schemas/credit-programmes';
+import type { ProposeProgrammeBody, RecordCollectionBody } from '../../domain/schemas/credit-programmes';
 import {
   approveProgramme,
   corporateOptionsQueryOptions,
@@ -10,6 +10,7 @@ import {
   programmeDetailQueryOptions,
   programmesQueryOptions,
   proposeProgramme,
+  recordCollection,
   unfreezeProgramme,
 } from '../../services/operator-programmes.service';
 import {
@@ -55,6 +56,10 @@ function ProgrammesRoute() {
 
   // One Idempotency-Key per approval click: a retry after a lost answer is the server's first answer.
   const approve = useMutation({ mutationFn: (id: number) => approveProgramme(id, crypto.randomUUID()) });
+  // A collection moves money on the ledger: one key per submission, as for approvals.
+  const collect = useMutation({
+    mutationFn: (body: RecordCollectionBody) => recordCollection(body, crypto.randomUUID()),
+  });
   const actions: ProgrammeActions = {
     propose: async (body: ProposeProgrammeBody) => {
       await withServerMessage(() => proposeProgramme(body));
@@ -71,6 +76,11 @@ function ProgrammesRoute() {
     unfreeze: async (id, reason) => {
       await withServerMessage(() => unfreezeProgramme(id, reason));
       await refresh();
+    },
+    recordCollection: async (body) => {
+      const { message } = await withServerMessage(() => collect.mutateAsync(body));
+      await refresh();
+      return message;
     },
   };
 

@@ -20,11 +20,13 @@ import './programmes.css';
 import { displayDate } from '../../../domain/calendar-date';
 import { formatMxn, parseMoney } from '../../../domain/money';
 import type {
+  CollectibleInvoice,
   ProgrammeDetail,
   ProgrammeLedgerEntry,
   ProgrammeStateName,
   ProgrammeSummary,
   ProposeProgrammeBody,
+  RecordCollectionBody,
 } from '../../../domain/schemas/credit-programmes';
 import { ProposeProgrammeBody as ProposeStruct } from '../../../domain/schemas/credit-programmes';
 import { fieldErrors } from '../../../domain/schemas/validate';
@@ -34,6 +36,7 @@ import {
   programmeAccepts,
   type StoredProgramme,
 } from '../../../machines/credit-programme.machine';
+import { CollectionDialog } from './collection-dialog';
 
 // /operacion/programas/: every corporate's credit programme (limit, reserved, used, available and a utilisation
 // bar), the limits waiting for a second aprobador, the proposal dialog and a programme's ledger. Which buttons a
@@ -82,6 +85,9 @@ export const PROGRAMME_TEXTS = {
   pendingTitle: 'Límites pendientes de aprobación',
   noPending: 'No hay límites pendientes de aprobación.',
   ledgerEmpty: 'Este programa aún no tiene movimientos.',
+  collectibleTitle: 'Por cobrar al corporativo',
+  collectibleEmpty: 'Ninguna factura adelantada espera el pago del corporativo.',
+  collectibleNotTreasury: 'Registra los cobros un operador de Tesorería.',
   detailFailed: 'No pudimos cargar los movimientos del programa.',
 } as const;
 
@@ -95,6 +101,8 @@ export interface ProgrammeActions {
   approve(programmeId: number): Promise<void>;
   freeze(programmeId: number, reason: string): Promise<void>;
   unfreeze(programmeId: number, reason: string): Promise<void>;
+  /** Resolves to the server's Spanish summary of what the payment released. */
+  recordCollection(body: RecordCollectionBody): Promise<string>;
 }
 
 export interface CorporateOption {
@@ -334,7 +342,68 @@ function LedgerTable({ detail }: { detail: ProgrammeDetail }) {
   );
 }
 
-function DetailPanel({ detail, onClose }: { detail: LoadState<ProgrammeDetail>; onClose(): void }) {
+/** The advanced invoices whose corporate payment is still to be recorded, each with 'Registrar cobro'. */
+function CollectibleTable({
+  detail,
+  canCollect,
+  onCollect,
+}: {
+  detail: ProgrammeDetail;
+  canCollect: boolean;
+  onCollect(invoice: CollectibleInvoice): void;
+}) {
+  return (
+    <>
+      <h3>{PROGRAMME_TEXTS.collectibleTitle}</h3>
+      {detail.collectible.length === 0 ? <p>{PROGRAMME_TEXTS.collectibleEmpty}</p> : null}
+      {detail.collectible.length > 0 && !canCollect ? <p>{PROGRAMME_TEXTS.collectibleNotTreasury}</p> : null}
+      {detail.collectible.length > 0 ? (
+        <HTMLTable compact striped aria-label={PROGRAMME_TEXTS.collectibleTitle}>
+          <thead>
+            <tr>
+              <th scope="col">Factura</th>
+              <th scope="col">Proveedor</th>
+              <th scope="col">Usado</th>
+              {canCollect ? <th scope="col">Acción</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {detail.collectible.map((invoice) => (
+              <tr key={invoice.invoice_id}>
+                <td>{invoice.invoice_label}</td>
+                <td>{invoice.provider_name}</td>
+                <td>{money(invoice.used)}</td>
+                {canCollect ? (
+                  <td>
+                    <Button
+                      small
+                      intent="primary"
+                      aria-label={`Registrar cobro de la factura ${invoice.invoice_label}`}
+                      text="Registrar cobro"
+                      onClick={() => onCollect(invoice)}
+                    />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      ) : null}
+    </>
+  );
+}
+
+function DetailPanel({
+  detail,
+  canCollect,
+  onCollect,
+  onClose,
+}: {
+  detail: LoadState<ProgrammeDetail>;
+  canCollect: boolean;
+  onCollect(invoice: CollectibleInvoice): void;
+  onClose(): void;
+}) {
   return (
     <section className="programme-detail" aria-labelledby="programa-detalle-titulo">
       <div className="programme-detail-header">
@@ -351,6 +420,8 @@ function DetailPanel({ detail, onClose }: { detail: LoadState<ProgrammeDetail>; 
       ) : null}
       {detail.status === 'success' ? (
         <>
+          <CollectibleTable detail={detail.data} canCollect={canCollect} onCollect={onCollect} />
+          <h3>Movimientos</h3>
           <LedgerTable detail={detail.data} />
           {detail.data.state_changes.length > 0 ? (
             <>
@@ -378,6 +449,7 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
   const [reasonFor, setReasonFor] = useState<{ id: number; type: 'freeze' | 'unfreeze' } | null>(null);
   const [notice, setNotice] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
   const [approving, setApproving] = useState<number | null>(null);
+  const [collecting, setCollecting] = useState<CollectibleInvoice | null>(null);
   const canPropose = operator.roles.includes('analista') || operator.roles.includes('aprobador');
 
   const approve = async (programme: ProgrammeSummary) => {
@@ -564,7 +636,12 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
       ) : null}
 
       {props.detail && props.selectedId !== null ? (
-        <DetailPanel detail={props.detail} onClose={() => props.onSelect(null)} />
+        <DetailPanel
+          detail={props.detail}
+          canCollect={operator.roles.includes('tesoreria')}
+          onCollect={setCollecting}
+          onClose={() => props.onSelect(null)}
+        />
       ) : null}
 
       {proposing ? (
@@ -575,6 +652,17 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
           onPropose={async (body) => {
             await actions.propose(body);
             setNotice({ intent: 'success', text: 'Límite enviado a aprobación.' });
+          }}
+        />
+      ) : null}
+      {collecting ? (
+        <CollectionDialog
+          invoice={collecting}
+          onClose={() => setCollecting(null)}
+          onRecord={async (body) => {
+            const message = await actions.recordCollection(body);
+            setNotice({ intent: 'success', text: message });
+            return message;
           }}
         />
       ) : null}
