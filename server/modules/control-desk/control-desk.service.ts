@@ -27,7 +27,10 @@ import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
 // The reservation follows the invoice's status in the lifecycle service (credit-programmes/programme-hook.ts):
 // a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
-import { effectiveProgrammeState, invoiceHoldings } from '../credit-programmes/programme-ledger.repository';
+import {
+  effectiveProgrammeState,
+  holdingsOfInvoices,
+} from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
@@ -104,8 +107,8 @@ export interface DeskItemView {
 /** The facts the checks read: the parties' rows and, from the programme's ledger, what the invoice holds. */
 async function factsOf(db: Db, invoiceIds: readonly number[]) {
   const rows = await checkFacts(db, invoiceIds);
-  const reserved = new Map<number, number>();
-  for (const id of invoiceIds) reserved.set(id, (await invoiceHoldings(db, id))?.reserved ?? 0);
+  const holdings = await holdingsOfInvoices(db, invoiceIds);
+  const reserved = new Map(invoiceIds.map((id) => [id, holdings.get(id)?.reserved ?? 0]));
   return { rows, reserved };
 }
 

@@ -32,7 +32,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
-import { effectiveProgrammeState, holdingsOf } from './programme-ledger.repository';
+import { effectiveProgrammeState, holdingsByInvoice } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
 export const PROGRAMME_REFUSALS = {
@@ -170,9 +170,10 @@ export async function programmeDetail(db: Db, programmeId: number, today: IsoDat
     ledgerWithInvoices(db, programmeId),
   ]);
   const pending = proposals.find((proposal) => proposal.status === 'pendiente') ?? null;
-  const byInvoice = new Map<number, typeof ledger>();
-  for (const entry of ledger)
-    byInvoice.set(entry.invoice_id, [...(byInvoice.get(entry.invoice_id) ?? []), entry]);
+  const holdings = holdingsByInvoice(ledger);
+  // The ledger comes newest first: an invoice's first entry names it.
+  const named = new Map<number, (typeof ledger)[number]>();
+  for (const entry of ledger) if (!named.has(entry.invoice_id)) named.set(entry.invoice_id, entry);
   return {
     programme: toProgrammeSummary(row, pending, today),
     ledger: ledger.map((entry) => ({
@@ -184,15 +185,14 @@ export async function programmeDetail(db: Db, programmeId: number, today: IsoDat
       reference: entry.reference,
       at: new Date(entry.at).toISOString(),
     })),
-    collectible: [...byInvoice.values()].flatMap((entries) => {
-      const { used } = holdingsOf(entries);
-      const first = entries[0];
-      return first && used > 0
+    collectible: [...holdings].flatMap(([invoiceId, { used }]) => {
+      const entry = named.get(invoiceId);
+      return entry && used > 0
         ? [
             {
-              invoice_id: first.invoice_id,
-              invoice_label: invoiceLabel(first),
-              provider_name: first.provider_name,
+              invoice_id: invoiceId,
+              invoice_label: invoiceLabel(entry),
+              provider_name: entry.provider_name,
               used: formatMoneyAmount(used),
             },
           ]

@@ -139,6 +139,34 @@ export async function invoiceHoldings(
   return { programmeId: first.programme_id, ...holdingsOf(rows) };
 }
 
+/** What each of several invoices holds, in one query (a list of desk items reads them all at once). */
+export async function holdingsOfInvoices(
+  db: Db,
+  invoiceIds: readonly number[],
+): Promise<Map<number, { reserved: Centavos; used: Centavos }>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('programme_ledger')
+    .select(['invoice_id', 'kind', 'amount'])
+    .where('invoice_id', 'in', invoiceIds)
+    .orderBy('id')
+    .execute();
+  return holdingsByInvoice(rows);
+}
+
+/** holdingsOf for each invoice found among ledger rows of several invoices. */
+export function holdingsByInvoice(
+  rows: readonly { invoice_id: number; kind: LedgerKind; amount: string }[],
+): Map<number, { reserved: Centavos; used: Centavos }> {
+  const byInvoice = new Map<number, (typeof rows)[number][]>();
+  for (const row of rows) {
+    const entries = byInvoice.get(row.invoice_id);
+    if (entries) entries.push(row);
+    else byInvoice.set(row.invoice_id, [row]);
+  }
+  return new Map([...byInvoice].map(([invoiceId, entries]) => [invoiceId, holdingsOf(entries)]));
+}
+
 async function move(
   trx: Db,
   programme: ProgrammeRow,
