@@ -14,9 +14,12 @@ export const disbursementKeys = {
   batch: (id: number) => ['operator', 'disbursements', id] as const,
 };
 
-/** The batches' first page, newest first. */
-export function batchesQueryOptions() {
-  return queryOptions({ queryKey: disbursementKeys.all, queryFn: () => request(BASE, BatchPage) });
+/** A page of the batches, newest first. */
+export function batchesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...disbursementKeys.all, 'page', page],
+    queryFn: () => request(page > 1 ? `${BASE}?page=${page}` : BASE, BatchPage),
+  });
 }
 
 /** One batch with its SPEI orders. */

@@ -31,7 +31,7 @@ const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 function props(overrides: Partial<DisbursementsPageProps> = {}): DisbursementsPageProps {
   return {
     ready: { status: 'success', page: EMPTY_PAGE, onRetry: vi.fn() },
-    batches: { status: 'success', page: EMPTY_PAGE, onRetry: vi.fn() },
+    batches: { status: 'success', page: EMPTY_PAGE, pageNumber: 1, onPage: vi.fn(), onRetry: vi.fn() },
     openBatch: null,
     onOpenBatch: vi.fn(),
     onCreateBatch: vi.fn(async () => null),
@@ -108,11 +108,42 @@ describe('SPEI batches (page)', () => {
     const { rerender } = render(<DisbursementsPage {...props()} />);
     expect(screen.getByText('No hay adelantos aprobados por dispersar')).toBeTruthy();
     expect(screen.getByText('Aún no hay lotes')).toBeTruthy();
-    rerender(<DisbursementsPage {...props({ batches: { status: 'error', page: undefined, onRetry } })} />);
+    rerender(
+      <DisbursementsPage
+        {...props({ batches: { status: 'error', page: undefined, pageNumber: 1, onPage: vi.fn(), onRetry } })}
+      />,
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('No pudimos cargar los lotes');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('pages through the batches when there are more than a page', async () => {
+    const onPage = vi.fn();
+    const batch = (id: number) => ({
+      id,
+      created_at: '2026-11-20T16:00:00.000Z',
+      total: '1000.00',
+      pending: 0,
+      settled: 1,
+      returned: 0,
+      created_by: 'tesoreria.demo',
+      orders: 1,
+    });
+    const results = Array.from({ length: 25 }, (_, index) => batch(30 - index));
+    const page = { count: 30, next: '/api/operator/disbursements/?page=2', previous: null, results };
+    render(
+      <DisbursementsPage
+        {...props({ batches: { status: 'success', page, pageNumber: 1, onPage, onRetry: vi.fn() } })}
+      />,
+    );
+    const pager = screen.getByRole('navigation', { name: 'Páginas de lotes' });
+    expect(pager.textContent).toContain('Página 1 de 2 · 30 lotes');
+    expect(within(pager).getByRole('button', { name: 'Anterior' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.setup().click(within(pager).getByRole('button', { name: 'Siguiente' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+    await expectAxeClean();
   });
 
   it('batches an approved advance, downloads its layout and applies the bank result, refusing a bad file line by line', async () => {

@@ -32,7 +32,8 @@ function refusalOf(error: unknown): { message: string; errors: string[] } {
 function DisbursementsRoute() {
   const queryClient = useQueryClient();
   const ready = useQuery(deskQueryOptions('approved'));
-  const batches = useQuery(batchesQueryOptions());
+  const [batchPage, setBatchPage] = useState(1);
+  const batches = useQuery(batchesQueryOptions(batchPage));
   const [openId, setOpenId] = useState<number | null>(null);
   const batch = useQuery({ ...batchQueryOptions(openId ?? 0), enabled: openId !== null });
   const reload = () =>
@@ -45,6 +46,8 @@ function DisbursementsRoute() {
     try {
       const created = await createBatch(invoiceIds, crypto.randomUUID());
       await reload();
+      // The new batch is the newest: on the first page.
+      setBatchPage(1);
       setOpenId(created.id);
       return null;
     } catch (error) {
@@ -73,7 +76,13 @@ function DisbursementsRoute() {
   return (
     <DisbursementsPage
       ready={{ status: ready.status, page: ready.data, onRetry: () => void ready.refetch() }}
-      batches={{ status: batches.status, page: batches.data, onRetry: () => void batches.refetch() }}
+      batches={{
+        status: batches.status,
+        page: batches.data,
+        pageNumber: batchPage,
+        onPage: setBatchPage,
+        onRetry: () => void batches.refetch(),
+      }}
       openBatch={
         openId === null
           ? null

@@ -18,6 +18,7 @@ import type {
   OperatorAuditFilters,
 } from '../../../domain/schemas/operator-audit';
 import './operator-audit.css';
+import { OperatorPager } from '../operator-pager';
 
 const AT_FORMAT = new Intl.DateTimeFormat('es-MX', {
   timeZone: 'America/Mexico_City',
@@ -167,18 +168,16 @@ export function OperatorAuditPage({
               ))}
             </tbody>
           </HTMLTable>
-          <nav className="operator-audit__pages" aria-label="Páginas de la bitácora">
-            <Button
-              text="Anterior"
-              disabled={page <= 1}
-              onClick={() => onFilters({ ...filters, page: page - 1 })}
-            />
-            <Button
-              text="Siguiente"
-              disabled={list.data.next === null}
-              onClick={() => onFilters({ ...filters, page: page + 1 })}
-            />
-          </nav>
+          <OperatorPager
+            label="Páginas de la bitácora"
+            page={page}
+            count={list.data.count}
+            noun="acciones"
+            pageSize={PAGE_SIZE}
+            hasPrevious={page > 1}
+            hasNext={list.data.next !== null}
+            onPage={(next) => onFilters({ ...filters, page: next })}
+          />
         </>
       )}
     </section>

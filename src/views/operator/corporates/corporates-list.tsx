@@ -6,6 +6,7 @@ import type { CorporatePage } from '../../../domain/schemas/operator-corporates'
 import type { ActionResult } from './action-result';
 import { NewCorporateDialog, type NewCorporateValues } from './new-corporate-dialog';
 import './corporates.css';
+import { OperatorPager } from '../operator-pager';
 
 export const ONBOARDING_STATE_INTENTS: Readonly<
   Record<OnboardingState, 'none' | 'primary' | 'success' | 'danger'>
@@ -96,21 +97,15 @@ export function CorporatesList(props: CorporatesListProps) {
               ))}
             </tbody>
           </HTMLTable>
-          <nav aria-label="Páginas" className="flujo-operator-pager">
-            <Button
-              text="Anterior"
-              disabled={page.previous === null}
-              onClick={() => props.onPage(props.pageNumber - 1)}
-            />
-            <span>
-              Página {props.pageNumber} · {page.count} corporativos
-            </span>
-            <Button
-              text="Siguiente"
-              disabled={page.next === null}
-              onClick={() => props.onPage(props.pageNumber + 1)}
-            />
-          </nav>
+          <OperatorPager
+            label="Páginas de corporativos"
+            page={props.pageNumber}
+            count={page.count}
+            noun="corporativos"
+            hasPrevious={page.previous !== null}
+            hasNext={page.next !== null}
+            onPage={props.onPage}
+          />
         </>
       )}
       <NewCorporateDialog

@@ -1,7 +1,9 @@
 import { Button, Callout, Checkbox, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Batch, BatchPage, ConfirmationResult, DeskPage } from '../../../domain/schemas/control-desk';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
+import { OperatorPager } from '../operator-pager';
 
 export type LoadStatus = 'pending' | 'error' | 'success';
 
@@ -12,7 +14,13 @@ export type UploadOutcome =
 
 export interface DisbursementsPageProps {
   ready: { status: LoadStatus; page: DeskPage | undefined; onRetry: () => void };
-  batches: { status: LoadStatus; page: BatchPage | undefined; onRetry: () => void };
+  batches: {
+    status: LoadStatus;
+    page: BatchPage | undefined;
+    pageNumber: number;
+    onPage: (page: number) => void;
+    onRetry: () => void;
+  };
   /** The batch whose orders are open, with its load state; null when none is. */
   openBatch: { id: number; status: LoadStatus; batch: Batch | undefined; onRetry: () => void } | null;
   onOpenBatch: (id: number | null) => void;
@@ -229,6 +237,18 @@ export function DisbursementsPage({
               ))}
             </tbody>
           </HTMLTable>
+        )}
+        {batches.status === 'success' && batches.page && batches.page.count > batches.page.results.length && (
+          <OperatorPager
+            label="Páginas de lotes"
+            page={batches.pageNumber}
+            count={batches.page.count}
+            noun="lotes"
+            pageSize={PAGE_SIZE}
+            hasPrevious={batches.page.previous !== null}
+            hasNext={batches.page.next !== null}
+            onPage={batches.onPage}
+          />
         )}
       </section>
 

@@ -8,6 +8,8 @@ import {
 } from '../../../domain/schemas/operator-alliances';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import '../alliances/operator-lists.css';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
+import { OperatorPager } from '../operator-pager';
 
 export const INBOX_TITLE = 'Bandeja';
 export const INBOX_FAILED = 'No pudimos cargar la bandeja.';
@@ -17,7 +19,6 @@ export const INBOX_EMPTY: Record<InboxKind, string> = {
   factoring: 'No hay solicitudes de alta en factoraje.',
   alliance: 'No hay solicitudes de alianza.',
 };
-const PAGE_SIZE = 25;
 
 export interface InboxPageProps {
   kind: InboxKind;
@@ -67,7 +68,6 @@ function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> 
   }
   const { data } = list;
   if (data.results.length === 0) return <NonIdealState title={INBOX_EMPTY[kind]} />;
-  const lastPage = Math.max(1, Math.ceil(data.count / PAGE_SIZE));
   return (
     <>
       <HTMLTable striped className="flujo-operator-table" aria-label={INBOX_KIND_LABELS[kind]}>
@@ -111,17 +111,16 @@ function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> 
           ))}
         </tbody>
       </HTMLTable>
-      <nav className="flujo-operator-page__pager" aria-label="Páginas de la bandeja">
-        <Button text="Anterior" disabled={page <= 1} onClick={() => onChange({ kind, page: page - 1 })} />
-        <span>
-          Página {page} de {lastPage} · {data.count} elementos
-        </span>
-        <Button
-          text="Siguiente"
-          disabled={page >= lastPage}
-          onClick={() => onChange({ kind, page: page + 1 })}
-        />
-      </nav>
+      <OperatorPager
+        label="Páginas de la bandeja"
+        page={page}
+        count={data.count}
+        noun="elementos"
+        pageSize={PAGE_SIZE}
+        hasPrevious={page > 1}
+        hasNext={page < Math.ceil(data.count / PAGE_SIZE)}
+        onPage={(next) => onChange({ kind, page: next })}
+      />
     </>
   );
 }
