@@ -126,6 +126,39 @@ const OPERATOR_SCREENS: readonly Screen[] = [
     },
   },
   { name: 'programas', path: paths.operatorProgrammes },
+  {
+    name: 'programa-movimientos',
+    path: paths.operatorProgrammes,
+    action: async (page) => {
+      const row = page
+        .getByRole('table', { name: 'Programas de crédito' })
+        .getByRole('row')
+        .filter({ hasText: 'Grupo Altamira' });
+      await row.getByRole('button', { name: 'Ver movimientos' }).click({ timeout: WAIT });
+      const collectible = page.getByRole('heading', { level: 3, name: 'Por cobrar al corporativo' });
+      await collectible.waitFor({ timeout: WAIT });
+      await collectible.scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'programa-registrar-cobro',
+    path: paths.operatorProgrammes,
+    action: async (page) => {
+      const row = page
+        .getByRole('table', { name: 'Programas de crédito' })
+        .getByRole('row')
+        .filter({ hasText: 'Grupo Altamira' });
+      await row.getByRole('button', { name: 'Ver movimientos' }).click({ timeout: WAIT });
+      const collect = page
+        .getByRole('table', { name: 'Por cobrar al corporativo' })
+        .getByRole('button', { name: /^Registrar cobro de la factura / })
+        .first();
+      await collect.click({ timeout: WAIT });
+      await page.getByRole('dialog').waitFor({ timeout: WAIT });
+      // Blueprint's dialog fades in; the shot waits for it to settle.
+      await page.waitForTimeout(500);
+    },
+  },
   { name: 'alianzas', path: paths.operatorAlliances },
   { name: 'bandeja', path: paths.operatorInbox },
   { name: 'bitacora', path: paths.operatorAudit },
