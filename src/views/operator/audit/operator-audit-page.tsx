@@ -81,7 +81,6 @@ export function OperatorAuditPage({
   });
   const serverErrors = (list.error as { status?: number; body?: Record<string, string[]> } | null)?.body;
   const badFilters = (list.error as { status?: number } | null)?.status === 400;
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby="bitacora-titulo" className="operator-audit">
@@ -130,9 +129,7 @@ export function OperatorAuditPage({
       )}
       {list.data && list.data.count > 0 && (
         <>
-          <p aria-live="polite">
-            {list.data.count === 1 ? '1 acción' : `${list.data.count} acciones`} · página {page} de {lastPage}
-          </p>
+          <p aria-live="polite">{list.data.count === 1 ? '1 acción' : `${list.data.count} acciones`}</p>
           <HTMLTable striped compact className="operator-audit__table">
             <thead>
               <tr>
