@@ -18,7 +18,14 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName, setDisbursementClabe } from '../modules/accounts/company.repository';
 import { listDemoRequests } from '../modules/accounts/demo-request.repository';
-import { createOperator, OperatorCreationError } from '../modules/accounts/operator-enrolment.service';
+import {
+  createOperator,
+  OperatorCreationError,
+  type OperatorEnrolment,
+  resetOperatorMfa,
+  setOperatorRoles,
+} from '../modules/accounts/operator-enrolment.service';
+import { findUserByUsername } from '../modules/accounts/user.repository';
 import { systemClock } from '../modules/auth/clock';
 import { otpauthUri } from '../modules/auth/totp';
 import { DeskError, rejectDeskItem } from '../modules/control-desk/control-desk.service';
@@ -57,7 +64,7 @@ import {
   MAX_SCALE_PROVIDERS,
   seedScaleWorld,
 } from '../seed/scale-world';
-import { integerOption, onePositional, parseArgs, UsageError } from './ops-args';
+import { integerOption, onePositional, type ParsedArgs, parseArgs, UsageError } from './ops-args';
 
 export interface OpsContext {
   config: Config;
@@ -121,6 +128,37 @@ function operatorRolesArgument(text: string): OperatorRole[] {
     throw new UsageError(`--roles toma una lista de: ${OPERATOR_ROLES.join(', ')} (separados por comas).`);
   }
   return names as OperatorRole[];
+}
+
+function rolesText(roles: readonly OperatorRole[]): string {
+  return roles.map((role) => OPERATOR_ROLE_LABELS[role]).join(', ');
+}
+
+/** The <usuario> of operator:reset-mfa and operator:roles: an existing user who holds an operator role. */
+async function operatorArgument(
+  context: OpsContext,
+  parsed: ParsedArgs,
+): Promise<{ id: number; username: string }> {
+  const name = onePositional(parsed, 'el nombre de usuario del operador');
+  const user = await findUserByUsername(requireDatabase(context).db, name.trim());
+  if (!user) throw new UsageError(`No hay ningún usuario ${name}.`);
+  if (user.operator_roles.length === 0) {
+    throw new UsageError(
+      `${user.username} no es operador de Flujo; los operadores se crean con operator:create.`,
+    );
+  }
+  return user;
+}
+
+/** The one-time enrolment, worded the same for a new operator and a re-enrolled one. */
+function printEnrolment(context: OpsContext, enrolment: OperatorEnrolment): void {
+  context.print(
+    'Inscripción de la verificación en dos pasos (se muestra UNA sola vez; entrégala en persona):',
+  );
+  context.print(`  ${enrolment.otpauthUri}`);
+  context.print(`  Secreto para escribirlo a mano: ${enrolment.secret}`);
+  context.print('Códigos de recuperación (cada uno sirve una vez):');
+  for (const code of enrolment.recoveryCodes) context.print(`  ${code}`);
 }
 
 function requireDatabase(context: OpsContext): DatabaseHandle {
@@ -263,19 +301,50 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
           ...(lastName ? { lastName } : {}),
         },
       );
-      context.print(
-        `Operador ${created.username} creado (id ${created.userId}, roles ${roles.map((role) => OPERATOR_ROLE_LABELS[role]).join(', ')}).`,
-      );
+      context.print(`Operador ${created.username} creado (id ${created.userId}, roles ${rolesText(roles)}).`);
       context.print(
         `Se envió a ${created.email} la invitación para elegir su contraseña (vence en 72 horas).`,
       );
-      context.print(
-        'Inscripción de la verificación en dos pasos (se muestra UNA sola vez; entrégala en persona):',
+      printEnrolment(context, created);
+      return 0;
+    },
+  },
+  'operator:reset-mfa': {
+    usage: 'operator:reset-mfa <usuario>',
+    summary:
+      "re-enrol an operator who lost the authenticator or the recovery codes: a new TOTP secret and ten new recovery codes (the old ones stop working), the lock cleared and the operator's sessions ended",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const operator = await operatorArgument(context, parseArgs(args, []));
+      const reset = await resetOperatorMfa(
+        { db: requireDatabase(context).db, secretKey: context.config.satEncryptionKey, now: context.now },
+        operator,
       );
-      context.print(`  ${created.otpauthUri}`);
-      context.print(`  Secreto para escribirlo a mano: ${created.secret}`);
-      context.print('Códigos de recuperación (cada uno sirve una vez):');
-      for (const code of created.recoveryCodes) context.print(`  ${code}`);
+      context.print(
+        `Verificación en dos pasos de ${operator.username} reiniciada: el secreto y los códigos de recuperación anteriores ya no sirven; se cerraron sus sesiones (${reset.sessionsRevoked} tokens revocados).`,
+      );
+      printEnrolment(context, reset);
+      return 0;
+    },
+  },
+  'operator:roles': {
+    usage: 'operator:roles <usuario> --roles analista,aprobador,tesoreria,auditor',
+    summary: "set an operator's roles; open sessions answer to the new roles from their next request",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['roles']);
+      const text = parsed.options.get('roles');
+      if (text === undefined) {
+        throw new UsageError(
+          `Indica los roles con --roles (${OPERATOR_ROLES.join(', ')}, separados por comas).`,
+        );
+      }
+      const roles = operatorRolesArgument(text);
+      const operator = await operatorArgument(context, parsed);
+      await setOperatorRoles(requireDatabase(context).db, operator.id, roles);
+      context.print(
+        `Roles de ${operator.username}: ${rolesText(roles)}. Sus sesiones abiertas siguen y responden con estos roles desde su siguiente petición.`,
+      );
       return 0;
     },
   },

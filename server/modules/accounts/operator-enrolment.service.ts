@@ -7,13 +7,14 @@ import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
 import type { Clock } from '../auth/clock';
+import { revokeUserSessions } from '../auth/session.service';
 import { newTotpSecret, otpauthUri } from '../auth/totp';
 import { normalizeRecoveryCode } from './operator-login.service';
-import { replaceRecoveryCodes, upsertOperatorTotp } from './operator-mfa.repository';
+import { endPendingMfaChallenges, replaceRecoveryCodes, upsertOperatorTotp } from './operator-mfa.repository';
 import { newRecoveryCodes, recoveryCodeHash, sealTotpSecret } from './operator-secrets';
 import { hashPassword } from './password';
 import { issueResetLink } from './password-reset.service';
-import { insertOperatorUser, usernameOrEmailTaken } from './user.repository';
+import { insertOperatorUser, updateOperatorRoles, usernameOrEmailTaken } from './user.repository';
 
 // Operators exist only through `npm run ops -- operator:create` (and the demo world): a user with operator
 // roles, no usable password until the invitation link sets one, and a TOTP secret with ten recovery codes shown
@@ -134,4 +135,35 @@ export async function createOperator(
     ),
   });
   return { ...created.enrolment, username: name, email: email.toLowerCase() };
+}
+
+/**
+ * Re-enrols an operator who lost the authenticator or ran out of recovery codes, in one transaction: a new
+ * sealed secret (the lock, its failures and the last step go with the old one), ten new recovery codes (the old
+ * ones stop working), the challenges waiting for a code ended, and every session revoked, so a stolen phone's
+ * session ends too. Returns the enrolment to hand over and how many refresh tokens were revoked.
+ */
+export async function resetOperatorMfa(
+  deps: { db: Db; secretKey: Buffer; now: Clock },
+  operator: { id: number; username: string },
+): Promise<OperatorEnrolment & { sessionsRevoked: number }> {
+  return inTransaction(deps.db, async (trx) => {
+    const enrolment = await enrolOperatorTotp(trx, deps.secretKey, operator);
+    await endPendingMfaChallenges(trx, operator.id, deps.now());
+    const sessionsRevoked = await revokeUserSessions({ db: trx, now: deps.now }, operator.id);
+    return { ...enrolment, sessionsRevoked };
+  });
+}
+
+/**
+ * Sets an operator's roles. Sessions stay: the operator guard reads the roles from the database on every
+ * request (loadAuthenticatedUser), so the next call already answers to the new ones.
+ */
+export async function setOperatorRoles(
+  db: Db,
+  userId: number,
+  roles: readonly OperatorRole[],
+): Promise<void> {
+  if (roles.length === 0) throw new OperatorCreationError('Un operador necesita al menos un rol.');
+  await updateOperatorRoles(db, userId, roles);
 }

@@ -147,6 +147,16 @@ export async function updateMfaChallenge(
     .execute();
 }
 
+/** Ends the user's challenges still waiting for a code: they were started against the replaced enrolment. */
+export async function endPendingMfaChallenges(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('mfa_challenges')
+    .set({ used_at: at.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** Who an operator is, for the session answer. */
 export function findOperatorIdentity(
   db: Db,

@@ -259,3 +259,11 @@ export async function insertOperatorUser(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export async function updateOperatorRoles(db: Db, userId: number, roles: readonly string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ operator_roles: [...roles] })
+    .where('id', '=', userId)
+    .execute();
+}
