@@ -107,6 +107,15 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
 
+/** The demo corporate's programme detail on /operacion/programas/ (its ledger and what is still to collect). */
+async function openDemoProgramme(page: Page): Promise<void> {
+  const row = page
+    .getByRole('table', { name: 'Programas de crédito' })
+    .getByRole('row')
+    .filter({ hasText: 'Grupo Altamira' });
+  await row.getByRole('button', { name: 'Ver movimientos' }).click({ timeout: WAIT });
+}
+
 /** The financier's back office (issue 19), signed in as the demo operator with its TOTP code. */
 const OPERATOR_SCREENS: readonly Screen[] = [
   { name: 'mesa', path: paths.operatorDesk },
@@ -130,11 +139,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
     name: 'programa-movimientos',
     path: paths.operatorProgrammes,
     action: async (page) => {
-      const row = page
-        .getByRole('table', { name: 'Programas de crédito' })
-        .getByRole('row')
-        .filter({ hasText: 'Grupo Altamira' });
-      await row.getByRole('button', { name: 'Ver movimientos' }).click({ timeout: WAIT });
+      await openDemoProgramme(page);
       const collectible = page.getByRole('heading', { level: 3, name: 'Por cobrar al corporativo' });
       await collectible.waitFor({ timeout: WAIT });
       await collectible.scrollIntoViewIfNeeded();
@@ -144,11 +149,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
     name: 'programa-registrar-cobro',
     path: paths.operatorProgrammes,
     action: async (page) => {
-      const row = page
-        .getByRole('table', { name: 'Programas de crédito' })
-        .getByRole('row')
-        .filter({ hasText: 'Grupo Altamira' });
-      await row.getByRole('button', { name: 'Ver movimientos' }).click({ timeout: WAIT });
+      await openDemoProgramme(page);
       const collect = page
         .getByRole('table', { name: 'Por cobrar al corporativo' })
         .getByRole('button', { name: /^Registrar cobro de la factura / })

@@ -5,7 +5,6 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
-import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import type { OperatorRole } from '../../src/domain/operator-roles';
 import { MESSAGES } from '../../src/domain/schemas/fields';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
@@ -13,7 +12,7 @@ import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
 import { world as modelWorld } from '../model/harness/world';
-import { addCompanyWithUser, advanceTo, importInvoice } from '../support/pronto-pago';
+import { addCompanyWithUser, advanceTo, importInvoice, requestAdvance } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 
 // /operacion/programas/ against the real server behind MSW: the seeded demo programme with its figures and
@@ -115,21 +114,8 @@ describe('credit programmes (page)', () => {
     const today = businessDate(new Date());
     const id = await importInvoice(db, { today });
     await advanceTo(db, id, 'approved', dayjs(today).add(30, 'day').format('YYYY-MM-DD'));
-    const { emitter_company_id: providerId } = await db
-      .selectFrom('invoices')
-      .select('emitter_company_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
     // 'Adelantar pago' reserves on the demo corporate's programme; the disbursement turns it into used.
-    await applyInvoiceEvent(
-      db,
-      id,
-      {
-        type: 'invoice.approveAdvance',
-        actor: { kind: 'provider', companyId: providerId, satAuthorized: true },
-      },
-      { userId: null, label: 'prueba' },
-    );
+    await requestAdvance(db, id);
     // Forced past the desk's checks: they are the desk's tests' subject, not this one's.
     await disburseInvoice(db, String(id), { today, force: true });
 

@@ -4,7 +4,6 @@ import axe from 'axe-core';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDate } from '../../server/modules/invoices/business-date';
-import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
@@ -17,7 +16,7 @@ import { gateEndpoint } from '../model/harness/msw-gate';
 import { renderApp } from '../model/harness/render-app';
 import { testApp } from '../model/harness/test-server';
 import { world } from '../model/harness/world';
-import { advanceTo, importInvoice } from '../support/pronto-pago';
+import { advanceTo, importInvoice, requestAdvance } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { fileSaveSpy } from './invoice-download.page';
 
@@ -55,20 +54,7 @@ async function approvedAdvance(): Promise<number> {
   const today = businessDate(new Date());
   const id = await importInvoice(db, { today });
   await advanceTo(db, id, 'approved', dayjs(today).add(30, 'day').format('YYYY-MM-DD'));
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('emitter_company_id')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  await applyInvoiceEvent(
-    db,
-    id,
-    {
-      type: 'invoice.approveAdvance',
-      actor: { kind: 'provider', companyId: invoice.emitter_company_id, satAuthorized: true },
-    },
-    { userId: null, label: 'prueba' },
-  );
+  await requestAdvance(db, id);
   const approver = await world.operatorSession(['aprobador']);
   const answer = await app.inject({
     method: 'POST',

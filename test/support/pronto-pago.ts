@@ -103,6 +103,24 @@ export async function advanceTo(
   }
 }
 
+/** APPROVED → PROCESS as the emitting provider's 'Adelantar pago' would (it reserves on the buyer's programme). */
+export async function requestAdvance(db: Db, invoiceId: number): Promise<void> {
+  const invoice = await db
+    .selectFrom('invoices')
+    .select('emitter_company_id')
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  await applyInvoiceEvent(
+    db,
+    invoiceId,
+    {
+      type: 'invoice.approveAdvance',
+      actor: { kind: 'provider', companyId: invoice.emitter_company_id, satAuthorized: true },
+    },
+    { userId: null, label: 'prueba' },
+  );
+}
+
 /** PENDING → APPROVED as the receiving corporate would. */
 export async function authorizePending(db: Db, invoiceId: number, paymentDate: string): Promise<void> {
   const invoice = await db
