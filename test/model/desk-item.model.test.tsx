@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { approveDeskItem, DeskError } from '../../server/modules/control-desk/control-desk.service';
 import { reserveForAdvance } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { businessDate } from '../../server/modules/invoices/business-date';
+import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
@@ -13,7 +15,13 @@ import {
 } from '../../src/machines/desk-item.machine';
 import { createOperatorSession } from '../support/operator';
 import { advanceTo, importInvoice } from '../support/pronto-pago';
-import { DESK_ITEM_EVENTS, deskItemModel, REFUSED_DESK_EVENTS } from './desk-item.model';
+import {
+  BANK_RETURN_REASON,
+  DESK_ITEM_EVENTS,
+  DESK_REJECT_REASON,
+  deskItemModel,
+  REFUSED_DESK_EVENTS,
+} from './desk-item.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { callServer, forwardToServer, TEST_ORIGIN, testApp } from './harness/test-server';
 
@@ -25,6 +33,8 @@ import { callServer, forwardToServer, TEST_ORIGIN, testApp } from './harness/tes
 // are tried too, and the server must refuse them and change nothing.
 
 const CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
+/** Who `ops disburse` approves as (no operator row: the automation). */
+const AUTOMATION = { id: null, username: OPERATOR_LABEL };
 
 interface Ctx {
   invoiceId: number;
@@ -118,6 +128,20 @@ async function uploadResult(ctx: Ctx, line: string): Promise<{ status: number; b
   return { status: answer.status, body: await answer.json() };
 }
 
+/**
+ * The automation's approval: `ops disburse --force` calls the desk's own approveDeskItem with `force` (and goes
+ * on to batch and settle in the same call); here the approval alone, in process, so its state can be asserted.
+ */
+async function forcedApproval(ctx: Ctx): Promise<{ status: number; body: unknown }> {
+  try {
+    const item = await approveDeskItem(db(), ctx.invoiceId, AUTOMATION, { today: today(), force: true });
+    return { status: 200, body: item };
+  } catch (error) {
+    if (error instanceof DeskError) return { status: error.statusCode, body: { detail: error.message } };
+    throw error;
+  }
+}
+
 /** Performs one desk event the way its actor really can; the answer's status. */
 async function perform(ctx: Ctx, event: DeskItemEvent): Promise<{ status: number; body: unknown }> {
   const desk = `/api/operator/desk/${ctx.invoiceId}/`;
@@ -125,13 +149,14 @@ async function perform(ctx: Ctx, event: DeskItemEvent): Promise<{ status: number
     case 'desk.approve': {
       if (event.failingChecks === 0)
         return callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) });
-      // A failing check: the provider's CLABE is gone while the aprobador approves.
+      // A failing check: the provider's CLABE is gone while the aprobador (or the automation) approves.
       await db()
         .updateTable('companies')
         .set({ disbursement_clabe: null })
         .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
         .execute();
       try {
+        if (event.force) return await forcedApproval(ctx);
         return await callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) });
       } finally {
         await db()
@@ -184,8 +209,8 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
   const node = String(state.value) as DeskItemStateName;
   const item = await deskState(ctx);
   expect(item.state).toBe(DESK_STATE_BY_NODE[node]);
-  if (node === 'rejected') expect(item.reason).toBe(DESK_ITEM_EVENTS[1].reason);
-  if (node === 'returned') expect(item.reason).toBe(DESK_ITEM_EVENTS[4].reason);
+  if (node === 'rejected') expect(item.reason).toBe(DESK_REJECT_REASON);
+  if (node === 'returned') expect(item.reason).toBe(BANK_RETURN_REASON);
   const invoice = await db()
     .selectFrom('invoices')
     .select('status')

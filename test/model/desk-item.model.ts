@@ -8,6 +8,8 @@ export const BANK_RETURN_REASON = 'Cuenta inexistente';
 /** One partition per gesture: the aprobador's, tesorería's, the bank's file lines and the provider's new request. */
 export const DESK_ITEM_EVENTS = [
   { type: 'desk.approve', failingChecks: 0 },
+  // The automation's approval (`ops disburse --force`): recorded with the check that fails.
+  { type: 'desk.approve', failingChecks: 1, force: true },
   { type: 'desk.reject', reason: DESK_REJECT_REASON },
   { type: 'desk.batch' },
   { type: 'bank.settle' },
@@ -26,10 +28,4 @@ export const deskItemModel: MachineModel = {
   id: 'desk-item',
   machine: deskItemMachine,
   events: DESK_ITEM_EVENTS as readonly EventObject[],
-  waivers: {
-    'deskItem.queued|desk.approve|1':
-      'the forced approval exists only inside `ops disburse --force`, which goes on to paid in the same call (test/api/sat-ops.test.ts)',
-    'deskItem.returned|desk.approve|1':
-      'the forced approval exists only inside `ops disburse --force`, which goes on to paid in the same call (test/api/sat-ops.test.ts)',
-  },
 };
