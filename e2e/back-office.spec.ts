@@ -10,6 +10,7 @@ import { rfcCheckDigit } from '../src/domain/rfc';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
 import {
+  createOperatorAccount,
   DEMO_PASSWORD,
   expectNoAxeViolations,
   logIn,
@@ -136,31 +137,9 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
 
   await test.step('an analyst made by ops operator:create sets a password, enrols TOTP and signs in', async () => {
     const email = `${analystName}@flujo.mx`;
-    const created = operator(
-      'operator:create',
-      analystName,
-      '--email',
-      email,
-      '--roles',
-      'analista,tesoreria',
-      '--name',
-      'Regina',
-      '--last-name',
-      'Olvera',
-    );
-    const uri = new URL(
-      created
-        .split('\n')
-        .find((line) => line.trim().startsWith('otpauth://'))!
-        .trim(),
-    );
+    const secret = createOperatorAccount(analystName, email, 'analista,tesoreria');
     await setPassword(analyst, email, ANALYST_PASSWORD);
-    await operatorSignIn(
-      analyst,
-      analystName,
-      ANALYST_PASSWORD,
-      base32Decode(uri.searchParams.get('secret')!),
-    );
+    await operatorSignIn(analyst, analystName, ANALYST_PASSWORD, secret);
     await expect(analyst.locator('.operator-shell__bar')).toContainText('Analista, Tesorería');
     await expectNoAxeViolations(analyst);
     await operatorSignIn(approver, APROBADOR.username, DEMO_PASSWORD, base32Decode(APROBADOR.secret));

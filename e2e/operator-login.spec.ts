@@ -1,8 +1,15 @@
 import { expect } from '@playwright/test';
-import { base32Decode, totpCode } from '../server/modules/auth/totp';
+import { totpCode } from '../server/modules/auth/totp';
 import { OPERATOR_LOGIN_MESSAGES } from '../src/domain/schemas/operator-session';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
-import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, passwordLinkFor, test } from './support';
+import {
+  createOperatorAccount,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  logIn,
+  passwordLinkFor,
+  test,
+} from './support';
 
 // Operators' identity (decision 0050) in the real browser: an operator made by `ops operator:create` sets a
 // password from the invitation, signs in with the password and the code of the printed enrolment, finds the
@@ -15,25 +22,7 @@ test('an operator created by ops operator:create sets a password, signs in with 
 }) => {
   const username = `operadora.${Date.now().toString(36)}`;
   const email = `${username}@flujo.mx`;
-  const created = operator(
-    'operator:create',
-    username,
-    '--email',
-    email,
-    '--roles',
-    'analista,aprobador',
-    '--name',
-    'Regina',
-    '--last-name',
-    'Olvera',
-  );
-  const uri = new URL(
-    created
-      .split('\n')
-      .find((line) => line.trim().startsWith('otpauth://'))!
-      .trim(),
-  );
-  const secret = base32Decode(uri.searchParams.get('secret')!);
+  const secret = createOperatorAccount(username, email, 'analista,aprobador');
 
   await page.goto(await passwordLinkFor(email));
   await page.getByLabel('Nueva contraseña').fill(PASSWORD);

@@ -3,28 +3,12 @@ import {
   DEMO_PASSWORD,
   horizontalOverflow,
   logIn,
-  operator,
+  passwordLinkFor,
   recordRequests,
   requestsOutside,
   signUp,
   test,
 } from './support';
-
-/** With no SMTP configured e-mails stay in the outbox; the operator lists it from the running server. */
-async function resetLinkFor(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = operator('mail:list', '--limit', '20');
-    const link = mail
-      .split('-'.repeat(72))
-      .filter((message) => message.includes(`to ${email}`))
-      .join('\n')
-      .match(/https?:\/\/[^"\s]+\/auth\/reiniciar-contrasena\/\?token=[\w-]+/g)
-      ?.at(0);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no reset e-mail for ${email} in the outbox`);
-}
 
 async function logOutFromDashboard(page: Page) {
   await page.getByRole('button', { name: 'Mi cuenta' }).click();
@@ -98,7 +82,7 @@ test('a new provider signs up, resets the password, edits the profile, changes t
   await expect(page.getByText('Te enviamos un correo con las instrucciones')).toBeVisible();
 
   const newPassword = `Factura-${id}-Dos`;
-  await page.goto(await resetLinkFor(user.email));
+  await page.goto(await passwordLinkFor(user.email));
   await expect(page.getByRole('heading', { level: 1, name: 'Cambiar clave' })).toBeVisible();
   await page.getByLabel('Nueva contraseña').fill(newPassword);
   await page.getByRole('button', { name: /Guardar|Cambiar/ }).click();

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { base32Decode } from '../server/modules/auth/totp';
 import { PRERENDERED_FRAME_ID } from '../src/views/common/prerendered-frame-ids';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
@@ -110,6 +111,30 @@ export function operator(...args: string[]): string {
 /** How far the page scrolls sideways, in px: 0 when it fits the viewport. */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * A Flujo operator made as the issue says, with `ops operator:create` (name Regina Olvera): the TOTP secret read
+ * from the enrolment the command prints once.
+ */
+export function createOperatorAccount(username: string, email: string, roles: string): Buffer {
+  const created = operator(
+    'operator:create',
+    username,
+    '--email',
+    email,
+    '--roles',
+    roles,
+    '--name',
+    'Regina',
+    '--last-name',
+    'Olvera',
+  );
+  const line = created.split('\n').find((text) => text.trim().startsWith('otpauth://'));
+  if (!line) throw new Error(`operator:create printed no otpauth URI:\n${created}`);
+  const secret = new URL(line.trim()).searchParams.get('secret');
+  if (!secret) throw new Error(`the otpauth URI has no secret: ${line}`);
+  return base32Decode(secret);
 }
 
 /**
