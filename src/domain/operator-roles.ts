@@ -16,6 +16,14 @@ export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
   auditor: 'Auditor',
 };
 
+/** Who records the corporate's payment of an advanced invoice (POST operator/collections/): tesorería moves money. */
+export const COLLECTION_ROLES: readonly OperatorRole[] = ['tesoreria'];
+
+/** Whether an operator holding `held` has one of `allowed`. */
+export function holdsAnyRole(held: readonly OperatorRole[], allowed: readonly OperatorRole[]): boolean {
+  return allowed.some((role) => held.includes(role));
+}
+
 /** Keeps the known roles of a stored list, in the canonical order. */
 export function operatorRolesOf(values: readonly string[] | null | undefined): OperatorRole[] {
   const held = new Set(values ?? []);

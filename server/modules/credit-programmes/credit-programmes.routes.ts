@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { COLLECTION_ROLES } from '../../../src/domain/operator-roles';
 import {
   CollectionResponse,
   ProgrammeDetail,
@@ -231,7 +232,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RecordCollectionBody }>(
     '/collections/',
     operatorRoute(app, {
-      roles: ['tesoreria'],
+      roles: COLLECTION_ROLES,
       action: 'Registrar cobro al corporativo',
       doc: DOCS.collection,
     }),

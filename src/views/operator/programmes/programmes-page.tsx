@@ -19,6 +19,7 @@ import { useState } from 'react';
 import './programmes.css';
 import { displayDate } from '../../../domain/calendar-date';
 import { formatMxn, parseMoney } from '../../../domain/money';
+import { COLLECTION_ROLES, holdsAnyRole } from '../../../domain/operator-roles';
 import type {
   CollectibleInvoice,
   ProgrammeDetail,
@@ -638,7 +639,7 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
       {props.detail && props.selectedId !== null ? (
         <DetailPanel
           detail={props.detail}
-          canCollect={operator.roles.includes('tesoreria')}
+          canCollect={holdsAnyRole(operator.roles, COLLECTION_ROLES)}
           onCollect={setCollecting}
           onClose={() => props.onSelect(null)}
         />
