@@ -8,8 +8,8 @@ export interface OperatorPagerProps {
   label: string;
   page: number;
   count: number;
-  /** What the list counts, plural: 'corporativos', 'lotes'. */
-  noun: string;
+  /** What the list counts, singular and plural: ['corporativo', 'corporativos']. */
+  noun: readonly [one: string, other: string];
   /** The page's size when known: the pager then says 'de N'. */
   pageSize?: number;
   hasPrevious: boolean;
@@ -33,7 +33,7 @@ export function OperatorPager({
       <Button text="Anterior" disabled={!hasPrevious} onClick={() => onPage(page - 1)} />
       <span>
         Página {page}
-        {last === null ? '' : ` de ${last}`} · {count} {noun}
+        {last === null ? '' : ` de ${last}`} · {count} {count === 1 ? noun[0] : noun[1]}
       </span>
       <Button text="Siguiente" disabled={!hasNext} onClick={() => onPage(page + 1)} />
     </nav>

@@ -169,7 +169,7 @@ export function OperatorAuditPage({
             label="Páginas de la bitácora"
             page={page}
             count={list.data.count}
-            noun="acciones"
+            noun={['acción', 'acciones']}
             pageSize={PAGE_SIZE}
             hasPrevious={page > 1}
             hasNext={list.data.next !== null}

@@ -101,7 +101,7 @@ export function CorporatesList(props: CorporatesListProps) {
             label="Páginas de corporativos"
             page={props.pageNumber}
             count={page.count}
-            noun="corporativos"
+            noun={['corporativo', 'corporativos']}
             hasPrevious={page.previous !== null}
             hasNext={page.next !== null}
             onPage={props.onPage}

@@ -243,7 +243,7 @@ export function DisbursementsPage({
             label="Páginas de lotes"
             page={batches.pageNumber}
             count={batches.page.count}
-            noun="lotes"
+            noun={['lote', 'lotes']}
             pageSize={PAGE_SIZE}
             hasPrevious={batches.page.previous !== null}
             hasNext={batches.page.next !== null}

@@ -115,7 +115,7 @@ function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> 
         label="Páginas de la bandeja"
         page={page}
         count={data.count}
-        noun="elementos"
+        noun={['elemento', 'elementos']}
         pageSize={PAGE_SIZE}
         hasPrevious={page > 1}
         hasNext={page < Math.ceil(data.count / PAGE_SIZE)}
