@@ -323,3 +323,52 @@ export function stepLabel(
   const events = eventsIn(path).map((event) => formatEvent(event, modelEvents));
   return `${events.length > 0 ? events.join(' → ') : '(initial)'} ⇒ ${formatStateValue(path.state.value)}`;
 }
+
+/** What one browser run of the paths covers (decision 0055): how many paths, and of what. */
+export interface CoveringSet {
+  paths: ModelPath[];
+  /** Transition keys the chosen paths take: every one the full set takes. */
+  transitions: string[];
+  /** Leaf states the chosen paths visit: every one the full set visits. */
+  states: string[];
+}
+
+/**
+ * A covering subset of `paths`: greedily the path that takes the most transitions (then visits the most leaf
+ * states) not yet taken, until the subset takes every transition and visits every leaf state the whole set
+ * does. A browser re-runs only these (decision 0055): every path already ran in process and over HTTP, and
+ * what a browser adds (the bundle, layout, focus, downloads) is seen once a transition is taken there once.
+ * Kept in generation order, so names and order are stable between runs.
+ */
+export function coveringPaths(model: MachineModel, paths: readonly ModelPath[]): CoveringSet {
+  const taken = paths.map((path) => {
+    const replay = replayEvents(model.machine, model.input, eventsIn(path));
+    return { transitions: replay.transitions, states: replay.visitedLeaves };
+  });
+  const wantedTransitions = new Set(taken.flatMap((t) => [...t.transitions]));
+  const wantedStates = new Set(taken.flatMap((t) => [...t.states]));
+  const chosen = new Set<number>();
+  const gain = (i: number): [number, number] => [
+    [...taken[i]!.transitions].filter((key) => wantedTransitions.has(key)).length,
+    [...taken[i]!.states].filter((id) => wantedStates.has(id)).length,
+  ];
+  while (wantedTransitions.size + wantedStates.size > 0) {
+    let best = -1;
+    let bestGain: [number, number] = [0, 0];
+    for (let i = 0; i < paths.length; i++) {
+      if (chosen.has(i)) continue;
+      const [t, s] = gain(i);
+      if (t > bestGain[0] || (t === bestGain[0] && s > bestGain[1])) {
+        best = i;
+        bestGain = [t, s];
+      }
+    }
+    if (best < 0) break;
+    chosen.add(best);
+    for (const key of taken[best]!.transitions) wantedTransitions.delete(key);
+    for (const id of taken[best]!.states) wantedStates.delete(id);
+  }
+  const subset = paths.filter((_, i) => chosen.has(i));
+  const coverage = measureCoverage(model, subset);
+  return { paths: subset, transitions: coverage.transitions.covered, states: coverage.states.covered };
+}
