@@ -1,3 +1,4 @@
+// @postgresql: parallel login guesses counted once each: the throttle counter updated from concurrent connections.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SatStatus } from '../../src/domain/sat-status';

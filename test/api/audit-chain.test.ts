@@ -1,3 +1,4 @@
+// @postgresql: the hash chain is a database trigger, and concurrent writers must chain in commit order.
 // Issue 17, tamper-evident audit trail (decision 0044): `npm run ops -- audit:verify` passes on the demo world and
 // after lifecycle calls through the API, and names the first broken row after a direct UPDATE or DELETE in the
 // database, even when the tamperer recomputes the edited row's own hashes. Runs on PGlite and, with

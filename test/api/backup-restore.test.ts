@@ -1,3 +1,4 @@
+// @postgresql: backup and restore are engine-specific (a PGlite data directory, or a PostgreSQL database).
 // Issue 16, "Nothing lost": `npm run ops -- backup` and `restore` give back exactly the database that was
 // saved. The demo world plus a few writes is backed up, then damaged (rows deleted and changed, a table
 // dropped, a company added), restored, and every table of the public schema (kysely's migration tables

@@ -1,3 +1,4 @@
+// @postgresql: a bulk upload acknowledged then SIGKILLed: the engine's commit durability.
 // Issue 14, "Must show": a server killed with SIGKILL in the middle of accepting a 1,000-line quotation has,
 // after a restart on the same data, either all 1,000 invoices Autorizada or none; the same for a ZIP of 1,000
 // CFDI (all imported or none). The real server (server/main.ts) runs as a child process: on PGlite in a

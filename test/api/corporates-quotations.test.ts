@@ -1,3 +1,4 @@
+// @postgresql: 50 concurrent accepts with one Idempotency-Key: the idempotency row and the invoice lock racing across connections.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { is } from 'superstruct';

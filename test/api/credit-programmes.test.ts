@@ -1,3 +1,4 @@
+// @postgresql: concurrent advances reserve a programme's limit under row locks and serialization, which PGlite (one connection) cannot race.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgresql: concurrent factoring requests and transfers: one record and one held line under concurrent connections.
 import dayjs from 'dayjs';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

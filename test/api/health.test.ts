@@ -1,3 +1,4 @@
+// @postgresql: health names the engine it runs on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 

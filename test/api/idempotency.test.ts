@@ -1,3 +1,4 @@
+// @postgresql: concurrent identical and conflicting money calls: unique constraints and locks racing across connections.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

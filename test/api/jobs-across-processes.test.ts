@@ -1,3 +1,4 @@
+// @postgresql: two processes take due jobs from one database: FOR UPDATE SKIP LOCKED across connections.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobRunner, type Job } from '../../server/jobs/job-runner';
 import { listJobRuns } from '../../server/jobs/job-runs.repository';

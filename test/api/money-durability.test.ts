@@ -1,3 +1,4 @@
+// @postgresql: acknowledged money calls survive SIGKILL: the durability of the engine the server runs on.
 // Issue 16, "Nothing lost": 200 money-moving requests acknowledged with 200, the server killed with SIGKILL
 // right after the last acknowledgement, restarted on the same data: every acknowledged status change, its
 // audit row, its stored quote and its Idempotency-Key answer are there, and nothing is half-written.

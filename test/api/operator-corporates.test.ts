@@ -1,3 +1,4 @@
+// @postgresql: two onboardings of one RFC at once: the unique constraint decides across connections.
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

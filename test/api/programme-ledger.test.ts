@@ -1,3 +1,4 @@
+// @postgresql: concurrent reservations on one ledger: row locks and isolation only a multi-connection server exercises.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
 import { inTransaction } from '../../server/db/transaction';

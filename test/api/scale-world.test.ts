@@ -1,3 +1,4 @@
+// @postgresql: the 100,000-invoice world is bulk-inserted with engine-level SQL and read back through its indexes.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from 'xstate';

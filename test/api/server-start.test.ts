@@ -1,3 +1,4 @@
+// @postgresql: the real server starting, seeding once and refusing a second process, on the engine it is given.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
