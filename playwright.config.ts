@@ -11,7 +11,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  reporter: [['list']],
+  // `npm test` (scripts/test-all.ts) asks for the per-file times in TEST_TIMES_FILE, to print the slowest.
+  reporter: process.env.TEST_TIMES_FILE
+    ? [['list'], ['json', { outputFile: process.env.TEST_TIMES_FILE }]]
+    : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {

@@ -1,10 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// `npm test` (scripts/test-all.ts) asks for each run's per-file times in this file, to print the slowest.
+const timesFile = process.env.TEST_TIMES_FILE;
+
 // Four suites, run separately by `npm test` so each prints its own result.
 export default defineConfig({
   plugins: [react()],
   test: {
+    reporters: timesFile ? ['default', ['json', { outputFile: timesFile }]] : ['default'],
     projects: [
       {
         extends: true,

@@ -29,7 +29,8 @@ try {
   console.log(`model-remote self-test: Flujo at ${server.base} (DATA_DIR ${dataDir})`);
   const run = spawnSync('npm', ['run', 'test:model:remote'], {
     stdio: 'inherit',
-    env: { ...process.env, FLUJO_URL: server.base, TEST_SUPPORT_TOKEN: token },
+    // Its coverage records apart from the in-process run's, which `npm test` runs beside it (decision 0055).
+    env: { ...process.env, FLUJO_URL: server.base, TEST_SUPPORT_TOKEN: token, MODEL_RUN: 'remote' },
   });
   status = run.status ?? 1;
 } finally {

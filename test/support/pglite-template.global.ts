@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase } from '../../server/db/database';
 import { seedDemoOperators } from '../../server/seed/demo-operators';
@@ -19,7 +19,11 @@ export default async function setup(): Promise<void> {
     if (!handle.dump) throw new Error('PGlite handle cannot dump');
     const tarball = await handle.dump();
     mkdirSync(dirname(TEMPLATE_FILE), { recursive: true });
-    writeFileSync(TEMPLATE_FILE, Buffer.from(await tarball.arrayBuffer()));
+    // Written aside and renamed into place: `npm test` runs suites side by side, and a file restoring the
+    // template of one must never read it half written by another's setup.
+    const partial = `${TEMPLATE_FILE}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
+    renameSync(partial, TEMPLATE_FILE);
   } finally {
     await handle.close();
   }

@@ -8,8 +8,14 @@ import { leafStateIds, listTransitions } from './inventory';
  * the global setup's teardown reads them all. Files, because test files run in separate workers.
  */
 
+/**
+ * Whose records these are: `npm test` runs the in-process model run and the remote self-test side by side
+ * (decision 0055), so the self-test sets MODEL_RUN=remote and neither clears nor reads the other's records.
+ */
+export const MODEL_RUN = process.env.MODEL_RUN?.trim() || 'local';
+
 // Resolved from the working directory: under happy-dom, import.meta.url is not a file: URL.
-export const COVERAGE_DIR = resolve('.tmp/model-coverage');
+export const COVERAGE_DIR = resolve('.tmp/model-coverage', MODEL_RUN);
 
 export interface CoverageRecord {
   id: string;

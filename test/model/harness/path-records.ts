@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readJsonRecords, writeJsonRecord } from './coverage-files';
+import { MODEL_RUN, readJsonRecords, writeJsonRecord } from './coverage-files';
 
 /**
  * What `npm run test:model -- --report` needs from each model test file beyond its coverage record: every
@@ -13,7 +13,7 @@ import { readJsonRecords, writeJsonRecord } from './coverage-files';
 export const MODEL_REPORT_ENV = 'MODEL_REPORT_DIR';
 
 // Resolved from the working directory: under happy-dom, import.meta.url is not a file: URL.
-export const PATH_RECORDS_DIR = resolve('.tmp/model-paths');
+export const PATH_RECORDS_DIR = resolve('.tmp/model-paths', MODEL_RUN);
 
 export interface AssertionRecord {
   /** The state assertion key of the model test file (`'#machine.state'` or a `matches` path). */
