@@ -7,7 +7,12 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { type FileTime, overBudget, readBudgets, STEPS, type Step, slowestFiles } from './test-times';
 
-const SLOTS = Math.max(1, Math.min(2, Number(process.env.TEST_SLOTS ?? availableParallelism())));
+/** Steps at a time: TEST_SLOTS (1 runs them one after another), else the machine's cores, at most 2. */
+function slots(): number {
+  const asked = Number.parseInt(process.env.TEST_SLOTS ?? '', 10);
+  return Number.isInteger(asked) && asked >= 1 ? asked : Math.min(2, availableParallelism());
+}
+const SLOTS = slots();
 const LOG_DIR = resolve('.tmp/test-logs');
 const TIMES_DIR = resolve('.tmp/test-times');
 rmSync(LOG_DIR, { recursive: true, force: true });

@@ -101,7 +101,12 @@ export function fileTimes(report: unknown): FileTime[] {
     .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
 }
 
+/** None when the suite wrote no report (it failed before its end): the step's own log says why. */
 export function slowestFiles(file: string, count = 10): FileTime[] {
   if (!existsSync(file)) return [];
-  return fileTimes(JSON.parse(readFileSync(file, 'utf8'))).slice(0, count);
+  try {
+    return fileTimes(JSON.parse(readFileSync(file, 'utf8'))).slice(0, count);
+  } catch {
+    return [];
+  }
 }
