@@ -7,7 +7,7 @@ import { relative, resolve } from 'node:path';
 export interface Step {
   name: string;
   command: string;
-  /** Steps that must have finished first (the build before the browser, one user of a shared directory). */
+  /** Steps that must have finished first (the build, before any step that starts server/main.ts). */
   after?: string[];
 }
 
