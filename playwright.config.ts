@@ -1,7 +1,10 @@
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+// One demo certificate authority for the run: fixtures sign with it and every app and server started trusts it.
+process.env.DEMO_AUTHORITY_DIR ??= resolve('.tmp/demo-authority');
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` (scripts/test-all.ts) asks for each run's per-file times in this file, to print the slowest.
 const timesFile = process.env.TEST_TIMES_FILE;
+// One demo certificate authority for the run: fixtures sign with it and every app and server started trusts it.
+process.env.DEMO_AUTHORITY_DIR ??= resolve('.tmp/demo-authority');
 
 // Four suites, run separately by `npm test` so each prints its own result.
 export default defineConfig({

@@ -9,6 +9,7 @@ import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
+import { testAuthority } from '../test/support/demo-authority';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
 // Issue 14's browser journeys on the real server: the demo corporate fills the downloaded template for 20
@@ -28,17 +29,20 @@ const inDays = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
 
 /** A stamped CFDI 4.0 of the first demo provider, issued three days ago, to the demo corporate (or another). */
 function cfdi(folio: string, receiver: { rfc: string; name: string } = DEMO_CORPORATE): string {
-  return buildCfdiXml({
-    serie: 'BULK',
-    folio,
-    issuedAt: `${dayjs().subtract(3, 'day').format('YYYY-MM-DD')}T10:00:00`,
-    issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
-    receiver,
-    subtotal: '8620.69',
-    currency: 'MXN',
-    paymentMethod: 'PPD',
-    description: 'Servicio de la carga masiva',
-  });
+  return buildCfdiXml(
+    {
+      serie: 'BULK',
+      folio,
+      issuedAt: `${dayjs().subtract(3, 'day').format('YYYY-MM-DD')}T10:00:00`,
+      issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
+      receiver,
+      subtotal: '8620.69',
+      currency: 'MXN',
+      paymentMethod: 'PPD',
+      description: 'Servicio de la carga masiva',
+    },
+    testAuthority(),
+  );
 }
 
 function zipOf(files: Record<string, string>): Buffer {

@@ -64,7 +64,7 @@ test.describe('/diagramas/', () => {
       SERVER,
     );
     const nav = page.getByRole('navigation', { name: 'Máquinas de estados' });
-    await expect(nav.getByRole('link')).toHaveCount(23);
+    await expect(nav.getByRole('link')).toHaveCount(24);
     await nav.getByRole('link', { name: 'Solicitud de demo' }).click();
     await expect(page).toHaveURL(/\/diagramas\/\?maquina=demo-request$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de demo' })).toBeVisible(SERVER);

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { buildCfdiXml, deterministicUuid } from '../server/cfdi/build-cfdi';
+import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { OPERATOR_LABEL } from '../server/modules/invoices/disbursement.service';
 import { SAT_ACTOR_LABEL } from '../server/modules/sat/sat-cancellation.service';
 import { DEMO_CORPORATE } from '../server/seed/demo-world';
@@ -14,6 +14,7 @@ import {
   type LifecycleActor,
   STATUS_BY_STATE,
 } from '../src/machines/invoice-lifecycle.machine';
+import { stampedUuid } from '../test/fixtures/cfdi';
 import type { ModelPath } from '../test/model/harness/model';
 import {
   invoiceLifecycleModel,
@@ -21,6 +22,7 @@ import {
   MODEL_EMISSION,
   plusDays,
 } from '../test/model/invoice-lifecycle.model';
+import { testAuthority } from '../test/support/demo-authority';
 import {
   closeMessage,
   defineGeneratedPathTests,
@@ -125,16 +127,10 @@ async function prepare(browser: Browser, paths: readonly ModelPath[]): Promise<v
   };
 
   emission = dayjs().subtract(3, 'day').format(ISO_DATE_FORMAT) as IsoDate;
-  const planned = paths.map((_, index) => ({
-    uuid: deterministicUuid(`e2e-generated-lifecycle-${run}-${index}`),
-    folio: `${run.slice(-5)}${index}`,
-  }));
-  const ids = importCfdi(
-    planned.map(({ uuid, folio }) => ({
-      uuid,
-      name: folio,
-      xml: buildCfdiXml({
-        uuid,
+  const planned = paths.map((_, index) => {
+    const folio = `${run.slice(-5)}${index}`;
+    const xml = buildCfdiXml(
+      {
         serie: 'G',
         folio,
         issuedAt: `${emission}T10:00:00`,
@@ -145,9 +141,12 @@ async function prepare(browser: Browser, paths: readonly ModelPath[]): Promise<v
         currency: 'MXN',
         paymentMethod: 'PPD',
         description: 'Maquila de prueba del modelo',
-      }),
-    })),
-  );
+      },
+      testAuthority(),
+    );
+    return { folio, xml, uuid: stampedUuid(xml) };
+  });
+  const ids = importCfdi(planned.map(({ uuid, folio, xml }) => ({ uuid, name: folio, xml })));
   planned.forEach(({ uuid, folio }, index) => {
     pathInvoices.set(index, { id: ids.get(uuid)!, uuid, shownFolio: `G-${folio}` });
   });

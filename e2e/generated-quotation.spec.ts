@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { buildCfdiXml, deterministicUuid } from '../server/cfdi/build-cfdi';
+import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { ISO_DATE_FORMAT } from '../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUS_LABELS } from '../src/domain/invoice-status';
@@ -11,8 +11,10 @@ import type { PreAuthorizationWork } from '../src/domain/pre-authorization';
 import { QUOTATION_PATHS } from '../src/domain/schemas/quotations';
 import { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE } from '../src/machines/pronto-pago-messages';
 import { ACCESS_TOKEN_KEY, PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
+import { stampedUuid } from '../test/fixtures/cfdi';
 import { SESSION_ENDED_BODY } from '../test/model/authorization-request.model';
 import { quotationModel, SERVER_500_BODY } from '../test/model/quotation.model';
+import { testAuthority } from '../test/support/demo-authority';
 import {
   accessTokenOf,
   closeMessage,
@@ -279,19 +281,10 @@ defineGeneratedPathTests<Ctx>({
     const run = Date.now().toString(36).toUpperCase();
     const planned = paths.map((_, index) => {
       const search = `modelo-${run}-P${index}-`;
-      const invoices = [1, 2].map((n) => ({
-        uuid: deterministicUuid(`e2e-generated-quotation-${run}-${index}-${n}`),
-        folio: `${run.slice(-5)}${index}N${n}`,
-      }));
-      return { search, invoices };
-    });
-    const ids = importCfdi(
-      planned.flatMap(({ search, invoices }) =>
-        invoices.map(({ uuid, folio }) => ({
-          uuid,
-          name: folio,
-          xml: buildCfdiXml({
-            uuid,
+      const invoices = [1, 2].map((n) => {
+        const folio = `${run.slice(-5)}${index}N${n}`;
+        const xml = buildCfdiXml(
+          {
             serie: 'Q',
             folio,
             issuedAt: `${emission}T10:00:00`,
@@ -302,9 +295,15 @@ defineGeneratedPathTests<Ctx>({
             currency: 'MXN',
             paymentMethod: 'PPD',
             description: `Servicio ${search}`,
-          }),
-        })),
-      ),
+          },
+          testAuthority(),
+        );
+        return { folio, xml, uuid: stampedUuid(xml) };
+      });
+      return { search, invoices };
+    });
+    const ids = importCfdi(
+      planned.flatMap(({ invoices }) => invoices.map(({ uuid, folio, xml }) => ({ uuid, name: folio, xml }))),
     );
     planned.forEach(({ search, invoices }, index) => {
       pathInvoices.set(index, {

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
-import { buildCfdiXml, deterministicUuid } from '../server/cfdi/build-cfdi';
+import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { formatCurrency, parseMoney } from '../src/domain/money';
+import { stampedUuid } from '../test/fixtures/cfdi';
+import { testAuthority } from '../test/support/demo-authority';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
 // Issue 15's journey on the real server: the demo provider asks for factoring, the operator grants the line,
@@ -16,14 +18,12 @@ const DEMO_PROVIDER = { rfc: 'EBA120815RTA', name: 'Empaques del Bajío, S.A. de
 const DEMO_CORPORATE = { rfc: 'GAA150312K78', name: 'Grupo Altamira Alimentos, S.A. de C.V.' };
 
 /** A 100,000.00 MXN CFDI from the demo provider to the demo corporate (subtotal + 16 % IVA), imported by ops. */
-function importInvoice(uuid: string, folio: string): void {
+function importInvoice(folio: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'flujo-e2e-factoring-'));
   try {
     const file = join(dir, `${folio}.xml`);
-    writeFileSync(
-      file,
-      buildCfdiXml({
-        uuid,
+    const xml = buildCfdiXml(
+      {
         serie: 'F',
         folio,
         issuedAt: `${dayjs().subtract(1, 'day').format('YYYY-MM-DD')}T10:15:00`,
@@ -33,9 +33,12 @@ function importInvoice(uuid: string, folio: string): void {
         currency: 'MXN',
         paymentMethod: 'PPD',
         description: 'Cajas de cartón para exportación',
-      }),
+      },
+      testAuthority(),
     );
+    writeFileSync(file, xml);
     expect(operator('cfdi:import', file)).toMatch(/1 importadas, 0 rechazadas/);
+    return stampedUuid(xml);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -63,9 +66,8 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
 }) => {
   test.setTimeout(180_000);
   const id = Date.now().toString(36).toUpperCase();
-  const uuid = deterministicUuid(`e2e-factoring-${id}`);
   const folio = `FX${id.slice(-6)}`;
-  importInvoice(uuid, folio);
+  const uuid = importInvoice(folio);
 
   // 1. Without a line, 'Solicitar Factoraje' files the enable request and says so (spec §8).
   await logIn(page, 'proveedor.demo', DEMO_PASSWORD);

@@ -29,9 +29,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({});
   const { db } = database;
   const today = businessDate(new Date());
-  await seedDemoWorld(db, today);
   const app = await buildApp({ database });
   await app.ready();
+  await seedDemoWorld(db, app.authenticity, today);
   console.log(`database and app ready in ${Math.round(performance.now() - started)} ms`);
 
   const companies = await db

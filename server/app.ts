@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { type Clock, systemClock } from './modules/auth/clock';
+import { type CfdiAuthenticity, createCfdiAuthenticity } from './modules/sat/cfdi-authenticity';
+import { registerSandboxSatStatus } from './modules/sat/sandbox-sat-status.routes';
 import { createSatDeps } from './modules/sat/sat-deps';
 import { TEST_SUPPORT_PREFIX, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { corePlugin } from './plugins/core.plugin';
@@ -46,6 +48,8 @@ export interface AppDeps {
    * sets it; tests leave it off and call a job's work themselves.
    */
   runJobs?: boolean;
+  /** Default: from the config (trust store, SAT status URL or the sandbox SAT). Tests pass a silent SAT. */
+  authenticity?: CfdiAuthenticity;
 }
 
 /** Test and tool default: the environment's defaults with a throwaway signing secret (never a file). */
@@ -88,22 +92,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestGuards(app);
   const db = deps.database.db;
+  const clock = deps.now ?? systemClock;
+  const authenticity = deps.authenticity ?? createCfdiAuthenticity(config, db, clock);
   await app.register(corePlugin, {
     database: deps.database,
     db,
     mailer: deps.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, log: app.log }),
-    clock: deps.now ?? systemClock,
+    clock,
     appBaseUrl: config.appBaseUrl,
+    authenticity,
   });
   const accounts = createAccountsDeps(app, config, deps.captcha);
   registerAuthentication(app, accounts);
+  // Development and tests: the sandbox SAT's status service over HTTP, as SAT serves it (decision 0056).
+  if (!config.production && !config.satStatusUrl) registerSandboxSatStatus(app, authenticity);
   // Before the services: it collects their routes for GET /api/openapi.json.
   registerOpenApi(app);
   registerBodyValidation(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
   // The user service's SAT routes and the development SAT poller job share these.
-  const sat = createSatDeps(config, accounts);
+  const sat = createSatDeps(config, { db, mailer: accounts.mailer, now: clock, authenticity });
   if (services.includes('invoices')) {
     await app.register(invoicesService, {
       prefix: '/api',

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
+import { SAT_STATUS_PRODUCTION_URL } from './modules/sat/sat-status-soap';
 
 export interface Config {
   port: number;
@@ -50,6 +51,14 @@ export interface Config {
    * (32+ characters) are both given; null, the default, means its routes do not exist.
    */
   testSupportToken: string | null;
+  /** SAT's CA and stamping certificates (SAT_TRUST_DIR, PEM or DER); required in production. */
+  satTrustDir: string | null;
+  /** The demo certificate authority (DEMO_AUTHORITY_DIR, default DATA_DIR/demo-authority); null in production. */
+  demoAuthorityDir: string | null;
+  /** SAT's ConsultaCFDIService (SAT_STATUS_URL); null = the sandbox SAT, outside production only. */
+  satStatusUrl: string | null;
+  /** How long one status question may take (SAT_STATUS_TIMEOUT_MS). */
+  satStatusTimeoutMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -233,6 +242,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('TEST_SUPPORT_ROUTES=true needs TEST_SUPPORT_TOKEN of at least 32 characters');
   }
 
+  const satTrustDir = env.SAT_TRUST_DIR?.trim() ? resolve(env.SAT_TRUST_DIR.trim()) : null;
+  if (!satTrustDir && production) problems.push('SAT_TRUST_DIR is required when NODE_ENV=production');
+  if (satTrustDir && !existsSync(satTrustDir)) problems.push(`SAT_TRUST_DIR ${satTrustDir} does not exist`);
+  if (env.DEMO_AUTHORITY_DIR?.trim() && production) {
+    problems.push('DEMO_AUTHORITY_DIR is for development only; production trusts SAT_TRUST_DIR alone');
+  }
+  const satStatusUrlText = env.SAT_STATUS_URL?.trim() || '';
+  if (satStatusUrlText && !/^https?:\/\/[^\s]+$/.test(satStatusUrlText)) {
+    problems.push('SAT_STATUS_URL must be an http(s) URL');
+  }
+  const satStatusTimeoutMs = parseInteger(
+    'SAT_STATUS_TIMEOUT_MS',
+    env.SAT_STATUS_TIMEOUT_MS?.trim() || '',
+    DEFAULT_SAT_STATUS_TIMEOUT_MS,
+    { min: 100, max: 120_000 },
+    problems,
+  );
+
   if (problems.length > 0) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = developmentSecret(dataDir);
   // A separate key per purpose: a leaked CAPTCHA key must not sign sessions.
@@ -266,8 +293,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: uploadMaxMb * 1024 * 1024,
     publicWriteLimitFactor,
     testSupportToken: testSupportRoutes ? testSupportToken : null,
+    satTrustDir,
+    demoAuthorityDir: production
+      ? null
+      : resolve(env.DEMO_AUTHORITY_DIR?.trim() || join(dataDir, 'demo-authority')),
+    satStatusUrl: satStatusUrlText || (production ? SAT_STATUS_PRODUCTION_URL : null),
+    satStatusTimeoutMs,
   };
 }
+
+/** SAT usually answers within a second; ten gives a slow day room and still frees the worker. */
+const DEFAULT_SAT_STATUS_TIMEOUT_MS = 10_000;
 
 /** Development convenience: a random secret kept beside the data so restarts keep sessions valid. */
 function developmentSecret(dataDir: string): string {

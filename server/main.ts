@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   }
 
   if (config.seedDemo) {
-    const seeded = await seedDemoWorld(database.db);
+    const seeded = await seedDemoWorld(database.db, app.authenticity);
     await seedDemoOperators(database.db, config.satEncryptionKey);
     app.log.info(seeded.created ? `demo data loaded: ${seeded.summary}` : 'demo data already present');
   }

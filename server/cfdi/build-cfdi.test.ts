@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { cfdiInput, makeCfdi, withAttribute, withoutElement } from '../../test/fixtures/cfdi';
+import { cfdiInput, makeCfdi, testAuthority, withAttribute, withoutElement } from '../../test/fixtures/cfdi';
 import { buildCfdiXml, computeCfdiAmounts, deterministicUuid } from './build-cfdi';
 import { CFDI_40_NAMESPACE, TFD_NAMESPACE } from './namespaces';
 import { parseCfdi } from './parse-cfdi';
@@ -56,10 +56,14 @@ describe('buildCfdiXml', () => {
   });
 
   it('refuses input that would make an invalid CFDI', () => {
-    expect(() => buildCfdiXml(cfdiInput({ description: 'a | b' }))).toThrow('|');
-    expect(() => buildCfdiXml(cfdiInput({ description: 'bell \u0007' }))).toThrow('control character');
-    expect(() => buildCfdiXml(cfdiInput({ currency: 'USD' }))).toThrow('exchangeRate');
-    expect(() => buildCfdiXml(cfdiInput({ issuedAt: '2025-03-14 10:30' }))).toThrow('issuedAt');
+    expect(() => buildCfdiXml(cfdiInput({ description: 'a | b' }), testAuthority())).toThrow('|');
+    expect(() => buildCfdiXml(cfdiInput({ description: 'bell \u0007' }), testAuthority())).toThrow(
+      'control character',
+    );
+    expect(() => buildCfdiXml(cfdiInput({ currency: 'USD' }), testAuthority())).toThrow('exchangeRate');
+    expect(() => buildCfdiXml(cfdiInput({ issuedAt: '2025-03-14 10:30' }), testAuthority())).toThrow(
+      'issuedAt',
+    );
   });
 
   it('writes TipoCambio only for USD, and PPD with FormaPago 99', () => {
@@ -98,7 +102,7 @@ describe('buildCfdiXml against SAT XSDs', () => {
       cfdiInput({ currency: 'USD', exchangeRate: '18.5', paymentMethod: 'PUE', serie: undefined }),
     ],
   ])('%s: every required node and attribute is present and every inline pattern matches', (_label, input) => {
-    const root = parseXml(buildCfdiXml(input));
+    const root = parseXml(buildCfdiXml(input, testAuthority()));
 
     expect(root.namespaceURI).toBe(CFDI_40_NAMESPACE);
     expect(schemaProblems(root, cfdiSchema, CFDI_40_NAMESPACE)).toEqual([]);

@@ -1,14 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, createSign, type KeyObject } from 'node:crypto';
+import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { addMoney, formatMoneyAmount, parseMoney, percentOf } from '../../src/domain/money';
+import { cfdiCadenaOriginal, tfdCadenaOriginal } from './cadena-original';
+import { formatStatusTotal, sealTail } from './cfdi-expression';
+import { type DemoAuthority, type SigningCredential, uuidFromDigest } from './demo-authority';
 import { CFDI_40_NAMESPACE, TFD_NAMESPACE, XSI_NAMESPACE } from './namespaces';
 
 /**
- * Builds stamped-looking CFDI 4.0 XML for demo data and tests. Seals and certificates are fake:
- * Flujo never verifies seals (authenticity comes from SAT's status service), so they only need the right shape.
+ * Builds genuinely signed CFDI 4.0 XML for demo data and tests: the issuer's demo CSD seals the cadena
+ * original and the sandbox SAT of the demo authority stamps it (its folio fiscal and SelloSAT), so the
+ * documents pass the same proof as real ones (server/cfdi/verify-cfdi.ts).
  */
 export type CfdiBuildInput = {
-  /** Folio fiscal; derived from issuer, serie, folio and Fecha when absent. */
-  uuid?: string;
   serie?: string;
   folio: string;
   /** Fecha, 'YYYY-MM-DDThh:mm:ss', local time where issued. */
@@ -54,13 +57,11 @@ const MORAL_RFC_LENGTH = 12;
 const PAYMENT_FORM = { PPD: '99', PUE: '03' } as const;
 // SAT's own RFC, which also stamps as PAC for its free invoicing service; public and well known.
 const DEFAULT_PAC_RFC = 'SAT970701NN3';
-// Fake 20-digit certificate serials (cfdv40.xsd pattern [0-9]{20}); not real CSDs.
-const FAKE_CSD_SERIAL = '00001000000000000001';
-const FAKE_SAT_CERT_SERIAL = '00001000000000000002';
-// Sizes of a real RSA-2048 seal and a short certificate, so the XML looks and weighs like a real one.
-const SEAL_BYTES = 256;
-const CERTIFICATE_BYTES = 600;
 const STAMP_DELAY_MS = 60_000;
+const SEAL_ALGORITHM = 'RSA-SHA256';
+/** Written where the seal and stamp go, then replaced by sealCfdiXml. */
+const UNSEALED = 'SIN-SELLO';
+const UNSTAMPED_UUID = '00000000-0000-4000-8000-000000000000';
 
 const AMOUNT_INPUT = /^[0-9]{1,16}(\.[0-9]{1,2})?$/;
 const EXCHANGE_RATE_INPUT = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
@@ -69,11 +70,7 @@ const DATE_TIME =
 
 /** RFC 4122 version-4-shaped UUID (upper case, as PACs write it) from sha256(seed); same seed, same UUID. */
 export function deterministicUuid(seed: string): string {
-  const bytes = createHash('sha256').update(seed).digest().subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex').toUpperCase();
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidFromDigest(createHash('sha256').update(seed).digest());
 }
 
 /** SubTotal, IVA 16 % (rounded half-up to the centavo) and Total, in integer centavos so nothing drifts. */
@@ -89,8 +86,11 @@ export function computeCfdiAmounts(subtotal: string): CfdiAmounts {
   };
 }
 
-/** Deterministic CFDI 4.0 XML: the same input always gives byte-identical output. Throws on invalid input. */
-export function buildCfdiXml(input: CfdiBuildInput): string {
+/**
+ * Deterministic CFDI 4.0 XML sealed with the issuer's demo CSD and stamped by the demo SAT: the same input
+ * and authority always give byte-identical output. Throws on invalid input.
+ */
+export function buildCfdiXml(input: CfdiBuildInput, authority: DemoAuthority): string {
   assertDateTime(input.issuedAt, 'issuedAt');
   const stampedAt = input.stampedAt ?? addMilliseconds(input.issuedAt, STAMP_DELAY_MS);
   assertDateTime(stampedAt, 'stampedAt');
@@ -102,10 +102,7 @@ export function buildCfdiXml(input: CfdiBuildInput): string {
   }
 
   const amounts = computeCfdiAmounts(input.subtotal);
-  const uuid =
-    input.uuid ??
-    deterministicUuid(`${input.issuer.rfc}|${input.serie ?? ''}|${input.folio}|${input.issuedAt}`);
-  const seal = fakeBase64(`sello|${uuid}`, SEAL_BYTES);
+  const credential = authority.csdFor(input.issuer.rfc, input.issuer.name);
   const transfer = {
     Base: amounts.subtotal,
     Impuesto: IVA_TAX,
@@ -122,10 +119,10 @@ export function buildCfdiXml(input: CfdiBuildInput): string {
     Serie: input.serie,
     Folio: input.folio,
     Fecha: input.issuedAt,
-    Sello: seal,
+    Sello: UNSEALED,
     FormaPago: PAYMENT_FORM[input.paymentMethod],
-    NoCertificado: FAKE_CSD_SERIAL,
-    Certificado: fakeBase64(`certificado|${input.issuer.rfc}`, CERTIFICATE_BYTES),
+    NoCertificado: credential.number,
+    Certificado: credential.certificateBase64,
     SubTotal: amounts.subtotal,
     Moneda: input.currency,
     TipoCambio: input.exchangeRate,
@@ -160,15 +157,15 @@ export function buildCfdiXml(input: CfdiBuildInput): string {
     'xmlns:tfd': TFD_NAMESPACE,
     'xsi:schemaLocation': TFD_SCHEMA_LOCATION,
     Version: '1.1',
-    UUID: uuid,
+    UUID: UNSTAMPED_UUID,
     FechaTimbrado: stampedAt,
     RfcProvCertif: input.pacRfc ?? DEFAULT_PAC_RFC,
-    SelloCFD: seal,
-    NoCertificadoSAT: FAKE_SAT_CERT_SERIAL,
-    SelloSAT: fakeBase64(`sello-sat|${uuid}`, SEAL_BYTES),
+    SelloCFD: UNSEALED,
+    NoCertificadoSAT: authority.stamping.number,
+    SelloSAT: UNSEALED,
   });
 
-  return [
+  const unsealed = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<cfdi:Comprobante${comprobante}>`,
     `  <cfdi:Emisor${issuer}/>`,
@@ -191,8 +188,51 @@ export function buildCfdiXml(input: CfdiBuildInput): string {
     `    <tfd:TimbreFiscalDigital${stamp}/>`,
     '  </cfdi:Complemento>',
     '</cfdi:Comprobante>',
-    '',
   ].join('\n');
+  return sealCfdiXml(unsealed, credential, authority);
+}
+
+/**
+ * Seals a CFDI with `credential` (NoCertificado, Certificado, Sello over its cadena original) and stamps it
+ * again as the demo SAT (UUID, SelloCFD, NoCertificadoSAT, SelloSAT). Tests use it to make documents that are
+ * genuinely signed by the wrong certificate; the builder uses it for every document.
+ */
+export function sealCfdiXml(xml: string, credential: SigningCredential, authority: DemoAuthority): string {
+  const document = new DOMParser().parseFromString(xml, 'text/xml');
+  const root = document.documentElement;
+  if (!root) throw new Error('not XML');
+  root.setAttribute('NoCertificado', credential.number);
+  root.setAttribute('Certificado', credential.certificateBase64);
+  // Signs what a reader will parse back from the text written, not the in-memory tree.
+  const written = new DOMParser().parseFromString(
+    new XMLSerializer().serializeToString(document),
+    'text/xml',
+  );
+  const seal = sign(cfdiCadenaOriginal(written), credential.privateKey);
+  root.setAttribute('Sello', seal);
+
+  const stamp = root.getElementsByTagNameNS(TFD_NAMESPACE, 'TimbreFiscalDigital')[0];
+  if (!stamp) throw new Error('the CFDI has no TimbreFiscalDigital to stamp');
+  const party = (name: string) =>
+    (root.getElementsByTagNameNS(CFDI_40_NAMESPACE, name)[0] as Element | undefined)?.getAttribute('Rfc') ??
+    '';
+  stamp.setAttribute(
+    'UUID',
+    authority.stampUuid({
+      re: party('Emisor'),
+      rr: party('Receptor'),
+      tt: formatStatusTotal(root.getAttribute('Total') ?? ''),
+      fe: sealTail(seal),
+    }),
+  );
+  stamp.setAttribute('SelloCFD', seal);
+  stamp.setAttribute('NoCertificadoSAT', authority.stamping.number);
+  stamp.setAttribute('SelloSAT', sign(tfdCadenaOriginal(stamp), authority.stamping.privateKey));
+  return `${new XMLSerializer().serializeToString(document)}\n`;
+}
+
+function sign(cadena: string, privateKey: KeyObject): string {
+  return createSign(SEAL_ALGORITHM).update(cadena, 'utf8').sign(privateKey, 'base64');
 }
 
 function defaultTaxRegime(rfc: string): string {
@@ -230,14 +270,6 @@ function escapeAttribute(name: string, value: string): string {
   // NOTE: cfdv40.xsd restricts free text to [^|]: the pipe separates fields in SAT's cadena original.
   if (value.includes('|')) throw new Error(`${name} cannot contain "|"`);
   return value.replace(/[&<>"'\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
-}
-
-function fakeBase64(label: string, byteCount: number): string {
-  const chunks: Buffer[] = [];
-  for (let index = 0; chunks.length * 32 < byteCount; index += 1) {
-    chunks.push(createHash('sha256').update(`${label}|${index}`).digest());
-  }
-  return Buffer.concat(chunks).subarray(0, byteCount).toString('base64');
 }
 
 function assertDateTime(value: string, name: string): void {

@@ -32,7 +32,8 @@ export type Cfdi = {
   rfcWarnings: string[];
 };
 
-export type CfdiParseResult = { ok: true; cfdi: Cfdi } | { ok: false; reason: string };
+/** `root` is the parsed Comprobante, for the seal check (verify-cfdi.ts) that needs the document itself. */
+export type CfdiParseResult = { ok: true; cfdi: Cfdi; root: Element } | { ok: false; reason: string };
 
 export type CfdiBatchFile = { name: string; content: string | Uint8Array };
 export type CfdiBatchResult = { accepted: Cfdi[]; rejected: { name: string; reason: string }[] };
@@ -108,7 +109,7 @@ export function parseCfdi(xml: string | Uint8Array, fileName?: string): CfdiPars
   const read = readXmlSafely(xml, fileName);
   if (!read.ok) return read;
   try {
-    return { ok: true, cfdi: readComprobante(read.root) };
+    return { ok: true, cfdi: readComprobante(read.root), root: read.root };
   } catch (error) {
     if (error instanceof CfdiRejection) return { ok: false, reason: error.message };
     throw error;

@@ -11,6 +11,7 @@ import { corporateOnboarding } from './migrations/009-corporate-onboarding';
 import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
 import { controlDesk } from './migrations/012-control-desk';
+import { cfdiProof } from './migrations/013-cfdi-proof';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-credit-programmes': statements(creditProgrammes),
   '011-operator-alliances': statements(operatorAlliances),
   '012-control-desk': statements(controlDesk),
+  '013-cfdi-proof': statements(cfdiProof),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

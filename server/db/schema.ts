@@ -105,8 +105,66 @@ export interface InvoicesTable {
   /** Migration 003: the lifecycle's context, the buyer absorbs the advance's cost. */
   buyer_funds_advance: Generated<boolean>;
   cfdi_xml: string;
+  /** Migration 013: where the cfdi-proof machine stands, and what proved the seal (CfdiSealProof). */
+  proof_state: Generated<ProofState>;
+  cfdi_proof: ColumnType<CfdiSealProofJson | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type ProofState = 'unverified' | 'sealChecked' | 'pending' | 'trusted' | 'refused';
+/** server/cfdi/verify-cfdi.ts CfdiSealProof, as stored. */
+export type CfdiSealProofJson = {
+  certificateNumber: string;
+  holderRfc: string;
+  holderName: string;
+  issuer: string;
+  validFrom: string;
+  validUntil: string;
+  uuid: string;
+  satSealVerified: boolean;
+};
+
+export interface CfdiSatChecksTable {
+  id: Generated<number>;
+  invoice_id: number;
+  asked_at: Timestamp;
+  answered: boolean;
+  estado: string | null;
+  codigo_estatus: string | null;
+  es_cancelable: string | null;
+  estatus_cancelacion: string | null;
+  validacion_efos: string | null;
+  failure: string | null;
+}
+
+export interface CfdiConflictsTable {
+  id: Generated<number>;
+  cfdi_uuid: string;
+  invoice_id: number;
+  file_name: string;
+  source: string;
+  cfdi_xml: string;
+  received_at: Generated<Timestamp>;
+}
+
+export interface EfosListsTable {
+  id: Generated<number>;
+  file_name: string;
+  entries: number;
+  imported_at: Generated<Timestamp>;
+}
+
+export interface EfosEntriesTable {
+  rfc: string;
+  list_id: number;
+  name: string;
+  situation: 'Presunto' | 'Desvirtuado' | 'Definitivo' | 'Sentencia Favorable';
+}
+
+export interface SandboxSatCancellationsTable {
+  cfdi_uuid: string;
+  cancelled_at: Generated<Timestamp>;
 }
 
 export interface InvoiceEventsTable {
@@ -542,4 +600,9 @@ export interface Database {
   desk_items: DeskItemsTable;
   disbursement_batches: DisbursementBatchesTable;
   spei_orders: SpeiOrdersTable;
+  cfdi_sat_checks: CfdiSatChecksTable;
+  cfdi_conflicts: CfdiConflictsTable;
+  efos_lists: EfosListsTable;
+  efos_entries: EfosEntriesTable;
+  sandbox_sat_cancellations: SandboxSatCancellationsTable;
 }

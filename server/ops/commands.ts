@@ -11,6 +11,7 @@ import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../s
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
 import { validateForm } from '../../src/domain/schemas/validate';
+import { type DemoAuthority, loadDemoAuthority } from '../cfdi/demo-authority';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -43,6 +44,7 @@ import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { DisbursementError, disburseInvoice, OPERATOR_LABEL } from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
+import { type CfdiAuthenticity, createCfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
 import { cancelInvoiceAtSat } from '../modules/sat/sat-cancellation.service';
 import { createSandboxConnector, sandboxFolder } from '../modules/sat/sat-connector';
@@ -190,10 +192,23 @@ function opsMailer(context: OpsContext): Mailer {
   return createMailer(requireDatabase(context).db, { smtpUrl: context.config.smtpUrl, log: quietLog });
 }
 
+/** What proves CFDI for a command: the same trust store and SAT status service the server uses. */
+function opsAuthenticity(context: OpsContext): CfdiAuthenticity {
+  return createCfdiAuthenticity(context.config, requireDatabase(context).db, context.now);
+}
+
+/** The demo authority alone (no database needed): the sandbox's CFDI are sealed and stamped with it. */
+function opsDemoAuthority(context: OpsContext): DemoAuthority {
+  if (!context.config.demoAuthorityDir)
+    throw new UsageError('La autoridad de demostración no existe en producción.');
+  return loadDemoAuthority(context.config.demoAuthorityDir);
+}
+
 function satDeps(context: OpsContext): SatLinkDeps {
   const { db } = requireDatabase(context);
   return {
     db,
+    authenticity: opsAuthenticity(context),
     encryptionKey: context.config.satEncryptionKey,
     connector: createSandboxConnector(context.config.satSandboxDir),
     now: context.now,
@@ -230,7 +245,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     async run(context, args) {
       parseArgs(args, []);
       const { db } = requireDatabase(context);
-      const result = await seedDemoWorld(db);
+      const result = await seedDemoWorld(db, opsAuthenticity(context));
       const operators = await seedDemoOperators(db, context.config.satEncryptionKey);
       context.print(
         result.created
@@ -260,6 +275,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         invoices: integerOption(parsed, 'invoices', 0, 1, MAX_SCALE_INVOICES),
         providers: integerOption(parsed, 'providers', DEFAULT_SCALE_PROVIDERS, 0, MAX_SCALE_PROVIDERS),
         corporates: integerOption(parsed, 'corporates', DEFAULT_SCALE_CORPORATES, 0, MAX_SCALE_CORPORATES),
+        authenticity: opsAuthenticity(context),
         progress: (line) => context.print(line),
       });
       context.print(
@@ -360,7 +376,10 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         name: basename(path),
         content: readFileSync(path),
       }));
-      const result = await importCfdiFiles(requireDatabase(context).db, files, 'operador (cfdi:import)');
+      const result = await importCfdiFiles(requireDatabase(context).db, files, {
+        actorLabel: 'operador (cfdi:import)',
+        authenticity: opsAuthenticity(context),
+      });
       for (const item of result.imported)
         context.print(`importada  ${item.name}  ${item.uuid}  id=${item.id}`);
       for (const item of result.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
@@ -522,6 +541,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         ? { rfc: rfcArgument(toText), name: await lookup(rfcArgument(toText)) }
         : DEMO_CORPORATE;
       const paths = generateSandboxCfdi({
+        authority: opsDemoAuthority(context),
         sandboxDir: context.config.satSandboxDir,
         issuer: { rfc, name },
         receiver: { rfc: receiver.rfc, name: receiver.name },
@@ -541,7 +561,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     needsDatabase: () => true,
     async run(context, args) {
       const uuid = onePositional(parseArgs(args, []), 'el folio fiscal (UUID)');
-      const applied = await cancelInvoiceAtSat(requireDatabase(context).db, uuid);
+      const applied = await cancelInvoiceAtSat(requireDatabase(context).db, uuid, {
+        sandbox: context.config.satStatusUrl === null,
+      });
       context.print(`Factura ${applied.invoiceId} cancelada ante el SAT: ${applied.from} → ${applied.to}.`);
       return 0;
     },

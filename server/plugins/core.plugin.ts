@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle, Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { Clock } from '../modules/auth/clock';
+import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 
 /** What every route plugin reads from the instance instead of receiving it through options. */
 export interface CoreDecorations {
@@ -13,6 +14,8 @@ export interface CoreDecorations {
   clock: Clock;
   /** Public origin of the app for links in e-mails, no trailing slash (APP_BASE_URL). */
   appBaseUrl: string;
+  /** What proves a CFDI (trust store and SAT's status service); every import reads it. */
+  authenticity: CfdiAuthenticity;
 }
 
 declare module 'fastify' {
@@ -29,6 +32,7 @@ export const corePlugin: FastifyPluginAsync<CoreDecorations> = async (app, core)
   app.decorate('mailer', core.mailer);
   app.decorate('clock', core.clock);
   app.decorate('appBaseUrl', core.appBaseUrl);
+  app.decorate('authenticity', core.authenticity);
 };
 // NOTE: Fastify encapsulates a plugin's decorations unless it is marked skip-override (what the
 // fastify-plugin package sets); these must reach every sibling service, so they live on the root.

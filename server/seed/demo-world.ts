@@ -5,7 +5,7 @@ import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-date';
 import { Period, periodToDateRange } from '../../src/domain/period';
 import { SatStatus } from '../../src/domain/sat-status';
 import type { InvoiceLifecycleEvent, LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
-import { buildCfdiXml, deterministicUuid } from '../cfdi/build-cfdi';
+import { buildCfdiXml } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { hashPassword } from '../modules/accounts/password';
@@ -13,6 +13,7 @@ import { seedActiveProgrammes } from '../modules/credit-programmes/programme-see
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
+import { type CfdiAuthenticity, demoAuthorityOf } from '../modules/sat/cfdi-authenticity';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
 export const DEMO_SEED = 'demo-world-v1';
@@ -113,7 +114,11 @@ export interface SeedResult {
  * imported as CFDI 4.0 XML through the real importer, then walked to every status by the lifecycle machine.
  * One transaction: a failure leaves nothing behind, and the seeds row makes a second start a no-op.
  */
-export async function seedDemoWorld(db: Db, today = businessDate(new Date())): Promise<SeedResult> {
+export async function seedDemoWorld(
+  db: Db,
+  authenticity: CfdiAuthenticity,
+  today = businessDate(new Date()),
+): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(db, async (trx) => {
     const claimed = await trx
@@ -183,24 +188,29 @@ export async function seedDemoWorld(db: Db, today = businessDate(new Date())): P
       byFileName.set(name, invoice);
       return {
         name,
-        content: buildCfdiXml({
-          uuid: deterministicUuid(`${DEMO_SEED}:${provider.rfc}:${folio}`),
-          serie: 'A',
-          folio,
-          issuedAt: `${invoice.issuedOn}T${DEMO_ISSUE_TIME}`,
-          issuer: { rfc: provider.rfc, name: provider.name },
-          receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
-          subtotal: usd
-            ? `${(2_150 + i * 310).toFixed(2)}`
-            : `${(48_500 + i * 7_325 + p * 1_190).toFixed(2)}`,
-          currency: invoice.currency,
-          exchangeRate: usd ? '17.2450' : undefined,
-          paymentMethod: 'PPD',
-          description: DEMO_DESCRIPTIONS[(i + p) % DEMO_DESCRIPTIONS.length]!,
-        }),
+        content: buildCfdiXml(
+          {
+            serie: 'A',
+            folio,
+            issuedAt: `${invoice.issuedOn}T${DEMO_ISSUE_TIME}`,
+            issuer: { rfc: provider.rfc, name: provider.name },
+            receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+            subtotal: usd
+              ? `${(2_150 + i * 310).toFixed(2)}`
+              : `${(48_500 + i * 7_325 + p * 1_190).toFixed(2)}`,
+            currency: invoice.currency,
+            exchangeRate: usd ? '17.2450' : undefined,
+            paymentMethod: 'PPD',
+            description: DEMO_DESCRIPTIONS[(i + p) % DEMO_DESCRIPTIONS.length]!,
+          },
+          demoAuthorityOf(authenticity),
+        ),
       };
     });
-    const imported = await importCfdiFiles(trx, files, 'sincronización SAT (demo)');
+    const imported = await importCfdiFiles(trx, files, {
+      actorLabel: 'sincronización SAT (demo)',
+      authenticity,
+    });
     if (imported.rejected.length > 0) {
       throw new Error(`Demo CFDI rejected: ${JSON.stringify(imported.rejected)}`);
     }

@@ -5,10 +5,12 @@ import { MAX_PAYMENT_DAYS } from '../../src/domain/payment-date';
 import { rfcCheckDigit } from '../../src/domain/rfc';
 import { SatStatus } from '../../src/domain/sat-status';
 import { buildCfdiXml } from '../cfdi/build-cfdi';
+import type { DemoAuthority } from '../cfdi/demo-authority';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
 import { seedActiveProgrammes } from '../modules/credit-programmes/programme-seed';
 import { businessDate } from '../modules/invoices/business-date';
+import { type CfdiAuthenticity, demoAuthorityOf } from '../modules/sat/cfdi-authenticity';
 import { DEMO_CORPORATE, DEMO_DESCRIPTIONS, seedDemoWorld } from './demo-world';
 import { type LifecyclePath, lifecyclePaths } from './lifecycle-paths';
 
@@ -131,6 +133,8 @@ export interface ScaleOptions {
   providers?: number;
   corporates?: number;
   today?: IsoDate;
+  /** Signs the demo world and the template XML (its copies are not re-signed: they stay 'sin verificar'). */
+  authenticity: CfdiAuthenticity;
   /** Progress lines (batches done). */
   progress?: (line: string) => void;
 }
@@ -208,7 +212,8 @@ function buyerWheel(first: number, others: readonly number[], share: number): nu
 }
 
 // Sentinels written into one CFDI built by buildCfdiXml and replaced per row in SQL: the stored XML has the
-// builder's exact shape (seals and certificates are fake there too, Flujo never verifies them).
+// builder's exact shape, but its copies' seals no longer match their text, so they are stored 'unverified'
+// (sin verificar) and are never financed: the scaled world is for lists and reports (decision 0056).
 const XML_SENTINELS = {
   uuid: 'ABCDEF01-2345-4678-89AB-CDEF01234567',
   issuedAt: '2011-11-11T11:11:11',
@@ -226,21 +231,23 @@ const XML_SENTINELS = {
   description: 'DESCRIPCION@',
 };
 
-function xmlTemplate(currency: 'MXN' | 'USD'): string {
+function xmlTemplate(currency: 'MXN' | 'USD', authority: DemoAuthority): string {
   const s = XML_SENTINELS;
-  return buildCfdiXml({
-    uuid: s.uuid,
-    serie: s.serie,
-    folio: s.folio,
-    issuedAt: s.issuedAt,
-    issuer: { rfc: s.issuerRfc, name: s.issuerName, taxRegime: '601' },
-    receiver: { rfc: s.receiverRfc, name: s.receiverName, taxRegime: '601' },
-    subtotal: s.subtotal,
-    currency,
-    exchangeRate: currency === 'USD' ? s.exchangeRate : undefined,
-    paymentMethod: 'PPD',
-    description: s.description,
-  });
+  return buildCfdiXml(
+    {
+      serie: s.serie,
+      folio: s.folio,
+      issuedAt: s.issuedAt,
+      issuer: { rfc: s.issuerRfc, name: s.issuerName, taxRegime: '601' },
+      receiver: { rfc: s.receiverRfc, name: s.receiverName, taxRegime: '601' },
+      subtotal: s.subtotal,
+      currency,
+      exchangeRate: currency === 'USD' ? s.exchangeRate : undefined,
+      paymentMethod: 'PPD',
+      description: s.description,
+    },
+    authority,
+  ).replace(/ UUID="[^"]+"/, ` UUID="${s.uuid}"`);
 }
 
 /**
@@ -521,7 +528,7 @@ async function userIdOf(db: Db, username: string): Promise<{ id: number; company
 export async function seedScaleWorld(db: Db, options: ScaleOptions): Promise<ScaleResult> {
   const started = performance.now();
   const today = options.today ?? businessDate(new Date());
-  await seedDemoWorld(db, today);
+  await seedDemoWorld(db, options.authenticity, today);
   const providersWanted = options.providers ?? DEFAULT_SCALE_PROVIDERS;
   const corporatesWanted = options.corporates ?? DEFAULT_SCALE_CORPORATES;
 
@@ -574,8 +581,8 @@ export async function seedScaleWorld(db: Db, options: ScaleOptions): Promise<Sca
     paths: lifecyclePaths(MAX_PATH_STEPS),
     recentWheel: statusWheel(STATUS_WEIGHTS.recent),
     oldWheel: statusWheel(STATUS_WEIGHTS.old),
-    xmlMxn: xmlTemplate('MXN'),
-    xmlUsd: xmlTemplate('USD'),
+    xmlMxn: xmlTemplate('MXN', demoAuthorityOf(options.authenticity)),
+    xmlUsd: xmlTemplate('USD', demoAuthorityOf(options.authenticity)),
     demoCorporate: { id: demoCorporate.id, userId: corporateUser.id },
     today,
   };

@@ -3,6 +3,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
+import { cfdiProofMachine } from './cfdi-proof.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
@@ -27,6 +28,7 @@ import { supplierRequestsMachine } from './supplier-requests.machine';
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
+  ['cfdi-proof', cfdiProofMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],

@@ -20,6 +20,7 @@ import { OPS_COMMANDS, type RunOptions, runOpsCommand } from '../../server/ops/c
 import { seedDemoWorld } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { testConfig } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import { advanceTo, importInvoice } from '../support/pronto-pago';
 import { TEMPLATE_FILE } from '../support/template-file';
 
@@ -233,7 +234,7 @@ describe.runIf(testDatabaseUrl)('backup and restore on PostgreSQL (pg_dump / pg_
       const config: Config = testConfig({ DATABASE_URL: databaseUrl, DATA_DIR: workDir });
 
       handle = await openDatabase({ databaseUrl });
-      await seedDemoWorld(handle.db);
+      await seedDemoWorld(handle.db, testAuthenticity(handle.db));
       await someWrites(handle.db);
       const before = await everyTable(handle.db);
 

@@ -7,11 +7,13 @@ import {
   makeCfdi,
   missingStampXml,
   notXml,
+  resealed,
   withAttribute,
   wrongNamespaceXml,
   xmlBomb,
 } from '../fixtures/cfdi';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 
 const PROVIDER = DEMO_PROVIDERS[1];
 
@@ -32,6 +34,7 @@ describe('CFDI import into invoices', () => {
   });
   afterAll(() => ctx.close());
 
+  const importOptions = () => ({ authenticity: testAuthenticity(ctx.database.db) });
   const counts = async () => ({
     invoices: (await ctx.database.db.selectFrom('invoices').select('id').execute()).length,
     events: (await ctx.database.db.selectFrom('invoice_events').select('id').execute()).length,
@@ -39,15 +42,19 @@ describe('CFDI import into invoices', () => {
 
   it('rejects every bad file with a Spanish reason and writes nothing', async () => {
     const before = await counts();
-    const result = await importCfdiFiles(ctx.database.db, [
-      { name: 'nota.txt', content: notXml() },
-      { name: 'bomba.xml', content: xmlBomb() },
-      { name: 'xxe.xml', content: externalEntityXml() },
-      { name: 'sin-timbre.xml', content: missingStampXml() },
-      { name: 'cfdi33.xml', content: cfdi33Xml() },
-      { name: 'otro-ns.xml', content: wrongNamespaceXml() },
-      { name: 'emisor-desconocido.xml', content: makeCfdi({ folio: '77' }) },
-    ]);
+    const result = await importCfdiFiles(
+      ctx.database.db,
+      [
+        { name: 'nota.txt', content: notXml() },
+        { name: 'bomba.xml', content: xmlBomb() },
+        { name: 'xxe.xml', content: externalEntityXml() },
+        { name: 'sin-timbre.xml', content: missingStampXml() },
+        { name: 'cfdi33.xml', content: cfdi33Xml() },
+        { name: 'otro-ns.xml', content: wrongNamespaceXml() },
+        { name: 'emisor-desconocido.xml', content: makeCfdi({ folio: '77' }) },
+      ],
+      importOptions(),
+    );
     expect(result.imported).toEqual([]);
     const reasons = Object.fromEntries(result.rejected.map((r) => [r.name, r.reason]));
     expect(reasons['nota.txt']).toMatch(/no es un XML válido/);
@@ -63,7 +70,11 @@ describe('CFDI import into invoices', () => {
   it('imports a valid CFDI as an AVAILABLE invoice with its audit event, once', async () => {
     const before = await counts();
     const xml = demoCfdi('5001', { currency: 'USD', exchangeRate: '17.5000', subtotal: '1000.00' });
-    const first = await importCfdiFiles(ctx.database.db, [{ name: 'usd.xml', content: xml }]);
+    const first = await importCfdiFiles(
+      ctx.database.db,
+      [{ name: 'usd.xml', content: xml }],
+      importOptions(),
+    );
     expect(first.rejected).toEqual([]);
     expect(first.imported).toHaveLength(1);
     const invoice = await ctx.database.db
@@ -85,7 +96,11 @@ describe('CFDI import into invoices', () => {
     });
     expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
 
-    const again = await importCfdiFiles(ctx.database.db, [{ name: 'usd-otra-vez.xml', content: xml }]);
+    const again = await importCfdiFiles(
+      ctx.database.db,
+      [{ name: 'usd-otra-vez.xml', content: xml }],
+      importOptions(),
+    );
     expect(again.imported).toEqual([]);
     expect(again.rejected[0]?.reason).toMatch(/ya fue importada/);
     expect(await counts()).toEqual({ invoices: before.invoices + 1, events: before.events + 1 });
@@ -93,25 +108,29 @@ describe('CFDI import into invoices', () => {
 
   it('refuses an amount of zero or beyond what Flujo stores, per file, and still imports the rest', async () => {
     const withTotal = (folio: string, total: string, overrides: Parameters<typeof makeCfdi>[0] = {}) =>
-      withAttribute(demoCfdi(folio, overrides), 'Comprobante', 'Total', total);
+      resealed(withAttribute(demoCfdi(folio, overrides), 'Comprobante', 'Total', total));
     const before = await counts();
-    const result = await importCfdiFiles(ctx.database.db, [
-      { name: 'enorme.xml', content: withTotal('5101', '99999999999999999.00') },
-      { name: 'cero.xml', content: withTotal('5102', '0.00') },
-      {
-        name: 'tipo-de-cambio.xml',
-        content: demoCfdi('5103', { currency: 'USD', exchangeRate: '99999999.5', subtotal: '1000.00' }),
-      },
-      {
-        name: 'pesos-de-mas.xml',
-        content: withTotal('5104', '900000000000.00', { currency: 'USD', exchangeRate: '20.00' }),
-      },
-      {
-        name: 'cero-pesos.xml',
-        content: demoCfdi('5106', { currency: 'USD', exchangeRate: '0.000001', subtotal: '1.00' }),
-      },
-      { name: 'buena.xml', content: demoCfdi('5105') },
-    ]);
+    const result = await importCfdiFiles(
+      ctx.database.db,
+      [
+        { name: 'enorme.xml', content: withTotal('5101', '99999999999999999.00') },
+        { name: 'cero.xml', content: withTotal('5102', '0.00') },
+        {
+          name: 'tipo-de-cambio.xml',
+          content: demoCfdi('5103', { currency: 'USD', exchangeRate: '99999999.5', subtotal: '1000.00' }),
+        },
+        {
+          name: 'pesos-de-mas.xml',
+          content: withTotal('5104', '900000000000.00', { currency: 'USD', exchangeRate: '20.00' }),
+        },
+        {
+          name: 'cero-pesos.xml',
+          content: demoCfdi('5106', { currency: 'USD', exchangeRate: '0.000001', subtotal: '1.00' }),
+        },
+        { name: 'buena.xml', content: demoCfdi('5105') },
+      ],
+      importOptions(),
+    );
     const reasons = Object.fromEntries(result.rejected.map((r) => [r.name, r.reason]));
     expect(reasons['enorme.xml']).toBe(
       'El Total 99999999999999999.00 supera el máximo que Flujo admite ($999,999,999,999.99).',
@@ -126,7 +145,11 @@ describe('CFDI import into invoices', () => {
 
   it('refuses an invoice whose receiver is not a registered corporate', async () => {
     const xml = demoCfdi('5002', { receiver: { rfc: DEMO_PROVIDERS[2].rfc, name: DEMO_PROVIDERS[2].name } });
-    const result = await importCfdiFiles(ctx.database.db, [{ name: 'a-proveedor.xml', content: xml }]);
+    const result = await importCfdiFiles(
+      ctx.database.db,
+      [{ name: 'a-proveedor.xml', content: xml }],
+      importOptions(),
+    );
     expect(result.rejected[0]?.reason).toMatch(/no es un corporativo registrado/);
   });
 });

@@ -44,6 +44,7 @@ import {
 } from '../fixtures/hostile-uploads';
 import { bearer, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
+import { testAuthenticity, testAuthority } from '../support/demo-authority';
 import { addCompanyWithUser, advanceTo, DEMO_PROVIDER, importInvoice } from '../support/pronto-pago';
 
 const TEMPLATE = '/api/corporates/template/';
@@ -79,7 +80,7 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
     const imported = await importCfdiFiles(
       db(),
       [{ name: 'ajena.xml', content: cfdiXml({ folio: 'N-1', daysAgo: 4, receiver: 'other' }) }],
-      'prueba',
+      { actorLabel: 'prueba', authenticity: testAuthenticity(db()) },
     );
     otherCorporateInvoice = imported.imported[0]?.uuid ?? '';
     expect(otherCorporateInvoice).not.toBe('');
@@ -94,19 +95,22 @@ describe('bulk authorization by file: the XLSX template, its upload and a ZIP of
       options.receiver === 'other'
         ? { rfc: fixtureRfcs.corporate, name: 'CORPORATIVO NORTEÑO' }
         : { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name };
-    return buildCfdiXml({
-      serie: 'Z',
-      folio: options.folio ?? String(folioSequence),
-      issuedAt: `${dayjs(today)
-        .subtract(options.daysAgo ?? 5, 'day')
-        .format('YYYY-MM-DD')}T10:00:00`,
-      issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
-      receiver,
-      subtotal: '86206.90',
-      currency: 'MXN',
-      paymentMethod: 'PPD',
-      description: 'Servicio de carga masiva',
-    });
+    return buildCfdiXml(
+      {
+        serie: 'Z',
+        folio: options.folio ?? String(folioSequence),
+        issuedAt: `${dayjs(today)
+          .subtract(options.daysAgo ?? 5, 'day')
+          .format('YYYY-MM-DD')}T10:00:00`,
+        issuer: { rfc: DEMO_PROVIDER.rfc, name: DEMO_PROVIDER.name },
+        receiver,
+        subtotal: '86206.90',
+        currency: 'MXN',
+        paymentMethod: 'PPD',
+        description: 'Servicio de carga masiva',
+      },
+      testAuthority(),
+    );
   }
 
   /** What the database holds that an upload must never change when it refuses. */

@@ -24,6 +24,7 @@ import { isInPeriods, PERIOD_CODES } from '../../src/domain/period';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import type { LifecycleActor } from '../../src/machines/invoice-lifecycle.machine';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import {
   advanceTo,
   DEMO_PROVIDER,
@@ -123,7 +124,7 @@ describe('invoice lifecycle on the server', () => {
 
   it('a second seed run changes nothing', async () => {
     const before = await db().selectFrom('invoices').select('id').execute();
-    const result = await seedDemoWorld(db());
+    const result = await seedDemoWorld(db(), testAuthenticity(db()));
     expect(result.created).toBe(false);
     expect((await db().selectFrom('invoices').select('id').execute()).length).toBe(before.length);
   });

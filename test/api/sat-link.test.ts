@@ -21,6 +21,7 @@ import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity, testAuthority } from '../support/demo-authority';
 import { addCompanyWithUser, getJson, postJson } from '../support/pronto-pago';
 
 const CIEC = '/api/accounts/ciec/';
@@ -50,6 +51,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
     db: db(),
     encryptionKey: key,
     connector: createSandboxConnector(sandboxDir),
+    authenticity: testAuthenticity(db(), now),
     now,
     mailer,
     appBaseUrl: 'http://localhost:8080',
@@ -221,6 +223,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
   describe('operator approval and the sandbox connector', () => {
     it('approves a SENT link, imports the RFC’s CFDI and opens the pronto-pago list', async () => {
       generateSandboxCfdi({
+        authority: testAuthority(),
         sandboxDir,
         issuer: { rfc: NEW_RFC, name: 'Proveedora Flores y Limón' },
         receiver: DEMO_CORPORATE,
@@ -265,6 +268,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
         sync: { imported: [], alreadyImported: 5, alliancesCreated: 0 },
       });
       generateSandboxCfdi({
+        authority: testAuthority(),
         sandboxDir,
         issuer: { rfc: NEW_RFC, name: 'Proveedora Flores y Limón' },
         receiver: DEMO_CORPORATE,
@@ -314,6 +318,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
       expect(tick.approved).toEqual([SECOND_RFC, THIRD_RFC]);
       expect((await company(THIRD_RFC)).sat_status).toBe(SatStatus.AUTHORIZED);
       generateSandboxCfdi({
+        authority: testAuthority(),
         sandboxDir,
         issuer: { rfc: THIRD_RFC, name: 'Empresa auto.sat' },
         receiver: DEMO_CORPORATE,

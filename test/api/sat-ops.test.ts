@@ -16,6 +16,7 @@ import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthority } from '../support/demo-authority';
 import { addCompanyWithUser, eventCount, invoicesIn, statusOf } from '../support/pronto-pago';
 
 const run = promisify(execFile);
@@ -287,6 +288,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
 
   it('generateSandboxCfdi refuses a count out of range', () => {
     const input = {
+      authority: testAuthority(),
       sandboxDir: dir,
       issuer: { rfc: 'PFL200115K34', name: 'x' },
       receiver: DEMO_CORPORATE,

@@ -20,6 +20,7 @@ import {
 } from '../../src/machines/invoice-lifecycle.machine';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import { getJson } from '../support/pronto-pago';
 
 // A small generated world (2,000 invoices for the demo supplier, 500 among 5 other suppliers) on the file's
@@ -129,6 +130,7 @@ describe('npm run ops -- demo:scale (seedScaleWorld)', () => {
   beforeAll(async () => {
     ctx = await createApiApp();
     const result = await seedScaleWorld(db(), {
+      authenticity: testAuthenticity(db()),
       invoices: INVOICES,
       providers: PROVIDERS,
       corporates: CORPORATES,
@@ -317,6 +319,7 @@ describe('npm run ops -- demo:scale (seedScaleWorld)', () => {
   it('adds nothing when run again', async () => {
     const before = await tableCounts();
     const again = await seedScaleWorld(db(), {
+      authenticity: testAuthenticity(db()),
       invoices: INVOICES,
       providers: PROVIDERS,
       corporates: CORPORATES,

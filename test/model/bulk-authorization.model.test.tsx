@@ -22,6 +22,7 @@ import {
   UPLOAD_PROGRESS_LABEL,
   UPLOAD_TEMPLATE_TEXT,
 } from '../../src/views/quotation/bulk-authorization';
+import { testAuthority } from '../support/demo-authority';
 import { SERVER_WAIT } from '../support/server-wait';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import {
@@ -74,17 +75,20 @@ function cfdiZip(today: string, parties: { provider: Party; corporate: Party }):
   const entries: Record<string, Uint8Array> = {};
   for (let i = 0; i < 2; i += 1) {
     folioSequence += 1;
-    const xml = buildCfdiXml({
-      serie: 'M',
-      folio: `${folioSequence}-${crypto.randomUUID().slice(0, 6)}`,
-      issuedAt: `${dayjs(today).subtract(4, 'day').format('YYYY-MM-DD')}T10:00:00`,
-      issuer: { rfc: parties.provider.rfc, name: parties.provider.companyName },
-      receiver: { rfc: parties.corporate.rfc, name: parties.corporate.companyName },
-      subtotal: '86206.90',
-      currency: 'MXN',
-      paymentMethod: 'PPD',
-      description: 'Servicio de carga masiva',
-    });
+    const xml = buildCfdiXml(
+      {
+        serie: 'M',
+        folio: `${folioSequence}-${crypto.randomUUID().slice(0, 6)}`,
+        issuedAt: `${dayjs(today).subtract(4, 'day').format('YYYY-MM-DD')}T10:00:00`,
+        issuer: { rfc: parties.provider.rfc, name: parties.provider.companyName },
+        receiver: { rfc: parties.corporate.rfc, name: parties.corporate.companyName },
+        subtotal: '86206.90',
+        currency: 'MXN',
+        paymentMethod: 'PPD',
+        description: 'Servicio de carga masiva',
+      },
+      testAuthority(),
+    );
     entries[`factura-${i + 1}.xml`] = new TextEncoder().encode(xml);
   }
   return zipSync(entries);

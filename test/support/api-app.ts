@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import type { Mailer } from '../../server/mail/mailer';
 import type { Clock } from '../../server/modules/auth/clock';
+import { TEST_DEMO_AUTHORITY_DIR } from './demo-authority';
 import { createTestDatabase } from './test-database';
 import { TEST_SECRET_KEY } from './test-secrets';
 
@@ -32,6 +33,8 @@ export interface ApiAppOptions {
   services?: readonly ServiceName[];
   /** Fastify's logger (default none); the fuzz test reads the errors behind a 500 from it. */
   logger?: AppDeps['logger'];
+  /** What proves CFDI; default the test authority and the sandbox SAT (a test passes a SAT that never answers). */
+  authenticity?: AppDeps['authenticity'];
 }
 
 /** The real app on a private seeded database, called through inject(). */
@@ -57,6 +60,7 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
     captcha,
     services: options.services,
     logger: options.logger,
+    authenticity: options.authenticity,
   });
   await app.ready();
   return {
@@ -88,6 +92,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Fixed: the template's demo operators have their TOTP secrets sealed with it.
     SAT_ENCRYPTION_KEY: TEST_SECRET_KEY.toString('base64'),
     PUBLIC_WRITE_LIMIT_FACTOR: TEST_PUBLIC_WRITE_LIMIT_FACTOR,
+    DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR,
     ...env,
   });
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { openDatabase } from '../../server/db/database';
 import { seedDemoOperators } from '../../server/seed/demo-operators';
 import { seedDemoWorld } from '../../server/seed/demo-world';
+import { testAuthenticity } from './demo-authority';
 import { TEMPLATE_FILE } from './template-file';
 import { TEST_SECRET_KEY } from './test-secrets';
 
@@ -14,7 +15,7 @@ export default async function setup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL || process.env.FLUJO_URL?.trim()) return;
   const handle = await openDatabase({});
   try {
-    await seedDemoWorld(handle.db);
+    await seedDemoWorld(handle.db, testAuthenticity(handle.db));
     await seedDemoOperators(handle.db, TEST_SECRET_KEY);
     if (!handle.dump) throw new Error('PGlite handle cannot dump');
     const tarball = await handle.dump();

@@ -9,6 +9,7 @@ import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { bearer, type Session } from './accounts';
+import { testAuthenticity, testAuthority } from './demo-authority';
 
 export const DEMO_PROVIDER = DEMO_PROVIDERS[0];
 
@@ -70,8 +71,12 @@ export async function importInvoice(
       receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
       ...overrides,
     }),
+    testAuthority(),
   );
-  const result = await importCfdiFiles(db, [{ name: `T-${folioSequence}.xml`, content: xml }], 'prueba');
+  const result = await importCfdiFiles(db, [{ name: `T-${folioSequence}.xml`, content: xml }], {
+    actorLabel: 'prueba',
+    authenticity: testAuthenticity(db),
+  });
   const imported = result.imported[0];
   if (!imported) throw new Error(`import failed: ${JSON.stringify(result.rejected)}`);
   return imported.id;

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { strToU8, zipSync } from 'fflate';
 import { buildCfdiXml } from '../../server/cfdi/build-cfdi';
 import { DEMO_CORPORATE, DEMO_PASSWORD, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { testAuthority } from './demo-authority';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -156,17 +157,20 @@ export function bulkCfdi(batch: string, count: number, today: string): Array<{ n
     const folio = String(i + 1).padStart(5, '0');
     return {
       name: `${batch}-${folio}.xml`,
-      xml: buildCfdiXml({
-        serie: batch,
-        folio,
-        issuedAt,
-        issuer: { rfc: issuer.rfc, name: issuer.name },
-        receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
-        subtotal: '8620.69',
-        currency: 'MXN',
-        paymentMethod: 'PPD',
-        description: 'Servicio de carga masiva (bench)',
-      }),
+      xml: buildCfdiXml(
+        {
+          serie: batch,
+          folio,
+          issuedAt,
+          issuer: { rfc: issuer.rfc, name: issuer.name },
+          receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+          subtotal: '8620.69',
+          currency: 'MXN',
+          paymentMethod: 'PPD',
+          description: 'Servicio de carga masiva (bench)',
+        },
+        testAuthority(),
+      ),
     };
   });
 }

@@ -4,6 +4,7 @@ import { type DatabaseHandle, type Db, openDatabase } from '../../server/db/data
 import type { Database } from '../../server/db/schema';
 import { seedDemoOperators } from '../../server/seed/demo-operators';
 import { seedDemoWorld } from '../../server/seed/demo-world';
+import { testAuthenticity } from './demo-authority';
 import { TEMPLATE_FILE } from './template-file';
 import { TEST_SECRET_KEY } from './test-secrets';
 
@@ -26,7 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({
     databaseUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
   });
-  await seedDemoWorld(handle.db);
+  await seedDemoWorld(handle.db, testAuthenticity(handle.db));
   await seedDemoOperators(handle.db, TEST_SECRET_KEY);
   return {
     ...handle,

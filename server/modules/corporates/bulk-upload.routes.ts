@@ -182,7 +182,7 @@ export const bulkUploadRoutes: FastifyPluginAsync<BulkUploadOptions> = async (ap
         throw new FieldErrors({ payment_date: [QUOTATION_MESSAGES.paymentDateNotAfterToday] });
       }
       try {
-        return await processZipUpload(db, caller, file.data, paymentDate, today);
+        return await processZipUpload(db, app.authenticity, caller, file.data, paymentDate, today);
       } catch (error) {
         if (error instanceof ZipEntriesRefused) return reply.status(400).send(error.body());
         throw error;

@@ -27,20 +27,22 @@ import { acceptedInvoiceEvents, invoiceRefusal } from '../../../src/machines/inv
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import { type Cfdi, cfdiRejectReasons, parseCfdi } from '../../cfdi/parse-cfdi';
 import { DTD_DECLARATION, MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
+import { verifyCfdiSeal } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
-import { inTransaction } from '../../db/transaction';
 import { extractZipEntries, inspectZip, type ZipEntryInfo } from '../../uploads/safe-zip';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { findCompaniesByRfc, findCompanySatLink } from '../accounts/company.repository';
-import { type CfdiFile, importCfdiFiles } from '../invoices/cfdi-import.service';
+import { type CfdiFile, cfdiText, importCfdiFiles } from '../invoices/cfdi-import.service';
 import {
   findInvoicesByUuid,
   findReceivedInvoicesInStatuses,
   type InvoiceFactsRow,
+  storedCfdi,
 } from '../invoices/invoice.repository';
 import { type InvoiceCaller, lifecycleActor } from '../invoices/invoice-access';
 import { serieFolio } from '../invoices/invoice-list';
 import { lifecycleInvoice } from '../invoices/lifecycle.service';
+import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
 import { PRE_AUTHORIZABLE_STATUSES } from './corporates.service';
 import { findActiveAllianceRates } from './quotations.repository';
 import { QUOTATION_MESSAGES } from './quotations.service';
@@ -434,6 +436,7 @@ interface ZipCfdi {
  */
 export async function processZipUpload(
   db: Db,
+  authenticity: CfdiAuthenticity,
   caller: InvoiceCaller,
   data: Buffer,
   paymentDate: IsoDate,
@@ -458,7 +461,10 @@ export async function processZipUpload(
   for (const entry of xmlEntries) {
     const content = contents.get(entry.name) as Uint8Array;
     const result = parseCfdi(content, entry.name);
+    // The seal first, so a forged file is named beside every other bad one before anything is asked or written.
+    const sealed = result.ok ? verifyCfdiSeal(result.root, result.cfdi, authenticity.trust) : null;
     if (!result.ok) bad.push({ name: entry.name, reason: result.reason });
+    else if (sealed && !sealed.ok) bad.push({ name: entry.name, reason: sealed.reason });
     else if (seen.has(result.cfdi.uuid))
       bad.push({ name: entry.name, reason: cfdiRejectReasons.duplicateInBatch });
     else {
@@ -484,7 +490,17 @@ export async function processZipUpload(
 
   const lines: { name: string; existingId: number | null; uuid: string }[] = [];
   const fresh: CfdiFile[] = [];
+  const stored = await storedCfdi(
+    db,
+    parsed.map((item) => item.cfdi.uuid),
+  );
   for (const { name, cfdi, content } of parsed) {
+    const held = stored.get(cfdi.uuid);
+    if (held && held.xml !== cfdiText(content)) {
+      // Another file under a folio fiscal Flujo holds: the importer refuses it and records it for operators.
+      fresh.push({ name, content });
+      continue;
+    }
     const reason = zipCfdiProblem(cfdi, {
       corporateRfc: company.rfc,
       emitterId: emitters.get(cfdi.issuer.rfc),
@@ -505,7 +521,7 @@ export async function processZipUpload(
   }
   if (bad.length > 0) throw new ZipEntriesRefused(sortedByZipOrder(bad, entries));
 
-  const importedIds = await importAllOrNothing(db, fresh, `carga ZIP (${caller.username})`);
+  const importedIds = await importAllOrNothing(db, authenticity, fresh, `carga ZIP (${caller.username})`);
   return lines.map((line) => ({
     invoice_id: line.existingId ?? (importedIds.get(line.uuid) as number),
     payment_date: paymentDate,
@@ -555,13 +571,13 @@ function zipCfdiProblem(
  */
 async function importAllOrNothing(
   db: Db,
+  authenticity: CfdiAuthenticity,
   files: readonly CfdiFile[],
   actorLabel: string,
 ): Promise<Map<string, number>> {
   if (files.length === 0) return new Map();
-  return inTransaction(db, async (trx) => {
-    const result = await importCfdiFiles(trx, [...files], actorLabel);
-    if (result.rejected.length > 0) throw new ZipEntriesRefused(result.rejected);
-    return new Map(result.imported.map((item) => [item.uuid, item.id]));
-  });
+  // Not inside a transaction of ours: the importer asks SAT first and then writes in its own.
+  const result = await importCfdiFiles(db, [...files], { actorLabel, authenticity, allOrNothing: true });
+  if (result.rejected.length > 0) throw new ZipEntriesRefused(result.rejected);
+  return new Map(result.imported.map((item) => [item.uuid, item.id]));
 }

@@ -7,10 +7,15 @@ import {
   parseInvoiceAmount,
 } from '../../../src/domain/money';
 import { type Cfdi, parseCfdi } from '../../cfdi/parse-cfdi';
+import { type CfdiSealProof, verifyCfdiSeal } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
+import type { ProofState } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { findCompaniesByRfc } from '../accounts/company.repository';
-import { insertInvoice, knownCfdiUuids } from './invoice.repository';
+import { askSatAll, type CfdiAuthenticity, type SatCheck } from '../sat/cfdi-authenticity';
+import { blockingEfosEntries } from '../sat/efos.repository';
+import { recordSatCheck } from '../sat/sat-checks.repository';
+import { insertInvoice, knownCfdiUuids, storedCfdi } from './invoice.repository';
 import { insertInvoiceEvent } from './invoice-events.repository';
 
 export interface CfdiFile {
@@ -23,48 +28,157 @@ export interface ImportResult {
   rejected: { name: string; reason: string }[];
 }
 
+export interface ImportOptions {
+  authenticity: CfdiAuthenticity;
+  /** Who the audit trail names. */
+  actorLabel?: string;
+  /** Import every file or none: one refusal (of any file, for any reason) writes nothing at all. */
+  allOrNothing?: boolean;
+}
+
+/** Thrown inside the import's transaction to roll it back when an all-or-nothing import meets a refusal. */
+class ImportRolledBack extends Error {}
+
 // NOTE: only income vouchers (TipoDeComprobante I) are receivables a buyer can pay early (SAT catalogue c_TipoDeComprobante).
 const INCOME_VOUCHER = 'I';
 
+/** One Spanish home for the import's refusals that are not the seal's (verify-cfdi.ts has those). */
+export const importRefusals = {
+  alreadyImported: (uuid: string) => `La factura ${uuid} ya fue importada.`,
+  conflictingCopy: (uuid: string) =>
+    `Ya existe una factura con el folio fiscal ${uuid} y este archivo es distinto: se rechazó como copia en conflicto y se avisó a los operadores.`,
+  satCancelled: 'El SAT reporta el CFDI como cancelado.',
+  satNotFound: 'El SAT no encontró el CFDI (No Encontrado): no fue timbrado o sus datos no coinciden.',
+  efos: (rfc: string, situation: string) =>
+    `El emisor ${rfc} está en la lista 69-B del SAT (situación: ${situation}); no se importan sus CFDI.`,
+} as const;
+
+interface Candidate {
+  name: string;
+  cfdi: Cfdi;
+  xml: string;
+  seal: string;
+  proof: CfdiSealProof;
+}
+
 /**
- * Imports CFDI 4.0 XML as invoices in AVAILABLE. Each file is accepted or rejected on its own with a
- * Spanish reason; a rejected file writes nothing, and re-importing a UUID is refused, so imports are idempotent.
+ * Imports CFDI 4.0 XML as invoices in AVAILABLE, each proven first: its seal and certificate
+ * (verify-cfdi.ts), its issuer against the 69-B list, then SAT's status. Each file is accepted or refused on
+ * its own with a Spanish reason and a refused file writes nothing. A UUID already held is compared byte for
+ * byte: the same file is "ya importada", another file is refused as a conflicting copy and shown to operators.
+ * When SAT does not answer, the invoice is imported with its proof pending (it can be quoted, not advanced).
  */
 export async function importCfdiFiles(
   db: Db,
   files: CfdiFile[],
-  actorLabel = 'importador CFDI',
+  options: ImportOptions,
 ): Promise<ImportResult> {
+  const { authenticity } = options;
+  const actorLabel = options.actorLabel ?? 'importador CFDI';
   const result: ImportResult = { imported: [], rejected: [] };
-  const accepted: { name: string; cfdi: Cfdi; xml: string }[] = [];
+  const refuse = (name: string, reason: string) => result.rejected.push({ name, reason });
+
+  const sealed: Candidate[] = [];
   for (const file of files) {
     const parsed = parseCfdi(file.content, file.name);
-    if (!parsed.ok) result.rejected.push({ name: file.name, reason: parsed.reason });
-    else accepted.push({ name: file.name, cfdi: parsed.cfdi, xml: asText(file.content) });
+    if (!parsed.ok) {
+      refuse(file.name, parsed.reason);
+      continue;
+    }
+    const verification = verifyCfdiSeal(parsed.root, parsed.cfdi, authenticity.trust);
+    if (!verification.ok) refuse(file.name, verification.reason);
+    else {
+      const seal = parsed.root.getAttribute('Sello') ?? '';
+      sealed.push({
+        name: file.name,
+        cfdi: parsed.cfdi,
+        xml: cfdiText(file.content),
+        seal,
+        proof: verification.proof,
+      });
+    }
   }
-  if (accepted.length === 0) return result;
+  if (sealed.length === 0) return result;
 
-  await inTransaction(db, async (trx) => {
-    const rfcs = [...new Set(accepted.flatMap(({ cfdi }) => [cfdi.issuer.rfc, cfdi.receiver.rfc]))];
-    const companies = await findCompaniesByRfc(trx, rfcs);
-    // `rfc in (…)` never matches a NULL (a company not yet linked to SAT, migration 002).
-    const byRfc = new Map(companies.flatMap((c) => (c.rfc === null ? [] : [[c.rfc, c] as const])));
+  // Cheap refusals first, read outside any transaction: SAT is asked only about what could be imported.
+  const rfcs = [...new Set(sealed.flatMap(({ cfdi }) => [cfdi.issuer.rfc, cfdi.receiver.rfc]))];
+  const companies = await findCompaniesByRfc(db, rfcs);
+  // `rfc in (…)` never matches a NULL (a company not yet linked to SAT, migration 002).
+  const byRfc = new Map(companies.flatMap((c) => (c.rfc === null ? [] : [[c.rfc, c] as const])));
+  const stored = await storedCfdi(
+    db,
+    sealed.map(({ cfdi }) => cfdi.uuid),
+  );
+  const listed = await blockingEfosEntries(db, [...new Set(sealed.map(({ cfdi }) => cfdi.issuer.rfc))]);
+  const conflicts: { candidate: Candidate; invoiceId: number }[] = [];
+  const toAsk: Candidate[] = [];
+  for (const candidate of sealed) {
+    const { name, cfdi } = candidate;
+    const existing = stored.get(cfdi.uuid);
+    if (existing) {
+      if (existing.xml === candidate.xml) refuse(name, importRefusals.alreadyImported(cfdi.uuid));
+      else {
+        refuse(name, importRefusals.conflictingCopy(cfdi.uuid));
+        conflicts.push({ candidate, invoiceId: existing.id });
+      }
+      continue;
+    }
+    const entry = listed.get(cfdi.issuer.rfc);
+    if (entry) {
+      refuse(name, importRefusals.efos(cfdi.issuer.rfc, entry.situation));
+      continue;
+    }
+    const amounts = amountsOf(cfdi);
+    const reason = rejectionReason(cfdi, byRfc) ?? (typeof amounts === 'string' ? amounts : null);
+    if (reason) refuse(name, reason);
+    else toAsk.push(candidate);
+  }
+
+  const checks = await askSatAll(
+    authenticity,
+    db,
+    toAsk.map(({ cfdi, seal }) => ({
+      uuid: cfdi.uuid,
+      issuerRfc: cfdi.issuer.rfc,
+      receiverRfc: cfdi.receiver.rfc,
+      total: cfdi.total,
+      seal,
+    })),
+  );
+
+  if (options.allOrNothing && result.rejected.length > 0) {
+    // The conflicting copies are still recorded for operators: they are facts about the upload, not imports.
+    await recordConflicts(db, conflicts, actorLabel);
+    return result;
+  }
+  try {
+    await inTransaction(db, (trx) => importChecked(trx));
+  } catch (error) {
+    if (!(error instanceof ImportRolledBack)) throw error;
+    result.imported = [];
+  }
+  return result;
+
+  async function importChecked(trx: Db): Promise<void> {
+    await recordConflicts(trx, conflicts, actorLabel);
+    // Another import may have taken a UUID since the read above.
     const known = await knownCfdiUuids(
       trx,
-      accepted.map(({ cfdi }) => cfdi.uuid),
+      toAsk.map(({ cfdi }) => cfdi.uuid),
     );
-
-    for (const { name, cfdi, xml } of accepted) {
-      const reason = rejectionReason(cfdi, byRfc, known);
-      if (reason) {
-        result.rejected.push({ name, reason });
+    for (const [index, candidate] of toAsk.entries()) {
+      const { name, cfdi, xml, proof } = candidate;
+      const check = checks[index] as SatCheck;
+      const outcome = satOutcome(check);
+      if (outcome.refusal) {
+        refuse(name, outcome.refusal);
         continue;
       }
-      const amounts = amountsOf(cfdi);
-      if (typeof amounts === 'string') {
-        result.rejected.push({ name, reason: amounts });
+      if (known.has(cfdi.uuid)) {
+        refuse(name, importRefusals.alreadyImported(cfdi.uuid));
         continue;
       }
+      const amounts = amountsOf(cfdi) as { subtotal: number; total: number; mxn: number };
       const emitter = byRfc.get(cfdi.issuer.rfc)!;
       const receiver = byRfc.get(cfdi.receiver.rfc)!;
       const id = await insertInvoice(trx, {
@@ -88,6 +202,8 @@ export async function importCfdiFiles(
         description: cfdi.description,
         status: InvoiceStatus.AVAILABLE,
         cfdi_xml: xml,
+        proof_state: outcome.state,
+        cfdi_proof: JSON.stringify(proof),
       });
       await insertInvoiceEvent(trx, {
         invoice_id: id,
@@ -98,14 +214,45 @@ export async function importCfdiFiles(
         actor: actorLabel,
         reason: name,
       });
+      await recordSatCheck(trx, id, check);
       known.add(cfdi.uuid);
       result.imported.push({ id, uuid: cfdi.uuid, name });
     }
-  });
-  return result;
+    if (options.allOrNothing && result.rejected.length > 0) throw new ImportRolledBack();
+  }
 }
 
-function asText(content: string | Uint8Array): string {
+async function recordConflicts(
+  db: Db,
+  conflicts: readonly { candidate: Candidate; invoiceId: number }[],
+  source: string,
+): Promise<void> {
+  for (const { candidate, invoiceId } of conflicts) {
+    await db
+      .insertInto('cfdi_conflicts')
+      .values({
+        cfdi_uuid: candidate.cfdi.uuid,
+        invoice_id: invoiceId,
+        file_name: candidate.name,
+        source,
+        cfdi_xml: candidate.xml,
+      })
+      .execute();
+  }
+}
+
+/** The proof's next state after SAT's answer at import, or why the file is refused. */
+export function satOutcome(check: SatCheck): { state: ProofState; refusal: string | null } {
+  if (!check.answered) return { state: 'pending', refusal: null };
+  if (check.answer.estado === 'Vigente') return { state: 'trusted', refusal: null };
+  return {
+    state: 'refused',
+    refusal: check.answer.estado === 'Cancelado' ? importRefusals.satCancelled : importRefusals.satNotFound,
+  };
+}
+
+/** A CFDI file's text as stored and compared (a BOM dropped, as TextDecoder does). */
+export function cfdiText(content: string | Uint8Array): string {
   return typeof content === 'string' ? content : new TextDecoder().decode(content);
 }
 
@@ -127,10 +274,8 @@ function amountsOf(cfdi: Cfdi): { subtotal: number; total: number; mxn: number }
 function rejectionReason(
   cfdi: Cfdi,
   byRfc: Map<string, { id: number; is_corporate: boolean }>,
-  known: Set<string>,
 ): string | null {
   if (cfdi.voucherType !== INCOME_VOUCHER) return 'Solo se importan CFDI de tipo Ingreso (I).';
-  if (known.has(cfdi.uuid)) return `La factura ${cfdi.uuid} ya fue importada.`;
   if (!byRfc.has(cfdi.issuer.rfc)) return `El emisor ${cfdi.issuer.rfc} no está registrado en Flujo.`;
   if (!byRfc.get(cfdi.receiver.rfc)?.is_corporate) {
     return `El receptor ${cfdi.receiver.rfc} no es un corporativo registrado en Flujo.`;

@@ -243,6 +243,20 @@ export async function knownCfdiUuids(db: Db, uuids: readonly string[]): Promise<
   return new Set(rows.map((row) => row.cfdi_uuid));
 }
 
+/** The stored XML of the invoices with these UUIDs, to tell a repeated file from a conflicting copy. */
+export async function storedCfdi(
+  db: Db,
+  uuids: readonly string[],
+): Promise<Map<string, { id: number; xml: string }>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'cfdi_uuid', 'cfdi_xml'])
+    .where('cfdi_uuid', 'in', uuids)
+    .execute();
+  return new Map(rows.map((row) => [row.cfdi_uuid, { id: row.id, xml: row.cfdi_xml }]));
+}
+
 /** The distinct companies that received these invoices. */
 export async function receiverCompanyIds(db: Db, invoiceIds: readonly number[]): Promise<number[]> {
   const rows = await db

@@ -3,10 +3,13 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { buildCfdiXml, deterministicUuid } from '../../cfdi/build-cfdi';
+import { buildCfdiXml } from '../../cfdi/build-cfdi';
+import type { DemoAuthority } from '../../cfdi/demo-authority';
 import { sandboxFolder } from './sat-connector';
 
 export interface SandboxGenerateInput {
+  /** The demo authority that seals (as the issuer's CSD) and stamps (as the sandbox SAT). */
+  authority: DemoAuthority;
   sandboxDir: string;
   issuer: { rfc: string; name: string };
   receiver: { rfc: string; name: string };
@@ -48,7 +51,7 @@ function folioNumber(name: string, rfc: string): number {
 }
 
 /**
- * Writes `count` stamped-looking CFDI 4.0 XML issued by `issuer` to `receiver` into the RFC's sandbox folder,
+ * Writes `count` signed and stamped CFDI 4.0 XML issued by `issuer` to `receiver` into the RFC's sandbox folder,
  * continuing its folio numbering, and returns their paths. Realistic: income vouchers (I), PPD, 16% IVA,
  * mostly MXN with some USD, issue dates over the last four months (never in the future).
  */
@@ -72,19 +75,21 @@ export function generateSandboxCfdi(input: SandboxGenerateInput): string[] {
         : usd
           ? `${pick(`${label}|usd`, 1_500, 9_000)}.${String(pick(`${label}|c`, 0, 99)).padStart(2, '0')}`
           : `${pick(`${label}|mxn`, 12_000, 240_000)}.${String(pick(`${label}|c`, 0, 99)).padStart(2, '0')}`;
-    const xml = buildCfdiXml({
-      uuid: deterministicUuid(`sat-sandbox:${input.issuer.rfc}:${SERIE}:${folio}`),
-      serie: SERIE,
-      folio: String(folio),
-      issuedAt,
-      issuer: input.issuer,
-      receiver: input.receiver,
-      subtotal,
-      currency: usd ? 'USD' : 'MXN',
-      exchangeRate: usd ? SANDBOX_USD_RATE : undefined,
-      paymentMethod: 'PPD',
-      description: DESCRIPTIONS[pick(`${label}|description`, 0, DESCRIPTIONS.length - 1)] as string,
-    });
+    const xml = buildCfdiXml(
+      {
+        serie: SERIE,
+        folio: String(folio),
+        issuedAt,
+        issuer: input.issuer,
+        receiver: input.receiver,
+        subtotal,
+        currency: usd ? 'USD' : 'MXN',
+        exchangeRate: usd ? SANDBOX_USD_RATE : undefined,
+        paymentMethod: 'PPD',
+        description: DESCRIPTIONS[pick(`${label}|description`, 0, DESCRIPTIONS.length - 1)] as string,
+      },
+      input.authority,
+    );
     const path = join(folder, `${input.issuer.rfc}-${SERIE}-${String(folio).padStart(4, '0')}.xml`);
     writeFileSync(path, xml);
     paths.push(path);

@@ -12,10 +12,22 @@ export const SAT_ACTOR_LABEL = 'SAT';
  * it only before the advance is disbursed (docs/decisions/0003-invoice-lifecycle.md); afterwards it is an
  * operations matter and the machine refuses (IllegalTransitionError, nothing written).
  */
-export async function cancelInvoiceAtSat(db: Db, uuid: string): Promise<AppliedTransition> {
+export async function cancelInvoiceAtSat(
+  db: Db,
+  uuid: string,
+  options: { sandbox?: boolean } = {},
+): Promise<AppliedTransition> {
   return inTransaction(db, async (trx) => {
     const invoice = await findInvoiceByUuid(trx, uuid.trim().toUpperCase());
     if (!invoice) throw new SatOperationError(`No hay ninguna factura con el folio fiscal ${uuid}.`);
+    if (options.sandbox) {
+      // The sandbox SAT answers Cancelado from now on (its status service reads this table).
+      await trx
+        .insertInto('sandbox_sat_cancellations')
+        .values({ cfdi_uuid: uuid.trim().toUpperCase() })
+        .onConflict((oc) => oc.column('cfdi_uuid').doNothing())
+        .execute();
+    }
     return applyInvoiceEvent(
       trx,
       invoice.id,

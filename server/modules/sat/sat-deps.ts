@@ -2,13 +2,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import type { Clock } from '../auth/clock';
+import type { CfdiAuthenticity } from './cfdi-authenticity';
 import type { SatRoutesOptions } from './sat.routes';
 import { createSandboxConnector } from './sat-connector';
 
 /** The SAT link's services from the configuration (the sandbox connector is the only one today). */
 export function createSatDeps(
   config: Pick<Config, 'satEncryptionKey' | 'satAutoApproveSeconds' | 'satSandboxDir' | 'appBaseUrl'>,
-  services: { db: Db; mailer: Mailer; now: Clock },
+  services: { db: Db; mailer: Mailer; now: Clock; authenticity: CfdiAuthenticity },
 ): SatRoutesOptions {
   return {
     db: services.db,
@@ -17,6 +18,7 @@ export function createSatDeps(
     appBaseUrl: config.appBaseUrl,
     encryptionKey: config.satEncryptionKey,
     connector: createSandboxConnector(config.satSandboxDir),
+    authenticity: services.authenticity,
     autoApproveSeconds: config.satAutoApproveSeconds,
   };
 }

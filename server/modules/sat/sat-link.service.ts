@@ -15,11 +15,12 @@ import {
 } from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
 import { insertAllianceIfMissing } from '../invoices/alliance.repository';
-import { type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.service';
-import { companyHasInvoices, knownCfdiUuids, receiverCompanyIds } from '../invoices/invoice.repository';
+import { cfdiText, type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.service';
+import { companyHasInvoices, receiverCompanyIds, storedCfdi } from '../invoices/invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
+import type { CfdiAuthenticity } from './cfdi-authenticity';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
 import type { SatConnector } from './sat-connector';
 
@@ -28,6 +29,8 @@ export interface SatLinkDeps {
   /** AES-256-GCM key for the stored CIEC (SAT_ENCRYPTION_KEY). */
   encryptionKey: Buffer;
   connector: SatConnector;
+  /** Proves each downloaded CFDI before it is imported. */
+  authenticity: CfdiAuthenticity;
   now: Clock;
   /** Absent in operator commands that should not e-mail. */
   mailer?: Mailer;
@@ -223,21 +226,27 @@ export async function syncIssuedCfdi(
       : decryptCiec(company.sat_ciec_encrypted, deps.encryptionKey, company.id);
   const files = await deps.connector.downloadIssuedCfdi({ rfc: company.rfc, ciec });
 
+  // A sync is incremental: the very files Flujo already holds are skipped, not reported as rejected. A file
+  // whose UUID Flujo holds with other bytes goes to the importer, which refuses it as a conflicting copy.
+  const uuidOf = new Map(
+    files.map((file) => {
+      const parsed = parseCfdi(file.content, file.name);
+      return [file, parsed.ok ? parsed.cfdi.uuid : null] as const;
+    }),
+  );
+  const uuids = [...uuidOf.values()].filter((uuid): uuid is string => uuid !== null);
+  const stored = await storedCfdi(deps.db, uuids);
+  const fresh = files.filter((file) => {
+    const uuid = uuidOf.get(file);
+    const held = uuid ? stored.get(uuid) : undefined;
+    return held === undefined || held.xml !== cfdiText(file.content);
+  });
+  // SAT is asked outside any transaction; the importer writes in its own.
+  const imported = await importCfdiFiles(deps.db, fresh, {
+    actorLabel: SAT_SYNC_ACTOR,
+    authenticity: deps.authenticity,
+  });
   return inTransaction(deps.db, async (trx) => {
-    // A sync is incremental: documents Flujo already holds are skipped, not reported as rejected.
-    const uuidOf = new Map(
-      files.map((file) => {
-        const parsed = parseCfdi(file.content, file.name);
-        return [file, parsed.ok ? parsed.cfdi.uuid : null] as const;
-      }),
-    );
-    const uuids = [...uuidOf.values()].filter((uuid): uuid is string => uuid !== null);
-    const known = await knownCfdiUuids(trx, uuids);
-    const fresh = files.filter((file) => {
-      const uuid = uuidOf.get(file);
-      return uuid === null || uuid === undefined || !known.has(uuid);
-    });
-    const imported = await importCfdiFiles(trx, fresh, SAT_SYNC_ACTOR);
     let alliancesCreated = 0;
     if (imported.imported.length > 0) {
       const receivers = await receiverCompanyIds(

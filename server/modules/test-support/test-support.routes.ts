@@ -156,7 +156,9 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
     '/invoices/',
     { preHandler: requireToken, config: { openapi: DOCS.invoice } },
     async (request, reply) =>
-      reply.status(201).send(await importTestInvoice(db, token, request.body as typeof ImportBody.TYPE)),
+      reply
+        .status(201)
+        .send(await importTestInvoice(db, app.authenticity, token, request.body as typeof ImportBody.TYPE)),
   );
 
   app.get('/invoices/:id/', { preHandler: requireToken, config: { openapi: DOCS.facts } }, async (request) =>

@@ -14,6 +14,7 @@ import { seedActiveProgrammes } from '../credit-programmes/programme-seed';
 import { businessDate } from '../invoices/business-date';
 import { importCfdiFiles } from '../invoices/cfdi-import.service';
 import { applyInvoiceEvent, IllegalTransitionError } from '../invoices/lifecycle.service';
+import { type CfdiAuthenticity, demoAuthorityOf } from '../sat/cfdi-authenticity';
 
 /**
  * The test-support API's work (decision 0048): fresh worlds for tests that drive a running Flujo over HTTP,
@@ -219,6 +220,7 @@ export interface ImportedTestInvoice {
 /** Imports one CFDI from a marked provider to a marked corporate through the real importer. */
 export async function importTestInvoice(
   db: Db,
+  authenticity: CfdiAuthenticity,
   token: string,
   input: { emitterCompanyId: number; receiverCompanyId: number; daysAgo?: number; description?: string },
 ): Promise<ImportedTestInvoice> {
@@ -234,8 +236,12 @@ export async function importTestInvoice(
       ...(input.daysAgo === undefined ? {} : { daysAgo: input.daysAgo }),
       ...(input.description === undefined ? {} : { description: input.description }),
     }),
+    demoAuthorityOf(authenticity),
   );
-  const result = await importCfdiFiles(db, [{ name: `T-${folio}.xml`, content: xml }], 'prueba');
+  const result = await importCfdiFiles(db, [{ name: `T-${folio}.xml`, content: xml }], {
+    actorLabel: 'prueba',
+    authenticity,
+  });
   const imported = result.imported[0];
   if (!imported) {
     const reason = result.rejected[0]?.reason ?? '';

@@ -1,0 +1,70 @@
+import type { EfosEntry } from '../../cfdi/efos-list';
+import { isBlockingSituation } from '../../cfdi/efos-list';
+import type { Db } from '../../db/database';
+import type { EfosEntriesTable } from '../../db/schema';
+
+/** The issuers among these RFCs whose 69-B situation blocks their CFDI (Presunto, Definitivo). */
+export async function blockingEfosEntries(
+  db: Db,
+  rfcs: readonly string[],
+): Promise<Map<string, Pick<EfosEntriesTable, 'rfc' | 'situation'>>> {
+  if (rfcs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('efos_entries')
+    .select(['rfc', 'situation'])
+    .where('rfc', 'in', rfcs)
+    .execute();
+  return new Map(rows.filter((row) => isBlockingSituation(row.situation)).map((row) => [row.rfc, row]));
+}
+
+/** The list's date and an RFC's situation on it (null: not on it), for the operator's views. */
+export async function efosStanding(
+  db: Db,
+  rfc: string | null,
+): Promise<{ listImportedAt: string | null; situation: EfosEntriesTable['situation'] | null }> {
+  const list = await db
+    .selectFrom('efos_lists')
+    .select('imported_at')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const listImportedAt = list ? String(list.imported_at) : null;
+  if (!list || !rfc) return { listImportedAt, situation: null };
+  const entry = await db
+    .selectFrom('efos_entries')
+    .select('situation')
+    .where('rfc', '=', rfc)
+    .executeTakeFirst();
+  return { listImportedAt, situation: entry?.situation ?? null };
+}
+
+/** Replaces the whole list in the caller's transaction; returns the new list's id. */
+export async function replaceEfosList(
+  trx: Db,
+  fileName: string,
+  entries: readonly EfosEntry[],
+): Promise<number> {
+  await trx.deleteFrom('efos_entries').execute();
+  const list = await trx
+    .insertInto('efos_lists')
+    .values({ file_name: fileName, entries: entries.length })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Chunks keep each statement under PostgreSQL's bind-parameter limit (65,535).
+  for (let start = 0; start < entries.length; start += EFOS_INSERT_CHUNK) {
+    await trx
+      .insertInto('efos_entries')
+      .values(
+        entries.slice(start, start + EFOS_INSERT_CHUNK).map((entry) => ({
+          rfc: entry.rfc,
+          list_id: list.id,
+          name: entry.name,
+          situation: entry.situation,
+        })),
+      )
+      .execute();
+  }
+  return list.id;
+}
+
+const EFOS_INSERT_CHUNK = 5_000;
