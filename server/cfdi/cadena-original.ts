@@ -10,13 +10,11 @@ import { DOMImplementation, DOMParser, type Document, type Element, Node } from 
  * throws while compiling, so a SAT update that needs more fails loudly instead of giving a wrong cadena.
  */
 
-const CFDI_40_XSLT = fileURLToPath(
-  new URL('./sat-xslt/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt', import.meta.url),
-);
-const TFD_11_XSLT = fileURLToPath(
-  new URL('./sat-xslt/cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt', import.meta.url),
-);
-const SAT_XSLT_DIR = fileURLToPath(new URL('./sat-xslt/', import.meta.url));
+// Paths from the module's own file, not `new URL(…, import.meta.url)`: a DOM test environment replaces the
+// global URL with one whose file: URLs node:url refuses.
+const SAT_XSLT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'sat-xslt');
+const CFDI_40_XSLT = resolve(SAT_XSLT_DIR, 'cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt');
+const TFD_11_XSLT = resolve(SAT_XSLT_DIR, 'cfd/TimbreFiscalDigital/cadenaoriginal_TFD_1_1.xslt');
 
 const XSL_NAMESPACE = 'http://www.w3.org/1999/XSL/Transform';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';

@@ -586,6 +586,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const reference = parsed.options.get('reference');
       const result = await disburseInvoice(db, ref, {
         today: businessDate(context.now()),
+        authenticity: opsAuthenticity(context),
         ...(reference ? { reference } : {}),
         mailer: satDeps(context).mailer,
         force,

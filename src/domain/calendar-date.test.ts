@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   daysBetween,
   displayDate,
+  displayDateTime,
   displayMonthFirstDate,
   isIsoDate,
   parseDisplayDate,
@@ -52,5 +53,12 @@ describe('calendar dates', () => {
     expect(parseMonthFirstDate('01/16/2026')).toBe('2026-01-16');
     expect(parseMonthFirstDate('16/01/2026')).toBeNull();
     expect(parseMonthFirstDate('02/30/2026')).toBeNull();
+  });
+});
+
+describe('displayDateTime', () => {
+  it('shows an instant in Mexico City time, DD/MM/YYYY HH:mm', () => {
+    expect(displayDateTime('2026-11-28T16:42:00Z')).toBe('28/11/2026 10:42');
+    expect(displayDateTime('2026-01-01T05:59:00Z')).toBe('31/12/2025 23:59');
   });
 });

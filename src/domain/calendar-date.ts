@@ -49,6 +49,29 @@ export function displayDate(isoDate: IsoDate): string {
   return `${day}/${month}/${year}`;
 }
 
+// NOTE: Flujo's business time is Mexico City's (Zona Centro, no DST since 2022), wherever the server runs.
+export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
+const DATE_TIME_IN_ZONE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as people read it, Mexico City time 'DD/MM/YYYY HH:mm'.
+ * Example: displayDateTime('2026-11-28T16:42:00Z') === '28/11/2026 10:42'.
+ */
+export function displayDateTime(instant: string | Date): string {
+  const parts = Object.fromEntries(
+    DATE_TIME_IN_ZONE.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
 /**
  * The inverse of displayDate for what a person types: a real calendar date written exactly 'DD/MM/YYYY'
  * becomes its ISO date; anything else (another layout, 31/02/2026) is null.

@@ -5,6 +5,9 @@ import { SatStatus } from './sat-status';
 const passing: DeskFacts = {
   satStatus: SatStatus.AUTHORIZED,
   satCancelledAt: null,
+  proofState: 'trusted',
+  satAnswer: { askedAt: '2026-11-28T16:42:00Z', answered: true, estado: 'Vigente' },
+  efos: { situation: null, listImportedAt: '2026-11-20T18:00:00Z' },
   alliance: { isActive: true, maxAmount: 1_000_000_00, maxDays: 120 },
   programme: { state: 'activo', reservedForInvoice: 10_000_00 },
   clabe: '002010077777777771',
@@ -18,7 +21,9 @@ describe('the control desk checks', () => {
     const checks = deskChecks(passing);
     expect(checks.map((item) => [item.id, item.ok])).toEqual([
       ['sat_link', true],
+      ['cfdi_proof', true],
       ['cfdi_vigente', true],
+      ['efos', true],
       ['alliance', true],
       ['programme', true],
       ['clabe', true],
@@ -33,6 +38,9 @@ describe('the control desk checks', () => {
       deskChecks({
         satStatus: SatStatus.UNAUTHORIZED,
         satCancelledAt: '2026-05-01T00:00:00Z',
+        proofState: 'unverified',
+        satAnswer: null,
+        efos: { situation: 'Presunto', listImportedAt: '2026-11-20T18:00:00Z' },
         alliance: { isActive: false, maxAmount: 5_000_00, maxDays: 20 },
         programme: { state: 'congelado', reservedForInvoice: 10_000_00 },
         clabe: '002010077777777772',
@@ -43,7 +51,9 @@ describe('the control desk checks', () => {
     );
     expect(reasons).toEqual([
       'Vinculación SAT: La vinculación SAT del proveedor ya no está autorizada.',
-      'CFDI vigente: El SAT reporta el CFDI como cancelado.',
+      'Sello y certificado del CFDI: El CFDI no tiene sello verificado (sin verificar): no se financia hasta verificarlo o importarlo de nuevo.',
+      'CFDI vigente en el SAT: El SAT reporta el CFDI como cancelado.',
+      'Emisor fuera de la lista 69-B: El emisor está en la lista 69-B como Presunto (lista del 20/11/2026).',
       'Alianza activa: La alianza entre el comprador y el proveedor no está activa.',
       'Programa de crédito: El programa de crédito del comprador está congelado.',
       'CLABE del proveedor: El dígito verificador de la CLABE no es válido.',
@@ -70,6 +80,23 @@ describe('the control desk checks', () => {
     });
     expect(deskChecks({ ...passing, programme: null }).find((c) => c.id === 'programme')?.reason).toBe(
       'El comprador no tiene un programa de crédito.',
+    );
+  });
+
+  it('say when SAT was asked, and wait when it did not answer: silence is never a pass', () => {
+    const reason = (satAnswer: DeskFacts['satAnswer']) =>
+      deskChecks({ ...passing, satAnswer }).find((c) => c.id === 'cfdi_vigente');
+    expect(reason(passing.satAnswer)).toMatchObject({
+      ok: true,
+      reason: 'Vigente en el SAT (consultado el 28/11/2026 10:42).',
+    });
+    expect(reason({ askedAt: '2026-11-28T16:42:00Z', answered: false, estado: null })).toMatchObject({
+      ok: false,
+      reason: 'Pendiente (el SAT no respondió el 28/11/2026 10:42).',
+    });
+    expect(reason(null)).toMatchObject({ ok: false, reason: 'Pendiente: aún no se ha consultado al SAT.' });
+    expect(reason({ askedAt: '2026-11-28T16:42:00Z', answered: true, estado: 'No Encontrado' })?.ok).toBe(
+      false,
     );
   });
 });

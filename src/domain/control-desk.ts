@@ -1,3 +1,4 @@
+import { displayDateTime } from './calendar-date';
 import { checkClabe } from './clabe';
 import { type Centavos, formatMxn } from './money';
 import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
@@ -12,7 +13,9 @@ export type DeskState = (typeof DESK_STATES)[number];
 /** The checks, in the order the desk shows them. */
 export const DESK_CHECK_IDS = [
   'sat_link',
+  'cfdi_proof',
   'cfdi_vigente',
+  'efos',
   'alliance',
   'programme',
   'clabe',
@@ -24,7 +27,9 @@ export type DeskCheckId = (typeof DESK_CHECK_IDS)[number];
 
 export const DESK_CHECK_LABELS: Readonly<Record<DeskCheckId, string>> = {
   sat_link: 'Vinculación SAT',
-  cfdi_vigente: 'CFDI vigente',
+  cfdi_proof: 'Sello y certificado del CFDI',
+  cfdi_vigente: 'CFDI vigente en el SAT',
+  efos: 'Emisor fuera de la lista 69-B',
   alliance: 'Alianza activa',
   programme: 'Programa de crédito',
   clabe: 'CLABE del proveedor',
@@ -45,6 +50,12 @@ export interface DeskFacts {
   satStatus: SatStatusCode;
   /** When SAT reported the CFDI cancelled (invoices.sat_cancelled_at), or null. */
   satCancelledAt: string | null;
+  /** Where the invoice's cfdi-proof machine stands (invoices.proof_state). */
+  proofState: 'unverified' | 'sealChecked' | 'pending' | 'trusted' | 'refused';
+  /** SAT's latest status answer for the CFDI (or its silence), or null when it was never asked. */
+  satAnswer: { askedAt: string; answered: boolean; estado: string | null } | null;
+  /** The issuer on SAT's 69-B list (null situation: not on it) and the list's date (null: no list loaded). */
+  efos: { situation: string | null; listImportedAt: string | null };
   /** The receiver × emitter alliance, or null when there is none. */
   alliance: { isActive: boolean; maxAmount: Centavos | null; maxDays: number | null } | null;
   /** The buyer's programme and what this invoice holds reserved in it; null when the buyer has no programme. */
@@ -91,9 +102,9 @@ export function deskChecks(facts: DeskFacts): DeskCheck[] {
     isSatLinkAuthorized(facts.satStatus)
       ? check('sat_link', true, 'La vinculación SAT del proveedor está autorizada.')
       : check('sat_link', false, 'La vinculación SAT del proveedor ya no está autorizada.'),
-    facts.satCancelledAt === null
-      ? check('cfdi_vigente', true, 'El SAT no reporta el CFDI como cancelado.')
-      : check('cfdi_vigente', false, 'El SAT reporta el CFDI como cancelado.'),
+    proofCheck(facts.proofState),
+    satCheck(facts),
+    efosCheck(facts.efos),
     alliance === null
       ? check('alliance', false, 'No hay alianza entre el comprador y el proveedor.')
       : alliance.isActive
@@ -124,6 +135,46 @@ export function deskChecks(facts: DeskFacts): DeskCheck[] {
       ? check('amount_bounds', true, 'El monto y el plazo están dentro de los límites de la alianza.')
       : check('amount_bounds', false, bounds.join(' ')),
   ];
+}
+
+// The CFDI's seal was proven when it was imported (issue 30); before that change nobody checked it.
+function proofCheck(state: DeskFacts['proofState']): DeskCheck {
+  if (state === 'unverified') {
+    return check(
+      'cfdi_proof',
+      false,
+      'El CFDI no tiene sello verificado (sin verificar): no se financia hasta verificarlo o importarlo de nuevo.',
+    );
+  }
+  if (state === 'refused')
+    return check('cfdi_proof', false, 'La prueba de autenticidad del CFDI fue rechazada.');
+  return check('cfdi_proof', true, 'El sello y el certificado del CFDI se verificaron al importarlo.');
+}
+
+// SAT's answer with when it was given: an old or missing answer is asked again before money moves.
+export function satCheck(facts: Pick<DeskFacts, 'satCancelledAt' | 'satAnswer'>): DeskCheck {
+  if (facts.satCancelledAt !== null)
+    return check('cfdi_vigente', false, 'El SAT reporta el CFDI como cancelado.');
+  const answer = facts.satAnswer;
+  if (answer === null) return check('cfdi_vigente', false, 'Pendiente: aún no se ha consultado al SAT.');
+  const when = displayDateTime(answer.askedAt);
+  if (!answer.answered) return check('cfdi_vigente', false, `Pendiente (el SAT no respondió el ${when}).`);
+  if (answer.estado === 'Vigente')
+    return check('cfdi_vigente', true, `Vigente en el SAT (consultado el ${when}).`);
+  if (answer.estado === 'Cancelado')
+    return check('cfdi_vigente', false, `Cancelado en el SAT (consultado el ${when}).`);
+  return check('cfdi_vigente', false, `El SAT no encontró el CFDI (consultado el ${when}).`);
+}
+
+const EFOS_BLOCKING = ['Presunto', 'Definitivo'];
+
+function efosCheck(efos: DeskFacts['efos']): DeskCheck {
+  if (efos.listImportedAt === null) return check('efos', true, 'Aún no se ha cargado la lista 69-B del SAT.');
+  const list = `lista del ${displayDateTime(efos.listImportedAt).slice(0, 10)}`;
+  if (efos.situation !== null && EFOS_BLOCKING.includes(efos.situation)) {
+    return check('efos', false, `El emisor está en la lista 69-B como ${efos.situation} (${list}).`);
+  }
+  return check('efos', true, `El emisor no está en la lista 69-B como presunto ni definitivo (${list}).`);
 }
 
 /** The failing checks' reasons, for a refusal. */

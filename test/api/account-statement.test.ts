@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/statements';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import {
   addCompanyWithUser,
   advanceTo,
@@ -72,7 +73,12 @@ describe('account statement (estado de cuenta)', () => {
       id_execute_factoring: id,
     });
     expect(res.statusCode, res.body).toBe(200);
-    await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-EDO-1', force: true });
+    await disburseInvoice(db(), String(id), {
+      authenticity: testAuthenticity(db()),
+      today: today(),
+      reference: 'REF-EDO-1',
+      force: true,
+    });
     return id;
   }
 

@@ -14,6 +14,7 @@ import { SatStatus } from '../../src/domain/sat-status';
 import { InvoicePage } from '../../src/domain/schemas/invoices';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import { pdfTextRuns } from '../support/pdf-text';
 import {
   addCompanyWithUser,
@@ -196,7 +197,12 @@ describe('advanced invoices (Resumen de tus Facturas Adelantadas)', () => {
 
     it('renders the advance’s figures, DD/MM/YYYY dates and the disbursement in the PDF', async () => {
       const id = await advancedInvoice({ description: 'Suministro de cajas de cartón' });
-      await disburseInvoice(db(), String(id), { today: today(), reference: 'REF-PRUEBA-77', force: true });
+      await disburseInvoice(db(), String(id), {
+        authenticity: testAuthenticity(db()),
+        today: today(),
+        reference: 'REF-PRUEBA-77',
+        force: true,
+      });
       const invoice = await db()
         .selectFrom('invoices')
         .select(['serie', 'folio', 'cfdi_uuid', 'date_of_emission', 'payment_date', 'cost_financing'])

@@ -215,12 +215,8 @@ describe('the 69-B list', () => {
     if (!parsed.ok) throw new Error(parsed.reason);
     await replaceEfosList(db(), 'Listado_Completo_69-B.csv', parsed.entries);
 
-    await expectRefused('presunto.xml', genuine(presunto), importRefusals.efos(presunto.rfc, 'Presunto'));
-    await expectRefused(
-      'definitivo.xml',
-      genuine(definitivo),
-      importRefusals.efos(definitivo.rfc, 'Definitivo'),
-    );
+    await expectRefused('presunto.xml', genuine(presunto), importRefusals.efos('Presunto'));
+    await expectRefused('definitivo.xml', genuine(definitivo), importRefusals.efos('Definitivo'));
     const passes = await importCfdiFiles(db(), [{ name: 'desvirtuado.xml', content: genuine(desvirtuado) }], {
       authenticity: authenticity(),
     });

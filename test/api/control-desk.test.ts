@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelReservation } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
@@ -66,6 +67,16 @@ describe('control desk and SPEI batches', () => {
       .execute();
   });
   afterAll(() => ctx.close());
+
+  const checkOf = (item: DeskItem) => item.checks.find((check) => check.id === 'cfdi_vigente');
+  const proofOf = async (invoiceId: number) =>
+    (
+      await db()
+        .selectFrom('invoices')
+        .select('proof_state')
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow()
+    ).proof_state;
 
   /** An invoice of the demo provider (or another issuer) advanced to En trámite, its amount reserved. */
   async function advancedInvoice(
@@ -139,7 +150,9 @@ describe('control desk and SPEI batches', () => {
     const item = answer.json() as DeskItem;
     expect(item.checks.map((check) => [check.id, check.ok, check.ok ? '' : check.reason])).toEqual([
       ['sat_link', true, ''],
+      ['cfdi_proof', true, ''],
       ['cfdi_vigente', true, ''],
+      ['efos', true, ''],
       ['alliance', true, ''],
       ['programme', true, ''],
       ['clabe', true, ''],
@@ -207,6 +220,48 @@ describe('control desk and SPEI batches', () => {
       'clabe',
       'amount_bounds',
     ]);
+  });
+
+  it('asks SAT again before approving and before batching: silence waits, a cancellation stops the batch', async () => {
+    const id = await advancedInvoice();
+    const vigente = checkOf((await getJson(ctx.app, `${DESK}${id}/`, sessions.aprobador)).json() as DeskItem);
+    expect(vigente).toMatchObject({
+      ok: true,
+      reason: expect.stringMatching(/^Vigente en el SAT \(consultado el /),
+    });
+
+    // SAT does not answer: the approval is refused, the check reads pending, nothing is decided.
+    const authenticity = ctx.app.authenticity;
+    const answering = authenticity.satStatus;
+    authenticity.satStatus = () => ({
+      consult: async () => {
+        throw new SatStatusUnavailableError('timeout', 'test: SAT held the request');
+      },
+    });
+    try {
+      const refused = await postJson(ctx.app, `${DESK}${id}/approve/`, sessions.aprobador, {});
+      expect(refused.statusCode).toBe(409);
+      expect(JSON.stringify(refused.json())).toContain('Pendiente (el SAT no respondió el ');
+    } finally {
+      authenticity.satStatus = answering;
+    }
+    const waiting = (await getJson(ctx.app, `${DESK}${id}/`, sessions.aprobador)).json() as DeskItem;
+    expect(waiting.state).toBe('queued');
+    expect(await proofOf(id)).toBe('pending');
+
+    // SAT answers again: approved. Then SAT cancels the CFDI before tesorería batches it: no batch, no order.
+    expect((await postJson(ctx.app, `${DESK}${id}/approve/`, sessions.aprobador, {})).statusCode).toBe(200);
+    expect(await proofOf(id)).toBe('trusted');
+    const uuid = (
+      await db().selectFrom('invoices').select('cfdi_uuid').where('id', '=', id).executeTakeFirstOrThrow()
+    ).cfdi_uuid;
+    await db().insertInto('sandbox_sat_cancellations').values({ cfdi_uuid: uuid }).execute();
+    const orders = await db().selectFrom('spei_orders').select('id').execute();
+    const batch = await postJson(ctx.app, BATCHES, sessions.tesoreria, { invoice_ids: [id] });
+    expect(batch.statusCode).toBe(409);
+    expect(JSON.stringify(batch.json())).toContain('Cancelado en el SAT (consultado el ');
+    expect(await db().selectFrom('spei_orders').select('id').execute()).toHaveLength(orders.length);
+    expect(await proofOf(id)).toBe('refused');
   });
 
   it('rejects with a reason: back to Autorizada, reservation cancelled, provider e-mailed, audited', async () => {

@@ -8,6 +8,7 @@ import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { parseMoney } from '../../src/domain/money';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import { createOperatorSession } from '../support/operator';
 import {
   addCompanyWithUser,
@@ -286,7 +287,11 @@ describe('credit programmes', () => {
     ).map((row) => row.id);
     if (paidId === undefined) throw new Error('no advance in process');
     // Forced past the control desk's checks: they are the desk's tests' subject (decision 0054), not this one's.
-    await disburseInvoice(db(), String(paidId), { today: today(), force: true });
+    await disburseInvoice(db(), String(paidId), {
+      authenticity: testAuthenticity(db()),
+      today: today(),
+      force: true,
+    });
     const before = await balances();
     expect(parseMoney(before.used)).toBe(parseMoney(INVOICE_AMOUNT));
 

@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/schemas/operator-alliances';
 import { bearer, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { TEST_DEMO_AUTHORITY_DIR } from '../support/demo-authority';
 import { createOperatorSession } from '../support/operator';
 import { addCompanyWithUser, advanceTo, importInvoice } from '../support/pronto-pago';
 
@@ -55,6 +56,7 @@ describe('operator alliances: price, history, pending RFCs, inbox', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'flujo-alliances-'));
     config = loadConfig({
+      DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR,
       JWT_SECRET: randomBytes(48).toString('base64url'),
       SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SAT_SANDBOX_DIR: join(dir, 'sandbox'),

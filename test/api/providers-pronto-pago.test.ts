@@ -12,6 +12,7 @@ import { advanceQuote, advanceQuoteResponse } from '../../src/domain/quote';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { testAuthenticity } from '../support/demo-authority';
 import {
   advanceTo,
   DEMO_PROVIDER,
@@ -131,7 +132,11 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
       payment_date: paymentDate,
     });
 
-    const paid = await disburseInvoice(db(), String(id), { today: today(), force: true });
+    const paid = await disburseInvoice(db(), String(id), {
+      authenticity: testAuthenticity(db()),
+      today: today(),
+      force: true,
+    });
     expect(paid).toMatchObject({ invoiceId: id, amount: '96665.00' });
     expect(await statusOf(db(), id)).toBe(InvoiceStatus.PAID);
     const disbursement = await db()

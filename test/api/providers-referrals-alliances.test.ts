@@ -5,6 +5,7 @@ import { OPS_COMMANDS, type OpsContext } from '../../server/ops/commands';
 import { PROVIDER_REQUEST_MESSAGES } from '../../src/domain/provider-requests';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { TEST_DEMO_AUTHORITY_DIR } from '../support/demo-authority';
 import { addCompanyWithUser, postJson } from '../support/pronto-pago';
 import { rowCount } from '../support/test-database';
 
@@ -33,6 +34,7 @@ describe('POST providers/refer-customer/ and providers/alliances/, and their ops
   let corporate: Session;
   const db = () => ctx.database.db;
   const config = loadConfig({
+    DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR,
     JWT_SECRET: randomBytes(48).toString('base64url'),
     SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     OPERATOR_EMAIL: OPERATOR,

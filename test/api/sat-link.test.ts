@@ -21,7 +21,7 @@ import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
-import { testAuthenticity, testAuthority } from '../support/demo-authority';
+import { TEST_DEMO_AUTHORITY_DIR, testAuthenticity, testAuthority } from '../support/demo-authority';
 import { addCompanyWithUser, getJson, postJson } from '../support/pronto-pago';
 
 const CIEC = '/api/accounts/ciec/';
@@ -63,6 +63,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
     sandboxDir = mkdtempSync(join(tmpdir(), 'flujo-sat-'));
     key = randomBytes(32);
     const config = loadConfig({
+      DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR,
       JWT_SECRET: randomBytes(48).toString('base64url'),
       SAT_ENCRYPTION_KEY: key.toString('hex'),
       SAT_SANDBOX_DIR: sandboxDir,

@@ -16,7 +16,7 @@ import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
-import { testAuthority } from '../support/demo-authority';
+import { TEST_DEMO_AUTHORITY_DIR, testAuthenticity, testAuthority } from '../support/demo-authority';
 import { addCompanyWithUser, eventCount, invoicesIn, statusOf } from '../support/pronto-pago';
 
 const run = promisify(execFile);
@@ -44,6 +44,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'flujo-ops-'));
     config = loadConfig({
+      DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR,
       JWT_SECRET: randomBytes(48).toString('base64url'),
       SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SAT_SANDBOX_DIR: join(dir, 'sandbox'),
@@ -185,9 +186,13 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
       actor: 'operador Flujo',
     });
 
-    await expect(disburseInvoice(db(), String(first), { today: '2026-05-20', force: true })).rejects.toThrow(
-      /no está En trámite \(estado: Pagada\)/,
-    );
+    await expect(
+      disburseInvoice(db(), String(first), {
+        authenticity: testAuthenticity(db()),
+        today: '2026-05-20',
+        force: true,
+      }),
+    ).rejects.toThrow(/no está En trámite \(estado: Pagada\)/);
     expect(
       await db()
         .selectFrom('disbursements')
@@ -202,13 +207,25 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
         .where('id', '=', second as number)
         .executeTakeFirstOrThrow()
     ).cfdi_uuid;
-    const paid = await disburseInvoice(db(), uuid, { today: '2026-05-20', force: true });
+    const paid = await disburseInvoice(db(), uuid, {
+      authenticity: testAuthenticity(db()),
+      today: '2026-05-20',
+      force: true,
+    });
     expect(paid.reference).toBe(`FLUJO-${second}-20260520`);
     await expect(
-      disburseInvoice(db(), '987654', { today: '2026-05-20', force: true }),
+      disburseInvoice(db(), '987654', {
+        authenticity: testAuthenticity(db()),
+        today: '2026-05-20',
+        force: true,
+      }),
     ).rejects.toBeInstanceOf(DisbursementError);
     await expect(
-      disburseInvoice(db(), String(second), { today: '2026-05-20', reference: 'con espacios' }),
+      disburseInvoice(db(), String(second), {
+        authenticity: testAuthenticity(db()),
+        today: '2026-05-20',
+        reference: 'con espacios',
+      }),
     ).rejects.toThrow('La referencia');
     const [available] = await invoicesIn(db(), DEMO_PROVIDERS[1].rfc, InvoiceStatus.AVAILABLE);
     await expect(ops('disburse', String(available))).rejects.toThrow(

@@ -12,6 +12,7 @@ import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
 import { world as modelWorld } from '../model/harness/world';
+import { testAuthenticity } from '../support/demo-authority';
 import { addCompanyWithUser, advanceTo, importInvoice, requestAdvance } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 
@@ -117,7 +118,7 @@ describe('credit programmes (page)', () => {
     // 'Adelantar pago' reserves on the demo corporate's programme; the disbursement turns it into used.
     await requestAdvance(db, id);
     // Forced past the desk's checks: they are the desk's tests' subject, not this one's.
-    await disburseInvoice(db, String(id), { today, force: true });
+    await disburseInvoice(db, String(id), { today, force: true, authenticity: testAuthenticity(db) });
 
     await signInOperator(['tesoreria']);
     renderApp('/operacion/programas/');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DeskState } from '../../../src/domain/control-desk';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import type { Db } from '../../db/database';
-import type { ProgrammeState } from '../../db/schema';
+import type { ProgrammeState, ProofState } from '../../db/schema';
 
 // All SQL of the control desk and its SPEI batches (decision 0054).
 
@@ -31,6 +31,7 @@ export interface DeskRow {
   payment_date: string | null;
   amount_with_exchange_rate: string;
   sat_cancelled_at: string | null;
+  proof_state: ProofState;
   desk_state: DeskState;
   /** The stored desk row's state (null while queued with no row). */
   stored_state: DeskState | null;
@@ -62,6 +63,7 @@ const DESK_COLUMNS = [
   'i.payment_date',
   'i.amount_with_exchange_rate',
   'i.sat_cancelled_at',
+  'i.proof_state',
   'd.state as stored_state',
   'd.reason',
   'd.decided_by_username',

@@ -24,6 +24,7 @@ import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { businessDate } from '../invoices/business-date';
 import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
+import { recheckAtSat } from '../sat/cfdi-proof.service';
 import {
   approveDeskItem,
   batchLayout,
@@ -258,6 +259,8 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idParam(request.params, 'La factura no está en la mesa de control.');
       const operator = currentOperator(request);
+      // SAT is asked again before the decision (outside the transaction); its answer is what the check reads.
+      await recheckAtSat(db, app.authenticity, [id]);
       return replyIdempotent(
         request,
         reply,
@@ -299,6 +302,8 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     operatorRoute(app, { roles: ['tesoreria'], action: 'Crear lote SPEI', doc: DOCS.createBatch }),
     async (request, reply) => {
       const operator = currentOperator(request);
+      // And again right before the money leaves: the batch takes only CFDI SAT confirms vigente now.
+      await recheckAtSat(db, app.authenticity, request.body.invoice_ids);
       return replyIdempotent(
         request,
         reply,

@@ -1,6 +1,13 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { daysBetween } from '../../../src/domain/calendar-date';
-import { type DeskCheck, type DeskState, deskChecks, failingReasons } from '../../../src/domain/control-desk';
+import {
+  type DeskCheck,
+  type DeskFacts,
+  type DeskState,
+  deskChecks,
+  failingReasons,
+  satCheck,
+} from '../../../src/domain/control-desk';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, sumMoney } from '../../../src/domain/money';
@@ -16,6 +23,7 @@ import {
   speiConcept,
   speiText,
 } from '../../../src/domain/spei';
+import { cfdiProofLabel, proofAllowsAdvance } from '../../../src/machines/cfdi-proof.machine';
 import {
   DESK_STATE_LABELS,
   type DeskItemEvent,
@@ -36,6 +44,8 @@ import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { applyInvoiceEvent } from '../invoices/lifecycle.service';
+import { efosSituations } from '../sat/efos.repository';
+import { type LatestSatCheck, latestSatChecks } from '../sat/sat-checks.repository';
 import {
   batchOrders,
   checkFacts,
@@ -83,6 +93,10 @@ export const DESK_MESSAGES = {
   reasonRequired: 'Indica el motivo del rechazo.',
   batchEmpty: 'Selecciona al menos un adelanto aprobado.',
   batchNotApproved: 'Solo los adelantos aprobados entran a un lote.',
+  batchNotVigente:
+    'Solo entran a un lote los CFDI que el SAT confirma vigentes justo antes; no se creó el lote.',
+  notVigente: (label: string, reason: string) => `Factura ${label}: ${reason}`,
+  proofState: 'La prueba del CFDI está',
   batchNotFound: 'Lote no encontrado.',
   badFile: 'El archivo de resultados tiene errores; no se aplicó ninguna línea.',
 } as const;
@@ -105,11 +119,13 @@ export interface DeskItemView {
 }
 
 /** The facts the checks read: the parties' rows and, from the programme's ledger, what the invoice holds. */
-async function factsOf(db: Db, invoiceIds: readonly number[]) {
+async function factsOf(db: Db, invoiceIds: readonly number[], emitterRfcs: readonly string[]) {
   const rows = await checkFacts(db, invoiceIds);
   const holdings = await holdingsOfInvoices(db, invoiceIds);
   const reserved = new Map(invoiceIds.map((id) => [id, holdings.get(id)?.reserved ?? 0]));
-  return { rows, reserved };
+  const satAnswers = await latestSatChecks(db, invoiceIds);
+  const efos = await efosSituations(db, [...new Set(emitterRfcs)]);
+  return { rows, reserved, satAnswers, efos };
 }
 
 type Facts = Awaited<ReturnType<typeof factsOf>>;
@@ -120,6 +136,9 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
   return deskChecks({
     satStatus,
     satCancelledAt: row.sat_cancelled_at,
+    proofState: row.proof_state,
+    satAnswer: satAnswerOf(all.satAnswers.get(row.invoice_id)),
+    efos: { situation: all.efos.byRfc.get(row.emitter_rfc) ?? null, listImportedAt: all.efos.listImportedAt },
     alliance:
       facts?.alliance_active == null
         ? null
@@ -143,6 +162,11 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
     amount: parseMoney(row.amount_with_exchange_rate),
     daysToPayment: row.payment_date === null ? null : daysBetween(today, row.payment_date),
   });
+}
+
+function satAnswerOf(check: LatestSatCheck | undefined): DeskFacts['satAnswer'] {
+  if (!check) return null;
+  return { askedAt: new Date(check.asked_at).toISOString(), answered: check.answered, estado: check.estado };
 }
 
 function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
@@ -173,6 +197,7 @@ async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promis
   const facts = await factsOf(
     db,
     rows.map((row) => row.invoice_id),
+    rows.map((row) => row.emitter_rfc),
   );
   return rows.map((row) => itemView(row, checksOf(row, facts, today), facts));
 }
@@ -214,7 +239,7 @@ export async function approveDeskItem(
     const row = await findDeskRow(trx, invoiceId, { lock: true });
     if (!row || row.status !== InvoiceStatus.PROCESS)
       throw new DeskError(404, DESK_MESSAGES.notOnDesk(invoiceId));
-    const facts = await factsOf(trx, [invoiceId]);
+    const facts = await factsOf(trx, [invoiceId], [row.emitter_rfc]);
     const checks = checksOf(row, facts, options.today);
     const failing = checks.filter((item) => !item.ok);
     nextDeskState(
@@ -381,6 +406,17 @@ export async function createBatch(
     if (problems.length > 0) {
       throw new DeskError(rows.size < ids.length ? 404 : 409, DESK_MESSAGES.batchNotApproved, problems);
     }
+    // Money leaves only for a CFDI SAT vouched for just now (the caller asked: recheckAtSat), never on silence.
+    const answers = await latestSatChecks(trx, ids);
+    const unvouched = ids.flatMap((id) => {
+      const row = rows.get(id) as DeskRow;
+      const answer = answers.get(id);
+      if (proofAllowsAdvance(row.proof_state) && answer?.answered && answer.estado === 'Vigente') return [];
+      const sat = satCheck({ satCancelledAt: row.sat_cancelled_at, satAnswer: satAnswerOf(answer) });
+      const reason = sat.ok ? `${DESK_MESSAGES.proofState} ${cfdiProofLabel(row.proof_state)}.` : sat.reason;
+      return [DESK_MESSAGES.notVigente(invoiceLabel(row), reason)];
+    });
+    if (unvouched.length > 0) throw new DeskError(409, DESK_MESSAGES.batchNotVigente, unvouched);
     const facts = await checkFacts(trx, ids);
     const id = await insertBatch(trx, actor);
     const orders: NewSpeiOrder[] = [];

@@ -1,8 +1,9 @@
-import type { IsoDate } from '../../../src/domain/calendar-date';
+import { BUSINESS_TIME_ZONE, type IsoDate } from '../../../src/domain/calendar-date';
 
-// NOTE: Flujo's business day is Mexico City's (Zona Centro, no DST since 2022): a quote asked for at
-// 23:30 in Monterrey is still today's quote, whatever the server's own time zone is.
-export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
+// Flujo's business day is Mexico City's: a quote asked for at 23:30 in Monterrey is still today's quote,
+// whatever the server's own time zone is.
+export { BUSINESS_TIME_ZONE };
+
 // en-CA formats dates as YYYY-MM-DD.
 const ISO_DATE_IN_ZONE = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -6,6 +6,7 @@ import {
   MAX_INVOICE_AMOUNT,
   parseInvoiceAmount,
 } from '../../../src/domain/money';
+import { CFDI_PROOF_REASONS, type EfosSituation } from '../../../src/machines/cfdi-proof.machine';
 import { type Cfdi, parseCfdi } from '../../cfdi/parse-cfdi';
 import { type CfdiSealProof, verifyCfdiSeal } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
@@ -13,6 +14,7 @@ import type { ProofState } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { findCompaniesByRfc } from '../accounts/company.repository';
 import { askSatAll, type CfdiAuthenticity, type SatCheck } from '../sat/cfdi-authenticity';
+import { proofAtImport, storable } from '../sat/cfdi-proof.service';
 import { blockingEfosEntries } from '../sat/efos.repository';
 import { recordSatCheck } from '../sat/sat-checks.repository';
 import { insertInvoice, knownCfdiUuids, storedCfdi } from './invoice.repository';
@@ -47,10 +49,9 @@ export const importRefusals = {
   alreadyImported: (uuid: string) => `La factura ${uuid} ya fue importada.`,
   conflictingCopy: (uuid: string) =>
     `Ya existe una factura con el folio fiscal ${uuid} y este archivo es distinto: se rechazó como copia en conflicto y se avisó a los operadores.`,
-  satCancelled: 'El SAT reporta el CFDI como cancelado.',
-  satNotFound: 'El SAT no encontró el CFDI (No Encontrado): no fue timbrado o sus datos no coinciden.',
-  efos: (rfc: string, situation: string) =>
-    `El emisor ${rfc} está en la lista 69-B del SAT (situación: ${situation}); no se importan sus CFDI.`,
+  satCancelled: CFDI_PROOF_REASONS.cancelado,
+  satNotFound: CFDI_PROOF_REASONS.noEncontrado,
+  efos: CFDI_PROOF_REASONS.efos,
 } as const;
 
 interface Candidate {
@@ -125,7 +126,7 @@ export async function importCfdiFiles(
     }
     const entry = listed.get(cfdi.issuer.rfc);
     if (entry) {
-      refuse(name, importRefusals.efos(cfdi.issuer.rfc, entry.situation));
+      refuse(name, importRefusals.efos(entry.situation as EfosSituation));
       continue;
     }
     const amounts = amountsOf(cfdi);
@@ -241,14 +242,12 @@ async function recordConflicts(
   }
 }
 
-/** The proof's next state after SAT's answer at import, or why the file is refused. */
+/** The proof after SAT's answer at import (the cfdi-proof machine decides), or why the file is refused. */
 export function satOutcome(check: SatCheck): { state: ProofState; refusal: string | null } {
-  if (!check.answered) return { state: 'pending', refusal: null };
-  if (check.answer.estado === 'Vigente') return { state: 'trusted', refusal: null };
-  return {
-    state: 'refused',
-    refusal: check.answer.estado === 'Cancelado' ? importRefusals.satCancelled : importRefusals.satNotFound,
-  };
+  const proof = proofAtImport(check);
+  if (proof.state === 'refused')
+    return { state: 'refused', refusal: proof.reason ?? importRefusals.satNotFound };
+  return { state: storable(proof.state), refusal: null };
 }
 
 /** A CFDI file's text as stored and compared (a BOM dropped, as TextDecoder does). */

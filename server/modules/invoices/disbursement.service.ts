@@ -11,6 +11,8 @@ import {
   sendPaidNotices,
   settleBatch,
 } from '../control-desk/control-desk.service';
+import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
+import { recheckAtSat } from '../sat/cfdi-proof.service';
 import { PayoutError } from './advance-payout';
 import { lockInvoiceForDisbursement } from './invoice.repository';
 import { invoiceLabel, MAX_SERIAL } from './invoice-access';
@@ -38,15 +40,37 @@ export interface DisbursementResult {
  * A failing desk check refuses it with the reasons unless `force`, which records the failing checks on the
  * desk item. `ref` is the invoice id or its folio fiscal (UUID); `reference` the order's clave de rastreo.
  */
+/** The id an operator's reference (an invoice id or a folio fiscal) names, or null. */
+async function findInvoiceRef(db: Db, ref: string): Promise<number | null> {
+  const text = ref.trim();
+  const byId = /^\d{1,10}$/.test(text) ? Number(text) : null;
+  if (byId !== null && byId > MAX_SERIAL) return null;
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where(byId !== null ? 'id' : 'cfdi_uuid', '=', byId ?? text.toUpperCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function disburseInvoice(
   db: Db,
   ref: string,
-  options: { today: IsoDate; reference?: string; mailer?: Mailer; force?: boolean },
+  options: {
+    today: IsoDate;
+    /** SAT is asked again right before the batch of one is made (never inside the transaction). */
+    authenticity: CfdiAuthenticity;
+    reference?: string;
+    mailer?: Mailer;
+    force?: boolean;
+  },
 ): Promise<DisbursementResult> {
   if (options.reference !== undefined && !REFERENCE_PATTERN.test(options.reference)) {
     throw new DisbursementError('La referencia debe tener de 1 a 30 letras, dígitos o guiones.');
   }
   const automation = { id: null, username: OPERATOR_LABEL };
+  const target = await findInvoiceRef(db, ref);
+  if (target) await recheckAtSat(db, options.authenticity, [target]);
   try {
     const result = await inTransaction(db, async (trx) => {
       const byId = /^\d{1,10}$/.test(ref.trim()) ? Number(ref.trim()) : null;

@@ -38,6 +38,30 @@ export async function efosStanding(
   return { listImportedAt, situation: entry?.situation ?? null };
 }
 
+/** The list's date and the situations of these RFCs on it, for the desk's check. */
+export async function efosSituations(
+  db: Db,
+  rfcs: readonly string[],
+): Promise<{ listImportedAt: string | null; byRfc: Map<string, EfosEntriesTable['situation']> }> {
+  const list = await db
+    .selectFrom('efos_lists')
+    .select('imported_at')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!list || rfcs.length === 0)
+    return { listImportedAt: list ? String(list.imported_at) : null, byRfc: new Map() };
+  const rows = await db
+    .selectFrom('efos_entries')
+    .select(['rfc', 'situation'])
+    .where('rfc', 'in', rfcs)
+    .execute();
+  return {
+    listImportedAt: String(list.imported_at),
+    byRfc: new Map(rows.map((row) => [row.rfc, row.situation])),
+  };
+}
+
 /** Replaces the whole list in the caller's transaction; returns the new list's id. */
 export async function replaceEfosList(
   trx: Db,
