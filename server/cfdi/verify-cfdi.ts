@@ -80,7 +80,7 @@ export function verifyCfdiSeal(root: Element, cfdi: Cfdi, trust: TrustStore): Se
   const subject = subjectOf(certificate);
   if (!subject.branch) return refuse('fiel');
   if (subject.rfc !== cfdi.issuer.rfc) return refuse('rfc');
-  const issuedAt = Date.parse(`${cfdi.issuedAt}${MEXICO_CENTRAL_OFFSET}`);
+  const issuedAt = issuedInstant(cfdi);
   const validFrom = Date.parse(certificate.validFrom);
   const validUntil = Date.parse(certificate.validTo);
   if (!(issuedAt >= validFrom && issuedAt <= validUntil)) return refuse('validity');
@@ -109,7 +109,16 @@ export function verifyCfdiSeal(root: Element, cfdi: Cfdi, trust: TrustStore): Se
   };
 }
 
-function verifiesSignature(cadena: string, base64Signature: string, certificate: X509Certificate): boolean {
+/** Fecha as an instant (ms), read as central Mexico's time. */
+export function issuedInstant(cfdi: Pick<Cfdi, 'issuedAt'>): number {
+  return Date.parse(`${cfdi.issuedAt}${MEXICO_CENTRAL_OFFSET}`);
+}
+
+export function verifiesSignature(
+  cadena: string,
+  base64Signature: string,
+  certificate: X509Certificate,
+): boolean {
   try {
     return createVerify(SEAL_ALGORITHM)
       .update(cadena, 'utf8')
@@ -120,7 +129,7 @@ function verifiesSignature(cadena: string, base64Signature: string, certificate:
   }
 }
 
-function stampOf(root: Element): Element | undefined {
+export function stampOf(root: Element): Element | undefined {
   // Where parseCfdi found it (it refuses a second one): never a look-alike inside an Addenda.
   return childElements(root, CFDI_40_NAMESPACE, 'Complemento').flatMap((complement) =>
     childElements(complement, TFD_NAMESPACE, 'TimbreFiscalDigital'),
@@ -135,7 +144,7 @@ function subjectField(subject: LegacySubject, name: string): string {
 }
 
 /** The holder as SAT writes it: x500UniqueIdentifier "RFC / CURP" (RFC first), OU = the CSD's branch. */
-function subjectOf(certificate: X509Certificate): { rfc: string; name: string; branch: string } {
+export function subjectOf(certificate: X509Certificate): { rfc: string; name: string; branch: string } {
   const subject = certificate.toLegacyObject().subject as unknown as LegacySubject;
   return {
     rfc: subjectField(subject, 'x500UniqueIdentifier').split('/')[0]?.trim().toUpperCase() ?? '',
@@ -144,7 +153,8 @@ function subjectOf(certificate: X509Certificate): { rfc: string; name: string; b
   };
 }
 
-function commonName(certificate: X509Certificate): string {
-  const issuer = certificate.toLegacyObject().subject as unknown as LegacySubject;
-  return subjectField(issuer, 'CN') || subjectField(issuer, 'O');
+/** A certificate's common name (its organisation when it has none); `issuer` reads who issued it instead. */
+export function commonName(certificate: X509Certificate, of: 'subject' | 'issuer' = 'subject'): string {
+  const names = certificate.toLegacyObject()[of] as unknown as LegacySubject;
+  return subjectField(names, 'CN') || subjectField(names, 'O');
 }

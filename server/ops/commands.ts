@@ -2,7 +2,7 @@
 // server runs for it over DATA_DIR/ops.sock (ops-socket.ts). Each one calls the same service function the
 // tests exercise; this file only parses and prints.
 
-import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
 import { checkClabe } from '../../src/domain/clabe';
@@ -12,6 +12,8 @@ import { RFC_PATTERN } from '../../src/domain/rfc';
 import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
 import { validateForm } from '../../src/domain/schemas/validate';
 import { type DemoAuthority, loadDemoAuthority } from '../cfdi/demo-authority';
+import { EFOS_LIMITS, EFOS_REASONS } from '../cfdi/efos-list';
+import { SAT_SEAL_NOT_VERIFIED, sealRefusals } from '../cfdi/verify-cfdi';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -45,6 +47,8 @@ import { DisbursementError, disburseInvoice, OPERATOR_LABEL } from '../modules/i
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
+import { type CfdiVerifyReport, verifyCfdiFiles } from '../modules/sat/cfdi-verify.service';
+import { alliancesText, efosListDate, importEfosList } from '../modules/sat/efos-import.service';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
 import { cancelInvoiceAtSat } from '../modules/sat/sat-cancellation.service';
 import { createSandboxConnector, sandboxFolder } from '../modules/sat/sat-connector';
@@ -225,16 +229,71 @@ function printSync(context: OpsContext, sync: SyncResult): void {
   );
 }
 
+/** A path's stat, or a usage error naming it when it does not exist. */
+function existing(path: string): Stats {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(`No existe ${path}.`);
+  return stat;
+}
+
 function xmlFiles(cwd: string, paths: readonly string[]): string[] {
   return paths.flatMap((given) => {
     const path = resolve(cwd, given);
-    return statSync(path).isDirectory()
+    return existing(path).isDirectory()
       ? readdirSync(path)
           .filter((name) => name.toLowerCase().endsWith('.xml'))
           .sort()
           .map((name) => join(path, name))
       : [path];
   });
+}
+
+const utc = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+
+/** One file's block of `cfdi:verify`: every line in Spanish, the refusals' words from sealRefusals. */
+function printCfdiReport(context: OpsContext, report: CfdiVerifyReport): void {
+  context.print(report.name);
+  if (!report.readable) {
+    context.print(`  No es un CFDI 4.0 timbrado: ${report.reason}`);
+    return;
+  }
+  context.print(report.seal.ok ? '  Sello: válido' : `  Sello: inválido (${report.seal.reason})`);
+  const { certificate, stamp, sat, efos } = report;
+  if (certificate) {
+    context.print(
+      `  Certificado: ${certificate.declaredNumber}` +
+        (certificate.number === certificate.declaredNumber
+          ? ''
+          : ` (el certificado incluido es el ${certificate.number})`),
+    );
+    context.print(`  Titular: ${certificate.holderRfc} ${certificate.holderName}`);
+    context.print(
+      `  Emisor del certificado: ${certificate.issuer}, ${certificate.trusted ? 'emitido por una autoridad confiable' : 'NO emitido por una autoridad confiable'}`,
+    );
+    context.print(
+      `  Vigencia: del ${utc(certificate.validFrom)} al ${utc(certificate.validUntil)}, ${certificate.validOnIssue ? 'vigente en la fecha del CFDI' : 'NO vigente en la fecha del CFDI'}`,
+    );
+  }
+  const satSeal =
+    stamp.satSeal === 'verified'
+      ? 'sello del SAT verificado'
+      : stamp.satSeal === 'unknown'
+        ? SAT_SEAL_NOT_VERIFIED
+        : sealRefusals.satSeal;
+  context.print(
+    `  Timbre: UUID ${stamp.uuid}, ${satSeal}${stamp.matchesSeal ? '' : ` (${sealRefusals.stamp})`}`,
+  );
+  const asked = `consultado el ${utc(sat.askedAt.toISOString())}`;
+  context.print(
+    sat.answered
+      ? `  SAT: Estado ${sat.answer.estado}, EsCancelable ${sat.answer.esCancelable || '—'}, EstatusCancelacion ${sat.answer.estatusCancelacion || '—'}, ValidacionEFOS ${sat.answer.validacionEfos || '—'} (${asked})`
+      : `  SAT: pendiente (el SAT no respondió; ${asked})`,
+  );
+  if (efos.listImportedAt === null) context.print('  Lista 69-B: no se ha importado ninguna lista');
+  else
+    context.print(
+      `  Lista 69-B: ${efos.situation === null ? `${report.issuerRfc} no aparece` : `${report.issuerRfc} aparece como ${efos.situation}`} (lista importada el ${utc(new Date(efos.listImportedAt).toISOString())})`,
+    );
 }
 
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -385,6 +444,77 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       for (const item of result.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
       context.print(`${result.imported.length} importadas, ${result.rejected.length} rechazadas`);
       return result.rejected.length > 0 ? 1 : 0;
+    },
+  },
+  'cfdi:verify': {
+    usage: 'cfdi:verify <file|dir>...',
+    summary:
+      "prove CFDI 4.0 XML files without importing them: seal, certificate (holder, authority, validity on Fecha), stamp, SAT's status and the issuer's 69-B situation; exit 0 only when every seal holds and SAT says Vigente",
+    // The sandbox SAT reads its cancellations, and the 69-B list is read, from the database.
+    needsDatabase: () => true,
+    async run(context, args) {
+      const { positional } = parseArgs(args, []);
+      if (positional.length === 0)
+        throw new UsageError('cfdi:verify necesita al menos un archivo XML o una carpeta.');
+      const files = xmlFiles(context.cwd ?? process.cwd(), positional).map((path) => ({
+        name: basename(path),
+        content: readFileSync(path),
+      }));
+      const reports = await verifyCfdiFiles(requireDatabase(context).db, opsAuthenticity(context), files);
+      for (const report of reports) printCfdiReport(context, report);
+      const passed = reports.filter((report) => report.passed).length;
+      context.print(`${passed} de ${reports.length} CFDI verificados: sello válido y vigentes ante el SAT.`);
+      return passed === reports.length ? 0 : 1;
+    },
+  },
+  'efos:import': {
+    usage: 'efos:import <Listado_Completo_69-B.csv>',
+    summary:
+      "replace SAT's 69-B list (EFOS) in one transaction; the alliances of every allied provider it names Presunto or Definitivo are paused and the operators told (e-mail and the inbox's 69-B tab); a malformed file changes nothing (exit 1)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const file = fileArgument(context, args, 'el archivo del listado 69-B');
+      const stat = existing(file);
+      if (!stat.isFile()) throw new UsageError(`${file} no es un archivo.`);
+      // The size first: a file over the parser's limit is refused without reading it into memory.
+      if (stat.size > EFOS_LIMITS.maxBytes) {
+        context.print(`${basename(file)}: ${EFOS_REASONS.tooLarge} No se cambió nada.`);
+        return 1;
+      }
+      const result = await importEfosList(
+        {
+          db: requireDatabase(context).db,
+          mailer: opsMailer(context),
+          operatorEmail: context.config.operatorEmail,
+          appBaseUrl: context.config.appBaseUrl,
+        },
+        basename(file),
+        readFileSync(file),
+      );
+      if (!result.ok) {
+        context.print(`${basename(file)}: ${result.reason} No se cambió nada.`);
+        return 1;
+      }
+      const count = (n: number) => n.toLocaleString('en-US');
+      const date = efosListDate(result.preamble);
+      context.print(`Lista 69-B importada de ${basename(file)}${date ? ` (${date})` : ''}.`);
+      context.print(
+        `${count(result.entries)} contribuyentes cargados de ${count(result.rowCount)} filas; ${count(result.withheldRowCount)} ${result.withheldRowCount === 1 ? 'fila' : 'filas'} con el RFC reservado por el SAT.`,
+      );
+      context.print(`${count(result.blocking)} en situación que bloquea sus CFDI (Presunto o Definitivo).`);
+      const newly = result.providers.filter((provider) => provider.newlyListed);
+      context.print(`Proveedores con alianza que entran a la lista: ${newly.length}.`);
+      for (const provider of result.providers) {
+        context.print(
+          `  ${provider.rfc}  ${provider.name}  ${provider.situation}${provider.newlyListed ? ' (nuevo)' : ''}  ${alliancesText(provider.alliancesPaused)}`,
+        );
+      }
+      context.print(`Alianzas en pausa: ${result.alliancesPaused}.`);
+      if (result.notified)
+        context.print(
+          `Se avisó a ${context.config.operatorEmail}; los proveedores están en la bandeja (pestaña Lista 69-B del SAT).`,
+        );
+      return 0;
     },
   },
   'mail:list': {

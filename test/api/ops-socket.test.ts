@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { type OpsSocket, opsSocketPath, startOpsSocket } from '../../server/ops/
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { SatStatus } from '../../src/domain/sat-status';
+import { makeEfosCsv } from '../fixtures/efos';
 import { bearer, sessionFor } from '../support/accounts';
 import { testConfig } from '../support/api-app';
 import { addCompanyWithUser, eventCount, invoicesIn, statusOf } from '../support/pronto-pago';
@@ -174,6 +175,24 @@ describe.runIf(pglite)('operator commands against a running PGlite server (ops s
       .where('id', '=', companyId)
       .executeTakeFirstOrThrow();
     expect(company.sat_status).toBe(SatStatus.AUTHORIZED);
+  });
+
+  it('cfdi:verify and efos:import run in the server, on the files the CLI names', async () => {
+    const rfc = 'PSO200115K30';
+    const verified = await cli('cfdi:verify', join(config.satSandboxDir, rfc));
+    expect(verified.stderr).toBe('');
+    expect(verified.code).toBe(0);
+    expect(verified.stdout.match(/^ {2}Sello: válido$/gm)).toHaveLength(2);
+    expect(verified.stdout).toContain('2 de 2 CFDI verificados');
+
+    const list = join(dataDir, 'Listado_Completo_69-B.csv');
+    writeFileSync(list, makeEfosCsv([{ rfc, name: 'Proveedora del Socket', situation: 'Presunto' }]));
+    const imported = await cli('efos:import', list);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('Alianzas en pausa: 1.');
+    const listed = await cli('cfdi:verify', join(config.satSandboxDir, rfc));
+    expect(listed.stdout).toContain(`Lista 69-B: ${rfc} aparece como Presunto`);
   });
 
   it('an unknown command prints the usage and exits 2', async () => {

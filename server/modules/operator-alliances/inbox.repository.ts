@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { InboxItem, InboxKind } from '../../../src/domain/schemas/operator-alliances';
+import { EFOS_BLOCKING_SITUATIONS } from '../../cfdi/efos-list';
 import type { Db } from '../../db/database';
 import { findDemoRequestPage } from '../accounts/demo-request.repository';
 
 // The operator's inbox (issue 19): what providers and visitors sent, one kind at a time, newest first. Each
 // list reads its table with the company and user who sent it in one statement (server/README's rule); demo
-// requests, which have no sender to join, come from their owner's repository.
+// requests, which have no sender to join, come from their owner's repository. The 69-B tab (issue 30) reads
+// the imported list itself (decision 0057).
 
 type Page = { limit: number; offset: number };
 export interface InboxPageRows {
@@ -147,11 +149,86 @@ async function allianceRequests(db: Db, page: Page): Promise<InboxPageRows> {
   };
 }
 
+/**
+ * The allied providers (a company some alliance names as supplier) on the last imported 69-B list: not a message
+ * anyone sent but the list itself, so an entry stays while the list holds the RFC. Blocking situations first;
+ * the status is the situation, the date the list's import, and the subject says how many alliances are paused.
+ */
+async function efosProviders(db: Db, page: Page): Promise<InboxPageRows> {
+  const listed = () =>
+    db
+      .selectFrom('efos_entries as e')
+      .innerJoin('companies as c', 'c.rfc', 'e.rfc')
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('alliances as a').select('a.id').whereRef('a.provider_id', '=', 'c.id')),
+      );
+  const [total, rows] = await Promise.all([
+    listed().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    listed()
+      .innerJoin('efos_lists as l', 'l.id', 'e.list_id')
+      .select((eb) => [
+        'c.id',
+        'c.name',
+        'e.rfc',
+        'e.situation',
+        'l.imported_at',
+        eb
+          .selectFrom('alliances as a')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('a.provider_id', '=', 'c.id')
+          .as('alliances'),
+        eb
+          .selectFrom('alliances as a')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('a.provider_id', '=', 'c.id')
+          .where('a.is_active', '=', false)
+          .as('paused'),
+        eb
+          .selectFrom('users as u')
+          .select('u.email')
+          .whereRef('u.company_id', '=', 'c.id')
+          .where('u.is_active', '=', true)
+          .orderBy('u.id')
+          .limit(1)
+          .as('email'),
+        eb
+          .selectFrom('users as u')
+          .select('u.mobile_phone')
+          .whereRef('u.company_id', '=', 'c.id')
+          .where('u.is_active', '=', true)
+          .orderBy('u.id')
+          .limit(1)
+          .as('phone'),
+      ])
+      .orderBy(sql`e.situation in (${sql.join([...EFOS_BLOCKING_SITUATIONS])})`, 'desc')
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'efos',
+      from_name: row.name,
+      from_company: row.name,
+      subject: `RFC ${row.rfc} en la lista 69-B del SAT como ${row.situation}; alianzas inactivas: ${Number(row.paused)} de ${Number(row.alliances)}`,
+      contact_email: row.email ?? null,
+      contact_phone: row.phone || null,
+      status: row.situation,
+      created_at: iso(String(row.imported_at)),
+    })),
+  };
+}
+
 const LISTS: Record<InboxKind, (db: Db, page: Page) => Promise<InboxPageRows>> = {
   demo: demoRequests,
   referral: referrals,
   factoring: factoringEnrolments,
   alliance: allianceRequests,
+  efos: efosProviders,
 };
 
 /** One page of one kind of the inbox. */

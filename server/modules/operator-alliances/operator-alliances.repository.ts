@@ -83,6 +83,25 @@ export async function updateAllianceTerms(
     .execute();
 }
 
+/**
+ * Pauses every active alliance of these suppliers (is_active false: no new quotation or advance reads it; an
+ * operator resumes one by setting its price again, which activates it). The paused rows.
+ */
+export async function deactivateProviderAlliances(
+  trx: Db,
+  providerIds: readonly number[],
+): Promise<{ id: number; provider_id: number }[]> {
+  if (providerIds.length === 0) return [];
+  return trx
+    .updateTable('alliances')
+    .set({ is_active: false })
+    .where('provider_id', 'in', providerIds)
+    .where('is_active', '=', true)
+    .returning(['id', 'provider_id'])
+    .$narrowType<{ provider_id: number }>()
+    .execute();
+}
+
 /** Appends a price to the alliance's history, effective from `at`. */
 export async function insertAlliancePrice(
   trx: Db,

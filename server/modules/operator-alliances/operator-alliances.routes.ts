@@ -168,10 +168,12 @@ const DOCS = {
     },
   },
   inbox: {
-    summary: 'What providers and visitors sent: demo requests, referrals, factoring and alliance requests',
+    summary:
+      'What providers and visitors sent (demo requests, referrals, factoring and alliance requests) and the allied providers on the 69-B list',
     description:
       'Una página de un tipo: demo (solicitudes de demo), referral (clientes referidos), factoring (altas en ' +
-      'factoraje) o alliance (solicitudes de alianza), lo más reciente primero, con su estado.',
+      'factoraje), alliance (solicitudes de alianza), lo más reciente primero, con su estado; o efos (proveedores ' +
+      'con alianza que están en la lista 69-B del SAT, con su situación como estado).',
     query: {
       kind: {
         description: 'Qué listar.',

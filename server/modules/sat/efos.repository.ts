@@ -92,3 +92,24 @@ export async function replaceEfosList(
 }
 
 const EFOS_INSERT_CHUNK = 5_000;
+
+/** A company that supplies a corporate under an alliance (pending ones aside) and whose RFC is on the 69-B list. */
+export interface ListedProvider {
+  companyId: number;
+  rfc: string;
+  name: string;
+  situation: EfosEntriesTable['situation'];
+}
+
+/** Every allied provider on the current list, whatever its situation, by company id. */
+export async function listedAlliedProviders(db: Db): Promise<ListedProvider[]> {
+  return db
+    .selectFrom('efos_entries as e')
+    .innerJoin('companies as c', 'c.rfc', 'e.rfc')
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('alliances as a').select('a.id').whereRef('a.provider_id', '=', 'c.id')),
+    )
+    .select(['c.id as companyId', 'e.rfc', 'c.name', 'e.situation'])
+    .orderBy('c.id')
+    .execute();
+}

@@ -77,18 +77,20 @@ export const OperatorAllianceDetail = type({
 export type OperatorAllianceDetail = Infer<typeof OperatorAllianceDetail>;
 
 /** What the inbox lists (GET /api/operator/inbox/?kind=). */
-export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance'] as const;
+export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance', 'efos'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   demo: 'Solicitudes de demo',
   referral: 'Clientes referidos',
   factoring: 'Alta en factoraje',
   alliance: 'Solicitudes de alianza',
+  efos: 'Lista 69-B del SAT',
 };
 
 /**
  * One item of the inbox, whatever its kind: who sent it (company or person), the contact, what it asks and
- * its status ('requested' | 'allied' | 'declined' | 'enabled', or null where the table keeps none).
+ * its status ('requested' | 'allied' | 'declined' | 'enabled'; for 'efos' the 69-B situation, e.g. 'Presunto';
+ * or null where the table keeps none).
  */
 export const InboxItem = type({
   id: integer(),

@@ -18,6 +18,7 @@ export const INBOX_EMPTY: Record<InboxKind, string> = {
   referral: 'No hay clientes referidos.',
   factoring: 'No hay solicitudes de alta en factoraje.',
   alliance: 'No hay solicitudes de alianza.',
+  efos: 'Ningún proveedor con alianza está en la lista 69-B del SAT.',
 };
 
 export interface InboxPageProps {
