@@ -6,15 +6,19 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { buildCfdiXml } from '../server/cfdi/build-cfdi';
+import { sealRefusals } from '../server/cfdi/verify-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
+import { paths } from '../src/domain/paths';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
 import { testAuthority } from '../test/support/demo-authority';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
 // Issue 14's browser journeys on the real server: the demo corporate fills the downloaded template for 20
 // invoices, uploads a ZIP of 30 new CFDI with one payment date, and drops a ZIP with a foreign receiver's XML
-// (the error dialog names the file; closing it clears the stored pre-authorization).
+// (the error dialog names the file; closing it clears the stored pre-authorization). Issue 30: a ZIP with one
+// forged CFDI (a genuine one edited after signing) is refused whole, the dialog naming the forged file with the
+// seal's Spanish reason, and none of its three invoices reaches the corporate's list.
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 45_000 };
@@ -205,4 +209,65 @@ test('a dropped ZIP with a foreign receiver: the error dialog names the file; cl
   await expect(alert).toBeHidden(WAIT);
   expect(await page.evaluate((key) => localStorage.getItem(key), PRE_AUTHORIZATION_STORE_KEY)).toBeNull();
   await expect(page).toHaveURL(/\/dashboard\/pre-autorizacion\/$/);
+});
+
+/** The corporate's invoice summary searched for `text` (the search lives in the URL once its debounce ends). */
+async function searchReceivedInvoices(page: Page, text: string): Promise<void> {
+  await page.goto(paths.invoiceSummary);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
+  await page.getByRole('searchbox', { name: 'Buscar facturas' }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${text}`), WAIT);
+}
+
+test('a ZIP with a forged CFDI: the dialog names it with the seal reason and none of the three is imported', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Serie-folios no other test uses: the summary's search finds them by that text.
+  const prefix = `SF${RUN}-`;
+  const genuine = { [`${prefix}1.xml`]: cfdi(`${prefix}1`), [`${prefix}2.xml`]: cfdi(`${prefix}2`) };
+  // A genuine CFDI of the same allied provider whose SubTotal is changed after signing: the seal breaks.
+  const original = cfdi(`${prefix}3`);
+  const forged = original.replace('SubTotal="8620.69"', 'SubTotal="862.07"');
+  expect(forged).not.toBe(original);
+  const forgedName = `${prefix}3-forjada.xml`;
+
+  await corporateSignIn(page);
+  await openPreAuthorization(page);
+  await page.getByLabel('Seleccionar ZIP').setInputFiles({
+    name: 'facturas.zip',
+    mimeType: 'application/zip',
+    buffer: zipOf({ ...genuine, [forgedName]: forged }),
+  });
+  await authorizeWithDate(page, inDays(30));
+
+  // The ZIP's 400 shows in the error dialog, one line per refused file.
+  const alert = page.getByRole('dialog', { name: 'Error' });
+  await expect(alert).toBeVisible(UPLOAD_WAIT);
+  await expect(alert.getByText(`${forgedName}: ${sealRefusals.seal}`, { exact: true })).toBeVisible();
+  expect(sealRefusals.seal).toBe('El sello digital no corresponde al contenido del CFDI.');
+  // Only the forged file is named: the two genuine ones were fine, yet refused with the whole ZIP.
+  for (const name of Object.keys(genuine)) await expect(alert).not.toContainText(name);
+  await alert.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(alert).toBeHidden(WAIT);
+  await expect(page).toHaveURL(/\/dashboard\/pre-autorizacion\/$/);
+
+  // Nothing was written: the corporate's list finds none of the three folios.
+  await searchReceivedInvoices(page, prefix);
+  const table = page.getByRole('table', { name: 'Facturas recibidas' });
+  await expect(page.getByRole('heading', { name: 'No hay facturas para revisar' })).toBeVisible(UPLOAD_WAIT);
+  await expect(table.getByRole('row')).toHaveCount(0);
+
+  // The same search does find them once imported: the two genuine CFDI alone are accepted and listed.
+  await openPreAuthorization(page);
+  await page.getByLabel('Seleccionar ZIP').setInputFiles({
+    name: 'facturas.zip',
+    mimeType: 'application/zip',
+    buffer: zipOf(genuine),
+  });
+  await authorizeWithDate(page, inDays(30));
+  await expectQuotationOf(page, 2);
+  await searchReceivedInvoices(page, prefix);
+  await expect(table.getByRole('row').filter({ hasText: `BULK-${prefix}` })).toHaveCount(2, UPLOAD_WAIT);
+  await expect(table.getByRole('row').filter({ hasText: `BULK-${prefix}3` })).toHaveCount(0);
 });

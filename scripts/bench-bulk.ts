@@ -14,12 +14,24 @@
 // table prints status, the Spanish reason and the median ms, beside GET /api/health/'s median as a yardstick.
 // It prints, never asserts (the API test asserts the 4xx, the reason and that nothing is written).
 // `npm run bench:bulk -- --hostile` runs only that part (no 1,000-invoice scenarios), on both databases.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Authentic CFDI (issue 30): every CFDI the bench uploads or imports is sealed and stamped by the run's demo
+// authority (test/support/demo-authority.ts: DEMO_AUTHORITY_DIR, default .tmp/demo-authority), and the servers and
+// the ops CLI it starts get the same DEMO_AUTHORITY_DIR, so they trust it: each CFDI's seal, certificate and stamp
+// are verified and the in-process sandbox SAT is asked for its status, as in development. Before the clock starts
+// on each database a ZIP holding one forged CFDI (its SubTotal edited after signing) must be refused with the
+// seal's Spanish reason, or the bench stops: the times it prints are with the proof on. The forged ZIP is also a row
+// of the hostile table.
+// Before and after: `npm run bench:bulk -- --before <commit>` first extracts that commit (git archive into a
+// temporary directory, node_modules linked) and runs its own bench-bulk.ts there, one run after the other, then
+// prints its ZIP → accepted quotation time beside today's with the ratio. Without --before the ratio is to the
+// figure recorded from such a run (RECORDED_BEFORE, at a1e8eb3, the commit before issue 30's proof).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
+import { sealRefusals } from '../server/cfdi/verify-cfdi';
 import { TEMPLATE_COLUMNS, XLSX_MEDIA_TYPE } from '../src/domain/bulk-upload';
 import {
   emptyFile,
@@ -32,6 +44,7 @@ import {
   zipWithExternalEntity,
   zipWithPathTraversal,
 } from '../test/fixtures/hostile-uploads';
+import { TEST_DEMO_AUTHORITY_DIR, testAuthority } from '../test/support/demo-authority';
 import {
   bulkCfdi,
   DEMO_CORPORATE_USER,
@@ -47,6 +60,19 @@ import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
 
 const COUNT = 1000;
 const PG_PORT = 5434;
+/** What the servers and the ops CLI trust: the authority the bench's CFDI are signed by. */
+const AUTHORITY_ENV = { DEMO_AUTHORITY_DIR: TEST_DEMO_AUTHORITY_DIR };
+const ZIP_SCENARIO = `ZIP ${COUNT} new CFDI → quote → accept`;
+
+/**
+ * The ZIP scenario before issue 30 (no seal, certificate, stamp or SAT check), measured by
+ * `npm run bench:bulk -- --before a1e8eb3` in the run the README reports: the ratio's denominator without --before.
+ */
+const RECORDED_BEFORE = {
+  commit: 'a1e8eb3',
+  measured: '2026-11-28 15:16 UTC (2-core build machine, load average 12.44)',
+  ms: { PGlite: 6579, PostgreSQL: 3624 } as Record<string, number>,
+};
 
 interface Row {
   database: string;
@@ -63,6 +89,32 @@ let batchSequence = 0;
 function newBatch(): string {
   batchSequence += 1;
   return `B${Date.now().toString(36).toUpperCase()}${batchSequence}`;
+}
+
+/** A ZIP of one CFDI of this run's authority whose SubTotal was changed after signing: its seal no longer holds. */
+function forgedZip(): Uint8Array {
+  const [genuine] = bulkCfdi(newBatch(), 1, today);
+  if (!genuine) throw new Error('no CFDI built');
+  const xml = genuine.xml.replace('SubTotal="8620.69"', 'SubTotal="862.07"');
+  if (xml === genuine.xml)
+    throw new Error('the forged CFDI is unchanged: bulkCfdi no longer writes SubTotal 8620.69');
+  return zipOf([{ name: `forjada-${genuine.name}`, xml }]);
+}
+
+/** The server refuses a forged CFDI with the seal's reason: the proof is on, so the times are with it. */
+async function expectSealChecked(server: RealServer, token: string, database: string): Promise<void> {
+  const result = await postFile(
+    `${server.base}/api/corporates/upload/zip/`,
+    token,
+    { field: 'zip_file', name: 'forjada.zip', type: 'application/zip', data: forgedZip() },
+    { payment_date: paymentDate },
+  );
+  const files = (result.body as { files?: Array<{ reason: string }> } | null)?.files ?? [];
+  if (result.status !== 400 || files.length !== 1 || files[0]?.reason !== sealRefusals.seal) {
+    throw new Error(
+      `${database}: a forged CFDI was not refused for its seal (HTTP ${result.status} ${JSON.stringify(result.body).slice(0, 400)}); does the server trust ${TEST_DEMO_AUTHORITY_DIR}?`,
+    );
+  }
 }
 
 function check(step: string, result: { status: number; body: unknown }, expected = 200): unknown {
@@ -127,7 +179,8 @@ function opsImport(dataDir: string, databaseUrl: string | undefined): number {
   const dir = mkdtempSync(join(tmpdir(), 'flujo-bench-cfdi-'));
   try {
     for (const file of bulkCfdi(newBatch(), COUNT, today)) writeFileSync(join(dir, file.name), file.xml);
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    // On PostgreSQL the CLI imports itself, so it must trust the same authority as the server.
+    const env: NodeJS.ProcessEnv = { ...process.env, ...AUTHORITY_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
     const started = performance.now();
@@ -266,6 +319,7 @@ async function hostileFiles(): Promise<
     zip('zip of 6,000 entries', zipOfManyEntries(6000)),
     zip('zip with a path-traversal entry', zipWithPathTraversal(cfdi)),
     zip('zip with an XML declaring an external entity', zipWithExternalEntity()),
+    zip('zip with a forged CFDI (SubTotal edited after signing)', forgedZip()),
     zip('renamed .exe', renamedExe()),
     zip('empty file', emptyFile()),
     xlsx('XLSX, formulas, 1,048,576 rows declared', await xlsxWithMillionRows()),
@@ -367,7 +421,7 @@ async function benchDatabase(
   let server: RealServer | null = null;
   try {
     console.log(`${database}: starting the server (migrations, demo data)…`);
-    server = await startRealServer({ dataDir, databaseUrl });
+    server = await startRealServer({ dataDir, databaseUrl, env: AUTHORITY_ENV });
     const token = await loginToken(server.base, DEMO_CORPORATE_USER);
     if (!parts.scenarios) {
       console.log(`${database}: hostile files, ${TRIES} tries each…`);
@@ -393,6 +447,8 @@ async function benchDatabase(
       'warm-up pre-approved',
       await postJson(`${server.base}/api/corporates/quotes/pre-approved/`, token, warm),
     );
+    await expectSealChecked(server, token, database);
+    console.log(`${database}: a forged CFDI is refused for its seal; the proof is on`);
 
     console.log(`${database}: cfdi:import of ${COUNT} CFDI…`);
     const baseline = opsImport(dataDir, databaseUrl);
@@ -400,7 +456,7 @@ async function benchDatabase(
     console.log(`${database}: ZIP of ${COUNT} CFDI → quote → accept…`);
     rows.push({
       database,
-      scenario: `ZIP ${COUNT} new CFDI → quote → accept`,
+      scenario: ZIP_SCENARIO,
       ...(await zipScenario(server, token)),
     });
     console.log(`${database}: XLSX of ${COUNT} rows → quote → accept…`);
@@ -435,11 +491,98 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+interface Before {
+  /** '<commit>, measured in this run' or '<commit>, recorded <date>'. */
+  label: string;
+  /** The ZIP scenario's ms by database. */
+  ms: Record<string, number>;
+  /** That bench's own line with the date, the CPU and the load average, when measured in this run. */
+  machine?: string;
+}
+
+/** Runs `commit`'s own bench-bulk.ts, extracted with git archive beside this tree's node_modules. */
+async function measureBefore(commit: string): Promise<Before> {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).trim();
+  const short = sha.slice(0, 7);
+  const dir = mkdtempSync(join(tmpdir(), `flujo-bench-before-${short}-`));
+  try {
+    execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', sha, dir], { cwd: ROOT });
+    symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(dir, 'node_modules'));
+    console.log(`before: ${short}'s bench-bulk.ts in ${dir}…`);
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DEMO_AUTHORITY_DIR;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bulk.ts'], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const echo = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(
+        chunk
+          .toString()
+          .split('\n')
+          .map((line, i, all) => (i === all.length - 1 && line === '' ? '' : `  [${short}] ${line}`))
+          .join('\n'),
+      );
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
+    if (code !== 0) throw new Error(`${short}'s bench exited with ${code}`);
+    const ms: Record<string, number> = {};
+    for (const match of output.matchAll(/^\| (\S+) \| ZIP \d+ new CFDI[^|]*\| (\d+) \|/gm)) {
+      ms[match[1] as string] = Number(match[2]);
+    }
+    if (Object.keys(ms).length === 0) throw new Error(`${short}'s bench printed no ZIP row`);
+    const machine = output.match(/^\d{4}-\d\d-\d\dT.* · load average .*$/m)?.[0];
+    return { label: `${short}, measured in this run`, ms, machine };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function beforeAfterTable(before: Before, rows: Row[]): string {
+  const lines = [
+    `| database | before: ${before.label} (ms) | now, proof on (ms) | ratio now / before | calls now (ms) |`,
+    '| --- | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows.filter((r) => r.scenario === ZIP_SCENARIO)) {
+    const old = before.ms[row.database];
+    const ratio = row.ms !== null && old ? (row.ms / old).toFixed(2) : '–';
+    lines.push(
+      `| ${row.database} | ${old ?? '–'} | ${row.ms === null ? '–' : Math.round(row.ms)} | ${ratio} | ${row.steps ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
-  const onlyHostile = process.argv.slice(2).includes('--hostile');
+  const args = process.argv.slice(2);
+  const onlyHostile = args.includes('--hostile');
+  const beforeAt = args.indexOf('--before');
+  const beforeCommit = beforeAt >= 0 ? args[beforeAt + 1] : undefined;
+  if (beforeAt >= 0 && !beforeCommit) throw new Error('--before needs a commit');
   const parts: Parts = { scenarios: !onlyHostile, hostile: true };
   const rows: Row[] = [];
   const hostileRows: HostileRow[] = [];
+  // One after the other, never in parallel: the old commit's bench first, then this tree's.
+  const before: Before | null = onlyHostile
+    ? null
+    : beforeCommit
+      ? await measureBefore(beforeCommit)
+      : {
+          label: `${RECORDED_BEFORE.commit}, recorded ${RECORDED_BEFORE.measured}`,
+          ms: RECORDED_BEFORE.ms,
+        };
+  const authority = testAuthority();
+  console.log(
+    `CFDI sealed by the demo authority in ${TEST_DEMO_AUTHORITY_DIR} (SAT stamping certificate ${authority.stamping.number}); the servers and the CLI trust it (DEMO_AUTHORITY_DIR)`,
+  );
   rows.push(...(await benchDatabase('PGlite', undefined, parts, hostileRows)));
 
   const given = process.env.BENCH_DATABASE_URL?.trim();
@@ -465,6 +608,13 @@ async function main(): Promise<void> {
   // With --hostile only a skipped PostgreSQL row can be here.
   if (rows.length > 0) console.log(table(rows));
   if (hostileRows.length > 0) console.log(`\nHostile files:\n\n${hostileTable(hostileRows)}`);
+  if (before) {
+    console.log(
+      `\nZIP of ${COUNT} CFDI → accepted quotation, before issue 30's proof and now (each CFDI's seal, certificate and stamp verified, the sandbox SAT asked):\n`,
+    );
+    if (before.machine) console.log(`before: ${before.machine}\n`);
+    console.log(beforeAfterTable(before, rows));
+  }
   const over = rows.filter(
     (row) => row.ms !== null && !row.scenario.startsWith('cfdi:import') && row.ms > 3000,
   );
