@@ -174,6 +174,27 @@ async function zipScenario(server: RealServer, token: string): Promise<Timed> {
   return timed(uploaded, await quoteAndAccept(server, token, lines));
 }
 
+/**
+ * The ZIP's SAT questions, asked in the background by the cfdi-sat-check job: `npm run ops -- cfdi:sat-check`
+ * asks them all now, so their time is measured apart from the upload the corporate waits for.
+ */
+function opsSatCheck(dataDir: string, databaseUrl: string | undefined): number {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...AUTHORITY_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const started = performance.now();
+  const out = execFileSync('npm', ['run', '--silent', 'ops', '--', 'cfdi:sat-check'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - started;
+  const asked = out.match(/(\d+) CFDI consultados en el SAT: (.*)\./);
+  if (asked && Number(asked[1]) < COUNT)
+    throw new Error(`cfdi:sat-check asked ${asked[1]}, not ${COUNT}: ${asked[2]}`);
+  return ms;
+}
+
 /** Imports COUNT new CFDI with the ops CLI and returns the command's wall time. */
 function opsImport(dataDir: string, databaseUrl: string | undefined): number {
   const dir = mkdtempSync(join(tmpdir(), 'flujo-bench-cfdi-'));
@@ -459,6 +480,12 @@ async function benchDatabase(
       scenario: ZIP_SCENARIO,
       ...(await zipScenario(server, token)),
     });
+    console.log(`${database}: SAT asked about the ZIP's ${COUNT} CFDI (cfdi:sat-check)…`);
+    rows.push({
+      database,
+      scenario: `SAT answers for the ZIP's ${COUNT} CFDI (background job, cfdi:sat-check)`,
+      ms: opsSatCheck(dataDir, databaseUrl),
+    });
     console.log(`${database}: XLSX of ${COUNT} rows → quote → accept…`);
     rows.push({
       database,
@@ -610,13 +637,13 @@ async function main(): Promise<void> {
   if (hostileRows.length > 0) console.log(`\nHostile files:\n\n${hostileTable(hostileRows)}`);
   if (before) {
     console.log(
-      `\nZIP of ${COUNT} CFDI → accepted quotation, before issue 30's proof and now (each CFDI's seal, certificate and stamp verified, the sandbox SAT asked):\n`,
+      `\nZIP of ${COUNT} CFDI → accepted quotation, before issue 30's proof and now (each CFDI's seal, certificate and stamp verified in the upload; the sandbox SAT asked in the background, timed on its own row in the table above):\n`,
     );
     if (before.machine) console.log(`before: ${before.machine}\n`);
     console.log(beforeAfterTable(before, rows));
   }
   const over = rows.filter(
-    (row) => row.ms !== null && !row.scenario.startsWith('cfdi:import') && row.ms > 3000,
+    (row) => row.ms !== null && row.scenario.includes('accept') && row.ms > 3000,
   );
   if (over.length > 0)
     console.log(

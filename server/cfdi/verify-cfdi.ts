@@ -1,4 +1,4 @@
-import { createVerify, X509Certificate } from 'node:crypto';
+import { createVerify, type KeyObject, X509Certificate } from 'node:crypto';
 import type { Document, Element } from '@xmldom/xmldom';
 import { cfdiCadenaOriginal, tfdCadenaOriginal } from './cadena-original';
 import { CFDI_40_NAMESPACE, TFD_NAMESPACE } from './namespaces';
@@ -64,20 +64,13 @@ const SEAL_ALGORITHM = 'RSA-SHA256';
 export function verifyCfdiSeal(root: Element, cfdi: Cfdi, trust: TrustStore): SealVerification {
   const refuse = (check: SealCheck): SealVerification => ({ ok: false, check, reason: sealRefusals[check] });
   const seal = root.getAttribute('Sello') ?? '';
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(Buffer.from(root.getAttribute('Certificado') ?? '', 'base64'));
-  } catch {
-    return refuse('certificate');
-  }
-  if (certificateNumber(certificate) !== root.getAttribute('NoCertificado')) return refuse('number');
-  if (!verifiesSignature(cfdiCadenaOriginal(root.ownerDocument as Document), seal, certificate))
+  const facts = certificateFacts(root.getAttribute('Certificado') ?? '', trust);
+  if (!facts) return refuse('certificate');
+  const { certificate, authority, subject } = facts;
+  if (facts.number !== root.getAttribute('NoCertificado')) return refuse('number');
+  if (!verifiesSignature(cfdiCadenaOriginal(root.ownerDocument as Document), seal, facts.publicKey))
     return refuse('seal');
-  const authority = trust.authorities.find(
-    (candidate) => certificate.checkIssued(candidate) && certificate.verify(candidate.publicKey),
-  );
   if (!authority) return refuse('authority');
-  const subject = subjectOf(certificate);
   if (!subject.branch) return refuse('fiel');
   if (subject.rfc !== cfdi.issuer.rfc) return refuse('rfc');
   const issuedAt = issuedInstant(cfdi);
@@ -97,7 +90,7 @@ export function verifyCfdiSeal(root: Element, cfdi: Cfdi, trust: TrustStore): Se
   return {
     ok: true,
     proof: {
-      certificateNumber: certificateNumber(certificate),
+      certificateNumber: facts.number,
       holderRfc: subject.rfc,
       holderName: subject.name,
       issuer: commonName(authority),
@@ -109,6 +102,48 @@ export function verifyCfdiSeal(root: Element, cfdi: Cfdi, trust: TrustStore): Se
   };
 }
 
+/** What a Certificado says, worked out once: a bulk upload repeats the same few certificates a thousand times. */
+interface CertificateFacts {
+  certificate: X509Certificate;
+  publicKey: KeyObject;
+  number: string;
+  /** The trusted authority that issued it, if any. */
+  authority: X509Certificate | undefined;
+  subject: { rfc: string; name: string; branch: string };
+}
+
+// Per trust store (it decides `authority`), bounded: a hostile upload of distinct certificates only churns it.
+const CERTIFICATE_CACHE = new WeakMap<TrustStore, Map<string, CertificateFacts | null>>();
+const CERTIFICATE_CACHE_SIZE = 256;
+
+function certificateFacts(base64: string, trust: TrustStore): CertificateFacts | null {
+  let cache = CERTIFICATE_CACHE.get(trust);
+  if (!cache) {
+    cache = new Map();
+    CERTIFICATE_CACHE.set(trust, cache);
+  }
+  const known = cache.get(base64);
+  if (known !== undefined) return known;
+  let facts: CertificateFacts | null;
+  try {
+    const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+    facts = {
+      certificate,
+      publicKey: certificate.publicKey,
+      number: certificateNumber(certificate),
+      authority: trust.authorities.find(
+        (candidate) => certificate.checkIssued(candidate) && certificate.verify(candidate.publicKey),
+      ),
+      subject: subjectOf(certificate),
+    };
+  } catch {
+    facts = null;
+  }
+  if (cache.size >= CERTIFICATE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(base64, facts);
+  return facts;
+}
+
 /** Fecha as an instant (ms), read as central Mexico's time. */
 export function issuedInstant(cfdi: Pick<Cfdi, 'issuedAt'>): number {
   return Date.parse(`${cfdi.issuedAt}${MEXICO_CENTRAL_OFFSET}`);
@@ -117,12 +152,15 @@ export function issuedInstant(cfdi: Pick<Cfdi, 'issuedAt'>): number {
 export function verifiesSignature(
   cadena: string,
   base64Signature: string,
-  certificate: X509Certificate,
+  signer: X509Certificate | KeyObject,
 ): boolean {
   try {
     return createVerify(SEAL_ALGORITHM)
       .update(cadena, 'utf8')
-      .verify(certificate.publicKey, Buffer.from(base64Signature, 'base64'));
+      .verify(
+        signer instanceof X509Certificate ? signer.publicKey : signer,
+        Buffer.from(base64Signature, 'base64'),
+      );
   } catch {
     // A key that is not RSA, or a signature of the wrong size, is simply not a valid seal.
     return false;

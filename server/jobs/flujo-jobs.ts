@@ -3,6 +3,8 @@ import type { Db } from '../db/database';
 import { createMailDelivery } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
+import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
 import { sandboxJob } from '../modules/sat/sandbox-poller';
 import type { SatLinkDeps } from '../modules/sat/sat-link.service';
 import type { Job } from './job-runner';
@@ -22,6 +24,8 @@ export function flujoJobs(options: {
   /** How often each process looks for queued mail (MAIL_POLL_MS). */
   mailPollMs: number;
   sat: { deps: SatLinkDeps; autoApproveSeconds: number } | null;
+  /** Asks SAT what nobody waits for: bulk imports, unanswered questions, old answers on the desk. */
+  authenticity: CfdiAuthenticity;
 }): { jobs: Job[]; close(): void } {
   const { db } = options;
   const jobs: Job[] = [
@@ -52,6 +56,7 @@ export function flujoJobs(options: {
         return deleted > 0 ? `${deleted} old job_runs rows deleted` : undefined;
       },
     },
+    cfdiSatCheckJob(db, options.authenticity),
   ];
   let close = () => {};
   if (options.smtp) {

@@ -11,12 +11,14 @@ import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../s
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
 import { validateForm } from '../../src/domain/schemas/validate';
+import { cfdiProofLabel } from '../../src/machines/cfdi-proof.machine';
 import { type DemoAuthority, loadDemoAuthority } from '../cfdi/demo-authority';
 import { EFOS_LIMITS, EFOS_REASONS } from '../cfdi/efos-list';
 import { SAT_SEAL_NOT_VERIFIED, sealRefusals } from '../cfdi/verify-cfdi';
 import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import type { ProofState } from '../db/schema';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName, setDisbursementClabe } from '../modules/accounts/company.repository';
@@ -47,6 +49,8 @@ import { DisbursementError, disburseInvoice, OPERATOR_LABEL } from '../modules/i
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
+import { recheckAtSat } from '../modules/sat/cfdi-proof.service';
+import { invoicesDueForSat } from '../modules/sat/cfdi-sat-check.job';
 import { type CfdiVerifyReport, verifyCfdiFiles } from '../modules/sat/cfdi-verify.service';
 import { alliancesText, efosListDate, importEfosList } from '../modules/sat/efos-import.service';
 import { generateSandboxCfdi, MAX_GENERATED_CFDI } from '../modules/sat/sandbox-cfdi';
@@ -465,6 +469,37 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       const passed = reports.filter((report) => report.passed).length;
       context.print(`${passed} de ${reports.length} CFDI verificados: sello válido y vigentes ante el SAT.`);
       return passed === reports.length ? 0 : 1;
+    },
+  },
+  'cfdi:sat-check': {
+    usage: 'cfdi:sat-check',
+    summary:
+      "ask SAT now what the cfdi-sat-check job would ask next (bulk imports 'verificando en el SAT', unanswered questions past their backoff, desk answers older than 24 h), until nothing is due",
+    needsDatabase: () => true,
+    async run(context, args) {
+      parseArgs(args, []);
+      const { db } = requireDatabase(context);
+      const authenticity = opsAuthenticity(context);
+      const totals = new Map<string, number>();
+      let asked = 0;
+      // Each round asks one job batch; a question SAT leaves unanswered is not due again until its backoff.
+      for (
+        let due = await invoicesDueForSat(db, context.now());
+        due.length > 0;
+        due = await invoicesDueForSat(db, context.now())
+      ) {
+        const states = await recheckAtSat(db, authenticity, due);
+        asked += due.length;
+        for (const state of states.values()) totals.set(state, (totals.get(state) ?? 0) + 1);
+        if ([...states.values()].every((state) => state === 'pending')) break;
+      }
+      const summary = [...totals]
+        .map(([state, n]) => `${n} ${cfdiProofLabel(state as ProofState)}`)
+        .join(', ');
+      context.print(
+        asked === 0 ? 'Nada que consultar al SAT.' : `${asked} CFDI consultados en el SAT: ${summary}.`,
+      );
+      return 0;
     },
   },
   'efos:import': {

@@ -7,6 +7,7 @@ import { corporatesRoutes } from '../modules/corporates/corporates.routes';
 import { factoringRoutes } from '../modules/factoring/factoring.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
+import { cfdiProofRoutes } from '../modules/invoices/cfdi-proof.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { operatorPlugin } from '../modules/operator/operator.plugin';
@@ -42,6 +43,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(corporatesRoutes);
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
+  await app.register(cfdiProofRoutes);
   await app.register(auditTrailRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);

@@ -4,7 +4,7 @@ import type { Role } from '../domain/schemas/session-user';
 import { listAdvancedInvoices } from './advanced-invoices.service';
 import { listCorporateSummary, listSupplierRequests } from './corporates.service';
 import { boundedPageParams } from './infinite-pages';
-import { type AllianceFilters, invoiceEvents, listAlliances } from './providers.service';
+import { type AllianceFilters, invoiceEvents, invoiceProof, listAlliances } from './providers.service';
 
 // The sections a provider opens less often load their calls (and their structs) with their first page, not with
 // the dashboard's first paint (decision 0033: what loads before the first list is the Lighthouse budget).
@@ -40,6 +40,7 @@ export const invoiceKeys = {
   /** The factoring balance card's figures: the indicators of the unfiltered factoring list. */
   factoringIndicators: (role: Role) => [...INVOICES_KEY, role, 'factoringIndicators'] as const,
   events: (invoiceId: number) => [...INVOICES_KEY, 'events', invoiceId] as const,
+  proof: (invoiceId: number) => [...INVOICES_KEY, 'proof', invoiceId] as const,
   /** Know your business: the monthly indicators (computed from the same invoices, so under the same root). */
   knowYourBusiness: (role: Role) => [...INVOICES_KEY, role, 'knowYourBusiness'] as const,
   /** The account statement's first-page indicators (unfiltered), for the header's balance card. */
@@ -135,6 +136,14 @@ export function invoiceEventsQueryOptions(invoiceId: number) {
   return queryOptions({
     queryKey: invoiceKeys.events(invoiceId),
     queryFn: () => invoiceEvents(invoiceId),
+  });
+}
+
+/** Why an invoice's CFDI is trusted (seal, certificate, SAT's answers). */
+export function invoiceProofQueryOptions(invoiceId: number) {
+  return queryOptions({
+    queryKey: invoiceKeys.proof(invoiceId),
+    queryFn: () => invoiceProof(invoiceId),
   });
 }
 

@@ -1,6 +1,7 @@
 import { array, union, unknown } from 'superstruct';
 import type { InvoiceStatusFilter } from '../domain/invoice-status';
 import type { PeriodCode } from '../domain/period';
+import { CfdiProof } from '../domain/schemas/cfdi-proof';
 import {
   ForwardPaymentQuote,
   type InvoiceEvent,
@@ -63,6 +64,11 @@ export function approveForwardPayment(invoiceId: number, idempotencyKey: string)
     body: { id_execute_factoring: invoiceId },
     idempotencyKey,
   });
+}
+
+/** Why the invoice's CFDI is trusted: its seal's certificate and SAT's answers (GET /api/invoices/<id>/proof/). */
+export function invoiceProof(invoiceId: number): Promise<CfdiProof> {
+  return request(`${INVOICES_API_URL}/invoices/${invoiceId}/proof/`, CfdiProof);
 }
 
 export function invoiceEvents(invoiceId: number): Promise<InvoiceEvent[]> {

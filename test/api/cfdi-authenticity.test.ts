@@ -5,6 +5,7 @@ import { parseEfosList } from '../../server/cfdi/efos-list';
 import { sealRefusals } from '../../server/cfdi/verify-cfdi';
 import { importCfdiFiles, importRefusals } from '../../server/modules/invoices/cfdi-import.service';
 import type { CfdiAuthenticity } from '../../server/modules/sat/cfdi-authenticity';
+import { cfdiSatCheckJob, invoicesDueForSat } from '../../server/modules/sat/cfdi-sat-check.job';
 import { replaceEfosList } from '../../server/modules/sat/efos.repository';
 import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
@@ -199,6 +200,34 @@ describe('SAT’s status', () => {
       .where('invoice_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(check).toMatchObject({ answered: false, estado: null, failure: 'timeout' });
+
+    // The job asks again with backoff: not at once, but after two minutes; then SAT answers and it is trusted.
+    const asked = new Date(check.asked_at);
+    expect(await invoicesDueForSat(db(), new Date(asked.getTime() + 60_000))).not.toContain(id);
+    expect(await invoicesDueForSat(db(), new Date(asked.getTime() + 3 * 60_000))).toContain(id);
+    await cfdiSatCheckJob(db(), authenticity()).run(new Date(asked.getTime() + 3 * 60_000));
+    const after = await db()
+      .selectFrom('invoices')
+      .select('proof_state')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.proof_state).toBe('trusted');
+  });
+
+  it('a bulk import is proven now and asked in the background: quotable at once, trusted once SAT answers', async () => {
+    const xml = genuine();
+    const result = await importCfdiFiles(db(), [{ name: 'lote.xml', content: xml }], {
+      authenticity: authenticity(),
+      satCheck: 'background',
+    });
+    const id = result.imported[0]!.id;
+    const proof = async () =>
+      (await db().selectFrom('invoices').select('proof_state').where('id', '=', id).executeTakeFirstOrThrow())
+        .proof_state;
+    expect(await proof()).toBe('sealChecked');
+    expect(await invoicesDueForSat(db(), new Date())).toContain(id);
+    await cfdiSatCheckJob(db(), authenticity()).run(new Date());
+    expect(await proof()).toBe('trusted');
   });
 });
 

@@ -5,6 +5,7 @@ import { reserveForAdvance } from '../../server/modules/credit-programmes/progra
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
@@ -142,6 +143,22 @@ async function forcedApproval(ctx: Ctx): Promise<{ status: number; body: unknown
   }
 }
 
+/** Runs `call` while SAT's status service does not answer (a timeout), then lets it answer again. */
+async function withSilentSat<T>(call: () => Promise<T>): Promise<T> {
+  const { authenticity } = testApp().app;
+  const answering = authenticity.satStatus;
+  authenticity.satStatus = () => ({
+    consult: async () => {
+      throw new SatStatusUnavailableError('timeout', 'model test: SAT held the request');
+    },
+  });
+  try {
+    return await call();
+  } finally {
+    authenticity.satStatus = answering;
+  }
+}
+
 /** Performs one desk event the way its actor really can; the answer's status. */
 async function perform(ctx: Ctx, event: DeskItemEvent): Promise<{ status: number; body: unknown }> {
   const desk = `/api/operator/desk/${ctx.invoiceId}/`;
@@ -149,6 +166,15 @@ async function perform(ctx: Ctx, event: DeskItemEvent): Promise<{ status: number
     case 'desk.approve': {
       if (event.failingChecks === 0)
         return callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) });
+      if (!event.force) {
+        // A failing check that is SAT's silence: the desk asks again before deciding, SAT does not answer, and
+        // the check reads pending; the approval is refused like any other failing check (issue 30).
+        const silent = await withSilentSat(() =>
+          callServer('POST', `${desk}approve/`, { body: {}, headers: auth(ctx) }),
+        );
+        if (silent.status < 300) return silent;
+        expect(JSON.stringify(silent.body)).toContain('Pendiente (el SAT no respondió el ');
+      }
       // A failing check: the provider's CLABE is gone while the aprobador (or the automation) approves.
       await db()
         .updateTable('companies')

@@ -25,14 +25,13 @@ import type {
 } from '../../../src/domain/schemas/corporates';
 import { acceptedInvoiceEvents, invoiceRefusal } from '../../../src/machines/invoice-actions';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
-import { type Cfdi, cfdiRejectReasons, parseCfdi } from '../../cfdi/parse-cfdi';
+import { type Cfdi, cfdiRejectReasons } from '../../cfdi/parse-cfdi';
 import { DTD_DECLARATION, MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
-import { verifyCfdiSeal } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
 import { extractZipEntries, inspectZip, type ZipEntryInfo } from '../../uploads/safe-zip';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { findCompaniesByRfc, findCompanySatLink } from '../accounts/company.repository';
-import { type CfdiFile, cfdiText, importCfdiFiles } from '../invoices/cfdi-import.service';
+import { importProvenCfdi, type ProvenCfdi, proveCfdiFiles } from '../invoices/cfdi-import.service';
 import {
   findInvoicesByUuid,
   findReceivedInvoicesInStatuses,
@@ -425,6 +424,8 @@ interface ZipCfdi {
   name: string;
   cfdi: Cfdi;
   content: Uint8Array;
+  /** Its proven seal, handed to the importer so nothing is verified twice. */
+  proven: ProvenCfdi;
 }
 
 /**
@@ -460,16 +461,15 @@ export async function processZipUpload(
   const seen = new Set<string>();
   for (const entry of xmlEntries) {
     const content = contents.get(entry.name) as Uint8Array;
-    const result = parseCfdi(content, entry.name);
     // The seal first, so a forged file is named beside every other bad one before anything is asked or written.
-    const sealed = result.ok ? verifyCfdiSeal(result.root, result.cfdi, authenticity.trust) : null;
-    if (!result.ok) bad.push({ name: entry.name, reason: result.reason });
-    else if (sealed && !sealed.ok) bad.push({ name: entry.name, reason: sealed.reason });
-    else if (seen.has(result.cfdi.uuid))
+    const { proven, refused } = proveCfdiFiles([{ name: entry.name, content }], authenticity);
+    const [first] = proven;
+    if (!first) bad.push(...refused);
+    else if (seen.has(first.cfdi.uuid))
       bad.push({ name: entry.name, reason: cfdiRejectReasons.duplicateInBatch });
     else {
-      seen.add(result.cfdi.uuid);
-      parsed.push({ name: entry.name, cfdi: result.cfdi, content });
+      seen.add(first.cfdi.uuid);
+      parsed.push({ name: entry.name, cfdi: first.cfdi, content, proven: first });
     }
   }
 
@@ -489,16 +489,16 @@ export async function processZipUpload(
   const actor = lifecycleActor(caller, 'corporate');
 
   const lines: { name: string; existingId: number | null; uuid: string }[] = [];
-  const fresh: CfdiFile[] = [];
+  const fresh: ProvenCfdi[] = [];
   const stored = await storedCfdi(
     db,
     parsed.map((item) => item.cfdi.uuid),
   );
-  for (const { name, cfdi, content } of parsed) {
+  for (const { name, cfdi, proven } of parsed) {
     const held = stored.get(cfdi.uuid);
-    if (held && held.xml !== cfdiText(content)) {
+    if (held && held.xml !== proven.xml) {
       // Another file under a folio fiscal Flujo holds: the importer refuses it and records it for operators.
-      fresh.push({ name, content });
+      fresh.push(proven);
       continue;
     }
     const reason = zipCfdiProblem(cfdi, {
@@ -517,7 +517,7 @@ export async function processZipUpload(
     }
     const existing = known.get(cfdi.uuid);
     lines.push({ name, existingId: existing?.id ?? null, uuid: cfdi.uuid });
-    if (!existing) fresh.push({ name, content });
+    if (!existing) fresh.push(proven);
   }
   if (bad.length > 0) throw new ZipEntriesRefused(sortedByZipOrder(bad, entries));
 
@@ -572,12 +572,17 @@ function zipCfdiProblem(
 async function importAllOrNothing(
   db: Db,
   authenticity: CfdiAuthenticity,
-  files: readonly CfdiFile[],
+  files: readonly ProvenCfdi[],
   actorLabel: string,
 ): Promise<Map<string, number>> {
   if (files.length === 0) return new Map();
-  // Not inside a transaction of ours: the importer asks SAT first and then writes in its own.
-  const result = await importCfdiFiles(db, [...files], { actorLabel, authenticity, allOrNothing: true });
+  // SAT is asked in the background (the cfdi-sat-check job): the lines can be quoted now, not advanced.
+  const result = await importProvenCfdi(db, files, {
+    actorLabel,
+    authenticity,
+    allOrNothing: true,
+    satCheck: 'background',
+  });
   if (result.rejected.length > 0) throw new ZipEntriesRefused(result.rejected);
   return new Map(result.imported.map((item) => [item.uuid, item.id]));
 }

@@ -14,7 +14,7 @@ import type { ProofState } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { findCompaniesByRfc } from '../accounts/company.repository';
 import { askSatAll, type CfdiAuthenticity, type SatCheck } from '../sat/cfdi-authenticity';
-import { proofAtImport, storable } from '../sat/cfdi-proof.service';
+import { proofAfter, proofAtImport, storable } from '../sat/cfdi-proof.service';
 import { blockingEfosEntries } from '../sat/efos.repository';
 import { recordSatCheck } from '../sat/sat-checks.repository';
 import { insertInvoice, knownCfdiUuids, storedCfdi } from './invoice.repository';
@@ -36,6 +36,12 @@ export interface ImportOptions {
   actorLabel?: string;
   /** Import every file or none: one refusal (of any file, for any reason) writes nothing at all. */
   allOrNothing?: boolean;
+  /**
+   * 'now' (default) asks SAT before writing; 'background' imports with the proof 'sealChecked' (verificando en
+   * el SAT: it can be quoted, not advanced) and leaves the question to the cfdi-sat-check job, so a bulk upload
+   * does not wait for SAT a thousand times.
+   */
+  satCheck?: 'now' | 'background';
 }
 
 /** Thrown inside the import's transaction to roll it back when an all-or-nothing import meets a refusal. */
@@ -54,7 +60,8 @@ export const importRefusals = {
   efos: CFDI_PROOF_REASONS.efos,
 } as const;
 
-interface Candidate {
+/** A file whose seal, certificate and stamp were proven (verifyCfdiSeal), ready for the importer's other rules. */
+export interface ProvenCfdi {
   name: string;
   cfdi: Cfdi;
   xml: string;
@@ -74,31 +81,53 @@ export async function importCfdiFiles(
   files: CfdiFile[],
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const { authenticity } = options;
-  const actorLabel = options.actorLabel ?? 'importador CFDI';
-  const result: ImportResult = { imported: [], rejected: [] };
-  const refuse = (name: string, reason: string) => result.rejected.push({ name, reason });
+  const { proven, refused } = proveCfdiFiles(files, options.authenticity);
+  if (options.allOrNothing && refused.length > 0) return { imported: [], rejected: refused };
+  const result = await importProvenCfdi(db, proven, options);
+  return { imported: result.imported, rejected: [...refused, ...result.rejected] };
+}
 
-  const sealed: Candidate[] = [];
+/** Parses and proves each file's seal; the refused ones with their Spanish reason. Pure and synchronous. */
+export function proveCfdiFiles(
+  files: readonly CfdiFile[],
+  authenticity: CfdiAuthenticity,
+): { proven: ProvenCfdi[]; refused: ImportResult['rejected'] } {
+  const proven: ProvenCfdi[] = [];
+  const refused: ImportResult['rejected'] = [];
   for (const file of files) {
     const parsed = parseCfdi(file.content, file.name);
     if (!parsed.ok) {
-      refuse(file.name, parsed.reason);
+      refused.push({ name: file.name, reason: parsed.reason });
       continue;
     }
     const verification = verifyCfdiSeal(parsed.root, parsed.cfdi, authenticity.trust);
-    if (!verification.ok) refuse(file.name, verification.reason);
+    if (!verification.ok) refused.push({ name: file.name, reason: verification.reason });
     else {
-      const seal = parsed.root.getAttribute('Sello') ?? '';
-      sealed.push({
+      proven.push({
         name: file.name,
         cfdi: parsed.cfdi,
         xml: cfdiText(file.content),
-        seal,
+        seal: parsed.root.getAttribute('Sello') ?? '',
         proof: verification.proof,
       });
     }
   }
+  return { proven, refused };
+}
+
+/**
+ * The importer's rules after the seal (proveCfdiFiles): the UUID held already (same bytes or a conflicting
+ * copy), the 69-B list, the parties and amounts, SAT's status; then one transaction writes the invoices.
+ */
+export async function importProvenCfdi(
+  db: Db,
+  sealed: readonly ProvenCfdi[],
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { authenticity } = options;
+  const actorLabel = options.actorLabel ?? 'importador CFDI';
+  const result: ImportResult = { imported: [], rejected: [] };
+  const refuse = (name: string, reason: string) => result.rejected.push({ name, reason });
   if (sealed.length === 0) return result;
 
   // Cheap refusals first, read outside any transaction: SAT is asked only about what could be imported.
@@ -111,8 +140,8 @@ export async function importCfdiFiles(
     sealed.map(({ cfdi }) => cfdi.uuid),
   );
   const listed = await blockingEfosEntries(db, [...new Set(sealed.map(({ cfdi }) => cfdi.issuer.rfc))]);
-  const conflicts: { candidate: Candidate; invoiceId: number }[] = [];
-  const toAsk: Candidate[] = [];
+  const conflicts: { candidate: ProvenCfdi; invoiceId: number }[] = [];
+  const toAsk: ProvenCfdi[] = [];
   for (const candidate of sealed) {
     const { name, cfdi } = candidate;
     const existing = stored.get(cfdi.uuid);
@@ -135,17 +164,22 @@ export async function importCfdiFiles(
     else toAsk.push(candidate);
   }
 
-  const checks = await askSatAll(
-    authenticity,
-    db,
-    toAsk.map(({ cfdi, seal }) => ({
-      uuid: cfdi.uuid,
-      issuerRfc: cfdi.issuer.rfc,
-      receiverRfc: cfdi.receiver.rfc,
-      total: cfdi.total,
-      seal,
-    })),
-  );
+  const background = options.satCheck === 'background';
+  // Not yet asked: where the machine leaves a CFDI whose seal verified (the same for every file, so once).
+  const unasked = storable(proofAfter('received', [{ type: 'seal.verified' }]).state);
+  const checks = background
+    ? []
+    : await askSatAll(
+        authenticity,
+        db,
+        toAsk.map(({ cfdi, seal }) => ({
+          uuid: cfdi.uuid,
+          issuerRfc: cfdi.issuer.rfc,
+          receiverRfc: cfdi.receiver.rfc,
+          total: cfdi.total,
+          seal,
+        })),
+      );
 
   if (options.allOrNothing && result.rejected.length > 0) {
     // The conflicting copies are still recorded for operators: they are facts about the upload, not imports.
@@ -169,8 +203,10 @@ export async function importCfdiFiles(
     );
     for (const [index, candidate] of toAsk.entries()) {
       const { name, cfdi, xml, proof } = candidate;
-      const check = checks[index] as SatCheck;
-      const outcome = satOutcome(check);
+      const check = checks[index];
+      const outcome: { state: ProofState; refusal: string | null } = check
+        ? satOutcome(check)
+        : { state: unasked, refusal: null };
       if (outcome.refusal) {
         refuse(name, outcome.refusal);
         continue;
@@ -215,7 +251,7 @@ export async function importCfdiFiles(
         actor: actorLabel,
         reason: name,
       });
-      await recordSatCheck(trx, id, check);
+      if (check) await recordSatCheck(trx, id, check);
       known.add(cfdi.uuid);
       result.imported.push({ id, uuid: cfdi.uuid, name });
     }
@@ -225,7 +261,7 @@ export async function importCfdiFiles(
 
 async function recordConflicts(
   db: Db,
-  conflicts: readonly { candidate: Candidate; invoiceId: number }[],
+  conflicts: readonly { candidate: ProvenCfdi; invoiceId: number }[],
   source: string,
 ): Promise<void> {
   for (const { candidate, invoiceId } of conflicts) {

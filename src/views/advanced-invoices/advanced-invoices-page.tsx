@@ -60,6 +60,7 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
       />
       <AuditTrailDrawer
         folio={trail.folio}
+        proof={trail.proof}
         state={trail.state}
         items={trail.items}
         onRetry={trail.onRetry}

@@ -103,6 +103,7 @@ export function FactoringPage({ help, screen, indicators, machine }: FactoringPa
       />
       <AuditTrailDrawer
         folio={trail.folio}
+        proof={trail.proof}
         state={trail.state}
         items={trail.items}
         onRetry={trail.onRetry}

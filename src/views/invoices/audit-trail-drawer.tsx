@@ -1,4 +1,13 @@
-import { Button, Callout, Classes, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Classes,
+  type Intent,
+  NonIdealState,
+  Spinner,
+  Tag,
+  Tooltip,
+} from '@blueprintjs/core';
 import { Flows, History } from '@blueprintjs/icons';
 import { useState } from 'react';
 import {
@@ -6,6 +15,7 @@ import {
   PROVIDER_STATUS_LABELS,
   trailStatusLabel,
 } from '../../domain/invoice-status';
+import type { CfdiProof } from '../../domain/schemas/cfdi-proof';
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
 import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
 import { formatDisplayDateTime } from './invoice-format';
@@ -26,6 +36,8 @@ export interface AuditTrailDrawerProps {
   onRetry: () => void;
   onClose: () => void;
   labels?: Readonly<Record<InvoiceStatusCode, string>>;
+  /** Why the CFDI is trusted (seal, certificate, SAT's answers), once loaded; null while it loads. */
+  proof?: CfdiProof | null;
 }
 
 /** What a list page needs for its 'Historial' buttons and drawer; onOpen picks the invoice. */
@@ -62,6 +74,7 @@ export function AuditTrailDrawer({
   onRetry,
   onClose,
   labels = PROVIDER_STATUS_LABELS,
+  proof = null,
 }: AuditTrailDrawerProps) {
   // The folio whose path is open: another invoice's drawer must not reopen it.
   const [pathFolio, setPathFolio] = useState<string | null>(null);
@@ -76,6 +89,7 @@ export function AuditTrailDrawer({
         footer={<Button text="Cerrar" onClick={onClose} />}
       >
         <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+        {proof && <ProofSection proof={proof} />}
         {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
         {state === 'error' && (
           <Callout intent="danger" role="alert">
@@ -114,5 +128,47 @@ export function AuditTrailDrawer({
         onClose={() => setPathFolio(null)}
       />
     </>
+  );
+}
+
+export const PROOF_TITLE = 'Prueba de autenticidad del CFDI';
+const PROOF_INTENT: Readonly<Record<CfdiProof['state'], Intent>> = {
+  trusted: 'success',
+  sealChecked: 'primary',
+  pending: 'warning',
+  unverified: 'warning',
+  refused: 'danger',
+};
+
+/** Why Flujo trusts the invoice: the seal's certificate and every answer SAT gave, with its time. */
+function ProofSection({ proof }: { proof: CfdiProof }) {
+  const { seal } = proof;
+  return (
+    <section className="flujo-proof" aria-label={PROOF_TITLE}>
+      <h3 className="flujo-proof__title">
+        {PROOF_TITLE} <Tag intent={PROOF_INTENT[proof.state]}>{proof.state_label}</Tag>
+      </h3>
+      {seal ? (
+        <ul className="flujo-proof__facts">
+          <li>
+            Sello digital válido; certificado {seal.certificate_number} de {seal.holder_rfc}
+          </li>
+          <li>
+            Emitido por {seal.issuer}; vigente del {formatDisplayDateTime(seal.valid_from).slice(0, 10)} al{' '}
+            {formatDisplayDateTime(seal.valid_until).slice(0, 10)}
+          </li>
+          <li>{seal.sat_seal_verified ? 'Sello del SAT verificado' : 'Sello del SAT no verificado'}</li>
+        </ul>
+      ) : (
+        <p className={Classes.TEXT_MUTED}>Importada antes de verificar sellos: sin verificar.</p>
+      )}
+      {proof.sat_answers.length > 0 && (
+        <ul className="flujo-proof__answers" aria-label="Consultas al SAT">
+          {proof.sat_answers.map((answer) => (
+            <li key={answer.asked_at}>{answer.summary}</li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

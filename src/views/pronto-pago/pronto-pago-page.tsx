@@ -148,6 +148,7 @@ export function ProntoPagoPage({ help, screen, machines }: ProntoPagoPageProps) 
       />
       <AuditTrailDrawer
         folio={trail.folio}
+        proof={trail.proof}
         state={trail.state}
         items={trail.items}
         onRetry={trail.onRetry}

@@ -36,6 +36,7 @@ export function ReceivablesPage({
       />
       <AuditTrailDrawer
         folio={trail.folio}
+        proof={trail.proof}
         state={trail.state}
         items={trail.items}
         onRetry={trail.onRetry}
