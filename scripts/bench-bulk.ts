@@ -642,9 +642,7 @@ async function main(): Promise<void> {
     if (before.machine) console.log(`before: ${before.machine}\n`);
     console.log(beforeAfterTable(before, rows));
   }
-  const over = rows.filter(
-    (row) => row.ms !== null && row.scenario.includes('accept') && row.ms > 3000,
-  );
+  const over = rows.filter((row) => row.ms !== null && row.scenario.includes('accept') && row.ms > 3000);
   if (over.length > 0)
     console.log(
       `\nOver the issue's 3 s target: ${over.map((r) => `${r.database} ${r.scenario}`).join('; ')}`,
