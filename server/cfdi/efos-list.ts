@@ -1,3 +1,9 @@
+import {
+  EFOS_BLOCKING_SITUATIONS,
+  EFOS_SITUATIONS,
+  type EfosSituation,
+  isBlockingSituation,
+} from '../../src/domain/efos';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 
 // SAT's "Listado completo 69-B" (Listado_Completo_69-B.csv): the taxpayers presumed to invoice non-existent
@@ -11,26 +17,8 @@ import { RFC_PATTERN } from '../../src/domain/rfc';
 // 91+ rows carry the RFC XXXXXXXXXXXX (withheld by court order); and one RFC may fill several rows, one per
 // proceeding (CAL140908936 twice as Definitivo under two oficios).
 
-/** Where a taxpayer stands on the 69-B list. */
-export type EfosSituation = 'Presunto' | 'Desvirtuado' | 'Definitivo' | 'Sentencia Favorable';
-
-export const EFOS_SITUATIONS: readonly EfosSituation[] = [
-  'Presunto',
-  'Desvirtuado',
-  'Definitivo',
-  'Sentencia Favorable',
-];
-
-/**
- * Presunto (SAT presumes the operations are simulated; the rebuttal window is open) and Definitivo (it was not
- * rebutted) block an issuer's invoices; Desvirtuado (rebutted before SAT) and Sentencia Favorable (won in court)
- * have cleared it.
- */
-export const EFOS_BLOCKING_SITUATIONS: readonly EfosSituation[] = ['Presunto', 'Definitivo'];
-
-export function isBlockingSituation(situation: EfosSituation): boolean {
-  return EFOS_BLOCKING_SITUATIONS.includes(situation);
-}
+// The situations and which of them block are the domain's (src/domain/efos.ts): the desk reads them too.
+export { EFOS_BLOCKING_SITUATIONS, EFOS_SITUATIONS, type EfosSituation, isBlockingSituation };
 
 /** One taxpayer of the list: its RFC (upper case, NFC) once, with the situation that decides for it. */
 export interface EfosEntry {

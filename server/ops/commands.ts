@@ -445,6 +445,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       });
       for (const item of result.imported)
         context.print(`importada  ${item.name}  ${item.uuid}  id=${item.id}`);
+      for (const item of result.reverified ?? [])
+        context.print(`verificada  ${item.name}  ${item.uuid}  id=${item.id} (estaba sin verificar)`);
       for (const item of result.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
       context.print(`${result.imported.length} importadas, ${result.rejected.length} rechazadas`);
       return result.rejected.length > 0 ? 1 : 0;

@@ -1,5 +1,6 @@
 import { displayDateTime } from './calendar-date';
 import { checkClabe } from './clabe';
+import { efosListText, isBlockingSituation } from './efos';
 import { type Centavos, formatMxn } from './money';
 import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
 
@@ -166,12 +167,10 @@ export function satCheck(facts: Pick<DeskFacts, 'satCancelledAt' | 'satAnswer'>)
   return check('cfdi_vigente', false, `El SAT no encontró el CFDI (consultado el ${when}).`);
 }
 
-const EFOS_BLOCKING = ['Presunto', 'Definitivo'];
-
 function efosCheck(efos: DeskFacts['efos']): DeskCheck {
   if (efos.listImportedAt === null) return check('efos', true, 'Aún no se ha cargado la lista 69-B del SAT.');
-  const list = `lista del ${displayDateTime(efos.listImportedAt).slice(0, 10)}`;
-  if (efos.situation !== null && EFOS_BLOCKING.includes(efos.situation)) {
+  const list = efosListText(efos.listImportedAt);
+  if (isBlockingSituation(efos.situation)) {
     return check('efos', false, `El emisor está en la lista 69-B como ${efos.situation} (${list}).`);
   }
   return check('efos', true, `El emisor no está en la lista 69-B como presunto ni definitivo (${list}).`);

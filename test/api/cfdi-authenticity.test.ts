@@ -153,6 +153,34 @@ describe('the seal and the certificate', () => {
   });
 });
 
+describe('invoices imported before seals were proven', () => {
+  it('stay "sin verificar" until the same file is imported again, which proves them', async () => {
+    const xml = genuine();
+    const first = await importCfdiFiles(db(), [{ name: 'antigua.xml', content: xml }], {
+      authenticity: authenticity(),
+    });
+    const id = first.imported[0]!.id;
+    // What migration 013 leaves on an invoice of before: no proof.
+    await db()
+      .updateTable('invoices')
+      .set({ proof_state: 'unverified', cfdi_proof: null })
+      .where('id', '=', id)
+      .execute();
+
+    const again = await importCfdiFiles(db(), [{ name: 'antigua.xml', content: xml }], {
+      authenticity: authenticity(),
+    });
+    expect(again).toMatchObject({ imported: [], rejected: [], reverified: [{ id, name: 'antigua.xml' }] });
+    const invoice = await db()
+      .selectFrom('invoices')
+      .select(['proof_state', 'cfdi_proof'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.proof_state).toBe('trusted');
+    expect(invoice.cfdi_proof).toMatchObject({ holderRfc: PROVIDER.rfc });
+  });
+});
+
 describe('SAT’s status', () => {
   it('refuses a CFDI SAT reports as cancelled', async () => {
     const xml = genuine();

@@ -41,6 +41,7 @@ const ACTIVE: OperatorAlliance = {
   max_amount: '250000.00',
   state: 'activa',
   created_at: '2026-03-10T18:00:00.000Z',
+  provider_efos: { list_imported_at: null, situation: null },
 };
 const PENDING: OperatorAlliance = {
   ...ACTIVE,

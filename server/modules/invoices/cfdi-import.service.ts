@@ -14,7 +14,7 @@ import type { ProofState } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { findCompaniesByRfc } from '../accounts/company.repository';
 import { askSatAll, type CfdiAuthenticity, type SatCheck } from '../sat/cfdi-authenticity';
-import { proofAfter, proofAtImport, storable } from '../sat/cfdi-proof.service';
+import { proofAfter, proofAtImport, recheckAtSat, storable } from '../sat/cfdi-proof.service';
 import { blockingEfosEntries } from '../sat/efos.repository';
 import { recordSatCheck } from '../sat/sat-checks.repository';
 import { insertInvoice, knownCfdiUuids, storedCfdi } from './invoice.repository';
@@ -28,6 +28,8 @@ export interface CfdiFile {
 export interface ImportResult {
   imported: { id: number; uuid: string; name: string }[];
   rejected: { name: string; reason: string }[];
+  /** Invoices held 'sin verificar' (imported before seals were proven) whose same file proved them now. */
+  reverified?: { id: number; uuid: string; name: string }[];
 }
 
 export interface ImportOptions {
@@ -84,7 +86,7 @@ export async function importCfdiFiles(
   const { proven, refused } = proveCfdiFiles(files, options.authenticity);
   if (options.allOrNothing && refused.length > 0) return { imported: [], rejected: refused };
   const result = await importProvenCfdi(db, proven, options);
-  return { imported: result.imported, rejected: [...refused, ...result.rejected] };
+  return { ...result, rejected: [...refused, ...result.rejected] };
 }
 
 /** Parses and proves each file's seal; the refused ones with their Spanish reason. Pure and synchronous. */
@@ -142,11 +144,14 @@ export async function importProvenCfdi(
   const listed = await blockingEfosEntries(db, [...new Set(sealed.map(({ cfdi }) => cfdi.issuer.rfc))]);
   const conflicts: { candidate: ProvenCfdi; invoiceId: number }[] = [];
   const toAsk: ProvenCfdi[] = [];
+  const reverify: { candidate: ProvenCfdi; invoiceId: number }[] = [];
   for (const candidate of sealed) {
     const { name, cfdi } = candidate;
     const existing = stored.get(cfdi.uuid);
     if (existing) {
-      if (existing.xml === candidate.xml) refuse(name, importRefusals.alreadyImported(cfdi.uuid));
+      if (existing.xml === candidate.xml && existing.proofState === 'unverified')
+        reverify.push({ candidate, invoiceId: existing.id });
+      else if (existing.xml === candidate.xml) refuse(name, importRefusals.alreadyImported(cfdi.uuid));
       else {
         refuse(name, importRefusals.conflictingCopy(cfdi.uuid));
         conflicts.push({ candidate, invoiceId: existing.id });
@@ -181,6 +186,7 @@ export async function importProvenCfdi(
         })),
       );
 
+  if (reverify.length > 0) result.reverified = await reverifySeals(db, authenticity, reverify);
   if (options.allOrNothing && result.rejected.length > 0) {
     // The conflicting copies are still recorded for operators: they are facts about the upload, not imports.
     await recordConflicts(db, conflicts, actorLabel);
@@ -257,6 +263,38 @@ export async function importProvenCfdi(
     }
     if (options.allOrNothing && result.rejected.length > 0) throw new ImportRolledBack();
   }
+}
+
+/**
+ * The same file as an invoice held 'sin verificar' proved its seal: the proof moves on (unverified →
+ * sealChecked through the machine) with what proved it, and SAT is asked at once.
+ */
+async function reverifySeals(
+  db: Db,
+  authenticity: CfdiAuthenticity,
+  items: readonly { candidate: ProvenCfdi; invoiceId: number }[],
+): Promise<NonNullable<ImportResult['reverified']>> {
+  const state = storable(proofAfter('unverified', [{ type: 'seal.verified' }]).state);
+  await inTransaction(db, async (trx) => {
+    for (const { candidate, invoiceId } of items) {
+      await trx
+        .updateTable('invoices')
+        .set({ proof_state: state, cfdi_proof: JSON.stringify(candidate.proof) })
+        .where('id', '=', invoiceId)
+        .where('proof_state', '=', 'unverified')
+        .execute();
+    }
+  });
+  await recheckAtSat(
+    db,
+    authenticity,
+    items.map((item) => item.invoiceId),
+  );
+  return items.map(({ candidate, invoiceId }) => ({
+    id: invoiceId,
+    uuid: candidate.cfdi.uuid,
+    name: candidate.name,
+  }));
 }
 
 async function recordConflicts(

@@ -10,7 +10,7 @@ import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
 import { INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
-import type { Database, InvoicesTable } from '../../db/schema';
+import type { Database, InvoicesTable, ProofState } from '../../db/schema';
 
 /** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
 export type InvoiceSide = 'emitter' | 'receiver';
@@ -247,14 +247,16 @@ export async function knownCfdiUuids(db: Db, uuids: readonly string[]): Promise<
 export async function storedCfdi(
   db: Db,
   uuids: readonly string[],
-): Promise<Map<string, { id: number; xml: string }>> {
+): Promise<Map<string, { id: number; xml: string; proofState: ProofState }>> {
   if (uuids.length === 0) return new Map();
   const rows = await db
     .selectFrom('invoices')
-    .select(['id', 'cfdi_uuid', 'cfdi_xml'])
+    .select(['id', 'cfdi_uuid', 'cfdi_xml', 'proof_state'])
     .where('cfdi_uuid', 'in', uuids)
     .execute();
-  return new Map(rows.map((row) => [row.cfdi_uuid, { id: row.id, xml: row.cfdi_xml }]));
+  return new Map(
+    rows.map((row) => [row.cfdi_uuid, { id: row.id, xml: row.cfdi_xml, proofState: row.proof_state }]),
+  );
 }
 
 /** The distinct companies that received these invoices. */

@@ -20,6 +20,7 @@ import type { Mailer } from '../../mail/mailer';
 import { findCompanyById, findCompanyByRfc } from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
+import { type EfosSituations, efosSituations } from '../sat/efos.repository';
 import {
   type AllianceListFilter,
   type AllianceListRow,
@@ -68,8 +69,12 @@ function stateOf(row: Pick<AllianceListRow, 'pending' | 'is_active'>): AllianceS
 }
 
 /** The API item of an alliance row. */
-export function toOperatorAlliance(row: AllianceListRow): OperatorAlliance {
+export function toOperatorAlliance(row: AllianceListRow, efos: EfosSituations): OperatorAlliance {
   return {
+    provider_efos: {
+      list_imported_at: efos.listImportedAt,
+      situation: efos.byRfc.get(row.provider_rfc) ?? null,
+    },
     id: row.id,
     corporate_id: row.corporate_id,
     corporate_name: row.corporate_name,
@@ -228,7 +233,7 @@ export async function allianceDetail(db: Db, id: number): Promise<OperatorAllian
   if (!row) throw new AllianceRequestError(404, ALLIANCE_MESSAGES.notFound);
   const prices = await findAlliancePrices(db, id);
   return {
-    ...toOperatorAlliance(row),
+    ...toOperatorAlliance(row, await efosSituations(db, [row.provider_rfc])),
     prices: prices.map((price) => ({
       annual_rate: price.annual_rate === null ? '' : annualRateText(price.annual_rate),
       max_rate: price.max_rate,
@@ -246,7 +251,8 @@ export async function listAlliances(db: Db, filter: AllianceListFilter, page: nu
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
-  return { count, results: rows.map(toOperatorAlliance) };
+  const efos = await efosSituations(db, [...new Set(rows.map((row) => row.provider_rfc))]);
+  return { count, results: rows.map((row) => toOperatorAlliance(row, efos)) };
 }
 
 /**

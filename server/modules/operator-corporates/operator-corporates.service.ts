@@ -45,6 +45,7 @@ import {
   setOnboardingState,
 } from '../accounts/corporate-account.repository';
 import { issueResetLink } from '../accounts/password-reset.service';
+import { efosStandingOf } from '../sat/efos.repository';
 import {
   currentDocuments,
   decideDocument,
@@ -246,6 +247,7 @@ export async function corporateDetail(
     documents: results,
     missing_kinds: missingDocumentKinds(fileOf(documents), today),
     programme,
+    efos: await efosStandingOf(deps.db, corporate.rfc),
   };
 }
 

@@ -38,11 +38,13 @@ export async function efosStanding(
   return { listImportedAt, situation: entry?.situation ?? null };
 }
 
-/** The list's date and the situations of these RFCs on it, for the desk's check. */
-export async function efosSituations(
-  db: Db,
-  rfcs: readonly string[],
-): Promise<{ listImportedAt: string | null; byRfc: Map<string, EfosEntriesTable['situation']> }> {
+export type EfosSituations = {
+  listImportedAt: string | null;
+  byRfc: Map<string, EfosEntriesTable['situation']>;
+};
+
+/** The list's date and the situations of these RFCs on it, for the desk's check and the operator's views. */
+export async function efosSituations(db: Db, rfcs: readonly string[]): Promise<EfosSituations> {
   const list = await db
     .selectFrom('efos_lists')
     .select('imported_at')
@@ -50,7 +52,10 @@ export async function efosSituations(
     .limit(1)
     .executeTakeFirst();
   if (!list || rfcs.length === 0)
-    return { listImportedAt: list ? String(list.imported_at) : null, byRfc: new Map() };
+    return {
+      listImportedAt: list ? new Date(String(list.imported_at)).toISOString() : null,
+      byRfc: new Map(),
+    };
   const rows = await db
     .selectFrom('efos_entries')
     .select(['rfc', 'situation'])
@@ -112,4 +117,13 @@ export async function listedAlliedProviders(db: Db): Promise<ListedProvider[]> {
     .select(['c.id as companyId', 'e.rfc', 'c.name', 'e.situation'])
     .orderBy('c.id')
     .execute();
+}
+
+/** One company's standing on the list, as the operator's views show it. */
+export async function efosStandingOf(
+  db: Db,
+  rfc: string | null,
+): Promise<{ list_imported_at: string | null; situation: EfosEntriesTable['situation'] | null }> {
+  const found = await efosSituations(db, rfc ? [rfc] : []);
+  return { list_imported_at: found.listImportedAt, situation: rfc ? (found.byRfc.get(rfc) ?? null) : null };
 }

@@ -239,7 +239,8 @@ export async function syncIssuedCfdi(
   const fresh = files.filter((file) => {
     const uuid = uuidOf.get(file);
     const held = uuid ? stored.get(uuid) : undefined;
-    return held === undefined || held.xml !== cfdiText(file.content);
+    // An invoice held 'sin verificar' goes too: the same file proves its seal now.
+    return held === undefined || held.xml !== cfdiText(file.content) || held.proofState === 'unverified';
   });
   // SAT is asked outside any transaction; the importer writes in its own.
   const imported = await importCfdiFiles(deps.db, fresh, {

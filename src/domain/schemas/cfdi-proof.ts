@@ -1,4 +1,5 @@
 import { array, boolean, enums, type Infer, nullable, string, type } from 'superstruct';
+import { EFOS_SITUATIONS, type EfosSituation } from '../efos';
 
 // GET /api/invoices/<id>/proof/ (issue 30): why Flujo trusts an invoice's CFDI, for its emitter and receiver.
 
@@ -38,3 +39,11 @@ export const CfdiProof = type({
   sat_answers: array(SatAnswer),
 });
 export type CfdiProof = Infer<typeof CfdiProof>;
+
+/** A company on SAT's 69-B list as the operator's views show it: its situation (null: not on it) and the list's date. */
+export const EfosStanding = type({
+  /** When the list in force was imported (null: no list loaded yet). */
+  list_imported_at: nullable(string()),
+  situation: nullable(enums(EFOS_SITUATIONS as readonly EfosSituation[])),
+});
+export type EfosStanding = Infer<typeof EfosStanding>;

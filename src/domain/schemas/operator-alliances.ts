@@ -1,5 +1,6 @@
 import { array, enums, type Infer, integer, nullable, optional, string, type } from 'superstruct';
 import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
+import { EfosStanding } from './cfdi-proof';
 import { moneyAmount } from './common';
 import { checkedField, companyRfc, payload } from './fields';
 import { PagedList } from './invoices';
@@ -64,6 +65,8 @@ export const OperatorAlliance = type({
   max_amount: nullable(moneyAmount),
   state: enums(ALLIANCE_STATES),
   created_at: string(),
+  /** The provider on SAT's 69-B list (issue 30). */
+  provider_efos: EfosStanding,
 });
 export type OperatorAlliance = Infer<typeof OperatorAlliance>;
 

@@ -6,6 +6,7 @@ import {
   DOCUMENT_STATUSES,
   ONBOARDING_STATES,
 } from '../corporate-file';
+import { EfosStanding } from './cfdi-proof';
 import { isoDate } from './common';
 import {
   companyRfc,
@@ -132,6 +133,8 @@ export const CorporateDetail = type({
   /** The kinds still missing an aprobado, valid document today ('Activar corporativo' says why not). */
   missing_kinds: array(enums([...CORPORATE_DOCUMENT_KINDS])),
   programme: nullable(CorporateProgramme),
+  /** The corporate on SAT's 69-B list (issue 30). */
+  efos: EfosStanding,
 });
 export type CorporateDetail = Infer<typeof CorporateDetail>;
 

@@ -23,6 +23,7 @@ import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { SidePanel } from '../../invoices/side-panel';
 import { AllianceFormDialog, type CorporateChoice, type SaveOutcome } from './alliance-form-dialog';
 import './operator-lists.css';
+import { efosStandingText, isBlockingSituation } from '../../../domain/efos';
 
 export const ALLIANCES_TITLE = 'Alianzas';
 export const ALLIANCES_EMPTY = 'Aún no hay alianzas con estos filtros.';
@@ -219,7 +220,17 @@ function AllianceRow({
     <tr>
       <td>{alliance.corporate_name}</td>
       <td>{alliance.provider_name ?? <span className={Classes.TEXT_MUTED}>Aún no está en Flujo</span>}</td>
-      <td>{alliance.provider_rfc}</td>
+      <td>
+        {alliance.provider_rfc}
+        {isBlockingSituation(alliance.provider_efos.situation) && (
+          <>
+            {' '}
+            <Tag intent="danger" minimal title={efosStandingText(alliance.provider_efos)}>
+              69-B: {alliance.provider_efos.situation}
+            </Tag>
+          </>
+        )}
+      </td>
       <td>{percent(alliance.annual_rate)}</td>
       <td>{percent(alliance.max_rate)}</td>
       <td>{alliance.max_days ?? '—'}</td>
@@ -274,6 +285,7 @@ function PriceHistoryPanel({ openId, state, detail, onClose, onRetry }: Alliance
             {detail.corporate_name} · {detail.provider_name ?? detail.provider_rfc} ·{' '}
             {ALLIANCE_STATE_LABELS[detail.state]}
           </p>
+          <p>Lista 69-B del SAT: {efosStandingText(detail.provider_efos)}</p>
           {detail.prices.length === 0 ? (
             <NonIdealState title="Esta alianza aún no tiene precios fijados por operaciones." />
           ) : (

@@ -36,6 +36,7 @@ import type { ActionResult } from './action-result';
 import { ONBOARDING_STATE_INTENTS } from './corporates-list';
 import { PdfViewer } from './pdf-viewer';
 import './corporates.css';
+import { efosStandingText } from '../../../domain/efos';
 
 const STATUS_INTENTS: Readonly<Record<DocumentStatus, 'none' | 'success' | 'danger' | 'warning'>> = {
   pendiente: 'none',
@@ -144,6 +145,8 @@ export function CorporateDetailPage(props: {
             <dd>{detail.state_reason}</dd>
           </>
         )}
+        <dt>Lista 69-B del SAT</dt>
+        <dd>{efosStandingText(detail.efos)}</dd>
         <dt>Programa de crédito</dt>
         <dd>
           {detail.programme
