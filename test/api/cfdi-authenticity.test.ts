@@ -13,6 +13,7 @@ import { makeCfdi, resealed, stampedUuid, testAuthority, withAttribute } from '.
 import { makeEfosCsv } from '../fixtures/efos';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { testAuthenticity } from '../support/demo-authority';
+import { createOperatorSession } from '../support/operator';
 
 // Issue 30: every CFDI is proven before it becomes an invoice (seal, certificate, stamp, 69-B, SAT's status);
 // each refusal names the check and leaves the database as it was.
@@ -150,6 +151,19 @@ describe('the seal and the certificate', () => {
       .where('cfdi_uuid', '=', uuid)
       .executeTakeFirstOrThrow();
     expect(stored.cfdi_xml).toBe(xml);
+
+    // Operators see it in the inbox: who sent it, which invoice it claims to be.
+    const operator = await createOperatorSession(ctx, { roles: ['analista'] });
+    const inbox = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/operator/inbox/?kind=conflict',
+      headers: { authorization: `Bearer ${operator.access}` },
+    });
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.json().results[0]).toMatchObject({
+      kind: 'conflict',
+      subject: expect.stringContaining(uuid),
+    });
   });
 });
 

@@ -223,12 +223,53 @@ async function efosProviders(db: Db, page: Page): Promise<InboxPageRows> {
   };
 }
 
+/**
+ * Conflicting copies (issue 30): a file that came under a folio fiscal Flujo holds with other bytes. It was
+ * refused and the stored invoice kept; operators see who sent it, when, and which invoice it claims to be.
+ */
+async function cfdiConflicts(db: Db, page: Page): Promise<InboxPageRows> {
+  const [total, rows] = await Promise.all([
+    db.selectFrom('cfdi_conflicts').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cfdi_conflicts as k')
+      .innerJoin('invoices as i', 'i.id', 'k.invoice_id')
+      .select([
+        'k.id',
+        'k.cfdi_uuid',
+        'k.file_name',
+        'k.source',
+        'k.received_at',
+        'i.emitter_name',
+        'i.id as invoice_id',
+      ])
+      .orderBy('k.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return {
+    count: Number(total.n),
+    rows: rows.map((row) => ({
+      id: row.id,
+      kind: 'conflict',
+      from_name: row.source,
+      from_company: row.emitter_name,
+      subject: `${row.file_name}: copia distinta de la factura ${row.invoice_id} (folio fiscal ${row.cfdi_uuid}); se rechazó y se conservó la original`,
+      contact_email: null,
+      contact_phone: null,
+      status: null,
+      created_at: iso(String(row.received_at)),
+    })),
+  };
+}
+
 const LISTS: Record<InboxKind, (db: Db, page: Page) => Promise<InboxPageRows>> = {
   demo: demoRequests,
   referral: referrals,
   factoring: factoringEnrolments,
   alliance: allianceRequests,
   efos: efosProviders,
+  conflict: cfdiConflicts,
 };
 
 /** One page of one kind of the inbox. */

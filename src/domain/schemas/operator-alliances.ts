@@ -80,7 +80,7 @@ export const OperatorAllianceDetail = type({
 export type OperatorAllianceDetail = Infer<typeof OperatorAllianceDetail>;
 
 /** What the inbox lists (GET /api/operator/inbox/?kind=). */
-export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance', 'efos'] as const;
+export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance', 'efos', 'conflict'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   demo: 'Solicitudes de demo',
@@ -88,6 +88,7 @@ export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   factoring: 'Alta en factoraje',
   alliance: 'Solicitudes de alianza',
   efos: 'Lista 69-B del SAT',
+  conflict: 'CFDI en conflicto',
 };
 
 /**

@@ -19,6 +19,7 @@ export const INBOX_EMPTY: Record<InboxKind, string> = {
   factoring: 'No hay solicitudes de alta en factoraje.',
   alliance: 'No hay solicitudes de alianza.',
   efos: 'Ningún proveedor con alianza está en la lista 69-B del SAT.',
+  conflict: 'No ha llegado ninguna copia distinta de una factura que Flujo ya tiene.',
 };
 
 export interface InboxPageProps {
