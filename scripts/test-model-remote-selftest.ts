@@ -5,10 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startRealServer } from '../test/support/real-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flujo-model-remote-'));
+// The same directory vitest.config.ts gives the test run (its fixtures sign CFDI with this authority).
+const DEMO_AUTHORITY_DIR = resolve(process.env.DEMO_AUTHORITY_DIR ?? '.tmp/demo-authority');
 const token = randomBytes(32).toString('base64url');
 const port = process.env.PORT ? Number(process.env.PORT) : undefined;
 let status = 1;
@@ -23,6 +25,8 @@ const server = await startRealServer({
     LOG_LEVEL: 'warn',
     // Every path signs in and posts from this one address, as many users behind one proxy would.
     PUBLIC_WRITE_LIMIT_FACTOR: '100',
+    // The paths that upload CFDI sign them in the test process: the server trusts the run's demo authority.
+    DEMO_AUTHORITY_DIR: DEMO_AUTHORITY_DIR,
   },
 });
 try {
@@ -30,7 +34,13 @@ try {
   const run = spawnSync('npm', ['run', 'test:model:remote'], {
     stdio: 'inherit',
     // Its coverage records apart from the in-process run's, which `npm test` runs beside it (decision 0055).
-    env: { ...process.env, FLUJO_URL: server.base, TEST_SUPPORT_TOKEN: token, MODEL_RUN: 'remote' },
+    env: {
+      ...process.env,
+      FLUJO_URL: server.base,
+      TEST_SUPPORT_TOKEN: token,
+      MODEL_RUN: 'remote',
+      DEMO_AUTHORITY_DIR,
+    },
   });
   status = run.status ?? 1;
 } finally {

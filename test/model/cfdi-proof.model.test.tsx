@@ -19,11 +19,12 @@ import {
 } from './cfdi-proof.model';
 import { defineModelTests } from './harness/define-model-tests';
 
-// The CFDI proof has no view and no server route yet (issue 30 adds them): each event is applied to a stored
-// proof through `proofTransition`, the call the seal check and the SAT connector will make, and every state is
-// asserted on that stored proof against the policy written out here (label, quoting, advancing, reason). At every
-// state the answers the machine refuses are tried too: each must be refused in Spanish and change nothing. When
-// the server lands, the executors become its calls and the assertions read its answers.
+// The CFDI proof's events are SAT's answers and the seal check: no HTTP caller sends them. Each event is applied
+// to a stored proof through `proofTransition`, the call the importer, the desk, the SPEI batch and the
+// cfdi-sat-check job move `invoices.proof_state` with (server/modules/sat/cfdi-proof.service.ts; their own
+// behaviour is test/api/cfdi-authenticity.test.ts and control-desk.test.ts), and every state is asserted on that
+// stored proof against the policy written out here (label, quoting, advancing, reason). At every state the
+// answers the machine refuses are tried too: each must be refused in Spanish and change nothing.
 
 interface Ctx {
   proof: StoredCfdiProof;

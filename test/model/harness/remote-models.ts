@@ -20,7 +20,7 @@ export const REMOTE_MODEL_FILES = [
 /** Model id → why its generated paths run only in process (printed by the remote run, listed in the README). */
 export const IN_PROCESS_ONLY: Record<string, string> = {
   'cfdi-proof':
-    'has no server route or view yet: its paths drive the pure proofTransition, which a running server cannot be asked',
+    "its events are SAT's answers and the seal check, which no HTTP caller sends: its paths drive proofTransition, the function the importer, the desk and the cfdi-sat-check job move proofs with",
   'corporate-onboarding':
     'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
   'credit-programme':
