@@ -82,6 +82,19 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
   { name: 'menu', path: paths.prontoPago, menu: true },
+  // An invoice's Historial: the proof of its CFDI (certificate, SAT's answers) above its movements.
+  {
+    name: 'historial-prueba',
+    path: paths.prontoPago,
+    action: async (page) => {
+      await page
+        .getByRole('button', { name: /^Historial / })
+        .first()
+        .click();
+      await page.getByRole('region', { name: 'Prueba de autenticidad del CFDI' }).waitFor({ timeout: WAIT });
+      await page.waitForTimeout(500);
+    },
+  },
   // A paid invoice's Historial, then 'Ver en el diagrama': its path over the lifecycle diagram.
   {
     name: 'historial-diagrama',

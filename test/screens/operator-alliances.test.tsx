@@ -264,6 +264,8 @@ describe('operator inbox (view)', () => {
       'Clientes referidos',
       'Alta en factoraje',
       'Solicitudes de alianza',
+      'Lista 69-B del SAT',
+      'CFDI en conflicto',
     ]);
     expect(screen.getByText('Aliada')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Clientes referidos' }));
