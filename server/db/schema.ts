@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CfdiSealProof } from '../cfdi/verify-cfdi';
 
 // Kysely row types for migrations/001. numeric and date columns travel as strings (see database.ts parsers).
 type Timestamp = ColumnType<string, string | undefined, string>;
@@ -113,17 +114,8 @@ export interface InvoicesTable {
 }
 
 export type ProofState = 'unverified' | 'sealChecked' | 'pending' | 'trusted' | 'refused';
-/** server/cfdi/verify-cfdi.ts CfdiSealProof, as stored. */
-export type CfdiSealProofJson = {
-  certificateNumber: string;
-  holderRfc: string;
-  holderName: string;
-  issuer: string;
-  validFrom: string;
-  validUntil: string;
-  uuid: string;
-  satSealVerified: boolean;
-};
+/** What proved a CFDI's seal (server/cfdi/verify-cfdi.ts), as stored in invoices.cfdi_proof. */
+export type CfdiSealProofJson = CfdiSealProof;
 
 export interface CfdiSatChecksTable {
   id: Generated<number>;

@@ -293,10 +293,10 @@ function printCfdiReport(context: OpsContext, report: CfdiVerifyReport): void {
       ? `  SAT: Estado ${sat.answer.estado}, EsCancelable ${sat.answer.esCancelable || '—'}, EstatusCancelacion ${sat.answer.estatusCancelacion || '—'}, ValidacionEFOS ${sat.answer.validacionEfos || '—'} (${asked})`
       : `  SAT: pendiente (el SAT no respondió; ${asked})`,
   );
-  if (efos.listImportedAt === null) context.print('  Lista 69-B: no se ha importado ninguna lista');
+  if (efos.list_imported_at === null) context.print('  Lista 69-B: no se ha importado ninguna lista');
   else
     context.print(
-      `  Lista 69-B: ${efos.situation === null ? `${report.issuerRfc} no aparece` : `${report.issuerRfc} aparece como ${efos.situation}`} (lista importada el ${utc(new Date(efos.listImportedAt).toISOString())})`,
+      `  Lista 69-B: ${efos.situation === null ? `${report.issuerRfc} no aparece` : `${report.issuerRfc} aparece como ${efos.situation}`} (lista importada el ${utc(new Date(efos.list_imported_at).toISOString())})`,
     );
 }
 

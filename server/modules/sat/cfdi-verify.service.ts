@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import type { EfosEntriesTable } from '../../db/schema';
 import { askSatAll, type CfdiAuthenticity, type SatCheck } from './cfdi-authenticity';
-import { efosStanding } from './efos.repository';
+import { efosStandingOf } from './efos.repository';
 
 // `ops cfdi:verify`: everything Flujo can say about a CFDI file without importing it. verifyCfdiSeal stops
 // at the first failing check; this report also reads the certificate and the stamp on their own, so an
@@ -61,7 +61,7 @@ export type CfdiVerifyReport =
       stamp: StampFacts;
       sat: SatCheck;
       /** The issuer's entry on the last imported 69-B list, if it holds one. */
-      efos: { situation: EfosEntriesTable['situation'] | null; listImportedAt: string | null };
+      efos: { situation: EfosEntriesTable['situation'] | null; list_imported_at: string | null };
       /** The seal passes and SAT says Vigente. */
       passed: boolean;
     };
@@ -114,7 +114,7 @@ export async function verifyCfdiFiles(
       certificate: certificateFacts(root, cfdi, authenticity.trust),
       stamp: stampFacts(root, cfdi, root.getAttribute('Sello') ?? '', authenticity.trust),
       sat,
-      efos: await efosStanding(db, cfdi.issuer.rfc),
+      efos: await efosStandingOf(db, cfdi.issuer.rfc),
       passed: verification.ok && sat.answered && sat.answer.estado === 'Vigente',
     });
   }

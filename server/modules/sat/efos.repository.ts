@@ -17,27 +17,6 @@ export async function blockingEfosEntries(
   return new Map(rows.filter((row) => isBlockingSituation(row.situation)).map((row) => [row.rfc, row]));
 }
 
-/** The list's date and an RFC's situation on it (null: not on it), for the operator's views. */
-export async function efosStanding(
-  db: Db,
-  rfc: string | null,
-): Promise<{ listImportedAt: string | null; situation: EfosEntriesTable['situation'] | null }> {
-  const list = await db
-    .selectFrom('efos_lists')
-    .select('imported_at')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const listImportedAt = list ? String(list.imported_at) : null;
-  if (!list || !rfc) return { listImportedAt, situation: null };
-  const entry = await db
-    .selectFrom('efos_entries')
-    .select('situation')
-    .where('rfc', '=', rfc)
-    .executeTakeFirst();
-  return { listImportedAt, situation: entry?.situation ?? null };
-}
-
 export type EfosSituations = {
   listImportedAt: string | null;
   byRfc: Map<string, EfosEntriesTable['situation']>;
@@ -51,20 +30,14 @@ export async function efosSituations(db: Db, rfcs: readonly string[]): Promise<E
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!list || rfcs.length === 0)
-    return {
-      listImportedAt: list ? new Date(String(list.imported_at)).toISOString() : null,
-      byRfc: new Map(),
-    };
+  const listImportedAt = list ? new Date(String(list.imported_at)).toISOString() : null;
+  if (!list || rfcs.length === 0) return { listImportedAt, byRfc: new Map() };
   const rows = await db
     .selectFrom('efos_entries')
     .select(['rfc', 'situation'])
     .where('rfc', 'in', rfcs)
     .execute();
-  return {
-    listImportedAt: String(list.imported_at),
-    byRfc: new Map(rows.map((row) => [row.rfc, row.situation])),
-  };
+  return { listImportedAt, byRfc: new Map(rows.map((row) => [row.rfc, row.situation])) };
 }
 
 /** Replaces the whole list in the caller's transaction; returns the new list's id. */

@@ -1,9 +1,9 @@
+import type { StatusExpressionFields } from '../../cfdi/cfdi-expression';
 import {
   parseStatusRequest,
   type SatDocumentState,
   type SatStatusAnswer,
   SOAP_FAULT,
-  type StatusExpressionFields,
   statusResponseEnvelope,
 } from './sat-status-soap';
 

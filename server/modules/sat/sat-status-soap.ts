@@ -1,12 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
-import {
-  CFDI_QR_URL,
-  type CfdiStatusExpressionInput,
-  cfdiStatusExpression,
-  formatStatusTotal,
-  parseStatusExpression,
-  type StatusExpressionFields,
-} from '../../cfdi/cfdi-expression';
+import { parseStatusExpression, type StatusExpressionFields } from '../../cfdi/cfdi-expression';
 import { XSI_NAMESPACE } from '../../cfdi/namespaces';
 import { childElements, readXmlSafely } from '../../cfdi/safe-xml';
 
@@ -14,15 +7,6 @@ import { childElements, readXmlSafely } from '../../cfdi/safe-xml';
 // WSDL in 2018 but the service still answers (research: mexico-receivables-domain §2.2). Pure: no I/O here.
 // NOTE: endpoint, SOAPAction and namespaces from phpcfdi/sat-estado-cfdi `src/Contracts/Constants.php` and
 // `tests/_files/soap-response.xml`; the expression from phpcfdi/cfdi-expresiones `Comprobante20170701.php`.
-
-export {
-  CFDI_QR_URL,
-  type CfdiStatusExpressionInput,
-  cfdiStatusExpression,
-  formatStatusTotal,
-  parseStatusExpression,
-  type StatusExpressionFields,
-};
 
 export const SAT_STATUS_PRODUCTION_URL =
   'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';

@@ -1,6 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CFDI_QR_URL,
+  cfdiStatusExpression,
+  formatStatusTotal,
+  type StatusExpressionFields,
+} from '../../cfdi/cfdi-expression';
 import { answerStatusRequest, SANDBOX_STATUS_ANSWERS } from './sandbox-sat-status';
 import {
   createSatStatusClient,
@@ -8,15 +14,11 @@ import {
   SatStatusUnavailableError,
 } from './sat-status-client';
 import {
-  CFDI_QR_URL,
-  cfdiStatusExpression,
-  formatStatusTotal,
   parseStatusRequest,
   parseStatusResponse,
   SAT_STATUS_SOAP_ACTION,
   type SatDocumentState,
   SatStatusProtocolError,
-  type StatusExpressionFields,
   statusRequestEnvelope,
   statusResponseEnvelope,
 } from './sat-status-soap';

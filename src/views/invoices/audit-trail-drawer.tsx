@@ -10,6 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { Flows, History } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { satAnswerSummary } from '../../domain/cfdi-proof';
 import {
   type InvoiceStatusCode,
   PROVIDER_STATUS_LABELS,
@@ -165,7 +166,7 @@ function ProofSection({ proof }: { proof: CfdiProof }) {
       {proof.sat_answers.length > 0 && (
         <ul className="flujo-proof__answers" aria-label="Consultas al SAT">
           {proof.sat_answers.map((answer) => (
-            <li key={answer.asked_at}>{answer.summary}</li>
+            <li key={answer.asked_at}>{satAnswerSummary(answer, formatDisplayDateTime)}</li>
           ))}
         </ul>
       )}
