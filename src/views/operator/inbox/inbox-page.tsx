@@ -38,6 +38,7 @@ export function InboxPage({ kind, page, onChange, list }: InboxPageProps) {
       </header>
       <Tabs
         id="bandeja"
+        className="flujo-inbox-tabs"
         selectedTabId={kind}
         onChange={(id) => {
           const next = INBOX_KINDS.find((candidate) => candidate === id);
