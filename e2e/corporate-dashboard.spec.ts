@@ -65,6 +65,8 @@ test.describe('at 1280 px', () => {
       'Fecha de pago',
       'Monto',
       'Descripción',
+      // Each row's Historial (with the CFDI's proof, issue 30).
+      'Acciones',
     ]);
     await expect(table.locator('tbody tr').first()).toBeVisible(WAIT);
     await page.waitForLoadState('networkidle', WAIT);

@@ -4,6 +4,7 @@ import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
 import { SectionHelp } from '../dashboard/section-help';
+import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
@@ -44,7 +45,7 @@ function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
 export interface InvoiceSummaryPageProps {
   help: string;
   /** The summary list: filters in the URL and the table's pages (no selection). */
-  screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list'>;
+  screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list' | 'trail'>;
   indicators: SummaryIndicatorsState;
 }
 
@@ -69,6 +70,16 @@ export function InvoiceSummaryPage({ help, screen, indicators }: InvoiceSummaryP
         {...screen.list}
         selection={null}
         columns={CORPORATE_SUMMARY_COLUMNS}
+        renderActions={(invoice) => <HistoryButton invoice={invoice} trail={screen.trail} />}
+      />
+      {/* The buyer reads the same trail and the CFDI's proof (issue 30) as its supplier. */}
+      <AuditTrailDrawer
+        proof={screen.trail.proof}
+        folio={screen.trail.folio}
+        state={screen.trail.state}
+        items={screen.trail.items}
+        onRetry={screen.trail.onRetry}
+        onClose={screen.trail.onClose}
       />
     </section>
   );
