@@ -291,7 +291,9 @@ function printCfdiReport(context: OpsContext, report: CfdiVerifyReport): void {
   context.print(
     sat.answered
       ? `  SAT: Estado ${sat.answer.estado}, EsCancelable ${sat.answer.esCancelable || '—'}, EstatusCancelacion ${sat.answer.estatusCancelacion || '—'}, ValidacionEFOS ${sat.answer.validacionEfos || '—'} (${asked})`
-      : `  SAT: pendiente (el SAT no respondió; ${asked})`,
+      : sat.failure === 'invalid'
+        ? '  SAT: no se consultó (el UUID, los RFC, el total o el sello no pueden ser de un CFDI timbrado)'
+        : `  SAT: pendiente (el SAT no respondió; ${asked})`,
   );
   if (efos.list_imported_at === null) context.print('  Lista 69-B: no se ha importado ninguna lista');
   else

@@ -97,6 +97,12 @@ describe('ops cfdi:verify', () => {
     expect(output.at(-1)).toBe('0 de 1 CFDI verificados: sello válido y vigentes ante el SAT.');
   });
 
+  it('does not ask SAT about a seal no CFDI could carry, and says so; exit 1', async () => {
+    genuineFile('sello-corto.xml', (xml) => withAttribute(xml, 'Comprobante', 'Sello', 'x'));
+    expect(await ops('cfdi:verify', 'sello-corto.xml')).toBe(1);
+    expect(text()).toContain('  SAT: no se consultó (');
+  });
+
   it('exits 1 for a CFDI SAT reports cancelled, and says so', async () => {
     const { xml } = genuineFile('cancelada.xml');
     await db()

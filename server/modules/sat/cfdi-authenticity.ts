@@ -47,7 +47,7 @@ export type SatCheck =
   | { answered: true; askedAt: Date; answer: SatStatusAnswer }
   | { answered: false; askedAt: Date; failure: string };
 
-/** The path the sandbox SAT serves ConsultaCFDIService on (server/modules/sat/sat.routes.ts). */
+/** The path the sandbox SAT serves ConsultaCFDIService on (sandbox-sat-status.routes.ts). */
 export const SANDBOX_STATUS_PATH = '/sandbox/sat/ConsultaCFDIService.svc';
 const SANDBOX_ORIGIN = 'http://sandbox-sat.invalid';
 
@@ -130,8 +130,17 @@ export async function askSat(
   question: SatQuestion,
 ): Promise<SatCheck> {
   const askedAt = authenticity.now();
+  let expression: string;
   try {
-    const answer = await authenticity.satStatus(db).consult(cfdiStatusExpression(question));
+    expression = cfdiStatusExpression(question);
+  } catch (error) {
+    // A file whose UUID, RFCs, total or seal cannot be in a stamped CFDI (cfdi:verify reads unproven files):
+    // SAT is not asked about garbage, and that is no answer, never a pass.
+    if (error instanceof RangeError) return { answered: false, askedAt, failure: 'invalid' };
+    throw error;
+  }
+  try {
+    const answer = await authenticity.satStatus(db).consult(expression);
     return { answered: true, askedAt, answer };
   } catch (error) {
     if (error instanceof SatStatusUnavailableError) return { answered: false, askedAt, failure: error.cause };
