@@ -225,6 +225,12 @@ export function siteConfig(
   };
   replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${listenPort};`, '`listen 80;` line');
   replace(/^(\s*)root \/opt\/flujo\/dist;/m, `$1root ${root};`, '`root /opt/flujo/dist;` line');
+  // Relative to nginx's prefix (-p): the run's own directory, in the recipe's redacted format.
+  replace(
+    /^(\s*)access_log \/var\/log\/nginx\/flujo\.access\.log (\w+);/m,
+    '$1access_log access.log $2;',
+    '`access_log /var/log/nginx/flujo.access.log FORMAT;` line',
+  );
   return site;
 }
 

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerBodyValidation } from './http/body-validation';
 import { registerErrorHandling } from './http/errors';
+import { redactingLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import { flujoJobs } from './jobs/flujo-jobs';
@@ -64,7 +65,8 @@ function defaultConfig(): Config {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = deps.config ?? defaultConfig();
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Whatever logger the caller passes (main.ts, a test's stream), no reset or invitation token reaches it.
+    logger: redactingLogger(deps.logger),
     bodyLimit: 1_048_576,
     // Only behind a known proxy may X-Forwarded-For name the client (per-address throttles read it);
     // otherwise anyone could pick their own address by sending the header.

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
+import { redactSecrets } from '../http/log-redaction';
 import { claimDueMail, insertOutbox, markMailFailed, markMailSent } from './outbox.repository';
 
 export interface MailMessage {
@@ -55,9 +56,14 @@ export function createOutboxMailer(db: Db, log: Log): Mailer {
           sentAt: null,
           error: null,
         });
-        // Development convenience: the link (reset password) is visible without opening the outbox.
+        // Which page the mail links to, without its token: the link itself is read from the outbox
+        // (`npm run ops -- mail:list`), never from a log (decision 0060).
         log.info(
-          { to: message.to, subject: message.subject, links: message.text.match(URLS) ?? [] },
+          {
+            to: message.to,
+            subject: message.subject,
+            links: (message.text.match(URLS) ?? []).map(redactSecrets),
+          },
           'mail kept in the outbox (SMTP_URL not configured)',
         );
       } catch (error) {
