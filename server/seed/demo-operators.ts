@@ -1,7 +1,7 @@
 import type { OperatorRole } from '../../src/domain/operator-roles';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
-import { enrolOperatorTotp } from '../modules/accounts/operator-enrolment.service';
+import { enrolOperatorTotp, storeRecoveryCodes } from '../modules/accounts/operator-enrolment.service';
 import { hashPassword } from '../modules/accounts/password';
 import { DEMO_PASSWORD } from './demo-world';
 
@@ -9,6 +9,9 @@ import { DEMO_PASSWORD } from './demo-world';
 // office can add them to an authenticator app (or compute a code) without running operator:create. A seed of
 // its own, so a database that already holds the demo world gains them on the next demo:load or start.
 export const DEMO_OPERATORS_SEED = 'demo-operators-v1';
+// Migration 016 dropped the recovery codes stored before they were keyed (decision 0060): a database seeded
+// before it gets the demo operators' codes back, under this server's key.
+export const DEMO_OPERATOR_CODES_SEED = 'demo-operator-codes-v2';
 
 export interface DemoOperator {
   username: string;
@@ -21,8 +24,12 @@ export interface DemoOperator {
   recoveryCodes: string[];
 }
 
+/** 'OPE00-DEMO0-OPE00-DEMO0' … 'OPE09-DEMO9-OPE09-DEMO9': the shape of real codes (four groups of five). */
 const recoveryCodes = (prefix: string): string[] =>
-  Array.from({ length: 10 }, (_, i) => `${prefix}${String(i).padStart(2, '0')}-DEMO${i}`);
+  Array.from({ length: 10 }, (_, i) => {
+    const half = `${prefix}${String(i).padStart(2, '0')}-DEMO${i}`;
+    return `${half}-${half}`;
+  });
 
 export const DEMO_OPERATORS: readonly DemoOperator[] = [
   {
@@ -61,13 +68,18 @@ export const DEMO_OPERATORS: readonly DemoOperator[] = [
 export async function seedDemoOperators(db: Db, secretKey: Buffer): Promise<{ created: boolean }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(db, async (trx) => {
-    const claimed = await trx
-      .insertInto('seeds')
-      .values({ name: DEMO_OPERATORS_SEED })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!claimed) return { created: false };
+    const claim = async (name: string) =>
+      (await trx
+        .insertInto('seeds')
+        .values({ name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('name')
+        .executeTakeFirst()) !== undefined;
+    const rekey = await claim(DEMO_OPERATOR_CODES_SEED);
+    if (!(await claim(DEMO_OPERATORS_SEED))) {
+      if (rekey) await restoreDemoRecoveryCodes(trx, secretKey);
+      return { created: false };
+    }
     for (const operator of DEMO_OPERATORS) {
       const row = await trx
         .insertInto('users')
@@ -91,4 +103,16 @@ export async function seedDemoOperators(db: Db, secretKey: Buffer): Promise<{ cr
     }
     return { created: true };
   });
+}
+
+/** The demo operators' fixed recovery codes again, for those still in the database. */
+async function restoreDemoRecoveryCodes(db: Db, secretKey: Buffer): Promise<void> {
+  for (const operator of DEMO_OPERATORS) {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', operator.username)
+      .executeTakeFirst();
+    if (user) await storeRecoveryCodes(db, secretKey, user.id, operator.recoveryCodes);
+  }
 }

@@ -4,13 +4,18 @@ import { MFA_LOCK_MINUTES, MFA_MAX_FAILURES } from '../../server/modules/account
 import { base32Decode, hotp, totpStep } from '../../server/modules/auth/totp';
 import { OPERATOR_MESSAGES } from '../../server/modules/operator/operator-access';
 import { OPS_COMMANDS, type OpsOutput, runOpsCommand } from '../../server/ops/commands';
-import { DEMO_OPERATORS } from '../../server/seed/demo-operators';
+import {
+  DEMO_OPERATOR_CODES_SEED,
+  DEMO_OPERATORS,
+  seedDemoOperators,
+} from '../../server/seed/demo-operators';
 import { OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { OPERATOR_LOGIN_MESSAGES } from '../../src/domain/schemas/operator-session';
 import { bearer, loginAs, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testClock } from '../support/api-app';
 import { type OpenApiDocument, servedDocument } from '../support/openapi';
 import { createOperatorSession } from '../support/operator';
+import { TEST_SECRET_KEY } from '../support/test-secrets';
 
 // Operators' identity (docs/decisions/0050): the two-step login with its lockout and recovery codes, and every
 // /api/operator/ route the app serves — read from its own OpenAPI document, so routes added later are covered —
@@ -132,6 +137,23 @@ describe('operators: two-step login and the back office refused to everyone else
       ).toBe(200);
     });
 
+    it('gives a demo database seeded before keyed codes (migration 016 dropped them) the demo codes back', async () => {
+      const db = ctx.database.db;
+      const approver = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', APPROVER.username)
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom('operator_recovery_codes').where('user_id', '=', approver.id).execute();
+      await db.deleteFrom('seeds').where('name', '=', DEMO_OPERATOR_CODES_SEED).execute();
+      const code = APPROVER.recoveryCodes[3]!;
+      expect((await sendCode(await challenge(APPROVER.username), code)).statusCode).toBe(400);
+
+      expect(await seedDemoOperators(db, TEST_SECRET_KEY)).toEqual({ created: false });
+      const restored = await sendCode(await challenge(APPROVER.username), code);
+      expect(restored.statusCode, restored.body).toBe(200);
+    });
+
     it('ends a challenge after five minutes', async () => {
       const token = await challenge(OPERATOR.username);
       clock.advanceMinutes(6);
@@ -201,7 +223,7 @@ describe('operators: two-step login and the back office refused to everyone else
       expect(uri.searchParams.get('issuer')).toBe('Flujo');
       const secret = uri.searchParams.get('secret')!;
       const recovery = created.out
-        .filter((line) => /^\s+[A-Z2-9]{5}-[A-Z2-9]{5}$/.test(line))
+        .filter((line) => /^\s+[A-Z2-9]{5}(-[A-Z2-9]{5}){3}$/.test(line))
         .map((line) => line.trim());
       expect(recovery).toHaveLength(10);
       // The stored secret is sealed, never the base32 text itself.

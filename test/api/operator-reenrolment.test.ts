@@ -58,7 +58,7 @@ describe('npm run ops -- operator:reset-mfa and operator:roles', () => {
       uri,
       secret: uri.searchParams.get('secret')!,
       recoveryCodes: out
-        .filter((line) => /^\s+[A-Z2-9]{5}-[A-Z2-9]{5}$/.test(line))
+        .filter((line) => /^\s+[A-Z2-9]{5}(-[A-Z2-9]{5}){3}$/.test(line))
         .map((line) => line.trim()),
     };
   };

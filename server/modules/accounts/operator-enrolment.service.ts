@@ -42,12 +42,22 @@ export async function enrolOperatorTotp(
   recoveryCodes: string[] = newRecoveryCodes(),
 ): Promise<OperatorEnrolment> {
   await upsertOperatorTotp(db, user.id, sealTotpSecret(secret, secretKey, user.id));
+  await storeRecoveryCodes(db, secretKey, user.id, recoveryCodes);
+  return { userId: user.id, secret, otpauthUri: otpauthUri(secret, user.username), recoveryCodes };
+}
+
+/** Replaces a user's recovery codes with these, stored keyed (operator-secrets.ts), each good once. */
+export async function storeRecoveryCodes(
+  db: Db,
+  secretKey: Buffer,
+  userId: number,
+  recoveryCodes: readonly string[],
+): Promise<void> {
   await replaceRecoveryCodes(
     db,
-    user.id,
-    recoveryCodes.map((code) => recoveryCodeHash(normalizeRecoveryCode(code))),
+    userId,
+    recoveryCodes.map((code) => recoveryCodeHash(normalizeRecoveryCode(code), secretKey)),
   );
-  return { userId: user.id, secret, otpauthUri: otpauthUri(secret, user.username), recoveryCodes };
 }
 
 export interface CreateOperatorDeps {

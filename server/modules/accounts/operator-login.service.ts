@@ -97,7 +97,8 @@ export async function verifyMfa(
     } else {
       const recovery = normalizeRecoveryCode(code);
       accepted =
-        recovery !== '' && (await spendRecoveryCode(trx, challenge.user_id, recoveryCodeHash(recovery), now));
+        recovery !== '' &&
+        (await spendRecoveryCode(trx, challenge.user_id, recoveryCodeHash(recovery, deps.secretKey), now));
     }
 
     if (accepted) {
