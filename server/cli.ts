@@ -6,6 +6,10 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { CONSOLE_OUTPUT, OPS_COMMANDS, OPS_HELP, runOpsCommand } from './ops/commands';
 import { OpsSocketUnavailableError, opsSocketPath, sendOpsCommand } from './ops/ops-socket';
+import { keepNewFilesPrivate } from './private-files';
+
+// The CLI may open DATA_DIR itself (no server running) and writes backups and exports: all owner-only.
+keepNewFilesPrivate();
 
 const HELP = `Flujo operations
 

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
 import { SAT_STATUS_PRODUCTION_URL } from './modules/sat/sat-status-soap';
+import { PRIVATE_FILE_MODE, privateDirectory } from './private-files';
 
 export interface Config {
   port: number;
@@ -307,11 +308,11 @@ const DEFAULT_SAT_STATUS_TIMEOUT_MS = 10_000;
 
 /** Development convenience: a random secret kept beside the data so restarts keep sessions valid. */
 function developmentSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  privateDirectory(dataDir);
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
@@ -327,7 +328,7 @@ export function parseSatEncryptionKey(text: string): Buffer | null {
 
 /** Like the JWT secret: a random key beside the data, so stored CIEC stay readable across restarts. */
 function developmentSatKey(dataDir: string): Buffer {
-  mkdirSync(dataDir, { recursive: true });
+  privateDirectory(dataDir);
   const file = join(dataDir, 'sat-encryption-key');
   if (existsSync(file)) {
     const key = parseSatEncryptionKey(readFileSync(file, 'utf8').trim());
@@ -335,6 +336,6 @@ function developmentSatKey(dataDir: string): Buffer {
     throw new ConfigError([`${file} does not hold a 32-byte key; restore it or set SAT_ENCRYPTION_KEY`]);
   }
   const key = randomBytes(SAT_KEY_BYTES);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  writeFileSync(file, key.toString('base64'), { mode: PRIVATE_FILE_MODE });
   return key;
 }

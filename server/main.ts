@@ -4,8 +4,12 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { type OpsSocket, startOpsSocket } from './ops/ops-socket';
+import { keepNewFilesPrivate } from './private-files';
 import { seedDemoOperators } from './seed/demo-operators';
 import { seedDemoWorld } from './seed/demo-world';
+
+// Before anything is written: DATA_DIR's files are this user's only, whatever umask started us (decision 0060).
+keepNewFilesPrivate();
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -10,6 +10,7 @@ import {
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import forge from 'node-forge';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 
 /**
  * Flujo's demo certificate authority: it issues CSD-like certificates (as SAT does for issuers) and stamps
@@ -128,9 +129,9 @@ export function createUntrustedAuthority(name = 'AC APÓCRIFA'): CertificateIssu
 }
 
 function createAuthorityDir(dir: string): void {
-  mkdirSync(dirname(dir), { recursive: true });
+  mkdirSync(dirname(dir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const aside = `${dir}.${process.pid}.${Date.now()}.tmp`;
-  mkdirSync(aside, { recursive: true });
+  mkdirSync(aside, { recursive: true, mode: PRIVATE_DIR_MODE });
   const authority = generateKeyPairSync('rsa', { modulusLength: KEY_BITS });
   const authorityCertificate = selfSignedAuthority(authority.privateKey, authority.publicKey, AUTHORITY_NAME);
   const leaf = generateKeyPairSync('rsa', { modulusLength: KEY_BITS });
@@ -151,11 +152,13 @@ function createAuthorityDir(dir: string): void {
     },
   );
   const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }) as string;
-  writeFileSync(join(aside, FILES.authorityKey), pem(authority.privateKey), { mode: 0o600 });
-  writeFileSync(join(aside, FILES.authorityCertificate), authorityCertificate.toString());
-  writeFileSync(join(aside, FILES.leafKey), pem(leaf.privateKey), { mode: 0o600 });
-  writeFileSync(join(aside, FILES.stampingKey), pem(stamping.privateKey), { mode: 0o600 });
-  writeFileSync(join(aside, FILES.stampingCertificate), stampingCertificate.toString());
+  const write = (file: string, text: string) =>
+    writeFileSync(join(aside, file), text, { mode: PRIVATE_FILE_MODE });
+  write(FILES.authorityKey, pem(authority.privateKey));
+  write(FILES.authorityCertificate, authorityCertificate.toString());
+  write(FILES.leafKey, pem(leaf.privateKey));
+  write(FILES.stampingKey, pem(stamping.privateKey));
+  write(FILES.stampingCertificate, stampingCertificate.toString());
   try {
     renameSync(aside, dir);
   } catch (error) {

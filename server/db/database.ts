@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -7,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { keepNewFilesPrivate, privateDirectory } from '../private-files';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -86,7 +86,9 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let lock: DataDirLock | null = null;
   let dataDir: string | undefined;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    // PGlite writes its files with the process's umask: the process that holds the data keeps it private.
+    keepNewFilesPrivate();
+    privateDirectory(options.dataDir);
     lock = acquireDataDirLock(options.dataDir);
     dataDir = join(options.dataDir, 'pglite');
   }

@@ -64,6 +64,7 @@ import {
   type SyncResult,
   syncIssuedCfdi,
 } from '../modules/sat/sat-link.service';
+import { PRIVATE_FILE_MODE } from '../private-files';
 import { DEMO_OPERATORS, seedDemoOperators } from '../seed/demo-operators';
 import { DEMO_CORPORATE, DEMO_PASSWORD, seedDemoWorld } from '../seed/demo-world';
 import {
@@ -968,7 +969,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         parsed.options.get('out') ?? auditTrailFileName(from, to),
       );
       if (existsSync(file)) throw new UsageError(`${file} ya existe; no se sobrescribe.`);
-      const out = createWriteStream(file, { flags: 'wx' });
+      const out = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       const finished = new Promise<void>((done, fail) => {
         out.on('finish', done);
         out.on('error', fail);

@@ -100,14 +100,20 @@ export async function startOpsSocket(options: OpsSocketOptions): Promise<OpsSock
     void work.finally(() => running.delete(work));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ path, exclusive: true }, () => {
-      server.off('error', reject);
-      resolve();
+  // The socket file is born owner-only (no moment when another user could connect), then set to SOCKET_MODE.
+  // main.ts already sets this umask; a caller that did not gets its own back once the socket exists.
+  const previousUmask = process.umask(0o077);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ path, exclusive: true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  // The process umask (022 by default) already denies other users write access; 0600 also shuts out the group.
+  } finally {
+    process.umask(previousUmask);
+  }
   chmodSync(path, SOCKET_MODE);
   const removeFile = () => rmSync(path, { force: true });
   process.on('exit', removeFile);

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { buildCfdiXml } from '../../cfdi/build-cfdi';
 import type { DemoAuthority } from '../../cfdi/demo-authority';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files';
 import { sandboxFolder } from './sat-connector';
 
 export interface SandboxGenerateInput {
@@ -60,7 +61,7 @@ export function generateSandboxCfdi(input: SandboxGenerateInput): string[] {
     throw new Error(`count must be 1-${MAX_GENERATED_CFDI}`);
   }
   const folder = sandboxFolder(input.sandboxDir, input.issuer.rfc);
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
   const last = Math.max(0, ...readdirSync(folder).map((name) => folioNumber(name, input.issuer.rfc)));
   const paths: string[] = [];
   for (let index = 0; index < input.count; index++) {
@@ -91,7 +92,7 @@ export function generateSandboxCfdi(input: SandboxGenerateInput): string[] {
       input.authority,
     );
     const path = join(folder, `${input.issuer.rfc}-${SERIE}-${String(folio).padStart(4, '0')}.xml`);
-    writeFileSync(path, xml);
+    writeFileSync(path, xml, { mode: PRIVATE_FILE_MODE });
     paths.push(path);
   }
   return paths;
