@@ -445,6 +445,10 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
       await expect(approveSatLink(deps(), rfc)).rejects.toThrow(
         `La vinculación de ${rfc} no está en revisión (estado: Rechazada).`,
       );
+      expect(sent).toContainEqual({
+        to: 'sola.reclama@example.mx',
+        subject: 'Tu vinculación con el SAT fue rechazada',
+      });
       expect(await statusOf('sola.reclama')).toMatchObject({
         sat_credentials_status: SatStatus.UNAUTHORIZED,
         reason: LAPSED,

@@ -180,7 +180,7 @@ export async function approveSatLink(
   options: { allianceRate?: string } = {},
 ): Promise<ApprovalResult> {
   const normalized = rfc.trim().toUpperCase();
-  await endStale(deps, { rfc: normalized });
+  const ended = await endStaleAndTell(deps, normalized);
   let decision: Decision;
   try {
     decision = await decide(deps, normalized);
@@ -189,15 +189,21 @@ export async function approveSatLink(
     // Another company took the RFC between our check and our write: the claims lose to it.
     decision = await decide(deps, normalized);
   }
-  await notifyLosers(deps, normalized, decision.losers);
+  await notifyLosers(
+    deps,
+    normalized,
+    decision.losers.map((loser) => loser.id),
+    SAT_LINK_MESSAGES.claimLost,
+  );
+  const rejectedClaims = ended.taken.length + decision.losers.length;
   if (decision.kind === 'held') {
     if (!decision.authorized) {
       throw new SatOperationError(
-        `El RFC ${normalized} ya es de otra empresa; se rechazaron ${decision.losers.length} solicitudes de vinculación.`,
+        `El RFC ${normalized} ya es de otra empresa; se rechazaron ${rejectedClaims} solicitudes de vinculación.`,
       );
     }
     const sync = await syncIssuedCfdi(deps, normalized, options);
-    return { companyId: decision.holderId, changed: false, rejectedClaims: decision.losers.length, sync };
+    return { companyId: decision.holderId, changed: false, rejectedClaims, sync };
   }
   const { company, alliances } = decision;
   await notifyCompany(deps, company.id, 'Tu vinculación con el SAT fue aprobada', [
@@ -208,7 +214,7 @@ export async function approveSatLink(
   if (deps.mailer)
     await alliances.notify({ db: deps.db, mailer: deps.mailer, appBaseUrl: deps.appBaseUrl ?? '' });
   const sync = await syncIssuedCfdi(deps, normalized, options);
-  return { companyId: company.id, changed: true, rejectedClaims: decision.losers.length, sync };
+  return { companyId: company.id, changed: true, rejectedClaims, sync };
 }
 
 /** One approval transaction: who holds the RFC after it, and which pending claims lost. */
@@ -252,11 +258,19 @@ async function decide(deps: SatLinkDeps, rfc: string): Promise<Decision> {
   });
 }
 
-async function notifyLosers(deps: SatLinkDeps, rfc: string, losers: readonly PendingClaim[]) {
-  for (const loser of losers) {
-    await notifyCompany(deps, loser.id, 'Tu vinculación con el SAT fue rechazada', [
+/** Before an operator decision on the RFC: its claims that can no longer win end, and their companies are told. */
+async function endStaleAndTell(deps: SatLinkDeps, rfc: string) {
+  const ended = await endStale(deps, { rfc });
+  await notifyLosers(deps, rfc, ended.lapsed, SAT_LINK_MESSAGES.claimLapsed);
+  await notifyLosers(deps, rfc, ended.taken, SAT_LINK_MESSAGES.claimLost);
+  return ended;
+}
+
+async function notifyLosers(deps: SatLinkDeps, rfc: string, companyIds: readonly number[], reason: string) {
+  for (const companyId of companyIds) {
+    await notifyCompany(deps, companyId, 'Tu vinculación con el SAT fue rechazada', [
       `La vinculación del RFC ${rfc} con el SAT fue rechazada.`,
-      SAT_LINK_MESSAGES.claimLost,
+      reason,
       deps.appBaseUrl ? `Entra en ${deps.appBaseUrl}${paths.satCredentials}` : '',
     ]);
   }
@@ -268,7 +282,7 @@ async function notifyLosers(deps: SatLinkDeps, rfc: string, losers: readonly Pen
  */
 export async function rejectSatLink(deps: SatLinkDeps, rfc: string): Promise<{ companyId: number }> {
   const normalized = rfc.trim().toUpperCase();
-  await endStale(deps, { rfc: normalized });
+  await endStaleAndTell(deps, normalized);
   const company = await inTransaction(deps.db, async (trx) => {
     const [oldest] = await lockPendingClaims(trx, normalized);
     if (!oldest) throw await notUnderReview(trx, normalized);
