@@ -13,6 +13,7 @@ import { operatorAlliances } from './migrations/011-operator-alliances';
 import { controlDesk } from './migrations/012-control-desk';
 import { cfdiProof } from './migrations/013-cfdi-proof';
 import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
+import { satLinkClaims } from './migrations/019-sat-link-claims';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-control-desk': statements(controlDesk),
   '013-cfdi-proof': statements(cfdiProof),
   '016-keyed-recovery-codes': statements(keyedRecoveryCodes),
+  '019-sat-link-claims': statements(satLinkClaims),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

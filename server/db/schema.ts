@@ -7,7 +7,10 @@ type Money = string;
 
 export interface CompaniesTable {
   id: Generated<number>;
-  /** Null from sign-up until the SAT link gives the company its RFC (migration 002). */
+  /**
+   * Null from sign-up until SAT authorizes the link (or the company is a corporate or has invoices):
+   * UNIQUE, so only a proven holder has it (migrations 002, 019).
+   */
   rfc: string | null;
   name: string;
   is_corporate: Generated<boolean>;
@@ -16,6 +19,11 @@ export interface CompaniesTable {
   sat_status: Generated<number>;
   sat_status_changed_at: string | null;
   sat_ciec_encrypted: string | null;
+  /** The RFC last sent for the SAT link; a claim while sat_status is SENT, not ownership (migration 019). */
+  sat_claimed_rfc: ColumnType<string | null, string | null | undefined, string | null>;
+  sat_claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a claim ended without approval (lost to another account, lapsed); null otherwise. */
+  sat_status_reason: ColumnType<string | null, string | null | undefined, string | null>;
   disbursement_clabe: string | null;
   wallet_clabe: string | null;
   credit_payment_clabe: string | null;

@@ -649,7 +649,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   'sat:approve': {
     usage: 'sat:approve <RFC> [--rate 17.40]',
-    summary: "approve a SAT link (SENT → AUTHORIZED) and import the RFC's sandbox CFDI",
+    summary:
+      "approve the RFC's oldest pending SAT link (SENT → AUTHORIZED; other claims of it rejected) and import its sandbox CFDI",
     needsDatabase: () => true,
     async run(context, args) {
       const parsed = parseArgs(args, ['rate']);
@@ -664,13 +665,16 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
           ? `Vinculación SAT de ${rfc} aprobada.`
           : `La vinculación SAT de ${rfc} ya estaba autorizada; se sincronizaron sus CFDI.`,
       );
+      if (result.rejectedClaims > 0) {
+        context.print(`Solicitudes de otras cuentas por el mismo RFC, rechazadas: ${result.rejectedClaims}.`);
+      }
       printSync(context, result.sync);
       return 0;
     },
   },
   'sat:reject': {
     usage: 'sat:reject <RFC>',
-    summary: 'reject a SAT link (SENT → UNAUTHORIZED); the stored CIEC is erased',
+    summary: "reject the RFC's oldest pending SAT link (SENT → UNAUTHORIZED); the stored CIEC is erased",
     needsDatabase: () => true,
     async run(context, args) {
       const rfc = rfcArgument(onePositional(parseArgs(args, []), 'el RFC'));

@@ -1,3 +1,4 @@
+// @postgresql: accounts claim one RFC and approvals race; row locks and the unique RFC decide across connections.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   SatOperationError,
   syncIssuedCfdi,
 } from '../../server/modules/sat/sat-link.service';
+import { randomCompanyRfc } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { SatStatus } from '../../src/domain/sat-status';
 import { type Session, sessionFor } from '../support/accounts';
@@ -56,8 +58,13 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
     mailer,
     appBaseUrl: 'http://localhost:8080',
   });
+  // The company holding the RFC or, while its link is under review, claiming it (one claimant per RFC here).
   const company = (rfc: string) =>
-    db().selectFrom('companies').selectAll().where('rfc', '=', rfc).executeTakeFirstOrThrow();
+    db()
+      .selectFrom('companies')
+      .selectAll()
+      .where((eb) => eb.or([eb('rfc', '=', rfc), eb('sat_claimed_rfc', '=', rfc)]))
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     sandboxDir = mkdtempSync(join(tmpdir(), 'flujo-sat-'));
@@ -87,7 +94,7 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
   }
 
   describe('POST /api/accounts/ciec/', () => {
-    it('stores the CIEC encrypted, gives the company its RFC and sets the link SENT', async () => {
+    it('stores the CIEC encrypted, claims the RFC (without holding it) and sets the link SENT', async () => {
       const session = await newcomer('nueva.sat');
       const res = await postJson(ctx.app, CIEC, session, {
         rfc: ` ${NEW_RFC.toLowerCase()} `,
@@ -98,6 +105,8 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
       const row = await company(NEW_RFC);
       expect(row.sat_status).toBe(SatStatus.SENT);
       expect(row.sat_status_changed_at).not.toBeNull();
+      // Only SAT's approval gives the RFC; until then it is a claim other accounts may share.
+      expect(row).toMatchObject({ rfc: null, sat_claimed_rfc: NEW_RFC });
       expect(row.sat_ciec_encrypted).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(row.sat_ciec_encrypted).not.toContain('Cl4veCIEC');
       expect(decryptCiec(row.sat_ciec_encrypted as string, key, row.id)).toBe('Cl4veCIEC');
@@ -329,6 +338,121 @@ describe('SAT link: POST /api/accounts/ciec/, operator approval, sandbox sync', 
       const next = await sandboxTick(deps(), 60, state);
       expect(next.synced).toEqual([THIRD_RFC]);
       expect(await sandboxTick(deps(), 60, state)).toEqual({ approved: [], synced: [] });
+    });
+  });
+
+  // Issue 31: a pending link claims an RFC, it does not squat it. Last in the file: it moves the clock 8 days.
+  describe('several accounts claiming one RFC', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const LOST = 'Otra cuenta ya vinculó este RFC con el SAT.';
+    const LAPSED =
+      'Tu solicitud de vinculación venció: pasaron 7 días sin aprobación. Envía tus credenciales de nuevo.';
+    const statusOf = async (username: string) => {
+      const res = await getJson(ctx.app, CIEC, await sessionFor(ctx.app, username));
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const claim = async (username: string, rfc: string) =>
+      postJson(ctx.app, CIEC, await sessionFor(ctx.app, username), { rfc, ciec: 'Cl4veCIEC' });
+    const companyOf = (username: string) =>
+      db()
+        .selectFrom('companies')
+        .innerJoin('users', 'users.company_id', 'companies.id')
+        .select(['companies.id', 'companies.rfc', 'companies.sat_ciec_encrypted'])
+        .where('users.username', '=', username)
+        .executeTakeFirstOrThrow();
+
+    it('lets a second account claim a pending RFC; the approved one wins and the other is told why', async () => {
+      const rfc = randomCompanyRfc();
+      await newcomer('primera.reclama');
+      await newcomer('segunda.reclama');
+      expect((await claim('primera.reclama', rfc)).statusCode).toBe(200);
+      const second = await claim('segunda.reclama', rfc);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual({ message: SENT_MESSAGE, sat_credentials_status: SatStatus.SENT });
+      // Each sees the RFC it claimed while under review.
+      expect(await statusOf('primera.reclama')).toEqual({ sat_credentials_status: SatStatus.SENT, rfc });
+      expect(await statusOf('segunda.reclama')).toEqual({ sat_credentials_status: SatStatus.SENT, rfc });
+
+      const result = await approveSatLink(deps(), rfc);
+      expect(result).toMatchObject({
+        companyId: (await companyOf('primera.reclama')).id,
+        changed: true,
+        rejectedClaims: 1,
+      });
+      expect(await statusOf('primera.reclama')).toEqual({
+        sat_credentials_status: SatStatus.AUTHORIZED,
+        rfc,
+      });
+      expect(await statusOf('segunda.reclama')).toEqual({
+        sat_credentials_status: SatStatus.UNAUTHORIZED,
+        rfc,
+        reason: LOST,
+      });
+      expect(sent).toContainEqual({
+        to: 'segunda.reclama@example.mx',
+        subject: 'Tu vinculación con el SAT fue rechazada',
+      });
+      expect(await companyOf('segunda.reclama')).toMatchObject({ rfc: null, sat_ciec_encrypted: null });
+      // An authorized RFC is held: claiming it again is refused.
+      const again = await claim('segunda.reclama', rfc);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ rfc: ['Este RFC ya está vinculado a otra cuenta.'] });
+    });
+
+    it('two approvals of one RFC at once: one account holds it, the other claim loses with the reason', async () => {
+      const rfc = randomCompanyRfc();
+      await newcomer('carrera.uno');
+      await newcomer('carrera.dos');
+      expect((await claim('carrera.uno', rfc)).statusCode).toBe(200);
+      expect((await claim('carrera.dos', rfc)).statusCode).toBe(200);
+      const results = await Promise.all([approveSatLink(deps(), rfc), approveSatLink(deps(), rfc)]);
+      expect(results.map((result) => result.changed).sort()).toEqual([false, true]);
+      const winner = await companyOf('carrera.uno');
+      expect(results.every((result) => result.companyId === winner.id)).toBe(true);
+      expect(winner.rfc).toBe(rfc);
+      expect(await statusOf('carrera.dos')).toEqual({
+        sat_credentials_status: SatStatus.UNAUTHORIZED,
+        rfc,
+        reason: LOST,
+      });
+    });
+
+    it('a claim left unapproved for 7 days lapses: it blocks no one and cannot win', async () => {
+      const rfc = randomCompanyRfc();
+      await newcomer('olvidada.reclama');
+      await newcomer('nueva.reclama');
+      expect((await claim('olvidada.reclama', rfc)).statusCode).toBe(200);
+      clockMs += 8 * DAY_MS;
+      expect((await claim('nueva.reclama', rfc)).statusCode).toBe(200);
+      expect(await statusOf('olvidada.reclama')).toEqual({
+        sat_credentials_status: SatStatus.UNAUTHORIZED,
+        rfc,
+        reason: LAPSED,
+      });
+      // The older claim lapsed, so the newer one is approved.
+      const result = await approveSatLink(deps(), rfc);
+      expect(result).toMatchObject({ companyId: (await companyOf('nueva.reclama')).id, changed: true });
+      expect(await statusOf('nueva.reclama')).toEqual({ sat_credentials_status: SatStatus.AUTHORIZED, rfc });
+      expect(await companyOf('olvidada.reclama')).toMatchObject({ rfc: null, sat_ciec_encrypted: null });
+    });
+
+    it('an operator cannot approve a lapsed claim', async () => {
+      const rfc = randomCompanyRfc();
+      await newcomer('sola.reclama');
+      expect((await claim('sola.reclama', rfc)).statusCode).toBe(200);
+      clockMs += 8 * DAY_MS;
+      await expect(approveSatLink(deps(), rfc)).rejects.toThrow(
+        `La vinculación de ${rfc} no está en revisión (estado: Rechazada).`,
+      );
+      expect(sent).toContainEqual({
+        to: 'sola.reclama@example.mx',
+        subject: 'Tu vinculación con el SAT fue rechazada',
+      });
+      expect(await statusOf('sola.reclama')).toMatchObject({
+        sat_credentials_status: SatStatus.UNAUTHORIZED,
+        reason: LAPSED,
+      });
     });
   });
 

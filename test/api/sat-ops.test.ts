@@ -115,6 +115,51 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
     await expect(ops('sat:approve', 'PFL200115K34', '--rate', 'alta')).rejects.toThrow('--rate');
   });
 
+  it('sat:reject and sat:approve take the RFC’s oldest pending claim; the approval rejects the other claims', async () => {
+    const rfc = 'CAMA911215CJ0';
+    const claimant = async (username: string, claimedAt: string) => {
+      const { companyId } = await addCompanyWithUser(db(), {
+        rfc: null,
+        name: `Empresa ${username}`,
+        username,
+        satStatus: SatStatus.SENT,
+      });
+      await db()
+        .updateTable('companies')
+        .set({ sat_claimed_rfc: rfc, sat_claimed_at: claimedAt, sat_status_changed_at: claimedAt })
+        .where('id', '=', companyId)
+        .execute();
+      return companyId;
+    };
+    const link = (companyId: number) =>
+      db()
+        .selectFrom('companies')
+        .select(['rfc', 'sat_status', 'sat_status_reason'])
+        .where('id', '=', companyId)
+        .executeTakeFirstOrThrow();
+    // Created in another order than they claimed: the claim's date decides.
+    const newest = await claimant('ops.reciente', '2026-05-19T10:00:00Z');
+    const oldest = await claimant('ops.antigua', '2026-05-18T10:00:00Z');
+    const middle = await claimant('ops.media', '2026-05-18T12:00:00Z');
+    expect(await ops('sat:reject', rfc)).toBe(0);
+    expect(await link(oldest)).toEqual({
+      rfc: null,
+      sat_status: SatStatus.UNAUTHORIZED,
+      sat_status_reason: null,
+    });
+    expect(await ops('sat:approve', rfc)).toBe(0);
+    expect(output.slice(0, 2)).toEqual([
+      `Vinculación SAT de ${rfc} aprobada.`,
+      'Solicitudes de otras cuentas por el mismo RFC, rechazadas: 1.',
+    ]);
+    expect(await link(middle)).toEqual({ rfc, sat_status: SatStatus.AUTHORIZED, sat_status_reason: null });
+    expect(await link(newest)).toEqual({
+      rfc: null,
+      sat_status: SatStatus.UNAUTHORIZED,
+      sat_status_reason: 'Otra cuenta ya vinculó este RFC con el SAT.',
+    });
+  });
+
   it('sat:cancel moves an unpaid invoice to DISABLED as SAT, and the machine refuses a paid one', async () => {
     const [available] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, InvoiceStatus.AVAILABLE);
     const invoice = await db()

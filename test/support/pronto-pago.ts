@@ -36,6 +36,10 @@ export async function addCompanyWithUser(
       name: input.name,
       is_corporate: input.isCorporate ?? false,
       sat_status: input.satStatus ?? SatStatus.AUTHORIZED,
+      // A link under review claims its RFC (migration 019), as POST /ciec/ leaves it; this company also holds it.
+      ...(input.satStatus === SatStatus.SENT && input.rfc !== null
+        ? { sat_claimed_rfc: input.rfc, sat_claimed_at: new Date().toISOString() }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

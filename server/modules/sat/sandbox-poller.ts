@@ -1,6 +1,7 @@
+import { satClaimExpiryCutoff } from '../../../src/domain/sat-claim';
 import { SatStatus } from '../../../src/domain/sat-status';
 import type { Job } from '../../jobs/job-runner';
-import { rfcsWithSatStatus } from '../accounts/company.repository';
+import { pendingClaimRfcs, rfcsWithSatStatus } from '../accounts/company.repository';
 import { approveSatLink, type SatLinkDeps, syncIssuedCfdi } from './sat-link.service';
 
 type Log = { info(object: object, message: string): void; error(object: object, message: string): void };
@@ -29,7 +30,11 @@ export async function sandboxTick(
 ): Promise<SandboxTickResult> {
   const result: SandboxTickResult = { approved: [], synced: [] };
   const cutoff = new Date(deps.now().getTime() - autoApproveSeconds * 1000).toISOString();
-  const waiting = await rfcsWithSatStatus(deps.db, SatStatus.SENT, { changedBefore: cutoff });
+  // Per RFC, not per claim: the approval picks the oldest claim and rejects the others.
+  const waiting = await pendingClaimRfcs(deps.db, {
+    changedBefore: cutoff,
+    lapsedAt: satClaimExpiryCutoff(deps.now()).toISOString(),
+  });
   for (const rfc of waiting) {
     try {
       await approveSatLink(deps, rfc);

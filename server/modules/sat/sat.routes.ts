@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SAT_CLAIM_LIFETIME_DAYS } from '../../../src/domain/sat-claim';
 import { SatStatus } from '../../../src/domain/sat-status';
 import { SatLinkStatus, TaxLink, TaxLinkSent } from '../../../src/domain/schemas/session';
 import type { RouteDoc } from '../../http/openapi';
@@ -19,14 +20,21 @@ const DOCS = {
     summary: 'Send the SAT credentials (RFC and CIEC)',
     description:
       'Envía RFC y CIEC para vincular la empresa con el SAT; la CIEC se guarda cifrada y el estado pasa a En ' +
-      'revisión hasta que un operador decide.',
+      'revisión hasta que un operador decide. El envío no reserva el RFC: solo lo rechaza (400 en `rfc`, ' +
+      `"${SAT_LINK_MESSAGES.rfcTaken}") si otra empresa ya lo tiene (vinculación autorizada, corporativo o ` +
+      'facturas).',
     body: TaxLink,
     response: TaxLinkSent,
     responses: { 403: ACCESS_MESSAGES.noCompany, 409: 'La vinculación con el SAT ya está autorizada.' },
   },
   status: {
     summary: "The company's SAT link status",
-    description: 'Estado de la vinculación SAT de la empresa y su RFC; la pantalla de espera lo consulta.',
+    description:
+      'Estado de la vinculación SAT de la empresa y su RFC (el que tiene o, mientras está en revisión, el que ' +
+      'envió); la pantalla de espera lo consulta. Varias cuentas pueden enviar el mismo RFC: la primera que el ' +
+      'SAT autoriza se queda con él y las demás pasan a Rechazada con `reason` ' +
+      `("${SAT_LINK_MESSAGES.claimLost}"); una solicitud sin aprobar en ${SAT_CLAIM_LIFETIME_DAYS} días vence ` +
+      `("${SAT_LINK_MESSAGES.claimLapsed}").`,
     response: SatLinkStatus,
     responses: { 403: ACCESS_MESSAGES.noCompany },
   },

@@ -225,5 +225,7 @@ export type CaptchaConfig = Infer<typeof CaptchaConfig>;
 export const SatLinkStatus = type({
   sat_credentials_status: satStatusCode,
   rfc: nullable(string()),
+  /** Why a claim ended without approval (another account won the RFC, it lapsed); absent otherwise. */
+  reason: optional(string()),
 });
 export type SatLinkStatus = Infer<typeof SatLinkStatus>;
