@@ -37,6 +37,10 @@ export const sessionMachine = setup({
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(async () => {
       throw new Error('refreshSession was not provided');
     }),
+    // The server revokes the refresh tokens of the login this tab holds.
+    revokeSession: fromPromise<void>(async () => {
+      throw new Error('revokeSession was not provided');
+    }),
   },
   guards: {
     hasUsableToken: (_, params: { session: StoredSession }) =>
@@ -89,6 +93,8 @@ export const sessionMachine = setup({
       'session.dismissError': 'Cierra el aviso',
       'xstate.after.ERROR_TOAST_MS': 'Pasan 3 segundos',
       'session.logout': '«Cerrar sesión»',
+      'xstate.done.actor.revokeSession': 'El servidor cierra la sesión',
+      'xstate.error.actor.revokeSession': 'El servidor no cierra la sesión o no responde',
       'xstate.after.REFRESH_DELAY': 'Falta un minuto para que venza el token de acceso',
       'xstate.done.actor.refreshSession': 'El servidor renueva los tokens',
       'xstate.error.actor.refreshSession': 'El servidor rechaza la renovación o no responde',
@@ -104,7 +110,8 @@ export const sessionMachine = setup({
     'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
     'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
     'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
-    'el token de renovación; si la renovación falla, o al cerrar sesión, se borra todo y se vuelve al inicio.',
+    'el token de renovación; si la renovación falla se borra todo y se vuelve al inicio. Al cerrar sesión se pide ' +
+    'al servidor que revoque la sesión y, responda o no, se borra todo y se vuelve al inicio.',
   context: { accessToken: null, error: null },
   initial: 'restoring',
   states: {
@@ -172,7 +179,7 @@ export const sessionMachine = setup({
       meta: { label: 'Con sesión' },
       initial: 'active',
       on: {
-        'session.logout': { target: 'unauthenticated', actions: ['forgetToken', 'endSession'] },
+        'session.logout': '.loggingOut',
       },
       states: {
         active: {
@@ -210,6 +217,17 @@ export const sessionMachine = setup({
         retrying: {
           meta: { label: 'Esperando para reintentar la renovación' },
           after: { REFRESH_RETRY_MS: 'refreshing' },
+        },
+        // The server ends the login's refresh tokens first (a copied token dies too); whatever it answers,
+        // the browser forgets the session, so a network failure never keeps the user signed in.
+        loggingOut: {
+          meta: { label: 'Cerrando sesión' },
+          invoke: {
+            id: 'revokeSession',
+            src: 'revokeSession',
+            onDone: { target: '#session.unauthenticated', actions: ['forgetToken', 'endSession'] },
+            onError: { target: '#session.unauthenticated', actions: ['forgetToken', 'endSession'] },
+          },
         },
       },
     },

@@ -3,7 +3,7 @@ import { paths } from '../domain/paths';
 import type { LoginRequest } from '../domain/schemas/session';
 import { tokenExpiryMs } from '../domain/session';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
-import { login } from '../services/accounts.service';
+import { login, logout } from '../services/accounts.service';
 import { setTokenRenewer } from '../services/http';
 import { navigateTo, signedOutDestination } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
@@ -35,6 +35,7 @@ export const wiredSessionMachine = sessionMachine.provide({
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
       refreshSessionTokens(input.accessToken),
     ),
+    revokeSession: fromPromise<void>(() => logout()),
   },
   actions: {
     persistSession: (_, { tokens }) => {

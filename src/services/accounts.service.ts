@@ -16,7 +16,7 @@ import {
 import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { ACCOUNTS_API_URL, INVOICES_API_URL } from './api-config';
-import { ApiError, request } from './http';
+import { ApiError, request, requestFile } from './http';
 
 export function requestDemo(values: DemoRequest, source = 'solicitar-demo'): Promise<PlainMessageResponse> {
   return request(
@@ -40,6 +40,11 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
   });
   if ('mfa_required' in answer) throw new ApiError(403, { detail: OPERATOR_LOGIN_MESSAGES.wrongDoor });
   return answer;
+}
+
+/** POST /logout/ with the stored session: the server revokes this login's refresh tokens (decision 0061). */
+export async function logout(): Promise<void> {
+  await requestFile(`${ACCOUNTS_API_URL}/logout/`, 'application/json', { method: 'POST' });
 }
 
 /** Spec §8: a missing refresh token raises 'Invalid refresh token' (the session then ends). */
