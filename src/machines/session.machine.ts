@@ -1,5 +1,10 @@
+import { is } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginRequest, TokenRefreshResponse } from '../domain/schemas/session';
+import {
+  LoginCaptchaRequired,
+  type LoginRequest,
+  type TokenRefreshResponse,
+} from '../domain/schemas/session';
 import {
   accessTokenState,
   INVALID_REFRESH_TOKEN,
@@ -14,6 +19,12 @@ export interface StoredSession {
   accessToken: string | null;
 }
 
+/** A login as sent: the app solves the CAPTCHA 'login' first when the server has asked for it. */
+export interface LoginAttempt {
+  credentials: LoginRequest;
+  withCaptcha: boolean;
+}
+
 export type SessionEvent =
   | { type: 'session.login'; credentials: LoginRequest }
   | { type: 'session.logout' }
@@ -25,12 +36,12 @@ export type SessionEvent =
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { accessToken: string | null; error: string | null },
+    context: {} as { accessToken: string | null; error: string | null; captchaRequired: boolean },
     events: {} as SessionEvent,
   },
   actors: {
     readStoredSession: fromPromise<StoredSession>(async () => ({ accessToken: null })),
-    login: fromPromise<SessionTokens, LoginRequest>(async () => {
+    login: fromPromise<SessionTokens, LoginAttempt>(async () => {
       throw new Error('login was not provided');
     }),
     // Input: the access token this tab holds, so the app can tell whether another tab already rotated it.
@@ -67,8 +78,12 @@ export const sessionMachine = setup({
     endSession: () => {},
     keepToken: assign({ accessToken: (_, params: { accessToken: string | null }) => params.accessToken }),
     forgetToken: assign({ accessToken: null }),
+    // A server that asked for the CAPTCHA (a few failures for the username) gets it on every later try here.
     showLoginError: assign({
       error: (_, params: { error: unknown }) => loginErrorMessage(params.error as never),
+      captchaRequired: ({ context }, params: { error: unknown }) =>
+        context.captchaRequired ||
+        is((params.error as { body?: unknown } | null)?.body, LoginCaptchaRequired),
     }),
     clearError: assign({ error: null }),
   },
@@ -112,7 +127,7 @@ export const sessionMachine = setup({
     'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
     'el token de renovación; si la renovación falla se borra todo y se vuelve al inicio. Al cerrar sesión se pide ' +
     'al servidor que revoque la sesión y, responda o no, se borra todo y se vuelve al inicio.',
-  context: { accessToken: null, error: null },
+  context: { accessToken: null, error: null, captchaRequired: false },
   initial: 'restoring',
   states: {
     restoring: {
@@ -150,7 +165,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+            input: ({ event, context }) => ({
+              credentials: (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+              withCaptcha: context.captchaRequired,
+            }),
             onDone: {
               target: '#session.authenticated',
               actions: [

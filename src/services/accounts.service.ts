@@ -67,6 +67,8 @@ export function captchaConfig(): Promise<CaptchaConfig> {
 }
 
 export const CAPTCHA_CHALLENGE_URL = `${ACCOUNTS_API_URL}/captcha/challenge/`;
+/** The ALTCHA widget's challenges for a login the server asked to prove (decision 0061). */
+export const LOGIN_CAPTCHA_CHALLENGE_URL = `${CAPTCHA_CHALLENGE_URL}?action=login`;
 
 export function getProfile(): Promise<Profile> {
   return request(`${ACCOUNTS_API_URL}/profile/`, Profile);
