@@ -42,6 +42,8 @@ export interface AppDeps {
   captcha?: Captcha;
   /** Injectable time for token, link and throttle expiry. */
   now?: Clock;
+  /** The wait before a wrong password's 401 (default a real timer); tests record it instead of waiting. */
+  pause?: (ms: number) => Promise<void>;
   /** Which services this process mounts; default both. */
   services?: readonly ServiceName[];
   /**
@@ -104,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appBaseUrl: config.appBaseUrl,
     authenticity,
   });
-  const accounts = createAccountsDeps(app, config, deps.captcha);
+  const accounts = createAccountsDeps(app, config, deps.captcha, deps.pause);
   registerAuthentication(app, accounts);
   // Development and tests: the sandbox SAT's status service over HTTP, as SAT serves it (decision 0056).
   if (!config.production && !config.satStatusUrl) registerSandboxSatStatus(app, authenticity);

@@ -7,7 +7,8 @@ const DOCS = {
   config: {
     summary: 'Which CAPTCHA the browser runs',
     description:
-      'Qué CAPTCHA corre el navegador antes del registro: altcha (propio) o recaptcha con su site_key.',
+      'Qué CAPTCHA corre el navegador antes del registro (y del ingreso, cuando el servidor lo pide): altcha ' +
+      '(propio) o recaptcha con su site_key.',
     response: CaptchaConfig,
   },
   challenge: {

@@ -3,8 +3,11 @@ import { MESSAGES } from '../../src/domain/schemas/fields';
 /** Shown under `recaptcha_token` when the CAPTCHA token is missing, wrong, expired or replayed. */
 export const CAPTCHA_FAILED_MESSAGE = MESSAGES.captchaFailed;
 
-/** Actions a CAPTCHA token can be issued for; sign-up runs the action 'register' (spec §5). */
-export const CAPTCHA_ACTIONS = ['register'] as const;
+/**
+ * Actions a CAPTCHA token can be issued for: sign-up runs 'register' (spec §5); a login runs 'login' once its
+ * username has failed a few times (docs/decisions/0061-logout-and-lockout.md).
+ */
+export const CAPTCHA_ACTIONS = ['register', 'login'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export function isCaptchaAction(value: unknown): value is CaptchaAction {

@@ -47,6 +47,9 @@ export function loginErrorMessage(failure: { status?: number; body?: unknown } |
   if (body && typeof body === 'object') {
     const fields = body as Record<string, unknown>;
     if (typeof fields.message === 'boolean') return ANSWERS_DONT_MATCH;
+    // A login that needs the CAPTCHA first (decision 0061) says why under its field.
+    const captcha = fields.captcha_token;
+    if (Array.isArray(captcha) && typeof captcha[0] === 'string') return captcha[0];
     for (const key of ['detail', 'message', 'error', 'result']) {
       const value = fields[key];
       if (typeof value === 'string' && value.trim()) return value;

@@ -1,5 +1,10 @@
+import { is } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginRequest, TokenRefreshResponse } from '../domain/schemas/session';
+import {
+  LoginCaptchaRequired,
+  type LoginRequest,
+  type TokenRefreshResponse,
+} from '../domain/schemas/session';
 import {
   accessTokenState,
   INVALID_REFRESH_TOKEN,
@@ -14,6 +19,12 @@ export interface StoredSession {
   accessToken: string | null;
 }
 
+/** A login as sent: the app solves the CAPTCHA 'login' first when the server has asked for it. */
+export interface LoginAttempt {
+  credentials: LoginRequest;
+  withCaptcha: boolean;
+}
+
 export type SessionEvent =
   | { type: 'session.login'; credentials: LoginRequest }
   | { type: 'session.logout' }
@@ -25,17 +36,21 @@ export type SessionEvent =
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { accessToken: string | null; error: string | null },
+    context: {} as { accessToken: string | null; error: string | null; captchaRequired: boolean },
     events: {} as SessionEvent,
   },
   actors: {
     readStoredSession: fromPromise<StoredSession>(async () => ({ accessToken: null })),
-    login: fromPromise<SessionTokens, LoginRequest>(async () => {
+    login: fromPromise<SessionTokens, LoginAttempt>(async () => {
       throw new Error('login was not provided');
     }),
     // Input: the access token this tab holds, so the app can tell whether another tab already rotated it.
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(async () => {
       throw new Error('refreshSession was not provided');
+    }),
+    // The server revokes the refresh tokens of the login this tab holds.
+    revokeSession: fromPromise<void>(async () => {
+      throw new Error('revokeSession was not provided');
     }),
   },
   guards: {
@@ -63,8 +78,12 @@ export const sessionMachine = setup({
     endSession: () => {},
     keepToken: assign({ accessToken: (_, params: { accessToken: string | null }) => params.accessToken }),
     forgetToken: assign({ accessToken: null }),
+    // A server that asked for the CAPTCHA (a few failures for the username) gets it on every later try here.
     showLoginError: assign({
       error: (_, params: { error: unknown }) => loginErrorMessage(params.error as never),
+      captchaRequired: ({ context }, params: { error: unknown }) =>
+        context.captchaRequired ||
+        is((params.error as { body?: unknown } | null)?.body, LoginCaptchaRequired),
     }),
     clearError: assign({ error: null }),
   },
@@ -89,6 +108,8 @@ export const sessionMachine = setup({
       'session.dismissError': 'Cierra el aviso',
       'xstate.after.ERROR_TOAST_MS': 'Pasan 3 segundos',
       'session.logout': '«Cerrar sesión»',
+      'xstate.done.actor.revokeSession': 'El servidor cierra la sesión',
+      'xstate.error.actor.revokeSession': 'El servidor no cierra la sesión o no responde',
       'xstate.after.REFRESH_DELAY': 'Falta un minuto para que venza el token de acceso',
       'xstate.done.actor.refreshSession': 'El servidor renueva los tokens',
       'xstate.error.actor.refreshSession': 'El servidor rechaza la renovación o no responde',
@@ -104,8 +125,9 @@ export const sessionMachine = setup({
     'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
     'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
     'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
-    'el token de renovación; si la renovación falla, o al cerrar sesión, se borra todo y se vuelve al inicio.',
-  context: { accessToken: null, error: null },
+    'el token de renovación; si la renovación falla se borra todo y se vuelve al inicio. Al cerrar sesión se pide ' +
+    'al servidor que revoque la sesión y, responda o no, se borra todo y se vuelve al inicio.',
+  context: { accessToken: null, error: null, captchaRequired: false },
   initial: 'restoring',
   states: {
     restoring: {
@@ -143,7 +165,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+            input: ({ event, context }) => ({
+              credentials: (event as Extract<SessionEvent, { type: 'session.login' }>).credentials,
+              withCaptcha: context.captchaRequired,
+            }),
             onDone: {
               target: '#session.authenticated',
               actions: [
@@ -172,7 +197,7 @@ export const sessionMachine = setup({
       meta: { label: 'Con sesión' },
       initial: 'active',
       on: {
-        'session.logout': { target: 'unauthenticated', actions: ['forgetToken', 'endSession'] },
+        'session.logout': '.loggingOut',
       },
       states: {
         active: {
@@ -210,6 +235,17 @@ export const sessionMachine = setup({
         retrying: {
           meta: { label: 'Esperando para reintentar la renovación' },
           after: { REFRESH_RETRY_MS: 'refreshing' },
+        },
+        // The server ends the login's refresh tokens first (a copied token dies too); whatever it answers,
+        // the browser forgets the session, so a network failure never keeps the user signed in.
+        loggingOut: {
+          meta: { label: 'Cerrando sesión' },
+          invoke: {
+            id: 'revokeSession',
+            src: 'revokeSession',
+            onDone: { target: '#session.unauthenticated', actions: ['forgetToken', 'endSession'] },
+            onError: { target: '#session.unauthenticated', actions: ['forgetToken', 'endSession'] },
+          },
         },
       },
     },

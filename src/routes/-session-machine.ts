@@ -1,9 +1,14 @@
 import { fromPromise } from 'xstate';
 import { paths } from '../domain/paths';
-import type { LoginRequest } from '../domain/schemas/session';
 import { tokenExpiryMs } from '../domain/session';
-import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
-import { login } from '../services/accounts.service';
+import {
+  type LoginAttempt,
+  type SessionTokens,
+  type StoredSession,
+  sessionMachine,
+} from '../machines/session.machine';
+import { login, logout } from '../services/accounts.service';
+import { solveCaptcha } from '../services/captcha.service';
 import { setTokenRenewer } from '../services/http';
 import { navigateTo, signedOutDestination } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
@@ -31,10 +36,17 @@ export function readStoredSession(): StoredSession {
 export const wiredSessionMachine = sessionMachine.provide({
   actors: {
     readStoredSession: fromPromise<StoredSession>(async () => readStoredSession()),
-    login: fromPromise<SessionTokens, LoginRequest>(({ input }) => login(input)),
+    login: fromPromise<SessionTokens, LoginAttempt>(async ({ input }) =>
+      login(
+        input.withCaptcha
+          ? { ...input.credentials, captcha_token: await solveCaptcha('login') }
+          : input.credentials,
+      ),
+    ),
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
       refreshSessionTokens(input.accessToken),
     ),
+    revokeSession: fromPromise<void>(() => logout()),
   },
   actions: {
     persistSession: (_, { tokens }) => {

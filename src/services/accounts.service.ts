@@ -16,7 +16,7 @@ import {
 import { INVALID_REFRESH_TOKEN } from '../domain/session';
 import { REFRESH_TOKEN_KEY } from '../stores/storage-keys';
 import { ACCOUNTS_API_URL, INVOICES_API_URL } from './api-config';
-import { ApiError, request } from './http';
+import { ApiError, request, requestFile } from './http';
 
 export function requestDemo(values: DemoRequest, source = 'solicitar-demo'): Promise<PlainMessageResponse> {
   return request(
@@ -42,6 +42,11 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
   return answer;
 }
 
+/** POST /logout/ with the stored session: the server revokes this login's refresh tokens (decision 0061). */
+export async function logout(): Promise<void> {
+  await requestFile(`${ACCOUNTS_API_URL}/logout/`, 'application/json', { method: 'POST' });
+}
+
 /** Spec §8: a missing refresh token raises 'Invalid refresh token' (the session then ends). */
 export function refreshToken(): Promise<TokenRefreshResponse> {
   const refresh = localStorage.getItem(REFRESH_TOKEN_KEY);
@@ -62,6 +67,8 @@ export function captchaConfig(): Promise<CaptchaConfig> {
 }
 
 export const CAPTCHA_CHALLENGE_URL = `${ACCOUNTS_API_URL}/captcha/challenge/`;
+/** The ALTCHA widget's challenges for a login the server asked to prove (decision 0061). */
+export const LOGIN_CAPTCHA_CHALLENGE_URL = `${CAPTCHA_CHALLENGE_URL}?action=login`;
 
 export function getProfile(): Promise<Profile> {
   return request(`${ACCOUNTS_API_URL}/profile/`, Profile);

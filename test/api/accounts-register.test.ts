@@ -409,11 +409,18 @@ describe('CAPTCHA endpoints', () => {
     expect(minutesLeft).toBeGreaterThan(9);
     expect(minutesLeft).toBeLessThanOrEqual(10);
 
+    // 'login' is an action since decision 0061; any other is refused.
     const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/accounts/captcha/challenge/?action=pagar',
+    });
+    expect(unknown.statusCode).toBe(400);
+    const login = await ctx.app.inject({
       method: 'GET',
       url: '/api/accounts/captcha/challenge/?action=login',
     });
-    expect(unknown.statusCode).toBe(400);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().parameters.data).toEqual({ action: 'login' });
   });
 
   it('signs up with a challenge of the production difficulty solved by altcha-lib', async () => {

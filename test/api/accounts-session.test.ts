@@ -1,9 +1,20 @@
 // @postgresql: parallel login guesses counted once each: the throttle counter updated from concurrent connections.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CAPTCHA_FAILED_MESSAGE } from '../../server/captcha/captcha';
 import { SatStatus } from '../../src/domain/sat-status';
-import { bearer, loginAs, type Session, sessionFor } from '../support/accounts';
-import { type ApiTestContext, createApiApp, testClock } from '../support/api-app';
+import { SERVER_MESSAGES } from '../../src/domain/schemas/session';
+import {
+  bearer,
+  CHEAP_ALTCHA,
+  DEMO_PASSWORD,
+  loginAs,
+  type Session,
+  sessionFor,
+  solveAltcha,
+} from '../support/accounts';
+import { type ApiTestContext, createApiApp, testClock, testConfig } from '../support/api-app';
+import { createOperatorSession } from '../support/operator';
 
 const BAD_CREDENTIALS = { detail: 'Error en contraseña o usuario' };
 const TOO_MANY = { detail: 'Demasiados intentos. Intenta de nuevo en unos minutos.' };
@@ -12,9 +23,17 @@ const NOT_AUTHENTICATED = { detail: 'Las credenciales de autenticación no se pr
 describe('session: login, token refresh and authentication', () => {
   let ctx: ApiTestContext;
   const clock = testClock();
+  const pauses: number[] = [];
 
   beforeAll(async () => {
-    ctx = await createApiApp({ now: clock.now });
+    ctx = await createApiApp({
+      now: clock.now,
+      altchaDifficulty: CHEAP_ALTCHA,
+      // The wait before a wrong password's 401 is recorded, not waited out.
+      pause: async (ms) => {
+        pauses.push(ms);
+      },
+    });
   });
   afterAll(() => ctx.close());
   // Each test starts with empty throttles; the throttle tests fill them on purpose.
@@ -22,6 +41,24 @@ describe('session: login, token refresh and authentication', () => {
     await ctx.database.db.deleteFrom('throttle_hits').execute();
   });
 
+  /** A login as the browser sends it, with the CAPTCHA 'login' solved when asked to (test/support/accounts.ts). */
+  const loginWith = async (
+    attempt: { username: string; password?: string; captcha?: boolean; captchaToken?: string },
+    remoteAddress: string,
+  ) => {
+    const captchaToken =
+      attempt.captchaToken ?? (attempt.captcha ? await solveAltcha(ctx.app, 'login') : undefined);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: {
+        username: attempt.username,
+        password: attempt.password ?? DEMO_PASSWORD,
+        ...(captchaToken !== undefined && { captcha_token: captchaToken }),
+      },
+      remoteAddress,
+    });
+  };
   const refresh = (token: unknown) =>
     ctx.app.inject({ method: 'POST', url: '/api/accounts/token/refresh/', payload: { refresh: token } });
   const profile = (headers: Record<string, string> = {}) =>
@@ -113,41 +150,100 @@ describe('session: login, token refresh and authentication', () => {
       }
     });
 
-    it('throttles a username after 5 failures in 15 minutes, even with the right password', async () => {
+    it('limits a username from one address to 5 failures in 15 minutes; other addresses are not locked', async () => {
       const username = 'proveedor.demo';
-      for (let i = 0; i < 5; i++) {
-        const res = await loginAs(ctx.app, username, `intento-${i}`, `10.2.0.${i + 1}`);
+      for (let i = 0; i < 3; i++) {
+        expect((await loginAs(ctx.app, username, `intento-${i}`, '10.2.0.1')).statusCode).toBe(401);
+      }
+      // From the 4th failure on, a guess needs the CAPTCHA 'login'; with it the password is checked again.
+      for (let i = 3; i < 5; i++) {
+        const res = await loginWith({ username, password: `intento-${i}`, captcha: true }, '10.2.0.1');
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await loginAs(ctx.app, username, undefined, '10.2.0.99');
+      const blocked = await loginWith({ username, captcha: true }, '10.2.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual(TOO_MANY);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
-      // Other usernames are not affected; after the window the user may try again.
-      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.2.0.99')).statusCode).toBe(200);
+      // The owner, from anywhere else, still signs in (with the CAPTCHA the failures ask for).
+      expect((await loginWith({ username, captcha: true }, '10.2.0.99')).statusCode).toBe(200);
+      // Other usernames from the same address are not affected; after the window the address may try again.
+      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.2.0.1')).statusCode).toBe(200);
       clock.advanceMinutes(16);
-      expect((await loginAs(ctx.app, username, undefined, '10.2.0.99')).statusCode).toBe(200);
+      expect((await loginAs(ctx.app, username, undefined, '10.2.0.1')).statusCode).toBe(200);
+    });
+
+    it('asks for the CAPTCHA after 3 failures of a username from any address, and refuses a wrong or reused one', async () => {
+      const username = 'corporativo.demo';
+      for (let i = 0; i < 3; i++) {
+        expect((await loginAs(ctx.app, username, `mala-${i}`, `10.8.0.${i + 1}`)).statusCode).toBe(401);
+      }
+      const missing = await loginAs(ctx.app, username, undefined, '10.8.0.9');
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        captcha_token: [SERVER_MESSAGES.loginCaptchaRequired],
+        captcha_required: true,
+      });
+      const forged = await loginWith({ username, captchaToken: 'no-es-un-captcha' }, '10.8.0.9');
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ captcha_token: [CAPTCHA_FAILED_MESSAGE], captcha_required: true });
+      // A token for sign-up is not one for login.
+      const registerToken = await solveAltcha(ctx.app, 'register');
+      const otherAction = await loginWith({ username, captchaToken: registerToken }, '10.8.0.9');
+      expect(otherAction.statusCode).toBe(400);
+
+      // A solved CAPTCHA lets the password be checked once: a wrong one is still a 401, and the token is spent.
+      const token = await solveAltcha(ctx.app, 'login');
+      const wrong = await loginWith({ username, password: 'mala-3', captchaToken: token }, '10.8.0.9');
+      expect(wrong.statusCode).toBe(401);
+      expect((await loginWith({ username, captchaToken: token }, '10.8.0.9')).statusCode).toBe(400);
+      // Refused CAPTCHAs count against the address like wrong passwords: five here, so another address signs in.
+      const fresh = await solveAltcha(ctx.app, 'login');
+      expect((await loginWith({ username, captchaToken: fresh }, '10.8.0.9')).statusCode).toBe(429);
+      expect((await loginWith({ username, captchaToken: fresh }, '10.8.0.10')).statusCode).toBe(200);
+    });
+
+    it('slows wrong answers down once the CAPTCHA is required, up to 4 s, and never the right password', async () => {
+      pauses.length = 0;
+      const username = 'proveedor.demo';
+      for (let i = 0; i < 3; i++) await loginAs(ctx.app, username, `lenta-${i}`, `10.9.0.${i + 1}`);
+      for (let i = 3; i < 10; i++) {
+        const res = await loginWith({ username, password: `lenta-${i}`, captcha: true }, `10.9.0.${i + 1}`);
+        expect(res.statusCode).toBe(401);
+      }
+      expect(pauses.filter((ms) => ms > 0)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+      pauses.length = 0;
+      expect((await loginWith({ username, captcha: true }, '10.9.0.99')).statusCode).toBe(200);
+      expect(pauses).toEqual([]);
     });
 
     it('clears the username counter on a successful login', async () => {
-      for (let i = 0; i < 4; i++) await loginAs(ctx.app, 'corporativo.demo', `mala-${i}`, '10.3.0.1');
-      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.2')).statusCode).toBe(200);
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 3; i++) await loginAs(ctx.app, 'corporativo.demo', `mala-${i}`, '10.3.0.1');
+      expect((await loginWith({ username: 'corporativo.demo', captcha: true }, '10.3.0.2')).statusCode).toBe(
+        200,
+      );
+      for (let i = 0; i < 3; i++) {
         expect((await loginAs(ctx.app, 'corporativo.demo', `mala-${i}`, '10.3.0.3')).statusCode).toBe(401);
       }
-      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.4')).statusCode).toBe(200);
+      // Three failures again, not six: the CAPTCHA is asked for only now.
+      expect((await loginAs(ctx.app, 'corporativo.demo', undefined, '10.3.0.4')).statusCode).toBe(400);
     });
 
-    it('counts parallel guesses too: 8 at once for one username → 5 answers 401, the rest 429', async () => {
+    it('counts parallel guesses too: 8 at once for one username from one address → 5 answers, the rest 429', async () => {
       const attempts = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          loginAs(ctx.app, 'corporativo.demo', `paralela-${i}`, `10.6.0.${i + 1}`),
+          loginAs(ctx.app, 'corporativo.demo', `paralela-${i}`, '10.6.0.1'),
         ),
       );
-      const statuses = attempts.map((res) => res.statusCode).sort();
-      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      const statuses = attempts.map((res) => res.statusCode);
+      // Each of the first five is a 401 or, once three failures are recorded, a 400 asking for the CAPTCHA.
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 401 || status === 400)).toHaveLength(5);
+      // The owner elsewhere is not locked out.
+      expect((await loginWith({ username: 'corporativo.demo', captcha: true }, '10.6.0.2')).statusCode).toBe(
+        200,
+      );
     });
 
     it('answers 401, never 500, to a username of any length or with a NUL character', async () => {
@@ -186,6 +282,45 @@ describe('session: login, token refresh and authentication', () => {
       expect((await loginAs(ctx.app, 'proveedor.demo', undefined, '10.4.0.2')).statusCode).toBe(200);
       clock.advanceMinutes(16);
       expect((await loginAs(ctx.app, 'proveedor.demo', undefined, address)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/accounts/logout/', () => {
+    const logout = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'POST', url: '/api/accounts/logout/', headers });
+
+    it('ends the session: every refresh token of that login and its access token answer 401', async () => {
+      const session = await sessionFor(ctx.app, 'proveedor.demo');
+      const other = await sessionFor(ctx.app, 'proveedor.demo');
+      const rotated = (await refresh(session.refresh)).json<Session>();
+      const res = await logout(bearer(rotated));
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+
+      expect((await refresh(rotated.refresh)).statusCode).toBe(401);
+      expect((await refresh(session.refresh)).statusCode).toBe(401);
+      expect((await profile(bearer(rotated))).statusCode).toBe(401);
+      expect((await profile(bearer(session))).statusCode).toBe(401);
+      // The user's other session (another browser) stays.
+      expect((await profile(bearer(other))).statusCode).toBe(200);
+      expect((await refresh(other.refresh)).statusCode).toBe(200);
+    });
+
+    it("ends an operator's session the same way", async () => {
+      const operator = await createOperatorSession(ctx, { roles: ['analista'] });
+      const desk = () =>
+        ctx.app.inject({ method: 'GET', url: '/api/accounts/profile/', headers: bearer(operator.access) });
+      expect((await desk()).statusCode).not.toBe(401);
+      expect((await logout(bearer(operator.access))).statusCode).toBe(204);
+      expect((await refresh(operator.refresh)).statusCode).toBe(401);
+      expect((await desk()).statusCode).toBe(401);
+    });
+
+    it('answers 401 without a session, and to a second logout with the same token', async () => {
+      expect((await logout()).statusCode).toBe(401);
+      const session = await sessionFor(ctx.app, 'corporativo.demo');
+      expect((await logout(bearer(session))).statusCode).toBe(204);
+      expect((await logout(bearer(session))).statusCode).toBe(401);
     });
   });
 
@@ -333,5 +468,54 @@ describe('session: login, token refresh and authentication', () => {
           .execute();
       }
     });
+  });
+});
+
+describe('login behind a trusted proxy: a stranger cannot lock the owner out', () => {
+  let ctx: ApiTestContext;
+
+  beforeAll(async () => {
+    ctx = await createApiApp({ config: testConfig({ TRUST_PROXY: 'true' }), altchaDifficulty: CHEAP_ALTCHA });
+  });
+  afterAll(() => ctx.close());
+
+  const login = (address: string, password: string, captchaToken?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { username: 'proveedor.demo', password, ...(captchaToken && { captcha_token: captchaToken }) },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('six wrong passwords from one address do not stop the right password from another', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // The stranger solves the CAPTCHA too once it is asked for: only the address limit stops them.
+      const token = i >= 3 ? await solveAltcha(ctx.app, 'login') : undefined;
+      statuses.push((await login('198.51.100.1', `adivinanza-${i}`, token)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const owner = await login('198.51.100.2', DEMO_PASSWORD, await solveAltcha(ctx.app, 'login'));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String) });
+    // The stranger's address is still limited for this username.
+    expect((await login('198.51.100.1', DEMO_PASSWORD, await solveAltcha(ctx.app, 'login'))).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('keeps the per-address limit: 20 failures from one address, whatever the usernames, then 429', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        payload: { username: `desconocido.${i}`, password: 'no-importa-123' },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await login('198.51.100.7', DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await login('198.51.100.8', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

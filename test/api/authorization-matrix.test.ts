@@ -33,6 +33,13 @@ const KIND: Record<Exclude<Caller, 'anonymous'>, 'provider' | 'corporate'> = {
   otherCorporate: 'corporate',
 };
 
+const USERNAME: Record<Exclude<Caller, 'anonymous'>, string> = {
+  provider: 'proveedor.demo',
+  otherProvider: 'otro.proveedor',
+  corporate: 'corporativo.demo',
+  otherCorporate: 'otro.corporativo',
+};
+
 /** 'served' = any answer below 500 that is not a refusal of the caller (401, 403): 2xx or a validation 4xx. */
 type Expected = 401 | 403 | 404 | 'served';
 
@@ -230,6 +237,10 @@ describe('authorization matrix over /api/openapi.json', () => {
         const want = expected(document, entry, caller, owner ? statusOf[owner] : undefined);
         const res = await call(entry, caller);
         statusOf[caller] = res.statusCode;
+        // A logout ends the caller's session (decision 0061): the next operations get a new one.
+        if (entry.path === '/api/accounts/logout/' && res.statusCode === 204 && caller !== 'anonymous') {
+          sessions[caller] = await sessionFor(ctx.app, USERNAME[caller]);
+        }
         cells += 1;
         const ok = matches(res.statusCode, want, entry);
         row.push(`${res.statusCode}${ok ? '' : `≠${want}`}`);

@@ -12,7 +12,7 @@ import { SERVER_WAIT } from '../support/server-wait';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp, signInAs } from './harness/render-app';
-import { forwardToServer } from './harness/test-server';
+import { callServer, forwardToServer } from './harness/test-server';
 import { world } from './harness/world';
 import { STORED, sessionModel } from './session.model';
 
@@ -23,6 +23,7 @@ const DELAYS = { ERROR_TOAST_MS: 700, REFRESH_DELAY: 1500, REFRESH_RETRY_MS: 100
 interface Ctx {
   login: ReturnType<typeof gateEndpoint>;
   refresh: ReturnType<typeof gateEndpoint>;
+  logout: ReturnType<typeof gateEndpoint>;
   releaseStorage: () => void;
   storageRead: Promise<void>;
   assign: ReturnType<typeof vi.spyOn>;
@@ -63,6 +64,7 @@ defineModelTests<Ctx>(sessionModel, {
     return {
       login: gateEndpoint('post', '/api/accounts/login/'),
       refresh: gateEndpoint('post', '/api/accounts/token/refresh/'),
+      logout: gateEndpoint('post', '/api/accounts/logout/'),
       releaseStorage,
       storageRead,
       // A DOM test cannot reload the page; the spy records the reload to '/' the app asks for.
@@ -137,6 +139,12 @@ defineModelTests<Ctx>(sessionModel, {
       expect(request.url).toContain('/api/accounts/token/refresh/');
       expect(screen.getByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeTruthy();
     },
+    // The logout call is out: the browser still holds the session until the server answers (or does not).
+    '#session.authenticated.loggingOut': async ({ ctx }) => {
+      const request = await ctx.logout.waitForRequest();
+      expect(request.headers.get('authorization')).toBe(`Bearer ${localStorage.getItem(ACCESS_TOKEN_KEY)}`);
+      expect(ctx.assign).not.toHaveBeenCalled();
+    },
     // A refresh that failed without a 401: still signed in, tokens kept, no reload to '/'.
     '#session.authenticated.retrying': async ({ ctx }) => {
       expect(await dashboardHeading()).toBeTruthy();
@@ -204,7 +212,26 @@ defineModelTests<Ctx>(sessionModel, {
     'session.logout': async ({ ctx, user }) => {
       await user.click(await screen.findByRole('button', { name: 'Mi cuenta' }, SERVER_WAIT));
       await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }, SERVER_WAIT));
+      await ctx.logout.waitForRequest();
+    },
+    'xstate.done.actor.revokeSession': async ({ ctx }) => {
+      const refreshToken = localStorage.getItem(REFRESH_TOKEN_KEY);
+      await ctx.logout.pass();
       await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'), SERVER_WAIT);
+      expect(localStorage.length).toBe(0);
+      // The server ended that login: its refresh token is refused from now on.
+      const res = await callServer('POST', '/api/accounts/token/refresh/', {
+        body: { refresh: refreshToken },
+      });
+      expect(res.status).toBe(401);
+    },
+    'xstate.error.actor.revokeSession': async ({ ctx, event }) => {
+      const { error } = event as unknown as { error: { status: number; body: unknown } };
+      if (error.status === 0) await ctx.logout.networkError();
+      else await ctx.logout.respond(error.status, error.body);
+      // Signed out all the same: a failed logout never keeps the session in this browser.
+      await waitFor(() => expect(ctx.assign).toHaveBeenCalledWith('/'), SERVER_WAIT);
+      expect(localStorage.length).toBe(0);
     },
     'xstate.after.REFRESH_DELAY.session.authenticated.active': async ({ ctx }) => {
       await ctx.refresh.waitForRequest();

@@ -40,6 +40,13 @@ export const sessionModel: MachineModel = {
     },
     { type: 'session.dismissError' },
     { type: 'session.logout' },
+    // Logout outcomes: the server revoked the session; it failed or did not answer (signed out all the same).
+    { type: 'xstate.done.actor.revokeSession' },
+    {
+      type: 'xstate.error.actor.revokeSession',
+      error: { status: 500, body: { detail: 'Error interno del servidor. Por favor, intenta de nuevo.' } },
+    },
+    { type: 'xstate.error.actor.revokeSession', error: { status: 0, body: null } },
     { type: 'xstate.done.actor.refreshSession', output: { access: STORED.valid, refresh: 'r2' } },
     // Refresh outcomes: rotated, session over (401, or no refresh token left: 'Invalid refresh token'),
     // server error and no response (both retried later).

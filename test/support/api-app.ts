@@ -29,6 +29,8 @@ export interface ApiAppOptions {
   captcha?: Captcha;
   /** ALTCHA with this difficulty instead of the production one (cheap solves in tests). */
   altchaDifficulty?: AltchaDifficulty;
+  /** The wait before a wrong password's 401; default none (no test waits it out; one records it). */
+  pause?: AppDeps['pause'];
   /** Mount only these services (default both). */
   services?: readonly ServiceName[];
   /** Fastify's logger (default none); the fuzz test reads the errors behind a 500 from it. */
@@ -58,6 +60,7 @@ export async function createApiApp(options: ApiAppOptions = {}): Promise<ApiTest
     mailer: options.mailer,
     now: options.now,
     captcha,
+    pause: options.pause ?? (async () => {}),
     services: options.services,
     logger: options.logger,
     authenticity: options.authenticity,

@@ -7,11 +7,18 @@ import { createThrottle } from '../auth/throttle';
 import { createTokenService } from '../auth/tokens';
 import type { AccountsDeps } from './accounts-deps';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Builds the session and CAPTCHA services from the configuration, over the instance's database, mailer and
- * clock (server/plugins/core.plugin.ts); tests may pass a cheaper CAPTCHA.
+ * clock (server/plugins/core.plugin.ts); tests may pass a cheaper CAPTCHA and a pause that does not wait.
  */
-export function createAccountsDeps(app: FastifyInstance, config: Config, captcha?: Captcha): AccountsDeps {
+export function createAccountsDeps(
+  app: FastifyInstance,
+  config: Config,
+  captcha?: Captcha,
+  pause?: (ms: number) => Promise<void>,
+): AccountsDeps {
   const { db, mailer, clock: now, appBaseUrl } = app;
   const throttle = createThrottle(db, now);
   return {
@@ -29,5 +36,6 @@ export function createAccountsDeps(app: FastifyInstance, config: Config, captcha
     mailer,
     appBaseUrl,
     secretKey: config.satEncryptionKey,
+    pause: pause ?? sleep,
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../src/domain/schemas/operator-session';
 import {
   DemoRequest,
+  LoginCaptchaRequired,
   LoginRequest,
   LoginResponse,
   PasswordChange,
@@ -30,6 +31,7 @@ import {
   getProfile,
   login,
   loginWithCode,
+  logout,
   passwordChangeRefusal,
   refresh,
   register,
@@ -50,13 +52,34 @@ const DOCS = {
     summary: 'Log in',
     description:
       'Inicia sesión: tokens de acceso y de renovación, y los indicadores de la cuenta (estado SAT, corporativo). ' +
-      'Un operador de Flujo recibe en su lugar {mfa_required: true, mfa_token} y termina en /login/mfa/.',
+      'Un operador de Flujo recibe en su lugar {mfa_required: true, mfa_token} y termina en /login/mfa/. ' +
+      'Tras 3 intentos fallidos para el usuario (desde cualquier dirección, 15 minutos) se pide captcha_token ' +
+      '(CAPTCHA de la acción login) y cada contraseña incorrecta tarda más en responderse (de 250 ms a 4 s); ' +
+      'el bloqueo (429) es solo por dirección y por usuario desde esa dirección, así que nadie bloquea a otro.',
     body: LoginRequest,
     response: { oneOf: [structToJsonSchema(LoginResponse), structToJsonSchema(MfaChallengeResponse)] },
     responses: {
+      400: {
+        description:
+          `Falta el CAPTCHA o no es válido: {captcha_token: ['${SERVER_MESSAGES.loginCaptchaRequired}'], ` +
+          'captcha_required: true}; el navegador resuelve el CAPTCHA login y vuelve a enviar.',
+        schema: structToJsonSchema(LoginCaptchaRequired),
+      },
       401: 'Usuario o contraseña incorrectos (el mismo mensaje para ambos).',
-      429: `${TOO_MANY} También: operador bloqueado por códigos incorrectos.`,
+      429:
+        `${TOO_MANY} Límites: 5 fallos por usuario desde una dirección y 20 por dirección en 15 minutos. ` +
+        'También: operador bloqueado por códigos incorrectos.',
     },
+  },
+  logout: {
+    summary: 'Log out',
+    description:
+      'Cierra la sesión de quien llama: revoca su token de renovación y todos los rotados desde ese ingreso; ' +
+      'el token de acceso deja de servir en ese momento. Responde 204 sin cuerpo. Las demás sesiones del usuario ' +
+      'siguen.',
+    status: 204,
+    // Operators end their sessions here too.
+    roles: ['provider', 'corporate', 'operator'],
   },
   loginMfa: {
     summary: "Log in, an operator's second step",
@@ -147,6 +170,14 @@ export const accountsService: FastifyPluginAsync<AccountsDeps> = async (app, dep
     '/login/mfa/',
     { config: { openapi: DOCS.loginMfa } },
     async (request) => loginWithCode(deps, request.body, request.ip),
+  );
+  app.post(
+    '/logout/',
+    { preHandler: app.requireUser, config: { openapi: DOCS.logout } },
+    async (request, reply) => {
+      await logout(deps, currentUser(request));
+      return reply.status(204).send();
+    },
   );
   app.post<{ Body: TokenRefreshRequest }>(
     '/token/refresh/',

@@ -4,12 +4,14 @@ import type {
   MfaLoginRequest,
   OperatorSessionResponse,
 } from '../../../src/domain/schemas/operator-session';
-import type {
-  LoginRequest,
-  PasswordChange,
-  ProfileUpdate,
-  SignUpRequest,
-  TokenRefreshRequest,
+import {
+  type LoginCaptchaRequired,
+  type LoginRequest,
+  type PasswordChange,
+  type ProfileUpdate,
+  SERVER_MESSAGES,
+  type SignUpRequest,
+  type TokenRefreshRequest,
 } from '../../../src/domain/schemas/session';
 import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/validate';
 import { CAPTCHA_FAILED_MESSAGE } from '../../captcha/captcha';
@@ -17,8 +19,15 @@ import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/authenticate';
 import { MESSAGES, UnauthorizedError } from '../auth/http-errors';
+import { revokeFamily } from '../auth/refresh-token.repository';
 import { revokeUserSessions, rotateSession, type SessionTokens, startSession } from '../auth/session.service';
-import { type AccountsDeps, THROTTLE_RULES } from './accounts-deps';
+import {
+  type AccountsDeps,
+  LOGIN_CAPTCHA_AFTER_FAILURES,
+  LOGIN_FAILURES_WINDOW_MINUTES,
+  loginFailureDelayMs,
+  THROTTLE_RULES,
+} from './accounts-deps';
 import { ACCOUNT_MESSAGES } from './messages';
 import { operatorIdentity, startMfaChallenge, verifyMfa } from './operator-login.service';
 import { findOperatorIdentity } from './operator-mfa.repository';
@@ -84,23 +93,49 @@ function hasErrors(errors: FieldErrorMap): boolean {
   return Object.keys(errors).length > 0;
 }
 
+/** The 400 of a login that needs the CAPTCHA 'login' first; the body also says captcha_required (the UI shows it). */
+class CaptchaRequiredError extends FieldErrors {
+  constructor(message: string) {
+    super({ captcha_token: [message] });
+  }
+  override body(): LoginCaptchaRequired {
+    return { captcha_token: this.fields.captcha_token ?? [], captcha_required: true };
+  }
+}
+
+/** The username's failures from any address: they ask for the CAPTCHA and slow answers, never refuse. */
+const usernameFailuresBucket = (username: string) => `login:user:${username.toLowerCase()}`;
+
 /**
- * POST /login/: throttled per username and per address; the same 401 for unknown user and wrong password. An
- * operator gets a challenge for the code instead of tokens (operator-login.service.ts); the username's failures
- * are forgiven only once the code is right too.
+ * POST /login/: the same 401 for unknown user and wrong password. Hard limits per address and per username from
+ * that address (429); a username's failures from any address ask for the CAPTCHA 'login' after a few and delay
+ * each wrong answer (loginFailureDelayMs), so a stranger cannot lock the owner out (decision 0061). An operator
+ * gets a challenge for the code instead of tokens (operator-login.service.ts); the username's failures are
+ * forgiven only once the code is right too.
  */
 export async function login(
   deps: AccountsDeps,
   form: LoginRequest,
   address: string,
 ): Promise<SessionResponse | MfaChallengeResponse> {
-  const userBucket = `login:user:${form.username.toLowerCase()}`;
-  const addressBucket = `login:ip:${address}`;
+  const username = form.username.toLowerCase();
+  const usernameBucket = usernameFailuresBucket(username);
+  const earlierFailures = await deps.throttle.count(usernameBucket, LOGIN_FAILURES_WINDOW_MINUTES);
   // Every attempt counts before the password is checked; a success gives its hits back below.
-  const ticket = await deps.throttle.take([
-    [userBucket, THROTTLE_RULES.loginPerUsername],
-    [addressBucket, THROTTLE_RULES.loginPerAddress],
-  ]);
+  const ticket = await deps.throttle.take(
+    [
+      [`login:user-ip:${username}|${address}`, THROTTLE_RULES.loginPerUsernameAndAddress],
+      [`login:ip:${address}`, THROTTLE_RULES.loginPerAddress],
+    ],
+    [usernameBucket],
+  );
+  if (earlierFailures >= LOGIN_CAPTCHA_AFTER_FAILURES) {
+    // No password is checked without the proof of work; the attempt still counts against the address.
+    if (!form.captcha_token) throw new CaptchaRequiredError(SERVER_MESSAGES.loginCaptchaRequired);
+    if (!(await deps.captcha.verify(form.captcha_token, 'login', address))) {
+      throw new CaptchaRequiredError(CAPTCHA_FAILED_MESSAGE);
+    }
+  }
 
   const candidate = await findUserByUsername(deps.db, form.username);
   // An unknown username still costs one argon2 verification, so timing does not tell which usernames exist.
@@ -109,11 +144,12 @@ export async function login(
     form.password,
   );
   if (!candidate || !passwordMatches || !candidate.is_active) {
+    await deps.pause(loginFailureDelayMs(earlierFailures));
     throw new UnauthorizedError(MESSAGES.badCredentials);
   }
   await deps.throttle.refund(ticket);
   if (candidate.operator_roles.length > 0) return startMfaChallenge(deps, candidate.id);
-  await deps.throttle.clear(userBucket);
+  await deps.throttle.clear(usernameBucket);
   const tokens = await startSession(deps, candidate.id);
   return { ...tokens, ...(await flagsOf(deps, candidate.id)) };
 }
@@ -127,8 +163,16 @@ export async function loginWithCode(
   const { userId, tokens } = await verifyMfa(deps, form, address);
   const operator = await findOperatorIdentity(deps.db, userId);
   if (!operator) throw new UnauthorizedError(MESSAGES.notAuthenticated);
-  await deps.throttle.clear(`login:user:${operator.username.toLowerCase()}`);
+  await deps.throttle.clear(usernameFailuresBucket(operator.username));
   return { ...tokens, ...(await flagsOf(deps, userId)), operator: operatorIdentity(operator) };
+}
+
+/**
+ * POST /logout/: ends the caller's session, every refresh token rotated from its login (the access token dies
+ * with it: authenticate.ts reads the family). The user's other sessions stay.
+ */
+export async function logout(deps: AccountsDeps, user: AuthenticatedUser): Promise<void> {
+  await revokeFamily(deps.db, user.sessionFamilyId, deps.now());
 }
 
 /** POST /token/refresh/: rotation; a reused token revokes its family. */

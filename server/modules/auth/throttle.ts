@@ -30,7 +30,13 @@ export interface Throttle {
    * Counts one attempt in every bucket, or none: throws TooManyAttemptsError (429) when any bucket is
    * full. Check and record are one step, so parallel attempts cannot all slip under the limit.
    */
-  take(buckets: ReadonlyArray<readonly [bucket: string, rule: ThrottleRule]>): Promise<ThrottleTicket>;
+  take(
+    buckets: ReadonlyArray<readonly [bucket: string, rule: ThrottleRule]>,
+    /** Buckets that only count (never refuse): recorded with the others, given back with them. */
+    counted?: readonly string[],
+  ): Promise<ThrottleTicket>;
+  /** Hits of a bucket in the last `windowMinutes`, without recording one (a soft limit's reading). */
+  count(bucket: string, windowMinutes: number): Promise<number>;
   /** Gives back a take's hits (an attempt that turned out fine must not count against the caller). */
   refund(ticket: ThrottleTicket): Promise<void>;
   /** Forgets a bucket (a successful login clears the username's failures). */
@@ -51,7 +57,7 @@ function storedKey(bucket: string): string {
  */
 export function createThrottle(db: Db, now: Clock): Throttle {
   return {
-    async take(buckets) {
+    async take(buckets, counted = []) {
       const at = now();
       // Sorted keys: two takes that share buckets lock them in the same order and cannot deadlock.
       const keyed = buckets
@@ -71,14 +77,15 @@ export function createThrottle(db: Db, now: Clock): Throttle {
           }
         }
         if (retryAfter > 0) throw new TooManyAttemptsError(retryAfter);
-        if (keyed.length === 0) return [];
-        return insertHits(
-          trx,
-          keyed.map(({ key }) => key),
-          at,
-        );
+        const keys = [...keyed.map(({ key }) => key), ...counted.map(storedKey)];
+        if (keys.length === 0) return [];
+        return insertHits(trx, keys, at);
       });
       return { hitIds };
+    },
+    async count(bucket, windowMinutes) {
+      const since = new Date(now().getTime() - windowMinutes * 60_000);
+      return (await countHitsSince(db, storedKey(bucket), since)).hits;
     },
     async refund(ticket) {
       if (ticket.hitIds.length === 0) return;

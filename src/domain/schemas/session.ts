@@ -1,4 +1,4 @@
-import { boolean, enums, type Infer, nullable, optional, string, type } from 'superstruct';
+import { array, boolean, enums, type Infer, literal, nullable, optional, string, type } from 'superstruct';
 import { satStatusCode } from './common';
 import {
   companyRfc,
@@ -24,17 +24,30 @@ export const SERVER_MESSAGES = {
   taxLinkSent: 'Credenciales enviadas correctamente. Espera a que tu vinculación sea aprobada',
   // The 429 of every public form (demo request, newsletter, referral, sign-up, reset request); the forms show it.
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos minutos.',
+  // After a few failed logins for a username (from any address) the next one needs the CAPTCHA 'login'.
+  loginCaptchaRequired: 'Por seguridad, confirma que no eres un robot y vuelve a ingresar.',
 } as const;
 
 // User-service payloads and responses (spec §3, §5, §7). Payloads strip unknown fields on coercion
 // (see `payload`); responses tolerate extra fields.
 
-/** POST /login/. */
+/**
+ * POST /login/. `captcha_token` (the CAPTCHA action 'login') is needed only once the server has answered
+ * `captcha_required: true` for the username (a few failures from any address).
+ */
 export const LoginRequest = payload({
   username: requiredText(),
   password: requiredSecret(),
+  captcha_token: optional(string()),
 });
 export type LoginRequest = Infer<typeof LoginRequest>;
+
+/** The 400 of a login that needs the CAPTCHA first (missing, wrong or already used token). */
+export const LoginCaptchaRequired = type({
+  captcha_required: literal(true),
+  captcha_token: array(string()),
+});
+export type LoginCaptchaRequired = Infer<typeof LoginCaptchaRequired>;
 
 /** Login returns the tokens; the flags may come with it or from the token refresh. */
 export const LoginResponse = type({

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { paths } from '../../domain/paths';
+import { LOGIN_CAPTCHA_CHALLENGE_URL } from '../../services/accounts.service';
 import { LoginPage } from '../../views/auth/login-page';
 import { SessionContext } from '../../views/common/session-context';
 import { useHydrated } from '../../views/common/use-hydrated';
@@ -34,7 +35,7 @@ export function PrerenderedLoginPage() {
   return (
     <SessionContext.Provider logic={wiredSessionMachine}>
       <LeaveWhenSignedIn />
-      <LoginPage justRegistered={justRegistered} />
+      <LoginPage justRegistered={justRegistered} captchaChallengeUrl={LOGIN_CAPTCHA_CHALLENGE_URL} />
     </SessionContext.Provider>
   );
 }

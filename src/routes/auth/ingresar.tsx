@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { LOGIN_CAPTCHA_CHALLENGE_URL } from '../../services/accounts.service';
 import type { LoginLink } from '../../views/auth/login-page';
 import { LoginPage } from '../../views/auth/login-page';
 
@@ -10,6 +11,12 @@ export const Route = createFileRoute('/auth/ingresar')({
   validateSearch: (search: Record<string, unknown>): { registro?: 'exitoso' } =>
     search.registro === 'exitoso' ? { registro: 'exitoso' } : {},
   component: function LoginRoute() {
-    return <LoginPage justRegistered={Route.useSearch().registro === 'exitoso'} Link={RouterLink} />;
+    return (
+      <LoginPage
+        justRegistered={Route.useSearch().registro === 'exitoso'}
+        Link={RouterLink}
+        captchaChallengeUrl={LOGIN_CAPTCHA_CHALLENGE_URL}
+      />
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginRequest } from '../../domain/schemas/session';
 import { SessionContext } from '../common/session-context';
@@ -7,6 +7,11 @@ import { structResolver } from '../common/struct-resolver';
 import { ToastRegion } from '../common/toast-region';
 import { useHydrated } from '../common/use-hydrated';
 import { LoginCarousel } from './login-carousel';
+
+// Loaded only once the server asks for the CAPTCHA: the prerendered page stays light (decision 0026's budgets).
+const AltchaWidget = lazy(() =>
+  import('./altcha-widget').then((module) => ({ default: module.AltchaWidget })),
+);
 
 /** The two other auth screens the login page leads to. */
 export type LoginLinkTarget = '/auth/registro/' | '/auth/recuperar-contrasena/';
@@ -24,9 +29,12 @@ function PlainLink({ to, children }: { to: LoginLinkTarget; children: ReactNode 
 export function LoginPage({
   justRegistered = false,
   Link = PlainLink,
+  captchaChallengeUrl,
 }: {
   justRegistered?: boolean;
   Link?: LoginLink;
+  /** Where the ALTCHA widget gets its 'login' challenges, shown once the server asks for the CAPTCHA. */
+  captchaChallengeUrl: string;
 }) {
   const session = SessionContext.useActorRef();
   // A prerendered form sends nothing until React handles it: a native submit would put the password in
@@ -34,6 +42,7 @@ export function LoginPage({
   const hydrated = useHydrated();
   const busy = SessionContext.useSelector((state) => state.hasTag('busy'));
   const error = SessionContext.useSelector((state) => state.context.error);
+  const captchaRequired = SessionContext.useSelector((state) => state.context.captchaRequired);
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
     defaultValues: { username: '', password: '' },
     resolver: structResolver(LoginRequest),
@@ -88,6 +97,11 @@ export function LoginPage({
               onBlur={password.onBlur}
             />
           </FormGroup>
+          {captchaRequired && (
+            <Suspense fallback={null}>
+              <AltchaWidget challengeUrl={captchaChallengeUrl} />
+            </Suspense>
+          )}
           <Button
             type="submit"
             intent="primary"
