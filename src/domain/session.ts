@@ -1,4 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
+import { is } from 'superstruct';
+import { LoginCaptchaRequired, type LoginRequest } from './schemas/session';
 
 /** Refresh this long before the access token expires, so no call ever leaves with a dead token. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -56,4 +58,15 @@ export function loginErrorMessage(failure: { status?: number; body?: unknown } |
     }
   }
   return failure?.status ? LOGIN_FAILED : UNEXPECTED_ERROR;
+}
+
+/** A login as sent: the app solves the CAPTCHA 'login' first when the server has asked for it (decision 0061). */
+export interface LoginAttempt {
+  credentials: LoginRequest;
+  withCaptcha: boolean;
+}
+
+/** The server refused a login until it comes with the CAPTCHA: a few failures for that username (decision 0061). */
+export function asksForCaptcha(failure: unknown): boolean {
+  return is((failure as { body?: unknown } | null)?.body, LoginCaptchaRequired);
 }

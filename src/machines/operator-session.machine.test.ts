@@ -5,7 +5,8 @@ import type {
   OperatorLoginAnswer,
   OperatorSessionResponse,
 } from '../domain/schemas/operator-session';
-import type { LoginRequest } from '../domain/schemas/session';
+import { type LoginRequest, SERVER_MESSAGES } from '../domain/schemas/session';
+import type { LoginAttempt } from '../domain/session';
 import {
   NOT_AN_OPERATOR,
   OPERATOR_LOGIN_FAILED,
@@ -26,7 +27,7 @@ function actorWith(codeAnswers: Array<OperatorSessionResponse | { status: number
   const started: OperatorSessionResponse[] = [];
   const machine = operatorSessionMachine.provide({
     actors: {
-      login: fromPromise<OperatorLoginAnswer, LoginRequest>(async () => ({
+      login: fromPromise<OperatorLoginAnswer, LoginAttempt>(async () => ({
         mfa_required: true,
         mfa_token: 'tok',
       })),
@@ -50,6 +51,36 @@ describe('operatorLoginError', () => {
       OPERATOR_LOGIN_FAILED,
     );
     expect(operatorLoginError({ status: 0, body: null })).toBe(OPERATOR_LOGIN_FAILED);
+  });
+});
+
+describe('operatorSessionMachine: the CAPTCHA a login may need (decision 0061)', () => {
+  it('solves the CAPTCHA on every later try once the server said it is required, and says why', async () => {
+    const attempts: LoginAttempt[] = [];
+    const failures: unknown[] = [
+      { status: 401, body: { detail: 'Error en contraseña o usuario' } },
+      {
+        status: 400,
+        body: { captcha_token: [SERVER_MESSAGES.loginCaptchaRequired], captcha_required: true },
+      },
+      { status: 401, body: { detail: 'Error en contraseña o usuario' } },
+    ];
+    const machine = operatorSessionMachine.provide({
+      actors: {
+        login: fromPromise<OperatorLoginAnswer, LoginAttempt>(async ({ input }) => {
+          attempts.push(input);
+          throw failures.shift();
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    for (let i = 0; i < 3; i++) {
+      actor.send({ type: 'operatorSession.submitPassword', credentials: CREDENTIALS });
+      await waitFor(actor, (s) => s.matches('password') && s.context.error !== null);
+      if (i === 1) expect(actor.getSnapshot().context.error).toBe(SERVER_MESSAGES.loginCaptchaRequired);
+    }
+    expect(attempts.map((attempt) => attempt.withCaptcha)).toEqual([false, false, true]);
+    expect(actor.getSnapshot().context.captchaRequired).toBe(true);
   });
 });
 
@@ -90,7 +121,7 @@ describe('operatorSessionMachine', () => {
   it('turns away a provider whose password opened an ordinary session', async () => {
     const machine = operatorSessionMachine.provide({
       actors: {
-        login: fromPromise<OperatorLoginAnswer, LoginRequest>(async () => ({ access: 'a', refresh: 'r' })),
+        login: fromPromise<OperatorLoginAnswer, LoginAttempt>(async () => ({ access: 'a', refresh: 'r' })),
       },
     });
     const actor = createActor(machine).start();

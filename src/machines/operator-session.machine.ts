@@ -5,6 +5,7 @@ import type {
   OperatorSessionResponse,
 } from '../domain/schemas/operator-session';
 import type { LoginRequest, LoginResponse } from '../domain/schemas/session';
+import { asksForCaptcha, type LoginAttempt } from '../domain/session';
 import type { CallFailure } from './demo-request.machine';
 
 /** Shown for a server error or no answer; the server's own text never reaches the operator then. */
@@ -33,7 +34,9 @@ function firstText(value: unknown): string | null {
 export function operatorLoginError(error: unknown): string {
   const { status, body } = failureOf(error);
   if (status < 400 || status >= 500 || !body) return OPERATOR_LOGIN_FAILED;
-  return firstText(body.code) ?? firstText(body.detail) ?? OPERATOR_LOGIN_FAILED;
+  return (
+    firstText(body.code) ?? firstText(body.captcha_token) ?? firstText(body.detail) ?? OPERATOR_LOGIN_FAILED
+  );
 }
 
 type LoginAnswer = LoginResponse | MfaChallengeResponse;
@@ -43,6 +46,8 @@ export interface OperatorSessionContext {
   /** The code step takes a recovery code instead of the authenticator's. */
   recovery: boolean;
   error: string | null;
+  /** The server asked for the CAPTCHA 'login' (a few failures for the username): every later try solves it. */
+  captchaRequired: boolean;
 }
 
 export type OperatorSessionEvent =
@@ -63,7 +68,7 @@ export const operatorSessionMachine = setup({
     events: {} as OperatorSessionEvent,
   },
   actors: {
-    login: fromPromise<LoginAnswer, LoginRequest>(async () => {
+    login: fromPromise<LoginAnswer, LoginAttempt>(async () => {
       throw new Error('login was not provided');
     }),
     verifyCode: fromPromise<OperatorSessionResponse, MfaLoginRequest>(async () => {
@@ -85,7 +90,11 @@ export const operatorSessionMachine = setup({
       error: null,
     }),
     forgetChallenge: assign({ mfaToken: null, recovery: false }),
-    showError: assign({ error: (_, params: { error: unknown }) => operatorLoginError(params.error) }),
+    showError: assign({
+      error: (_, params: { error: unknown }) => operatorLoginError(params.error),
+      captchaRequired: ({ context }, params: { error: unknown }) =>
+        context.captchaRequired || asksForCaptcha(params.error),
+    }),
     showNotOperator: assign({ error: NOT_AN_OPERATOR }),
     clearError: assign({ error: null }),
     askRecoveryCode: assign({ recovery: true, error: null }),
@@ -121,9 +130,11 @@ export const operatorSessionMachine = setup({
   description:
     'Un operador de Flujo ingresa en dos pasos: usuario y contraseña, y después el código de 6 dígitos de su ' +
     'aplicación de autenticación o uno de sus códigos de recuperación (cada uno sirve una vez). Un código ' +
-    'incorrecto permite reintentar; cinco seguidos bloquean al operador 15 minutos. Si la verificación vence ' +
+    'incorrecto permite reintentar; cinco seguidos bloquean al operador 15 minutos. Tras unas contraseñas ' +
+    'incorrectas para el usuario (desde cualquier dirección) el servidor pide además la prueba anti-robots, que se ' +
+    'resuelve en cada intento siguiente. Si la verificación vence ' +
     'se vuelve a pedir la contraseña. Un proveedor o corporativo no puede entrar por aquí.',
-  context: { mfaToken: null, recovery: false, error: null },
+  context: { mfaToken: null, recovery: false, error: null, captchaRequired: false },
   initial: 'password',
   states: {
     password: {
@@ -137,8 +148,11 @@ export const operatorSessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) =>
-          (event as Extract<OperatorSessionEvent, { type: 'operatorSession.submitPassword' }>).credentials,
+        input: ({ event, context }) => ({
+          credentials: (event as Extract<OperatorSessionEvent, { type: 'operatorSession.submitPassword' }>)
+            .credentials,
+          withCaptcha: context.captchaRequired,
+        }),
         onDone: [
           {
             guard: { type: 'isChallenge', params: ({ event }) => ({ answer: event.output }) },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { MESSAGES } from '../domain/schemas/fields';
 import { SERVER_MESSAGES } from '../domain/schemas/session';
-import { type LoginAttempt, type SessionTokens, type StoredSession, sessionMachine } from './session.machine';
+import type { LoginAttempt } from '../domain/session';
+import { type SessionTokens, type StoredSession, sessionMachine } from './session.machine';
 
 const CREDENTIALS = { username: 'proveedor.demo', password: 'x' };
 const CAPTCHA_REQUIRED = {

@@ -1,13 +1,10 @@
-import { is } from 'superstruct';
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  LoginCaptchaRequired,
-  type LoginRequest,
-  type TokenRefreshResponse,
-} from '../domain/schemas/session';
+import type { LoginRequest, TokenRefreshResponse } from '../domain/schemas/session';
 import {
   accessTokenState,
+  asksForCaptcha,
   INVALID_REFRESH_TOKEN,
+  type LoginAttempt,
   loginErrorMessage,
   refreshDelayMs,
 } from '../domain/session';
@@ -17,12 +14,6 @@ export type SessionTokens = Partial<Omit<TokenRefreshResponse, 'access'>> & { ac
 
 export interface StoredSession {
   accessToken: string | null;
-}
-
-/** A login as sent: the app solves the CAPTCHA 'login' first when the server has asked for it. */
-export interface LoginAttempt {
-  credentials: LoginRequest;
-  withCaptcha: boolean;
 }
 
 export type SessionEvent =
@@ -82,8 +73,7 @@ export const sessionMachine = setup({
     showLoginError: assign({
       error: (_, params: { error: unknown }) => loginErrorMessage(params.error as never),
       captchaRequired: ({ context }, params: { error: unknown }) =>
-        context.captchaRequired ||
-        is((params.error as { body?: unknown } | null)?.body, LoginCaptchaRequired),
+        context.captchaRequired || asksForCaptcha(params.error),
     }),
     clearError: assign({ error: null }),
   },

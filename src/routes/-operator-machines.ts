@@ -6,8 +6,9 @@ import type {
   OperatorLoginAnswer,
   OperatorSessionResponse,
 } from '../domain/schemas/operator-session';
-import type { LoginRequest } from '../domain/schemas/session';
+import type { LoginAttempt } from '../domain/session';
 import { operatorSessionMachine } from '../machines/operator-session.machine';
+import { loginCredentials } from '../services/captcha.service';
 import { operatorLogin, verifyOperatorCode } from '../services/operator-session.service';
 import { storeTokens } from '../services/session-tokens';
 import { setUser } from '../stores/user.store';
@@ -16,7 +17,9 @@ import { setUser } from '../stores/user.store';
 
 export const wiredOperatorSessionMachine = operatorSessionMachine.provide({
   actors: {
-    login: fromPromise<OperatorLoginAnswer, LoginRequest>(({ input }) => operatorLogin(input)),
+    login: fromPromise<OperatorLoginAnswer, LoginAttempt>(async ({ input }) =>
+      operatorLogin(await loginCredentials(input)),
+    ),
     verifyCode: fromPromise<OperatorSessionResponse, MfaLoginRequest>(({ input }) =>
       verifyOperatorCode(input),
     ),

@@ -1,14 +1,9 @@
 import { fromPromise } from 'xstate';
 import { paths } from '../domain/paths';
-import { tokenExpiryMs } from '../domain/session';
-import {
-  type LoginAttempt,
-  type SessionTokens,
-  type StoredSession,
-  sessionMachine,
-} from '../machines/session.machine';
+import { type LoginAttempt, tokenExpiryMs } from '../domain/session';
+import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { login, logout } from '../services/accounts.service';
-import { solveCaptcha } from '../services/captcha.service';
+import { loginCredentials } from '../services/captcha.service';
 import { setTokenRenewer } from '../services/http';
 import { navigateTo, signedOutDestination } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
@@ -37,11 +32,7 @@ export const wiredSessionMachine = sessionMachine.provide({
   actors: {
     readStoredSession: fromPromise<StoredSession>(async () => readStoredSession()),
     login: fromPromise<SessionTokens, LoginAttempt>(async ({ input }) =>
-      login(
-        input.withCaptcha
-          ? { ...input.credentials, captcha_token: await solveCaptcha('login') }
-          : input.credentials,
-      ),
+      login(await loginCredentials(input)),
     ),
     refreshSession: fromPromise<SessionTokens, { accessToken: string | null }>(({ input }) =>
       refreshSessionTokens(input.accessToken),

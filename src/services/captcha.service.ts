@@ -1,4 +1,5 @@
-import type { CaptchaConfig } from '../domain/schemas/session';
+import type { CaptchaConfig, LoginRequest } from '../domain/schemas/session';
+import type { LoginAttempt } from '../domain/session';
 import { captchaConfig } from './accounts.service';
 
 /** The widget element altcha registers; `verify()` solves the proof of work and returns the payload. */
@@ -46,4 +47,9 @@ export async function solveCaptcha(action: string, config?: CaptchaConfig): Prom
   const result = await widget.verify();
   if (!result?.payload) throw new Error('CAPTCHA no disponible');
   return result.payload;
+}
+
+/** The credentials a login sends: with the CAPTCHA 'login' solved first when the server asked for it. */
+export async function loginCredentials({ credentials, withCaptcha }: LoginAttempt): Promise<LoginRequest> {
+  return withCaptcha ? { ...credentials, captcha_token: await solveCaptcha('login') } : credentials;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { paths } from '../../domain/paths';
+import { LOGIN_CAPTCHA_CHALLENGE_URL } from '../../services/accounts.service';
 import { isOperatorSession } from '../../stores/user.store';
 import { OperatorLoginPage } from '../../views/operator/session/operator-login-page';
 import { wiredOperatorSessionMachine } from '../-operator-machines';
@@ -9,5 +10,10 @@ export const Route = createFileRoute('/operacion/ingresar')({
   beforeLoad: () => {
     if (isOperatorSession()) throw redirect({ to: paths.operatorHome, replace: true });
   },
-  component: () => <OperatorLoginPage machine={wiredOperatorSessionMachine} />,
+  component: () => (
+    <OperatorLoginPage
+      machine={wiredOperatorSessionMachine}
+      captchaChallengeUrl={LOGIN_CAPTCHA_CHALLENGE_URL}
+    />
+  ),
 });

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { MfaCodeForm } from '../../../domain/schemas/operator-session';
 import { LoginRequest } from '../../../domain/schemas/session';
@@ -7,14 +8,26 @@ import type { operatorSessionMachine } from '../../../machines/operator-session.
 import { structResolver } from '../../common/struct-resolver';
 import './operator-login.css';
 
+// Loaded only once the server asks for the CAPTCHA (a few failed passwords for the username, decision 0061).
+const AltchaWidget = lazy(() =>
+  import('../../auth/altcha-widget').then((module) => ({ default: module.AltchaWidget })),
+);
+
 /**
  * /operacion/ingresar/: Flujo's operators sign in with their password, then the code of their authenticator app
  * (or a recovery code). The forms hold the fields; the machine owns the calls and the outcome.
  */
-export function OperatorLoginPage({ machine }: { machine: typeof operatorSessionMachine }) {
+export function OperatorLoginPage({
+  machine,
+  captchaChallengeUrl,
+}: {
+  machine: typeof operatorSessionMachine;
+  /** Where the ALTCHA widget gets its 'login' challenges, shown once the server asks for the CAPTCHA. */
+  captchaChallengeUrl: string;
+}) {
   const [state, send] = useMachine(machine);
   const busy = state.hasTag('busy');
-  const { error, recovery } = state.context;
+  const { error, recovery, captchaRequired } = state.context;
   const onCodeStep = state.matches('code') || state.matches('verifyingCode');
 
   return (
@@ -29,6 +42,7 @@ export function OperatorLoginPage({ machine }: { machine: typeof operatorSession
         {(state.matches('password') || state.matches('checkingPassword')) && (
           <PasswordStep
             busy={busy}
+            captchaChallengeUrl={captchaRequired ? captchaChallengeUrl : null}
             onSubmit={(credentials) => send({ type: 'operatorSession.submitPassword', credentials })}
           />
         )}
@@ -69,7 +83,16 @@ export function OperatorLoginPage({ machine }: { machine: typeof operatorSession
   );
 }
 
-function PasswordStep({ busy, onSubmit }: { busy: boolean; onSubmit: (credentials: LoginRequest) => void }) {
+function PasswordStep({
+  busy,
+  captchaChallengeUrl,
+  onSubmit,
+}: {
+  busy: boolean;
+  /** Set when the server asked for the CAPTCHA: the widget shows and each try solves it. */
+  captchaChallengeUrl: string | null;
+  onSubmit: (credentials: LoginRequest) => void;
+}) {
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
     defaultValues: { username: '', password: '' },
     resolver: structResolver(LoginRequest),
@@ -113,6 +136,11 @@ function PasswordStep({ busy, onSubmit }: { busy: boolean; onSubmit: (credential
           onBlur={password.onBlur}
         />
       </FormGroup>
+      {captchaChallengeUrl && (
+        <Suspense fallback={null}>
+          <AltchaWidget challengeUrl={captchaChallengeUrl} />
+        </Suspense>
+      )}
       <Button type="submit" intent="primary" fill loading={busy} disabled={busy} text="Continuar" />
     </form>
   );
