@@ -485,6 +485,8 @@ export interface SpeiOrdersTable {
   state: Generated<'pendiente' | 'liquidada' | 'devuelta'>;
   return_reason: string | null;
   confirmed_by: number | null;
+  /** Migration 015: the operator's username or the automation account (`ops:<account>`). */
+  confirmed_by_username: string | null;
   confirmed_at: string | null;
 }
 
