@@ -288,6 +288,7 @@ describe('credit programmes', () => {
     if (paidId === undefined) throw new Error('no advance in process');
     // Forced past the control desk's checks: they are the desk's tests' subject (decision 0054), not this one's.
     await disburseInvoice(db(), String(paidId), {
+      account: 'pruebas',
       authenticity: testAuthenticity(db()),
       today: today(),
       force: true,

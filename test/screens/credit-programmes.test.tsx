@@ -118,7 +118,12 @@ describe('credit programmes (page)', () => {
     // 'Adelantar pago' reserves on the demo corporate's programme; the disbursement turns it into used.
     await requestAdvance(db, id);
     // Forced past the desk's checks: they are the desk's tests' subject, not this one's.
-    await disburseInvoice(db, String(id), { today, force: true, authenticity: testAuthenticity(db) });
+    await disburseInvoice(db, String(id), {
+      account: 'pruebas',
+      today,
+      force: true,
+      authenticity: testAuthenticity(db),
+    });
 
     await signInOperator(['tesoreria']);
     renderApp('/operacion/programas/');
