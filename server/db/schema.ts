@@ -532,6 +532,8 @@ export interface CollectionsTable {
   fecha: string;
   recorded_by: number;
   recorded_at: Timestamp;
+  /** Migration 015: the part above what remained to collect, recorded only when the caller said sobrepago. */
+  overpaid: ColumnType<Money, Money | undefined, Money>;
 }
 
 /** A corporate's KYB file, one row per upload (migration 009); the current one of a kind has replaced_at null. */

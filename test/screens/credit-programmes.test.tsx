@@ -150,6 +150,20 @@ describe('credit programmes (page)', () => {
     fireEvent.change(within(dialog).getByLabelText('Clave de rastreo del pago'), {
       target: { value: `COBRO${id}` },
     });
+    // More than remains to collect: the server's reason shows at the amount, and nothing is recorded.
+    const amount = within(dialog).getByLabelText('Monto pagado (MXN)') as HTMLInputElement;
+    const used = amount.value;
+    fireEvent.change(amount, { target: { value: '99999999.00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(
+      await within(dialog).findByText(
+        /^El monto excede lo que falta por cobrar de esta factura/,
+        {},
+        SERVER_WAIT,
+      ),
+    ).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(amount, { target: { value: used } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
     expect(await screen.findByText(/^Pago registrado: se liberaron/, {}, SERVER_WAIT)).toBeTruthy();
     await waitFor(() => {
