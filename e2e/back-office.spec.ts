@@ -357,7 +357,7 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
     await expectNoAxeViolations(approver);
   });
 
-  await test.step('tesorería batches it, downloads the layout and uploads the bank result', async () => {
+  await test.step('tesorería batches it and downloads the layout; the aprobador uploads the bank result', async () => {
     await openSection(analyst, 'Dispersiones', 'Dispersiones');
     const ready = analyst.getByRole('table', { name: 'Adelantos aprobados por dispersar' });
     // The supplier signed up here has this one advance: its row, whatever other tests left approved.
@@ -388,18 +388,33 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       analyst.getByRole('status').filter({ hasText: /Layout del lote \d+ descargado\./ }),
     ).toBeVisible(WAIT);
 
-    await analyst.getByLabel('Cargar resultado del banco (CSV)').setInputFiles({
+    // Two people (decision 0059): who made the batch may not confirm it; the aprobador uploads the bank's file.
+    const result = {
       name: 'resultado.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`clave_rastreo,estado,motivo\r\n${clave},liquidada,\r\n`),
-    });
+    };
+    await analyst.getByLabel('Cargar resultado del banco (CSV)').setInputFiles(result);
     await expect(
-      analyst
+      analyst.getByRole('alert').filter({ hasText: 'Quien creó el lote no puede confirmar su resultado' }),
+    ).toBeVisible(WAIT);
+    const batchId = /(\d+)$/.exec((await orders.getAttribute('aria-label')) ?? '')![1];
+
+    await openSection(approver, 'Dispersiones', 'Dispersiones');
+    await approver.getByRole('button', { name: `Ver órdenes del lote ${batchId}`, exact: true }).click(WAIT);
+    await approver.getByLabel('Cargar resultado del banco (CSV)').setInputFiles(result);
+    await expect(
+      approver
         .getByRole('status')
         .filter({ hasText: /^Resultado aplicado al lote \d+: 1 liquidada\(s\), 0 devuelta\(s\)/ }),
     ).toBeVisible(WAIT);
-    await expect(order).toContainText('Liquidada', WAIT);
-    await expectNoAxeViolations(analyst);
+    const confirmed = approver
+      .getByRole('table', { name: `Órdenes SPEI del lote ${batchId}` })
+      .getByRole('row')
+      .filter({ hasText: supplier.rfc });
+    await expect(confirmed).toContainText('Liquidada', WAIT);
+    await expect(confirmed).toContainText(`Confirmó ${APROBADOR.username}`);
+    await expectNoAxeViolations(approver);
   });
 
   await test.step('the supplier sees Pagada and the programme shows the amount used', async () => {

@@ -4,7 +4,7 @@
 // (docs/decisions/0013-ops-socket.md); when none does, the CLI opens the database itself.
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { CONSOLE_OUTPUT, OPS_COMMANDS, OPS_HELP, runOpsCommand } from './ops/commands';
+import { CONSOLE_OUTPUT, OPS_COMMANDS, OPS_HELP, opsAccount, runOpsCommand } from './ops/commands';
 import { OpsSocketUnavailableError, opsSocketPath, sendOpsCommand } from './ops/ops-socket';
 import { keepNewFilesPrivate } from './private-files';
 
@@ -36,7 +36,11 @@ async function main(argv: string[]): Promise<number> {
     if (!(error instanceof DataDirLockedError)) throw error;
     const path = opsSocketPath(config.dataDir);
     try {
-      return await sendOpsCommand(path, { command: name, args, cwd: process.cwd() }, CONSOLE_OUTPUT);
+      return await sendOpsCommand(
+        path,
+        { command: name, args, cwd: process.cwd(), account: opsAccount() },
+        CONSOLE_OUTPUT,
+      );
     } catch (socketError) {
       if (!(socketError instanceof OpsSocketUnavailableError)) throw socketError;
       console.error(

@@ -493,6 +493,8 @@ export interface SpeiOrdersTable {
   state: Generated<'pendiente' | 'liquidada' | 'devuelta'>;
   return_reason: string | null;
   confirmed_by: number | null;
+  /** Migration 015: the operator's username or the automation account (`ops:<account>`). */
+  confirmed_by_username: string | null;
   confirmed_at: string | null;
 }
 
@@ -538,6 +540,8 @@ export interface CollectionsTable {
   fecha: string;
   recorded_by: number;
   recorded_at: Timestamp;
+  /** Migration 015: the part above what remained to collect, recorded only when the caller said sobrepago. */
+  overpaid: ColumnType<Money, Money | undefined, Money>;
 }
 
 /** A corporate's KYB file, one row per upload (migration 009); the current one of a kind has replaced_at null. */

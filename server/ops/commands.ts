@@ -3,6 +3,7 @@
 // tests exercise; this file only parses and prints.
 
 import { createWriteStream, existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
 import { checkClabe } from '../../src/domain/clabe';
@@ -45,7 +46,12 @@ import { AUDIT_CHECKS, verifyAuditChain } from '../modules/invoices/audit-chain.
 import { writeAuditTrail } from '../modules/invoices/audit-trail.service';
 import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
-import { DisbursementError, disburseInvoice, OPERATOR_LABEL } from '../modules/invoices/disbursement.service';
+import {
+  DisbursementError,
+  disburseInvoice,
+  OPERATOR_LABEL,
+  OPS_ACCOUNT_PATTERN,
+} from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
@@ -86,6 +92,17 @@ export interface OpsContext {
   print(line: string): void;
   /** The operator's working directory (default: this process's): relative file arguments resolve against it. */
   cwd?: string;
+  /** The automation account running the command (default: opsAccount() of this process). */
+  account?: string;
+}
+
+/**
+ * Who runs an ops command, as the records name the automation (decision 0059): FLUJO_OPS_ACCOUNT when set (a
+ * person's or a job's name on a shared service user), else the OS user. The CLI sends it over the ops socket.
+ */
+export function opsAccount(env: NodeJS.ProcessEnv = process.env): string {
+  const named = env.FLUJO_OPS_ACCOUNT?.trim();
+  return named ? named : userInfo().username;
 }
 
 /** Where a command's lines go: stdout and stderr of the CLI, or the ops socket's answer. */
@@ -743,24 +760,32 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   disburse: {
-    usage: 'disburse <invoice id|UUID> [--reference SPEI-KEY] [--force]',
+    usage: 'disburse <invoice id|UUID> [--reference SPEI-KEY] [--force] [--as ACCOUNT]',
     summary:
       'the advance was paid, through the control desk (approval as automation, a SPEI batch of one, liquidada): ' +
-      'PROCESS → PAID with its disbursement record; --force records failing desk checks instead of refusing',
+      'PROCESS → PAID with its disbursement record; --force records failing desk checks instead of refusing; ' +
+      'the batch records the automation account (--as, else FLUJO_OPS_ACCOUNT, else the OS user)',
     needsDatabase: () => true,
     async run(context, args) {
       // --force takes no value, which parseArgs does not know: it is taken out first.
       const force = args.includes('--force');
       const parsed = parseArgs(
         args.filter((arg) => arg !== '--force'),
-        ['reference'],
+        ['reference', 'as'],
       );
       const ref = onePositional(parsed, 'el id o el folio fiscal (UUID) de la factura');
+      const account = parsed.options.get('as') ?? context.account ?? opsAccount();
+      if (!OPS_ACCOUNT_PATTERN.test(account)) {
+        throw new UsageError(
+          'La cuenta de automatización (--as o FLUJO_OPS_ACCOUNT) tiene de 1 a 64 letras, dígitos, puntos, guiones o @.',
+        );
+      }
       const { db } = requireDatabase(context);
       const reference = parsed.options.get('reference');
       const result = await disburseInvoice(db, ref, {
         today: businessDate(context.now()),
         authenticity: opsAuthenticity(context),
+        account,
         ...(reference ? { reference } : {}),
         mailer: satDeps(context).mailer,
         force,
@@ -1028,6 +1053,8 @@ export interface RunOptions {
   output?: OpsOutput;
   now?: () => Date;
   cwd?: string;
+  /** The automation account (the ops socket passes its caller's); default opsAccount() of this process. */
+  account?: string;
 }
 
 /**
@@ -1059,6 +1086,7 @@ export async function runOpsCommand(
         now: options.now ?? systemClock,
         print: (line) => output.out(line),
         cwd: options.cwd ?? process.cwd(),
+        account: options.account ?? opsAccount(),
       },
       args,
     );

@@ -31,6 +31,12 @@ export interface OpsRequest {
   args: string[];
   /** Absolute; relative file arguments (cfdi:import) resolve against it. */
   cwd: string;
+  /**
+   * The automation account the CLI runs as (opsAccount(): FLUJO_OPS_ACCOUNT or its OS user), recorded by the
+   * commands that move money (decision 0059). Absent: the server's own OS user, the only one the 0600 socket
+   * lets in.
+   */
+  account?: string;
 }
 
 /** What the server answers: lines of JSON, `out`/`err` in order, then exactly one `exit`. */
@@ -64,12 +70,14 @@ function parseRequest(line: string): OpsRequest | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { command, args, cwd } = value as Record<string, unknown>;
+  const { command, args, cwd, account } = value as Record<string, unknown>;
   if (typeof command !== 'string' || typeof cwd !== 'string' || !isAbsolute(cwd)) return null;
   if (!Array.isArray(args) || args.length > MAX_ARGS || !args.every((arg) => typeof arg === 'string')) {
     return null;
   }
-  return { command, args, cwd };
+  // Its form is the command's to judge (disburse answers in Spanish), as for any argument.
+  if (account !== undefined && typeof account !== 'string') return null;
+  return { command, args, cwd, ...(account === undefined ? {} : { account }) };
 }
 
 /**
@@ -164,6 +172,7 @@ async function serve(socket: Socket, options: OpsSocketOptions): Promise<void> {
       database: options.database,
       output,
       cwd: request.cwd,
+      ...(request.account ? { account: request.account } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
   } catch (error) {

@@ -61,6 +61,23 @@ const DATE_TIME_IN_ZONE = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+// en-CA formats dates as YYYY-MM-DD.
+const ISO_DATE_IN_ZONE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The business date (Mexico City's calendar day) at an instant, on either side: the server's today and a form's
+ * default date agree whatever the machine's time zone.
+ * Example: businessDateAt(new Date('2026-01-16T05:59:00Z')) === '2026-01-15'.
+ */
+export function businessDateAt(instant: Date): IsoDate {
+  return ISO_DATE_IN_ZONE.format(instant);
+}
+
 /**
  * An instant as people read it, Mexico City time 'DD/MM/YYYY HH:mm'.
  * Example: displayDateTime('2026-11-28T16:42:00Z') === '28/11/2026 10:42'.

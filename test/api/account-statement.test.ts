@@ -74,6 +74,7 @@ describe('account statement (estado de cuenta)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await disburseInvoice(db(), String(id), {
+      account: 'pruebas',
       authenticity: testAuthenticity(db()),
       today: today(),
       reference: 'REF-EDO-1',

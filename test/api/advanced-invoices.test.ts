@@ -198,6 +198,7 @@ describe('advanced invoices (Resumen de tus Facturas Adelantadas)', () => {
     it('renders the advance’s figures, DD/MM/YYYY dates and the disbursement in the PDF', async () => {
       const id = await advancedInvoice({ description: 'Suministro de cajas de cartón' });
       await disburseInvoice(db(), String(id), {
+        account: 'pruebas',
         authenticity: testAuthenticity(db()),
         today: today(),
         reference: 'REF-PRUEBA-77',

@@ -1,3 +1,4 @@
+// @postgresql: the batch's creator may not confirm it, and two result uploads of one batch serialize on its row lock across connections.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelReservation } from '../../server/modules/credit-programmes/programme-ledger.repository';
@@ -35,6 +36,8 @@ describe('control desk and SPEI batches', () => {
   const inDays = (days: number) => dayjs(today()).add(days, 'day').format('YYYY-MM-DD');
   const db = () => ctx.database.db;
   const sessions = {} as Record<OperatorRole, Session>;
+  /** A second tesorería: who confirms what sessions.tesoreria batched (two people, decision 0059). */
+  let otherTesoreria: Session & { userId: number; username: string };
   let provider: Session;
   let corporateId: number;
 
@@ -44,6 +47,10 @@ describe('control desk and SPEI batches', () => {
       const session = await createOperatorSession(ctx, { roles: [role] });
       sessions[role] = { access: session.access, refresh: session.refresh } as Session;
     }
+    otherTesoreria = await createOperatorSession(ctx, {
+      roles: ['tesoreria'],
+      username: 'tesoreria.segunda',
+    });
     provider = await sessionFor(ctx.app, 'proveedor.demo');
     const corporate = await db()
       .selectFrom('companies')
@@ -359,7 +366,7 @@ describe('control desk and SPEI batches', () => {
     ]);
 
     const file = `clave_rastreo,estado,motivo\r\n${order?.clave_rastreo},liquidada,\r\n`;
-    const confirmed = await upload(batch.id, file, sessions.tesoreria);
+    const confirmed = await upload(batch.id, file, otherTesoreria);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const result = confirmed.json() as ConfirmationResult;
     expect(result).toMatchObject({ applied: 1, unchanged: 0 });
@@ -375,7 +382,7 @@ describe('control desk and SPEI batches', () => {
     expect(mail.subject).toMatch(/^Pagamos el adelanto de tu factura /);
 
     // The same file again: the clave already confirmed, nothing changes, and the answer says so.
-    const replay = await upload(batch.id, file, sessions.tesoreria);
+    const replay = await upload(batch.id, file, otherTesoreria);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({
       applied: 0,
@@ -404,7 +411,7 @@ describe('control desk and SPEI batches', () => {
     const answer = await upload(
       batch.id,
       `clave_rastreo,estado,motivo\n${clave},devuelta,Cuenta inexistente\n`,
-      sessions.tesoreria,
+      otherTesoreria,
     );
     expect(answer.statusCode, answer.body).toBe(200);
     const item = (await getJson(ctx.app, `${DESK}${id}/`, sessions.auditor)).json() as DeskItem;
@@ -423,7 +430,7 @@ describe('control desk and SPEI batches', () => {
     const bad = await upload(
       batch.id,
       `clave_rastreo,estado,motivo\n${clave},pagada,\nFLUJO0F0,devuelta,\n`,
-      sessions.tesoreria,
+      otherTesoreria,
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
@@ -436,7 +443,7 @@ describe('control desk and SPEI batches', () => {
     const unknown = await upload(
       batch.id,
       `clave_rastreo,estado,motivo\n${clave},liquidada,\nFLUJO999F1,liquidada,\n`,
-      sessions.tesoreria,
+      otherTesoreria,
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
@@ -446,6 +453,81 @@ describe('control desk and SPEI batches', () => {
     expect(
       ((await getJson(ctx.app, `${BATCHES}${batch.id}/`, sessions.auditor)).json() as Batch).orders[0]?.state,
     ).toBe('pendiente');
+  });
+
+  it('refuses the result file to the tesorería who made the batch, and changes nothing', async () => {
+    const id = await advancedInvoice();
+    const batch = await approvedAndBatched(id);
+    const file = `clave_rastreo,estado,motivo\n${batch.orders[0]?.clave_rastreo},liquidada,\n`;
+    const refused = await upload(batch.id, file, sessions.tesoreria);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      detail:
+        'Quien creó el lote no puede confirmar su resultado: pide a otra persona de tesorería o a un aprobador que cargue el archivo del banco.',
+    });
+    expect(await statusOf(db(), id)).toBe(InvoiceStatus.PROCESS);
+    const after = (await getJson(ctx.app, `${BATCHES}${batch.id}/`, sessions.auditor)).json() as Batch;
+    expect(after.orders[0]).toMatchObject({ state: 'pendiente', confirmed_by: null });
+    expect(
+      await db().selectFrom('disbursements').select('id').where('invoice_id', '=', id).execute(),
+    ).toHaveLength(0);
+  });
+
+  it('a second tesorería confirms the result file, and the order records who (id and username)', async () => {
+    const id = await advancedInvoice();
+    const batch = await approvedAndBatched(id);
+    const clave = batch.orders[0]?.clave_rastreo ?? '';
+    const answer = await upload(
+      batch.id,
+      `clave_rastreo,estado,motivo\n${clave},liquidada,\n`,
+      otherTesoreria,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ applied: 1 });
+    expect(await statusOf(db(), id)).toBe(InvoiceStatus.PAID);
+    const after = (await getJson(ctx.app, `${BATCHES}${batch.id}/`, sessions.auditor)).json() as Batch;
+    expect(after.orders[0]).toMatchObject({ state: 'liquidada', confirmed_by: 'tesoreria.segunda' });
+    const order = await db()
+      .selectFrom('spei_orders')
+      .select(['confirmed_by', 'confirmed_by_username'])
+      .where('clave_rastreo', '=', clave)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      confirmed_by: otherTesoreria.userId,
+      confirmed_by_username: 'tesoreria.segunda',
+    });
+  });
+
+  it('an aprobador may confirm the result file of a batch tesorería made', async () => {
+    const id = await advancedInvoice();
+    const batch = await approvedAndBatched(id);
+    const clave = batch.orders[0]?.clave_rastreo;
+    const answer = await upload(
+      batch.id,
+      `clave_rastreo,estado,motivo\n${clave},devuelta,Cuenta cancelada\n`,
+      sessions.aprobador,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ applied: 1 });
+    const item = (await getJson(ctx.app, `${DESK}${id}/`, sessions.auditor)).json() as DeskItem;
+    expect(item).toMatchObject({ state: 'returned', reason: 'Cuenta cancelada' });
+  });
+
+  it('two uploads of one result file at once pay the advance once', async () => {
+    const id = await advancedInvoice();
+    const batch = await approvedAndBatched(id);
+    const file = `clave_rastreo,estado,motivo\n${batch.orders[0]?.clave_rastreo},liquidada,\n`;
+    const answers = await Promise.all([
+      upload(batch.id, file, otherTesoreria),
+      upload(batch.id, file, sessions.aprobador),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const applied = answers.map((answer) => (answer.json() as ConfirmationResult).applied).sort();
+    expect(applied).toEqual([0, 1]);
+    expect(
+      await db().selectFrom('disbursements').select('id').where('invoice_id', '=', id).execute(),
+    ).toHaveLength(1);
+    expect(await ledgerKinds(id)).toEqual(['reserve', 'use']);
   });
 
   it('refuses batching what is not approved, and every call to the wrong role', async () => {
@@ -460,7 +542,7 @@ describe('control desk and SPEI batches', () => {
       [await postJson(ctx.app, `${DESK}${id}/approve/`, sessions.analista, {}), 'Aprobador'],
       [await postJson(ctx.app, `${DESK}${id}/reject/`, sessions.tesoreria, { reason: 'x' }), 'Aprobador'],
       [await postJson(ctx.app, BATCHES, sessions.aprobador, { invoice_ids: [id] }), 'Tesorería'],
-      [await upload(1, 'clave_rastreo,estado,motivo\n', sessions.auditor), 'Tesorería'],
+      [await upload(1, 'clave_rastreo,estado,motivo\n', sessions.auditor), 'Aprobador o Tesorería'],
     ] as const;
     for (const [answer, role] of refusals) {
       expect(answer.statusCode).toBe(403);

@@ -288,12 +288,19 @@ describe('credit programmes', () => {
     if (paidId === undefined) throw new Error('no advance in process');
     // Forced past the control desk's checks: they are the desk's tests' subject (decision 0054), not this one's.
     await disburseInvoice(db(), String(paidId), {
+      account: 'pruebas',
       authenticity: testAuthenticity(db()),
       today: today(),
       force: true,
     });
     const before = await balances();
     expect(parseMoney(before.used)).toBe(parseMoney(INVOICE_AMOUNT));
+    // The disbursement row takes the database's clock; this file's clock is NOW (2026-03-10): paid on 03-05.
+    await db()
+      .updateTable('disbursements')
+      .set({ at: '2026-03-05T18:00:00Z' })
+      .where('invoice_id', '=', paidId)
+      .execute();
 
     const body = { invoice_id: paidId, amount: '4000.00', clave_rastreo: 'COBRO0001', fecha: today() };
     expect((await postJson(ctx.app, COLLECTIONS, analista, body)).statusCode).toBe(403);
@@ -317,14 +324,37 @@ describe('credit programmes', () => {
     const clash = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...body, amount: '5000.00' });
     expect(clash.statusCode).toBe(409);
 
-    // More than the invoice still uses: only what it uses is released.
-    const rest = await postJson(ctx.app, COLLECTIONS, tesoreria, {
-      ...body,
-      amount: '7000.00',
-      clave_rastreo: 'COBRO0002',
+    // More than remains to collect (10,000.00 − 4,000.00) is refused on the field, unless said to be an
+    // over-payment, which is recorded as such; sobrepago without an excess is refused too.
+    const tooMuch = { ...body, amount: '7000.00', clave_rastreo: 'COBRO0002' };
+    const refused = await postJson(ctx.app, COLLECTIONS, tesoreria, tooMuch);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      amount: [
+        'El monto excede lo que falta por cobrar de esta factura ($6,000.00 MXN). Si el corporativo pagó de más, márcalo como sobrepago.',
+      ],
     });
+    const notOver = await postJson(ctx.app, COLLECTIONS, tesoreria, {
+      ...body,
+      amount: '1000.00',
+      clave_rastreo: 'COBRO0009',
+      sobrepago: true,
+    });
+    expect(notOver.statusCode).toBe(400);
+    expect(notOver.json()).toEqual({
+      sobrepago: ['No es un sobrepago: falta por cobrar $6,000.00 MXN y el monto no lo excede.'],
+    });
+    expect(parseMoney((await balances()).used)).toBe(parseMoney('6000.00'));
+    const rest = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...tooMuch, sobrepago: true });
     expect(rest.statusCode).toBe(201);
-    expect(rest.json().released).toBe('6000.00');
+    expect(rest.json()).toMatchObject({ released: '6000.00', overpaid: '1000.00' });
+    expect(rest.json().message).toContain('Sobrepago registrado: $1,000.00 MXN.');
+    const recorded = await db()
+      .selectFrom('collections')
+      .select('overpaid')
+      .where('clave_rastreo', '=', 'COBRO0002')
+      .executeTakeFirstOrThrow();
+    expect(parseMoney(recorded.overpaid)).toBe(parseMoney('1000.00'));
     expect(parseMoney((await balances()).used)).toBe(0);
     expect(await ledgerSum('release')).toBe(parseMoney(INVOICE_AMOUNT));
     expect((await collectible()).some((entry) => entry.invoice_id === paidId)).toBe(false);
@@ -342,6 +372,40 @@ describe('credit programmes', () => {
       clave_rastreo: 'con espacios',
     });
     expect(badClave.statusCode).toBe(400);
+  });
+
+  it('refuses a collection dated after today or before the disbursement, on the fecha field', async () => {
+    const id = await approvedInvoice();
+    expect(
+      (await postJson(ctx.app, ADVANCE, provider, { id_execute_factoring: id })).statusCode,
+    ).toBeLessThan(300);
+    await disburseInvoice(db(), String(id), {
+      account: 'pruebas',
+      authenticity: testAuthenticity(db()),
+      today: today(),
+      force: true,
+    });
+    await db()
+      .updateTable('disbursements')
+      .set({ at: '2026-03-05T18:00:00Z' })
+      .where('invoice_id', '=', id)
+      .execute();
+    const body = { invoice_id: id, amount: '1000.00', clave_rastreo: `FECHA${id}`, fecha: inDays(1) };
+    const tomorrow = await postJson(ctx.app, COLLECTIONS, tesoreria, body);
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json()).toEqual({
+      fecha: ['La fecha del pago no puede ser posterior a hoy (10/03/2026).'],
+    });
+    const early = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...body, fecha: '2026-03-04' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({
+      fecha: ['La fecha del pago no puede ser anterior al desembolso del adelanto (05/03/2026).'],
+    });
+    expect(
+      await db().selectFrom('collections').select('id').where('invoice_id', '=', id).execute(),
+    ).toHaveLength(0);
+    const onTheDay = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...body, fecha: '2026-03-05' });
+    expect(onTheDay.statusCode, onTheDay.body).toBe(201);
   });
 
   it("shows the corporate its programme's utilisation on its statement indicators", async () => {

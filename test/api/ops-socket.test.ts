@@ -51,6 +51,8 @@ describe.runIf(pglite)('operator commands against a running PGlite server (ops s
             DATABASE_URL: '',
             SAT_SANDBOX_DIR: config.satSandboxDir,
             LOG_LEVEL: 'silent',
+            // Who runs the CLI, as the money's records name the automation (decision 0059).
+            FLUJO_OPS_ACCOUNT: 'turno.nocturno',
           },
         },
         (error, stdout, stderr) => {
@@ -120,6 +122,17 @@ describe.runIf(pglite)('operator commands against a running PGlite server (ops s
       .where('invoice_id', '=', invoiceId as number)
       .executeTakeFirstOrThrow();
     expect(disbursement.reference).toBe('SPEI0042');
+    // The CLI's account crossed the socket: the batch and its confirmation name it, not the server's user.
+    const order = await db()
+      .selectFrom('spei_orders as o')
+      .innerJoin('disbursement_batches as b', 'b.id', 'o.batch_id')
+      .select(['b.created_by_username', 'o.confirmed_by_username'])
+      .where('o.clave_rastreo', '=', 'SPEI0042')
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      created_by_username: 'ops:turno.nocturno',
+      confirmed_by_username: 'ops:turno.nocturno',
+    });
 
     // The provider's e-mail is in the server's outbox, and mail:list reads it through the socket too.
     const mail = await cli('mail:list', '--limit', '1');

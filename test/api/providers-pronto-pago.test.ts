@@ -133,6 +133,7 @@ describe('provider pronto pago: request authorization, quote, advance', () => {
     });
 
     const paid = await disburseInvoice(db(), String(id), {
+      account: 'pruebas',
       authenticity: testAuthenticity(db()),
       today: today(),
       force: true,

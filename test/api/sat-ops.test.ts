@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +233,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
 
     await expect(
       disburseInvoice(db(), String(first), {
+        account: 'pruebas',
         authenticity: testAuthenticity(db()),
         today: '2026-05-20',
         force: true,
@@ -253,6 +254,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
         .executeTakeFirstOrThrow()
     ).cfdi_uuid;
     const paid = await disburseInvoice(db(), uuid, {
+      account: 'pruebas',
       authenticity: testAuthenticity(db()),
       today: '2026-05-20',
       force: true,
@@ -260,6 +262,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
     expect(paid.reference).toBe(`FLUJO-${second}-20260520`);
     await expect(
       disburseInvoice(db(), '987654', {
+        account: 'pruebas',
         authenticity: testAuthenticity(db()),
         today: '2026-05-20',
         force: true,
@@ -267,6 +270,7 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
     ).rejects.toBeInstanceOf(DisbursementError);
     await expect(
       disburseInvoice(db(), String(second), {
+        account: 'pruebas',
         authenticity: testAuthenticity(db()),
         today: '2026-05-20',
         reference: 'con espacios',
@@ -275,6 +279,51 @@ describe('operator commands: sat:*, disburse, idempotency:prune', () => {
     const [available] = await invoicesIn(db(), DEMO_PROVIDERS[1].rfc, InvoiceStatus.AVAILABLE);
     await expect(ops('disburse', String(available))).rejects.toThrow(
       'no está En trámite (estado: Por Autorizar)',
+    );
+  });
+
+  it('disburse records which automation account acted (--as, else FLUJO_OPS_ACCOUNT or the OS user); the audit still names operador Flujo', async () => {
+    const [first, second] = await invoicesIn(db(), DEMO_PROVIDERS[0].rfc, InvoiceStatus.PROCESS);
+    const recorded = async (clave: string) =>
+      db()
+        .selectFrom('spei_orders as o')
+        .innerJoin('disbursement_batches as b', 'b.id', 'o.batch_id')
+        .innerJoin('desk_items as d', 'd.invoice_id', 'o.invoice_id')
+        .select([
+          'b.created_by',
+          'b.created_by_username',
+          'o.confirmed_by',
+          'o.confirmed_by_username',
+          'd.decided_by_username',
+        ])
+        .where('o.clave_rastreo', '=', clave)
+        .executeTakeFirstOrThrow();
+    expect(
+      await ops('disburse', String(first), '--reference', 'SPEIASBOT1', '--force', '--as', 'cobranza.bot'),
+    ).toBe(0);
+    expect(await recorded('SPEIASBOT1')).toEqual({
+      created_by: null,
+      created_by_username: 'ops:cobranza.bot',
+      confirmed_by: null,
+      confirmed_by_username: 'ops:cobranza.bot',
+      decided_by_username: 'ops:cobranza.bot',
+    });
+    const last = await db()
+      .selectFrom('invoice_events')
+      .select('actor')
+      .where('invoice_id', '=', first as number)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last.actor).toBe('operador Flujo');
+
+    const account = process.env.FLUJO_OPS_ACCOUNT?.trim() || userInfo().username;
+    expect(await ops('disburse', String(second), '--reference', 'SPEIOSUSR1', '--force')).toBe(0);
+    expect(await recorded('SPEIOSUSR1')).toMatchObject({
+      created_by_username: `ops:${account}`,
+      confirmed_by_username: `ops:${account}`,
+    });
+    await expect(ops('disburse', String(second), '--as', 'con espacios')).rejects.toThrow(
+      'La cuenta de automatización',
     );
   });
 

@@ -40,6 +40,8 @@ const AUTOMATION = { id: null, username: OPERATOR_LABEL };
 interface Ctx {
   invoiceId: number;
   access: string;
+  /** A second tesorería: who made a batch does not confirm its result (decision 0059). */
+  confirmerAccess: string;
   batchId: number | null;
   clave: string | null;
 }
@@ -47,15 +49,22 @@ interface Ctx {
 const db = () => testApp().database.db;
 const today = () => businessDate(new Date());
 
-let operatorAccess: string | null = null;
+let operatorAccess: { access: string; confirmerAccess: string } | null = null;
 
-/** One operator with both roles the desk needs, and the world's facts the checks read. */
-async function theOperator(): Promise<string> {
+/**
+ * One operator with both roles the desk needs, a second tesorería who confirms the bank's result of the first
+ * one's batches, and the world's facts the checks read.
+ */
+async function theOperators(): Promise<{ access: string; confirmerAccess: string }> {
   if (operatorAccess) return operatorAccess;
   const { database, config } = testApp();
   const session = await createOperatorSession(
     { database, config, now: () => new Date() },
     { roles: ['aprobador', 'tesoreria'] },
+  );
+  const confirmer = await createOperatorSession(
+    { database, config, now: () => new Date() },
+    { roles: ['tesoreria'] },
   );
   const corporate = await db()
     .selectFrom('companies')
@@ -74,7 +83,7 @@ async function theOperator(): Promise<string> {
     .set({ disbursement_clabe: CLABE })
     .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
     .execute();
-  operatorAccess = session.access;
+  operatorAccess = { access: session.access, confirmerAccess: confirmer.access };
   return operatorAccess;
 }
 
@@ -104,11 +113,11 @@ async function advance(invoiceId: number): Promise<void> {
 }
 
 async function newItem(): Promise<Ctx> {
-  const access = await theOperator();
+  const { access, confirmerAccess } = await theOperators();
   const invoiceId = await importInvoice(db(), { today: today() });
   await advanceTo(db(), invoiceId, 'approved', businessDate(new Date(Date.now() + 30 * 86_400_000)));
   await advance(invoiceId);
-  return { invoiceId, access, batchId: null, clave: null };
+  return { invoiceId, access, confirmerAccess, batchId: null, clave: null };
 }
 
 const auth = (ctx: Ctx) => ({ authorization: `Bearer ${ctx.access}` });
@@ -122,7 +131,10 @@ async function uploadResult(ctx: Ctx, line: string): Promise<{ status: number; b
   const answer = await forwardToServer(
     new Request(`${TEST_ORIGIN}/api/operator/disbursements/${ctx.batchId}/confirmation/`, {
       method: 'POST',
-      headers: { ...auth(ctx), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${ctx.confirmerAccess}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       body,
     }),
   );

@@ -118,7 +118,12 @@ describe('credit programmes (page)', () => {
     // 'Adelantar pago' reserves on the demo corporate's programme; the disbursement turns it into used.
     await requestAdvance(db, id);
     // Forced past the desk's checks: they are the desk's tests' subject, not this one's.
-    await disburseInvoice(db, String(id), { today, force: true, authenticity: testAuthenticity(db) });
+    await disburseInvoice(db, String(id), {
+      account: 'pruebas',
+      today,
+      force: true,
+      authenticity: testAuthenticity(db),
+    });
 
     await signInOperator(['tesoreria']);
     renderApp('/operacion/programas/');
@@ -145,6 +150,20 @@ describe('credit programmes (page)', () => {
     fireEvent.change(within(dialog).getByLabelText('Clave de rastreo del pago'), {
       target: { value: `COBRO${id}` },
     });
+    // More than remains to collect: the server's reason shows at the amount, and nothing is recorded.
+    const amount = within(dialog).getByLabelText('Monto pagado (MXN)') as HTMLInputElement;
+    const used = amount.value;
+    fireEvent.change(amount, { target: { value: '99999999.00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    expect(
+      await within(dialog).findByText(
+        /^El monto excede lo que falta por cobrar de esta factura/,
+        {},
+        SERVER_WAIT,
+      ),
+    ).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(amount, { target: { value: used } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
     expect(await screen.findByText(/^Pago registrado: se liberaron/, {}, SERVER_WAIT)).toBeTruthy();
     await waitFor(() => {

@@ -209,12 +209,24 @@ describe('SPEI batches (page)', () => {
     expect(refusal.textContent).toMatch(/Línea 2/);
     expect(within(orderRow).getByText('Pendiente')).toBeTruthy();
 
-    await user.upload(
-      input,
+    // Who made the batch may not confirm it (decision 0059): the server's reason shows; a second tesorería can.
+    const settled = () =>
       new File([`clave_rastreo,estado,motivo\r\n${clave},liquidada,\r\n`], 'resultado.csv', {
         type: 'text/csv',
-      }),
+      });
+    expect(screen.getByText(/no quien creó el lote\.$/)).toBeTruthy();
+    await user.upload(input, settled());
+    await waitFor(
+      () =>
+        expect(screen.getByRole('alert').textContent).toContain(
+          'Quien creó el lote no puede confirmar su resultado',
+        ),
+      SERVER_WAIT,
     );
+    expect(within(orderRow).getByText('Pendiente')).toBeTruthy();
+    const second = await world.operatorSession(['tesoreria']);
+    localStorage.setItem(ACCESS_TOKEN_KEY, second.access);
+    await user.upload(input, settled());
     await waitFor(
       () =>
         expect(screen.getByText(/^Resultado aplicado al lote/).textContent).toBe(
@@ -224,6 +236,7 @@ describe('SPEI batches (page)', () => {
     );
     expect(await within(batchTable).findByText('Confirmado', {}, SERVER_WAIT)).toBeTruthy();
     expect(within(orders).getByText('Liquidada')).toBeTruthy();
+    expect(within(orders).getByText(`Confirmó ${second.username}`)).toBeTruthy();
     await expectAxeClean();
   });
 });

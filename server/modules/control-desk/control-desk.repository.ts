@@ -254,6 +254,7 @@ const ORDER_COLUMNS = [
   'o.concepto',
   'o.state',
   'o.return_reason',
+  'o.confirmed_by_username',
   'o.confirmed_at',
 ] as const;
 
@@ -282,14 +283,19 @@ export function lockBatchOrders(db: Db, batchId: number) {
 export async function confirmOrder(
   db: Db,
   orderId: number,
-  result: { state: 'liquidada' | 'devuelta'; reason: string | null; by: number | null },
+  result: {
+    state: 'liquidada' | 'devuelta';
+    reason: string | null;
+    by: { id: number | null; username: string };
+  },
 ): Promise<void> {
   await db
     .updateTable('spei_orders')
     .set({
       state: result.state,
       return_reason: result.reason,
-      confirmed_by: result.by,
+      confirmed_by: result.by.id,
+      confirmed_by_username: result.by.username,
       confirmed_at: sql<string>`now()`,
     })
     .where('id', '=', orderId)
@@ -301,6 +307,16 @@ export function findBatch(db: Db, batchId: number) {
     .selectFrom('disbursement_batches')
     .select(['id', 'created_by_username', 'created_at'])
     .where('id', '=', batchId)
+    .executeTakeFirst();
+}
+
+/** A batch with its creator, locked for the transaction that settles its orders (null when there is none). */
+export function lockBatch(db: Db, batchId: number) {
+  return db
+    .selectFrom('disbursement_batches')
+    .select(['id', 'created_by', 'created_by_username'])
+    .where('id', '=', batchId)
+    .forUpdate()
     .executeTakeFirst();
 }
 

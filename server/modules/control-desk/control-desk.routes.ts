@@ -128,8 +128,10 @@ const DOCS = {
     responses: { 404: 'Lote no encontrado.' },
   },
   confirmation: {
-    summary: "Upload the bank's result file for a batch (tesorería)",
+    summary: "Upload the bank's result file for a batch (a second tesorería or an aprobador)",
     description:
+      'Dos personas (decisión 0059): quien creó el lote no confirma su resultado (403); lo carga otra persona de ' +
+      'tesorería o un aprobador, y cada orden guarda quién la confirmó (confirmed_by). ' +
       'Multipart con el campo file: CSV clave_rastreo,estado,motivo (estado liquidada o devuelta; una devuelta ' +
       `lleva motivo; máximo ${RESULT_FILE_MAX_BYTES / 1024} KB). Una línea con error rechaza todo el archivo (400, ` +
       'un mensaje por línea) y no cambia nada. Liquidada: la factura pasa a Pagada, se registra el desembolso, la ' +
@@ -147,6 +149,7 @@ const DOCS = {
     response: ConfirmationResult,
     responses: {
       400: REFUSAL,
+      403: 'El rol no es Aprobador ni Tesorería, o quien llama creó el lote.',
       404: 'Lote no encontrado.',
       409: REFUSAL,
       413: 'El archivo excede el tamaño máximo.',
@@ -340,7 +343,7 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/disbursements/:id/confirmation/',
     operatorRoute(app, {
-      roles: ['tesoreria'],
+      roles: ['aprobador', 'tesoreria'],
       action: 'Cargar resultado del banco',
       doc: DOCS.confirmation,
     }),

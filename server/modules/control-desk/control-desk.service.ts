@@ -57,6 +57,7 @@ import {
   insertSpeiOrders,
   listBatches,
   listDeskRows,
+  lockBatch,
   lockBatchOrders,
   lockDeskRows,
   type NewSpeiOrder,
@@ -71,7 +72,7 @@ import {
 /** A refusal of the desk, with its HTTP status and, when there are several, each reason. */
 export class DeskError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409,
+    readonly statusCode: 400 | 403 | 404 | 409,
     message: string,
     readonly details: readonly string[] = [],
   ) {
@@ -79,11 +80,18 @@ export class DeskError extends Error {
   }
 }
 
-/** Who acts at the desk: an operator (id and username) or the automation (no user). */
+/**
+ * Who acts at the desk: an operator (id and username) or the automation (no user; its username names the
+ * automation account that ran it, decision 0059).
+ */
 export interface DeskActor {
   id: number | null;
   username: string;
+  /** The name the invoice's lifecycle audit gives the actor, when not its username ('operador Flujo'). */
+  auditLabel?: string;
 }
+
+const auditActor = (actor: DeskActor) => ({ userId: actor.id, label: actor.auditLabel ?? actor.username });
 
 const OPERATOR_ACTOR: LifecycleActor = { kind: 'operator', companyId: null, satAuthorized: true };
 
@@ -98,6 +106,8 @@ export const DESK_MESSAGES = {
   notVigente: (label: string, reason: string) => `Factura ${label}: ${reason}`,
   proofState: 'La prueba del CFDI está',
   batchNotFound: 'Lote no encontrado.',
+  sameTreasurer:
+    'Quien creó el lote no puede confirmar su resultado: pide a otra persona de tesorería o a un aprobador que cargue el archivo del banco.',
   badFile: 'El archivo de resultados tiene errores; no se aplicó ninguna línea.',
 } as const;
 
@@ -281,7 +291,7 @@ export async function rejectDeskItem(
       trx,
       invoiceId,
       { type: 'invoice.deskReject', actor: OPERATOR_ACTOR, reason },
-      { userId: actor.id, label: actor.username },
+      auditActor(actor),
     );
     await saveDeskItem(trx, { invoiceId, state: 'rejected', reason, decidedBy: actor, forcedChecks: null });
     const saved = (await findDeskRow(trx, invoiceId)) as DeskRow;
@@ -317,6 +327,7 @@ export interface SpeiOrderView {
   concepto: string;
   state: 'pendiente' | 'liquidada' | 'devuelta';
   return_reason: string | null;
+  confirmed_by: string | null;
 }
 
 export interface BatchView {
@@ -340,6 +351,7 @@ function orderView(order: SpeiOrderRow): SpeiOrderView {
     concepto: order.concepto,
     state: order.state,
     return_reason: order.return_reason,
+    confirmed_by: order.confirmed_by_username,
   };
 }
 
@@ -505,7 +517,14 @@ export async function settleBatch(
   actor: DeskActor,
 ): Promise<Settlement> {
   return inTransaction(db, async (trx) => {
-    if (!(await findBatch(trx, batchId))) throw new DeskError(404, DESK_MESSAGES.batchNotFound);
+    // The batch row is locked first: its creator is compared and its orders settled in this one transaction.
+    const batch = await lockBatch(trx, batchId);
+    if (!batch) throw new DeskError(404, DESK_MESSAGES.batchNotFound);
+    // Two people (decision 0059): who made the batch does not confirm what the bank did with it. The automation
+    // (no user) acts alone by its standing instruction, recorded by account name.
+    if (actor.id !== null && actor.id === batch.created_by) {
+      throw new DeskError(403, DESK_MESSAGES.sameTreasurer);
+    }
     const orders = new Map(
       (await lockBatchOrders(trx, batchId)).map((order) => [order.clave_rastreo, order]),
     );
@@ -536,7 +555,7 @@ export async function settleBatch(
           trx,
           order.invoice_id,
           { type: 'invoice.disburse', actor: OPERATOR_ACTOR },
-          { userId: actor.id, label: actor.username },
+          auditActor(actor),
         );
         await insertDisbursement(trx, {
           invoiceId: order.invoice_id,
@@ -544,14 +563,14 @@ export async function settleBatch(
           reference: order.clave_rastreo,
         });
         await saveDeskItem(trx, { invoiceId: order.invoice_id, state: 'paid' });
-        await confirmOrder(trx, order.id, { state: 'liquidada', reason: null, by: actor.id });
+        await confirmOrder(trx, order.id, { state: 'liquidada', reason: null, by: actor });
         paid.push({ invoiceId: order.invoice_id, amount: order.amount, clave: order.clave_rastreo });
         results.push({ ...base, applied: true, message: `Factura ${invoiceLabel(row)} pagada.` });
       } else {
         const reason = line.motivo ?? '';
         nextDeskState(row, { type: 'bank.return', reason });
         await saveDeskItem(trx, { invoiceId: order.invoice_id, state: 'returned', reason });
-        await confirmOrder(trx, order.id, { state: 'devuelta', reason, by: actor.id });
+        await confirmOrder(trx, order.id, { state: 'devuelta', reason, by: actor });
         results.push({
           ...base,
           applied: true,

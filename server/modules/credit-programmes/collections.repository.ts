@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 // The corporate's payments of advanced invoices (migration 010): one row per clave de rastreo.
@@ -10,9 +11,19 @@ export interface CollectionRow {
   released: string;
   clave_rastreo: string;
   fecha: string;
+  overpaid: string;
 }
 
-const COLUMNS = ['id', 'invoice_id', 'programme_id', 'amount', 'released', 'clave_rastreo', 'fecha'] as const;
+const COLUMNS = [
+  'id',
+  'invoice_id',
+  'programme_id',
+  'amount',
+  'released',
+  'clave_rastreo',
+  'fecha',
+  'overpaid',
+] as const;
 
 export async function findCollectionByClave(db: Db, claveRastreo: string): Promise<CollectionRow | null> {
   return (
@@ -37,6 +48,7 @@ export async function insertCollection(
     claveRastreo: string;
     fecha: string;
     recordedBy: number;
+    overpaid: string;
   },
 ): Promise<CollectionRow | null> {
   return (
@@ -49,6 +61,7 @@ export async function insertCollection(
         clave_rastreo: collection.claveRastreo,
         fecha: collection.fecha,
         recorded_by: collection.recordedBy,
+        overpaid: collection.overpaid,
       })
       .onConflict((oc) => oc.column('clave_rastreo').doNothing())
       .returning(COLUMNS)
@@ -60,14 +73,37 @@ export async function setCollectionReleased(trx: Db, collectionId: number, relea
   await trx.updateTable('collections').set({ released }).where('id', '=', collectionId).execute();
 }
 
-/** The invoice a payment is for, with its corporate's programme (one statement; null when no such invoice). */
+/**
+ * The invoice a payment is for, locked (two payments of one invoice serialize, so what remains is read once per
+ * payment), with its corporate's programme, its MXN amount, when it was disbursed and what was collected so far.
+ * Null when no such invoice.
+ */
 export async function findInvoiceForCollection(db: Db, invoiceId: number) {
   return (
     (await db
       .selectFrom('invoices as i')
       .leftJoin('credit_programmes as p', 'p.corporate_id', 'i.receiver_company_id')
-      .select(['i.id', 'i.status', 'i.serie', 'i.folio', 'i.cfdi_uuid', 'p.id as programme_id'])
+      .select((eb) => [
+        'i.id',
+        'i.status',
+        'i.serie',
+        'i.folio',
+        'i.cfdi_uuid',
+        'i.amount_with_exchange_rate',
+        'p.id as programme_id',
+        eb
+          .selectFrom('disbursements as d')
+          .select((inner) => inner.fn.max('d.at').as('at'))
+          .whereRef('d.invoice_id', '=', 'i.id')
+          .as('disbursed_at'),
+        eb
+          .selectFrom('collections as c')
+          .select(sql<string>`coalesce(sum(c.amount), 0)::text`.as('total'))
+          .whereRef('c.invoice_id', '=', 'i.id')
+          .as('collected'),
+      ])
       .where('i.id', '=', invoiceId)
+      .forUpdate('i')
       .executeTakeFirst()) ?? null
   );
 }

@@ -1,9 +1,13 @@
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import { judgeCollection } from '../../../src/domain/collections';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { CollectionResponse, RecordCollectionBody } from '../../../src/domain/schemas/credit-programmes';
 import type { Db } from '../../db/database';
+import { FieldErrors } from '../../http/errors';
 import type { CallOutcome } from '../idempotency/idempotency.service';
+import { businessDate } from '../invoices/business-date';
 import {
   type CollectionRow,
   findCollectionByClave,
@@ -24,6 +28,7 @@ export const COLLECTION_REFUSALS = {
 
 function toResponse(row: CollectionRow, label: string): CollectionResponse {
   const released = parseMoney(row.released);
+  const overpaid = parseMoney(row.overpaid);
   return {
     id: row.id,
     invoice_id: row.invoice_id,
@@ -31,10 +36,12 @@ function toResponse(row: CollectionRow, label: string): CollectionResponse {
     released: formatMoneyAmount(released),
     clave_rastreo: row.clave_rastreo,
     fecha: row.fecha,
+    overpaid: formatMoneyAmount(overpaid),
     message:
-      released > 0
+      (released > 0
         ? `Pago registrado: se liberaron ${formatCurrency(released, 'MXN')} MXN del programa por la factura ${label}.`
-        : `Pago registrado para la factura ${label}; no quedaba monto usado por liberar.`,
+        : `Pago registrado para la factura ${label}; no quedaba monto usado por liberar.`) +
+      (overpaid > 0 ? ` Sobrepago registrado: ${formatCurrency(overpaid, 'MXN')} MXN.` : ''),
   };
 }
 
@@ -42,11 +49,14 @@ function toResponse(row: CollectionRow, label: string): CollectionResponse {
  * POST operator/collections/: the corporate paid (part of) an advanced invoice; that part leaves the programme's
  * used (at most what the invoice still uses: the ledger decides). A clave de rastreo already recorded for the
  * same invoice and amount answers the first recording and changes nothing; for another payment it is refused.
+ * A new payment is dated between the disbursement and today and takes at most what remains to collect, unless
+ * the caller says sobrepago (src/domain/collections.ts); otherwise 400 on the field.
  */
 export async function recordCollection(
   trx: Db,
   operator: ProgrammeOperator,
   body: RecordCollectionBody,
+  today: IsoDate,
 ): Promise<CallOutcome> {
   const invoice = await findInvoiceForCollection(trx, body.invoice_id);
   if (!invoice) throw new ProgrammeRequestError(404, COLLECTION_REFUSALS.invoiceNotFound);
@@ -61,6 +71,15 @@ export async function recordCollection(
   if (earlier) return replay(earlier);
   if (invoice.status !== InvoiceStatus.PAID)
     throw new ProgrammeRequestError(409, COLLECTION_REFUSALS.notPaid(label));
+  const verdict = judgeCollection({
+    fecha: body.fecha,
+    today,
+    disbursedOn: invoice.disbursed_at === null ? null : businessDate(new Date(invoice.disbursed_at)),
+    amount: parseMoney(amount),
+    remaining: parseMoney(invoice.amount_with_exchange_rate) - parseMoney(invoice.collected ?? '0'),
+    sobrepago: body.sobrepago,
+  });
+  if (!verdict.ok) throw new FieldErrors(verdict.errors);
   const inserted = await insertCollection(trx, {
     invoiceId: invoice.id,
     programmeId: invoice.programme_id,
@@ -68,6 +87,7 @@ export async function recordCollection(
     claveRastreo: body.clave_rastreo,
     fecha: body.fecha,
     recordedBy: operator.id,
+    overpaid: formatMoneyAmount(verdict.overpaid),
   });
   if (!inserted) {
     // A concurrent call recorded this clave first (the unique index made us wait for it): answer as a replay.

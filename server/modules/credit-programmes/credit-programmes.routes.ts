@@ -100,11 +100,15 @@ const DOCS = {
     summary: "Record a corporate's payment of an advanced invoice",
     description:
       'Tesorería. Libera del programa la parte pagada (nunca más de lo que la factura usa). Una clave de rastreo ' +
-      'ya registrada con la misma factura y monto responde el primer registro sin cambiar nada.',
+      'ya registrada con la misma factura y monto responde el primer registro sin cambiar nada. La fecha va del ' +
+      'desembolso del adelanto a hoy (400 en fecha); el monto es a lo más lo que falta por cobrar: el monto en MXN ' +
+      'de la factura menos los pagos anteriores (400 en amount). Un pago mayor se registra solo con sobrepago: ' +
+      'true, y la parte excedente queda en overpaid (sobrepago sin exceso: 400 en sobrepago).',
     body: RecordCollectionBody,
     response: CollectionResponse,
     status: 201,
     responses: {
+      400: 'Errores por campo (fecha, amount, sobrepago, clave_rastreo…), en español.',
       403: 'El operador no tiene el rol Tesorería.',
       404: 'Factura no encontrada.',
       409: 'La factura no tiene un adelanto pagado, o la clave de rastreo ya se registró con otro pago.',
@@ -242,7 +246,7 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
         request,
         reply,
         db,
-        (trx) => recordCollection(trx, { id: operator.id, roles: operator.roles }, request.body),
+        (trx) => recordCollection(trx, { id: operator.id, roles: operator.roles }, request.body, today()),
         detailRefusal,
       );
     },

@@ -20,6 +20,13 @@ import { requireAcceptedEvent } from './lifecycle.service';
 
 /** Who the audit trail names for a disbursement made by automation (`ops disburse`). */
 export const OPERATOR_LABEL = 'operador Flujo';
+/** An automation account's name: an OS user or the FLUJO_OPS_ACCOUNT / --as given (decision 0059). */
+export const OPS_ACCOUNT_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+
+/** How the batch, the order and the desk record the automation account that acted: 'ops:<account>'. */
+export function automationUsername(account: string): string {
+  return `ops:${account}`;
+}
 /** NOTE: a SPEI tracking key (clave de rastreo) is up to 30 alphanumeric characters (Banxico SPEI rules). */
 const REFERENCE_PATTERN = /^[A-Za-z0-9-]{1,30}$/;
 
@@ -60,6 +67,11 @@ export async function disburseInvoice(
     today: IsoDate;
     /** SAT is asked again right before the batch of one is made (never inside the transaction). */
     authenticity: CfdiAuthenticity;
+    /**
+     * The automation account that runs this (who typed `ops disburse`, or the job's account): recorded as the
+     * batch's creator and the order's confirmer. The lifecycle's audit keeps naming 'operador Flujo'.
+     */
+    account: string;
     reference?: string;
     mailer?: Mailer;
     force?: boolean;
@@ -68,7 +80,18 @@ export async function disburseInvoice(
   if (options.reference !== undefined && !REFERENCE_PATTERN.test(options.reference)) {
     throw new DisbursementError('La referencia debe tener de 1 a 30 letras, dígitos o guiones.');
   }
-  const automation = { id: null, username: OPERATOR_LABEL };
+  if (!OPS_ACCOUNT_PATTERN.test(options.account)) {
+    throw new DisbursementError(
+      'La cuenta de automatización debe tener de 1 a 64 letras, dígitos, puntos, guiones o @.',
+    );
+  }
+  // One recorded automation account acting by the standing instruction of decision 0059: it approves, batches
+  // and confirms a payment the bank already made; the two-person rule is for people at the desk.
+  const automation = {
+    id: null,
+    username: automationUsername(options.account),
+    auditLabel: OPERATOR_LABEL,
+  };
   const target = await findInvoiceRef(db, ref);
   if (target) await recheckAtSat(db, options.authenticity, [target]);
   try {

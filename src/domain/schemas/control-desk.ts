@@ -92,6 +92,8 @@ export const SpeiOrder = type({
   concepto: string(),
   state: enums(['pendiente', 'liquidada', 'devuelta']),
   return_reason: nullable(string()),
+  /** Who uploaded the bank's result for this order (an operator, or the automation account); null while pending. */
+  confirmed_by: nullable(string()),
 });
 
 export const Batch = type({

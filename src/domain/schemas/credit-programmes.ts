@@ -3,6 +3,7 @@ import { OperatorRole } from '../operator-roles';
 import { isoDate, moneyAmount } from './common';
 import {
   crossFieldRule,
+  flag,
   MESSAGES,
   patternText,
   payload,
@@ -58,6 +59,8 @@ export const RecordCollectionBody = payload({
     invalid: PROGRAMME_MESSAGES.claveRastreoInvalid,
   }),
   fecha: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
+  /** The corporate paid more than remains to collect on the invoice: recorded as an over-payment, never silently. */
+  sobrepago: flag(),
 });
 export type RecordCollectionBody = Infer<typeof RecordCollectionBody>;
 
@@ -159,6 +162,8 @@ export const CollectionResponse = type({
   released: moneyAmount,
   clave_rastreo: string(),
   fecha: isoDate,
+  /** The part above what remained to collect, when the caller said sobrepago; '0.00' otherwise. */
+  overpaid: moneyAmount,
   message: string(),
 });
 export type CollectionResponse = Infer<typeof CollectionResponse>;

@@ -13,12 +13,14 @@ import {
   recordCollection,
   unfreezeProgramme,
 } from '../../services/operator-programmes.service';
+import { CollectionFieldsRefusal } from '../../views/operator/programmes/collection-dialog';
 import {
   type CorporateOption,
   type LoadState,
   type ProgrammeActions,
   ProgrammesPage,
 } from '../../views/operator/programmes/programmes-page';
+import { saveOutcomeOf } from './-save-outcome';
 
 // /operacion/programas/ (issue 19, decision 0052): the route holds the calls and the server cache; the view asks
 // the credit-programme machine which gestures this operator may make.
@@ -78,9 +80,18 @@ function ProgrammesRoute() {
       await refresh();
     },
     recordCollection: async (body) => {
-      const { message } = await withServerMessage(() => collect.mutateAsync(body));
+      let answer: { message: string };
+      try {
+        answer = await collect.mutateAsync(body);
+      } catch (error) {
+        // Per-field refusals (date, amount, sobrepago) go to their fields; anything else is the dialog's alert.
+        const outcome = saveOutcomeOf(error);
+        if (!outcome.ok && Object.keys(outcome.fields).length > 0)
+          throw new CollectionFieldsRefusal(outcome.fields);
+        throw new Error(programmeCallMessage(error));
+      }
       await refresh();
-      return message;
+      return answer.message;
     },
   };
 

@@ -326,6 +326,7 @@ function BatchDetail({
                       {ORDER_STATE_LABELS[order.state]}
                     </Tag>
                     {order.return_reason && <div>{order.return_reason}</div>}
+                    {order.confirmed_by && <div>Confirmó {order.confirmed_by}</div>}
                   </td>
                 </tr>
               ))}
@@ -340,6 +341,7 @@ function BatchDetail({
               id={inputId}
               type="file"
               accept=".csv,text/csv"
+              aria-describedby={`${inputId}-quien`}
               disabled={busy}
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
@@ -349,6 +351,9 @@ function BatchDetail({
               }}
             />
           </div>
+          <p id={`${inputId}-quien`}>
+            El resultado lo carga otra persona de tesorería o un aprobador, no quien creó el lote.
+          </p>
           {busy && <Spinner aria-label="Procesando" size={20} />}
           {upload?.ok === true && (
             <Callout intent="success" role="status">
