@@ -12,6 +12,7 @@ import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
 import { controlDesk } from './migrations/012-control-desk';
 import { cfdiProof } from './migrations/013-cfdi-proof';
+import { corporateAccess } from './migrations/014-corporate-access';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-operator-alliances': statements(operatorAlliances),
   '012-control-desk': statements(controlDesk),
   '013-cfdi-proof': statements(cfdiProof),
+  '014-corporate-access': statements(corporateAccess),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
