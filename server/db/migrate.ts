@@ -12,6 +12,7 @@ import { creditProgrammes } from './migrations/010-credit-programmes';
 import { operatorAlliances } from './migrations/011-operator-alliances';
 import { controlDesk } from './migrations/012-control-desk';
 import { cfdiProof } from './migrations/013-cfdi-proof';
+import { corporateAccess } from './migrations/014-corporate-access';
 import { twoPersonMoney } from './migrations/015-two-person-money';
 import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
 import { satLinkClaims } from './migrations/019-sat-link-claims';
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-operator-alliances': statements(operatorAlliances),
   '012-control-desk': statements(controlDesk),
   '013-cfdi-proof': statements(cfdiProof),
+  '014-corporate-access': statements(corporateAccess),
   '015-two-person-money': statements(twoPersonMoney),
   '016-keyed-recovery-codes': statements(keyedRecoveryCodes),
   '019-sat-link-claims': statements(satLinkClaims),

@@ -33,9 +33,12 @@ export interface CompaniesTable {
   /** Annual percent of the factoring line; null until granted (migration 004). */
   factoring_rate: ColumnType<string | null, string | null | undefined, string | null>;
   /** The corporate's onboarding (migration 009); 'activo' for every company that predates it. */
-  onboarding_state: Generated<'borrador' | 'en_revision' | 'activo' | 'rechazado'>;
+  onboarding_state: Generated<'borrador' | 'en_revision' | 'activo' | 'rechazado' | 'suspendido'>;
   onboarding_reason: ColumnType<string | null, string | null | undefined, string | null>;
   onboarding_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 014: the analista who created (or promoted) the corporate, and the aprobador who activated it. */
+  onboarding_created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  onboarding_activated_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -53,6 +56,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Migration 008: the back-office roles; empty for providers and corporates. */
   operator_roles: ColumnType<string[], string[] | undefined, string[]>;
+  /** Migration 014: false for a promoted provider's users, who stay on the provider side unless invited. */
+  corporate_access: Generated<boolean>;
 }
 
 export interface AlliancesTable {

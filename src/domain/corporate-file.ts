@@ -48,7 +48,7 @@ export const DOCUMENT_STATUS_LABELS: Readonly<Record<DocumentStatus, string>> = 
   vencido: 'Vencido',
 };
 
-export const ONBOARDING_STATES = ['borrador', 'en_revision', 'activo', 'rechazado'] as const;
+export const ONBOARDING_STATES = ['borrador', 'en_revision', 'activo', 'rechazado', 'suspendido'] as const;
 export type OnboardingState = (typeof ONBOARDING_STATES)[number];
 
 export const ONBOARDING_STATE_LABELS: Readonly<Record<OnboardingState, string>> = {
@@ -56,6 +56,7 @@ export const ONBOARDING_STATE_LABELS: Readonly<Record<OnboardingState, string>> 
   en_revision: 'Expediente en revisión',
   activo: 'Activo',
   rechazado: 'Rechazado',
+  suspendido: 'Suspendido',
 };
 
 /** Only PDFs go in the file. NOTE: every PDF starts with '%PDF-' (ISO 32000-1 §7.5.2). */
@@ -118,6 +119,7 @@ export const CORPORATE_MESSAGES = {
   kindInvalid: 'Elige uno de los ocho documentos del expediente.',
   notPdf: 'El documento debe ser un PDF.',
   reasonRequired: 'Escribe el motivo del rechazo.',
+  suspensionReasonRequired: 'Escribe el motivo de la suspensión.',
   expiryRequired: 'Indica la fecha de vencimiento.',
   dateInvalid: 'Debe ser una fecha válida (AAAA-MM-DD).',
   notActivatable: (missing: readonly CorporateDocumentKind[]) =>
@@ -125,4 +127,23 @@ export const CORPORATE_MESSAGES = {
   alreadyActive: 'El corporativo ya está activo.',
   rejectedFinal: 'El corporativo fue rechazado; su expediente ya no cambia.',
   decisionRecorded: 'Decisión registrada.',
+  selfActivation: 'Otro aprobador debe activar este corporativo: quien lo dio de alta no puede activarlo.',
+  notSuspendable: 'Solo se suspende un corporativo activo.',
+  notReactivatable: 'Solo se reactiva un corporativo suspendido.',
+  confirmPromotion: (providerName: string) =>
+    `Este RFC es del proveedor «${providerName}». Confirma que quieres convertirlo en corporativo: sus usuarios ` +
+    'actuales seguirán como proveedor y solo el usuario invitado entrará como corporativo.',
+  // Why the corporate side is closed to a corporate's users in each state without access (the machine's tag
+  // on the active state decides which states have it).
+  accessPending:
+    'Tu empresa aún no está activa como corporativo: Flujo revisa su expediente. Te avisaremos cuando se active.',
+  accessRejected: 'El alta de tu empresa como corporativo fue rechazada; no tiene acceso como corporativo.',
+  accessSuspended: 'Tu empresa está suspendida como corporativo; no tiene acceso como corporativo.',
 } as const;
+
+/** The Spanish reason the corporate side is closed in a state the onboarding machine gives no access. */
+export function corporateAccessRefusal(state: OnboardingState): string {
+  if (state === 'rechazado') return CORPORATE_MESSAGES.accessRejected;
+  if (state === 'suspendido') return CORPORATE_MESSAGES.accessSuspended;
+  return CORPORATE_MESSAGES.accessPending;
+}

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { transition } from 'xstate';
-import { CORPORATE_DOCUMENT_KINDS, type FileDocument } from '../domain/corporate-file';
+import { CORPORATE_DOCUMENT_KINDS, type FileDocument, ONBOARDING_STATES } from '../domain/corporate-file';
 import {
+  CORPORATE_ACCESS_TAG,
+  corporateAccess,
   corporateOnboardingMachine,
+  ONBOARDING_STATE_BY_VALUE,
   onboardingRefusal,
   resolveOnboardingSnapshot,
 } from './corporate-onboarding.machine';
 
 const TODAY = '2026-03-10';
+const ANALISTA = 7;
+const ACTIVATE = { type: 'corporate.activate', actor: { userId: 8 } } as const;
 const all = (status: FileDocument['status'], expires_on: string | null = null): FileDocument[] =>
   CORPORATE_DOCUMENT_KINDS.map((kind) => ({ kind, status, expires_on }));
 
@@ -30,7 +35,7 @@ describe('corporate-onboarding machine', () => {
 
   it('activates only when all eight are aprobado and none expired, and names what is missing otherwise', () => {
     const pending = { state: 'en_revision' as const, documents: all('pendiente'), today: TODAY };
-    expect(resolveOnboardingSnapshot(pending).can({ type: 'corporate.activate' })).toBe(false);
+    expect(resolveOnboardingSnapshot(pending).can(ACTIVATE)).toBe(false);
     expect(onboardingRefusal(pending, 'corporate.activate')).toContain('Acta constitutiva');
 
     const approved = {
@@ -38,10 +43,10 @@ describe('corporate-onboarding machine', () => {
       documents: all('aprobado', '2026-12-31'),
       today: TODAY,
     };
-    expect(resolveOnboardingSnapshot(approved).can({ type: 'corporate.activate' })).toBe(true);
+    expect(resolveOnboardingSnapshot(approved).can(ACTIVATE)).toBe(true);
 
     const expired = { ...approved, documents: all('aprobado', '2026-03-09') };
-    expect(resolveOnboardingSnapshot(expired).can({ type: 'corporate.activate' })).toBe(false);
+    expect(resolveOnboardingSnapshot(expired).can(ACTIVATE)).toBe(false);
     expect(onboardingRefusal(expired, 'corporate.activate')).toMatch(
       /^Faltan documentos aprobados y vigentes: /,
     );
@@ -58,7 +63,7 @@ describe('corporate-onboarding machine', () => {
       kind: 'poderes',
     })[0];
     expect(reuploaded.context.documents.find((d) => d.kind === 'poderes')?.status).toBe('pendiente');
-    expect(reuploaded.can({ type: 'corporate.activate' })).toBe(false);
+    expect(reuploaded.can(ACTIVATE)).toBe(false);
 
     const empty = resolveOnboardingSnapshot({ state: 'borrador', documents: [], today: TODAY });
     expect(empty.can({ type: 'document.decide', kind: 'poderes', status: 'aprobado', expiresOn: null })).toBe(
@@ -83,5 +88,52 @@ describe('corporate-onboarding machine', () => {
     const active = resolveOnboardingSnapshot({ state: 'activo', documents: all('aprobado'), today: TODAY });
     expect(active.can({ type: 'corporate.reject', reason: 'x' })).toBe(false);
     expect(active.can({ type: 'document.upload', kind: 'poderes' })).toBe(true);
+  });
+
+  it('the analista who created the corporate cannot activate it; another aprobador can', () => {
+    const ready = {
+      state: 'en_revision' as const,
+      documents: all('aprobado'),
+      today: TODAY,
+      creatorId: ANALISTA,
+    };
+    const snapshot = resolveOnboardingSnapshot(ready);
+    expect(snapshot.can({ type: 'corporate.activate', actor: { userId: ANALISTA } })).toBe(false);
+    expect(snapshot.can({ type: 'corporate.activate', actor: { userId: ANALISTA + 1 } })).toBe(true);
+  });
+
+  it('gives corporate access only in the active state, read from its tag', () => {
+    const withAccess = ONBOARDING_STATES.filter((state) => corporateAccess(state).ok);
+    expect(withAccess).toEqual(['activo']);
+    for (const state of ONBOARDING_STATES) {
+      const snapshot = resolveOnboardingSnapshot({ state, documents: [], today: TODAY });
+      expect(snapshot.hasTag(CORPORATE_ACCESS_TAG), ONBOARDING_STATE_BY_VALUE[state]).toBe(
+        corporateAccess(state).ok,
+      );
+    }
+    expect(corporateAccess('en_revision')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^Tu empresa aún no está activa como corporativo/),
+    });
+    expect(corporateAccess('rechazado')).toMatchObject({ reason: expect.stringMatching(/rechazada/) });
+    expect(corporateAccess('suspendido')).toMatchObject({ reason: expect.stringMatching(/suspendida/) });
+  });
+
+  it('an active corporate is suspended with a reason and reactivated only with its file approved', () => {
+    const active = resolveOnboardingSnapshot({ state: 'activo', documents: all('aprobado'), today: TODAY });
+    expect(active.can({ type: 'corporate.suspend', reason: ' ' })).toBe(false);
+    const [suspended] = transition(corporateOnboardingMachine, active, {
+      type: 'corporate.suspend',
+      reason: 'Documentos vencidos',
+    });
+    expect(suspended.value).toBe('suspended');
+    expect(suspended.hasTag(CORPORATE_ACCESS_TAG)).toBe(false);
+    expect(suspended.can(ACTIVATE)).toBe(false);
+    expect(suspended.can({ type: 'corporate.reactivate' })).toBe(true);
+    const expired = { state: 'suspendido' as const, documents: all('aprobado', '2026-03-09'), today: TODAY };
+    expect(resolveOnboardingSnapshot(expired).can({ type: 'corporate.reactivate' })).toBe(false);
+    expect(onboardingRefusal(expired, 'corporate.reactivate')).toMatch(/^Faltan documentos/);
+    const [again] = transition(corporateOnboardingMachine, suspended, { type: 'corporate.reactivate' });
+    expect(again.value).toBe('active');
   });
 });

@@ -84,6 +84,17 @@ export function rejectCorporate(corporateId: number, reason: string) {
   });
 }
 
+export function suspendCorporate(corporateId: number, reason: string) {
+  return request(`${BASE}${corporateId}/suspend/`, OnboardingStateAnswer, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
+export function reactivateCorporate(corporateId: number) {
+  return request(`${BASE}${corporateId}/reactivate/`, OnboardingStateAnswer, { method: 'POST' });
+}
+
 /** The document's PDF with the bearer token, as a Blob the viewer shows through a blob: URL. */
 export async function fetchCorporateDocumentPdf(corporateId: number, documentId: number): Promise<Blob> {
   const response = await requestFile(`${BASE}${corporateId}/documents/${documentId}/file/`, PDF_MEDIA_TYPE);

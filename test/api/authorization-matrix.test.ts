@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { corporateAccessRefusal, type OnboardingState } from '../../src/domain/corporate-file';
 import { bearer, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
 import {
@@ -22,22 +23,60 @@ import { addCompanyWithUser } from '../support/pronto-pago';
  * (403 for an account kind the operation does not serve); another company's resource is a 404 (the convention of
  * test/api/providers-tenant-isolation.test.ts); the owners get an answer that is neither. No answer may carry
  * another company's invoices or RFC.
+ *
+ * The onboarding callers (decision 0058) are corporates whose onboarding is not active: a promoted provider's
+ * invited admin (SAT link authorized, is_corporate) in borrador, under review, rejected and suspended. They have
+ * no corporate side: every corporate-only operation answers 403 with the onboarding's Spanish reason, and they
+ * act as the provider they still are (another company than the owners).
  */
 
-type Caller = 'anonymous' | 'provider' | 'otherProvider' | 'corporate' | 'otherCorporate';
-const CALLERS: readonly Caller[] = ['anonymous', 'provider', 'otherProvider', 'corporate', 'otherCorporate'];
+type Caller =
+  | 'anonymous'
+  | 'provider'
+  | 'otherProvider'
+  | 'corporate'
+  | 'otherCorporate'
+  | 'corporateDraft'
+  | 'corporateReview'
+  | 'corporateRejected'
+  | 'corporateSuspended';
+const ONBOARDING_CALLERS = {
+  corporateDraft: 'borrador',
+  corporateReview: 'en_revision',
+  corporateRejected: 'rechazado',
+  corporateSuspended: 'suspendido',
+} as const satisfies Partial<Record<Caller, OnboardingState>>;
+type OnboardingCaller = keyof typeof ONBOARDING_CALLERS;
+const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'provider',
+  'otherProvider',
+  'corporate',
+  'otherCorporate',
+  ...(Object.keys(ONBOARDING_CALLERS) as OnboardingCaller[]),
+];
+/** The account kind each caller is served as: a corporate without access is served as the provider it is. */
 const KIND: Record<Exclude<Caller, 'anonymous'>, 'provider' | 'corporate'> = {
   provider: 'provider',
   otherProvider: 'provider',
   corporate: 'corporate',
   otherCorporate: 'corporate',
+  corporateDraft: 'provider',
+  corporateReview: 'provider',
+  corporateRejected: 'provider',
+  corporateSuspended: 'provider',
 };
+const isOnboardingCaller = (caller: Caller): caller is OnboardingCaller => caller in ONBOARDING_CALLERS;
 
 const USERNAME: Record<Exclude<Caller, 'anonymous'>, string> = {
   provider: 'proveedor.demo',
   otherProvider: 'otro.proveedor',
   corporate: 'corporativo.demo',
   otherCorporate: 'otro.corporativo',
+  corporateDraft: `corporativo.${ONBOARDING_CALLERS.corporateDraft}`,
+  corporateReview: `corporativo.${ONBOARDING_CALLERS.corporateReview}`,
+  corporateRejected: `corporativo.${ONBOARDING_CALLERS.corporateRejected}`,
+  corporateSuspended: `corporativo.${ONBOARDING_CALLERS.corporateSuspended}`,
 };
 
 /** 'served' = any answer below 500 that is not a refusal of the caller (401, 403): 2xx or a validation 4xx. */
@@ -114,7 +153,7 @@ function expected(
   if (caller === 'anonymous') return entry.operation.security ? 401 : 'served';
   if (!entry.operation.security) return 'served';
   if (!roles.includes(KIND[caller])) return 403;
-  const other = caller === 'otherProvider' || caller === 'otherCorporate';
+  const other = caller === 'otherProvider' || caller === 'otherCorporate' || isOnboardingCaller(caller);
   if (other && namesResource(document, entry) && ownerStatus !== 400) return 404;
   return 'served';
 }
@@ -126,7 +165,14 @@ function matches(status: number, want: Expected, entry: DocumentedOperation): bo
   return status === want;
 }
 
-const OWNER_OF: Partial<Record<Caller, Caller>> = { otherProvider: 'provider', otherCorporate: 'corporate' };
+const OWNER_OF: Partial<Record<Caller, Caller>> = {
+  otherProvider: 'provider',
+  otherCorporate: 'corporate',
+  corporateDraft: 'provider',
+  corporateReview: 'provider',
+  corporateRejected: 'provider',
+  corporateSuspended: 'provider',
+};
 
 describe('authorization matrix over /api/openapi.json', () => {
   let ctx: ApiTestContext;
@@ -171,6 +217,22 @@ describe('authorization matrix over /api/openapi.json', () => {
     sessions.otherProvider = await sessionFor(ctx.app, 'otro.proveedor');
     sessions.corporate = await sessionFor(ctx.app, 'corporativo.demo');
     sessions.otherCorporate = await sessionFor(ctx.app, 'otro.corporativo');
+    const onboardingRfcs = ['CBO100823AB1', 'CRE100823AB2', 'CRC100823AB3', 'CSU100823AB4'];
+    for (const [i, [caller, state]] of Object.entries(ONBOARDING_CALLERS).entries()) {
+      await addCompanyWithUser(db, {
+        rfc: onboardingRfcs[i]!,
+        name: `Corporativo ${state}`,
+        username: USERNAME[caller as OnboardingCaller],
+        isCorporate: true,
+        onboardingState: state,
+      });
+      sessions[caller as OnboardingCaller] = await sessionFor(ctx.app, USERNAME[caller as OnboardingCaller]);
+    }
+    await db
+      .updateTable('companies')
+      .set({ has_factoring: true, credit_line: '1000000.00', factoring_rate: '18.0000' })
+      .where('rfc', 'in', onboardingRfcs)
+      .execute();
 
     const invoices = await db
       .selectFrom('invoices')
@@ -248,6 +310,15 @@ describe('authorization matrix over /api/openapi.json', () => {
           mismatches.push(
             `${caller} ${entry.method} ${entry.path}: ${res.statusCode} (expected ${want}) ${res.body.slice(0, 200)}`,
           );
+        // A corporate without access is told why: its onboarding state's reason, not a generic refusal.
+        const roles = entry.operation['x-roles'] ?? [];
+        if (ok && want === 403 && isOnboardingCaller(caller) && roles.includes('corporate')) {
+          const reason = corporateAccessRefusal(ONBOARDING_CALLERS[caller]);
+          if (res.json<{ detail?: string }>().detail !== reason)
+            mismatches.push(
+              `${caller} ${entry.method} ${entry.path}: 403 without the onboarding reason ${res.body}`,
+            );
+        }
         const body = res.rawPayload.toString('latin1');
         const forbidden = caller === 'provider' ? othersFolios : caller === 'corporate' ? [] : ownersMarkers;
         const leaked = forbidden.filter((marker) => body.includes(marker));

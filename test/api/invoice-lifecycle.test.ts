@@ -397,6 +397,7 @@ describe('invoice lifecycle on the server', () => {
         email: row.email,
         companyId: row.company_id,
         isCorporate: row.is_corporate,
+        corporateRefusal: null,
         hasFactoring: false,
         corporateCanPayCosts: false,
         satStatus,

@@ -1,13 +1,19 @@
-// @postgresql: two onboardings of one RFC at once: the unique constraint decides across connections.
+// @postgresql: two onboardings of one RFC at once: the unique constraint decides across connections; corporate
+// access follows the onboarding state, read per request (decision 0058).
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { CORPORATE_DOCUMENT_KINDS, type CorporateDocumentKind } from '../../src/domain/corporate-file';
+import {
+  CORPORATE_DOCUMENT_KINDS,
+  CORPORATE_MESSAGES,
+  type CorporateDocumentKind,
+} from '../../src/domain/corporate-file';
 import { SatStatus } from '../../src/domain/sat-status';
 import { bearer, loginAs } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { createOperatorSession } from '../support/operator';
+import { addCompanyWithUser } from '../support/pronto-pago';
 
 const BASE = '/api/operator/corporates/';
 const VALID_CLABE = '002010077777777771';
@@ -173,11 +179,25 @@ describe('operator corporates (/api/operator/corporates/)', () => {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('emitter_company_id', '=', company.id)
         .executeTakeFirstOrThrow();
-      const res = await post(BASE, analista, {
+      const body = {
         rfc: provider.rfc.toLowerCase(),
         name: 'Otro nombre que no cuenta',
         admin: { name: 'Tomás', last_name: 'Ibarra', email: 'tomas.ibarra@sierra.example.mx' },
+      };
+      // Without the confirmation: 409 naming the provider, and nothing changes.
+      const unconfirmed = await post(BASE, analista, body);
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json()).toEqual({
+        confirm_promotion: [CORPORATE_MESSAGES.confirmPromotion(provider.name)],
       });
+      const untouched = await ctx.database.db
+        .selectFrom('companies')
+        .select('is_corporate')
+        .where('id', '=', company.id)
+        .executeTakeFirstOrThrow();
+      expect(untouched.is_corporate).toBe(false);
+
+      const res = await post(BASE, analista, { ...body, confirm_promotion: true });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         id: company.id,
@@ -201,6 +221,7 @@ describe('operator corporates (/api/operator/corporates/)', () => {
 
       // Promoted once: a second time it is a corporate already.
       const again = await post(BASE, analista, {
+        confirm_promotion: true,
         rfc: provider.rfc,
         name: 'x',
         admin: { name: 'Otra', last_name: 'Persona', email: 'otra.persona@sierra.example.mx' },
@@ -439,6 +460,134 @@ describe('operator corporates (/api/operator/corporates/)', () => {
       const later = await uploadPdf(id, 'poderes');
       expect(later.statusCode).toBe(409);
       expect(later.json()).toEqual({ detail: 'El corporativo fue rechazado; su expediente ya no cambia.' });
+    });
+  });
+
+  describe('access follows the onboarding machine (decision 0058)', () => {
+    const SUMMARY = '/api/corporates/summary/';
+    let both: OperatorSession;
+    let promotions = 0;
+
+    beforeAll(async () => {
+      // An operator with both roles: may create and approve, but never activate what it created.
+      both = await createOperatorSession(ctx, { roles: ['analista', 'aprobador'] });
+    });
+
+    /** A provider (SAT authorized) with its own user, promoted by `creator`; its invited admin signed in. */
+    async function promotedProvider(creator: OperatorSession) {
+      promotions += 1;
+      const rfc = freshRfc();
+      const providerUser = `proveedor.promovido.${promotions}`;
+      await addCompanyWithUser(ctx.database.db, { rfc, name: `Proveedora ${rfc}`, username: providerUser });
+      const email = `admin.${rfc.toLowerCase()}@promovida.example.mx`;
+      const res = await post(BASE, creator, {
+        rfc,
+        name: 'x',
+        admin: { name: 'Inés', last_name: 'Promovida', email },
+        confirm_promotion: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const link = new URL(/http\S+/.exec((await latestMail()).body_text)?.[0] ?? '');
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/reset-password/',
+        payload: { token: link.searchParams.get('token'), new_password: INVITE_PASSWORD },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const login = await loginAs(ctx.app, email, INVITE_PASSWORD);
+      expect(login.statusCode, login.body).toBe(200);
+      const admin = login.json<{ access: string; is_corporate: boolean }>();
+      return { id: res.json<{ id: number }>().id, providerUser, email, admin };
+    }
+
+    const asUser = (access: string, url = SUMMARY) =>
+      ctx.app.inject({ method: 'GET', url, headers: bearer(access) });
+
+    async function approveWholeFile(id: number) {
+      for (const kind of CORPORATE_DOCUMENT_KINDS) expect((await uploadPdf(id, kind)).statusCode).toBe(201);
+      for (const doc of (await detail(id)).documents) {
+        const res = await post(`${BASE}${id}/documents/${doc.id}/decision/`, aprobador, {
+          status: 'aprobado',
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+
+    it('a promoted provider has no corporate side in borrador or review; activation by another aprobador opens it, suspension closes it', async () => {
+      const { id, providerUser, email, admin } = await promotedProvider(both);
+      expect(admin.is_corporate).toBe(false);
+      const draft = await asUser(admin.access);
+      expect(draft.statusCode).toBe(403);
+      expect(draft.json()).toEqual({ detail: CORPORATE_MESSAGES.accessPending });
+
+      await approveWholeFile(id);
+      expect((await detail(id)).state).toBe('en_revision');
+      expect((await asUser(admin.access)).json()).toEqual({ detail: CORPORATE_MESSAGES.accessPending });
+
+      // Maker-checker: the operator who created it may not activate it, whatever its roles.
+      const own = await post(`${BASE}${id}/activate/`, both);
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toEqual({ detail: CORPORATE_MESSAGES.selfActivation });
+      expect((await detail(id)).state).toBe('en_revision');
+
+      const activated = await post(`${BASE}${id}/activate/`, aprobador);
+      expect(activated.statusCode, activated.body).toBe(200);
+      // The admin's open session works from its next request; a new login shows the role switch.
+      expect((await asUser(admin.access)).statusCode).toBe(200);
+      expect((await loginAs(ctx.app, email, INVITE_PASSWORD)).json().is_corporate).toBe(true);
+
+      // The provider's own user stays on the provider side: no switch, no corporate calls.
+      const old = await loginAs(ctx.app, providerUser);
+      expect(old.json().is_corporate).toBe(false);
+      const oldCall = await asUser(old.json().access);
+      expect(oldCall.statusCode).toBe(403);
+      expect(oldCall.json()).toEqual({ detail: 'Esta operación es solo para cuentas corporativas.' });
+
+      // The database refuses an activation recorded as the creator's, whatever the code does.
+      await expect(
+        ctx.database.db
+          .updateTable('companies')
+          .set({ onboarding_activated_by: both.userId })
+          .where('id', '=', id)
+          .execute(),
+      ).rejects.toThrow();
+
+      const noReason = await post(`${BASE}${id}/suspend/`, aprobador, { reason: ' ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json()).toEqual({ reason: [CORPORATE_MESSAGES.suspensionReasonRequired] });
+      const suspended = await post(`${BASE}${id}/suspend/`, aprobador, { reason: 'Domicilio no localizado' });
+      expect(suspended.json()).toEqual({ id, state: 'suspendido' });
+      const closed = await asUser(admin.access);
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json()).toEqual({ detail: CORPORATE_MESSAGES.accessSuspended });
+      expect((await loginAs(ctx.app, email, INVITE_PASSWORD)).json().is_corporate).toBe(false);
+
+      const reactivated = await post(`${BASE}${id}/reactivate/`, aprobador);
+      expect(reactivated.json()).toEqual({ id, state: 'activo' });
+      expect((await asUser(admin.access)).statusCode).toBe(200);
+    });
+
+    it('a rejected corporate loses the corporate side at once and gets no programme', async () => {
+      const { id, admin } = await promotedProvider(analista);
+      const proposal = {
+        corporate_id: id,
+        limit: '30000.00',
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+      };
+      const early = await post('/api/operator/programmes/', aprobador, proposal);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().detail).toBe(
+        'Solo se propone un programa para un corporativo activo; este está en estado Borrador.',
+      );
+
+      expect((await post(`${BASE}${id}/reject/`, aprobador, { reason: 'Sin poderes' })).statusCode).toBe(200);
+      const refused = await asUser(admin.access);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: CORPORATE_MESSAGES.accessRejected });
+      const rejected = await post('/api/operator/programmes/', aprobador, proposal);
+      expect(rejected.statusCode).toBe(409);
+      expect(rejected.json().detail).toMatch(/Rechazado\.$/);
     });
   });
 

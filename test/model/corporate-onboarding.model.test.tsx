@@ -17,9 +17,11 @@ import {
   corporateOnboardingModel,
   DOCUMENT_REJECTION_REASON,
   MISSING_KIND,
+  MODEL_CREATOR_ID,
   MODEL_EXPIRY,
   REJECTION_REASON,
   SEEDED_FILE,
+  SUSPENSION_REASON,
 } from './corporate-onboarding.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
@@ -110,8 +112,12 @@ async function injectUpload(
   if (res.statusCode !== 201) throw new Error(`upload ${url}: ${res.statusCode} ${res.body}`);
 }
 
-/** The model's world: a corporate in borrador with seven of its eight kinds uploaded and approved. */
-async function seededCorporate(access: string): Promise<number> {
+/**
+ * The model's world: a corporate in borrador with seven of its eight kinds uploaded and approved. An analista
+ * creates it and uploads; the reviewer (the screen's operator, who may then activate it) decides.
+ */
+async function seededCorporate(creator: string, reviewer: string): Promise<number> {
+  const access = creator;
   const rfc = freshRfc();
   const created = (await inject(access, 'POST', '/api/operator/corporates/', {
     rfc,
@@ -130,9 +136,13 @@ async function seededCorporate(access: string): Promise<number> {
       bytes,
     );
   }
-  const detail = (await inject(access, 'GET', `/api/operator/corporates/${created.id}/`)) as CorporateDetail;
+  const detail = (await inject(
+    reviewer,
+    'GET',
+    `/api/operator/corporates/${created.id}/`,
+  )) as CorporateDetail;
   for (const doc of detail.documents) {
-    await inject(access, 'POST', `/api/operator/corporates/${created.id}/documents/${doc.id}/decision/`, {
+    await inject(reviewer, 'POST', `/api/operator/corporates/${created.id}/documents/${doc.id}/decision/`, {
       status: 'aprobado',
     });
   }
@@ -145,6 +155,10 @@ function rowOf(kind: CorporateDocumentKind): HTMLElement {
   return header.closest('tr') as HTMLElement;
 }
 const activateButton = () => screen.getByRole('button', { name: 'Activar corporativo' }) as HTMLButtonElement;
+const reactivateButton = () =>
+  screen.getByRole('button', { name: 'Reactivar corporativo' }) as HTMLButtonElement;
+/** The screen's operator did not create the corporate (the model's creator is another). */
+const SCREEN_ACTOR = { userId: MODEL_CREATOR_ID - 1 };
 
 /** The screen and the server agree with the model: state tag, each kind's status, the activation button. */
 async function expectState(ctx: Ctx, state: AnyMachineSnapshot) {
@@ -166,17 +180,29 @@ async function expectState(ctx: Ctx, state: AnyMachineSnapshot) {
     .documents) {
     expect(server.documents.find((d) => d.kind === doc.kind)?.status).toBe(doc.status);
   }
-  // 'Activar corporativo' is enabled exactly when the machine allows the activation.
-  await waitFor(
-    () => expect(activateButton().disabled).toBe(!state.can({ type: 'corporate.activate' })),
-    SERVER_WAIT,
-  );
+  // 'Activar corporativo' ('Reactivar' when suspended) is enabled exactly when the machine allows it.
+  if (expected === 'suspendido') {
+    await waitFor(
+      () => expect(reactivateButton().disabled).toBe(!state.can({ type: 'corporate.reactivate' })),
+      SERVER_WAIT,
+    );
+  } else {
+    await waitFor(
+      () =>
+        expect(activateButton().disabled).toBe(
+          !state.can({ type: 'corporate.activate', actor: SCREEN_ACTOR }),
+        ),
+      SERVER_WAIT,
+    );
+  }
 }
 
 defineModelTests<Ctx>(corporateOnboardingModel, {
   setup: async () => {
+    // Maker-checker: the analista who creates the corporate is not the operator who activates it.
+    const creator = await world.operatorSession(['analista']);
     const session = await world.operatorSession(['analista', 'aprobador']);
-    const corporateId = await seededCorporate(session.access);
+    const corporateId = await seededCorporate(creator.access, session.access);
     localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
     localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
     setUser({ isAuthenticated: true, operatorRoles: ['analista', 'aprobador'] });
@@ -200,6 +226,12 @@ defineModelTests<Ctx>(corporateOnboardingModel, {
     '#corporate-onboarding.fileUnderReview': async ({ ctx, state }) => expectState(ctx, state),
     '#corporate-onboarding.active': async ({ ctx, state }) => {
       await expectState(ctx, state);
+      expect(screen.queryByRole('button', { name: 'Rechazar corporativo' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Suspender corporativo' })).toBeTruthy();
+    },
+    '#corporate-onboarding.suspended': async ({ ctx, state }) => {
+      await expectState(ctx, state);
+      expect(screen.queryByRole('button', { name: 'Suspender corporativo' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Rechazar corporativo' })).toBeNull();
     },
     '#corporate-onboarding.rejected': async ({ ctx, state }) => {
@@ -267,6 +299,21 @@ defineModelTests<Ctx>(corporateOnboardingModel, {
       await ctx.activate.pass();
       expect((await screen.findByRole('status', {}, SERVER_WAIT)).textContent).toBe(
         'El corporativo quedó activo.',
+      );
+    },
+    'corporate.suspend': async ({ user }) => {
+      await user.click(screen.getByRole('button', { name: 'Suspender corporativo' }));
+      const dialog = await screen.findByRole('dialog', {}, SERVER_WAIT);
+      await user.type(within(dialog).getByLabelText('Motivo'), SUSPENSION_REASON);
+      await user.click(within(dialog).getByRole('button', { name: 'Suspender' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
+    },
+    'corporate.reactivate': async ({ user }) => {
+      await user.click(reactivateButton());
+      // An earlier action's status may still show: wait for this one's words.
+      await waitFor(
+        () => expect(screen.getByRole('status').textContent).toBe('El corporativo quedó activo.'),
+        SERVER_WAIT,
       );
     },
     'corporate.reject': async ({ user }) => {

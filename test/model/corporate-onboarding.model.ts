@@ -18,12 +18,19 @@ export const MODEL_TODAY = '2026-03-10';
 export const MODEL_EXPIRY = '2026-03-01';
 export const REJECTION_REASON = 'No acreditó el domicilio fiscal';
 export const DOCUMENT_REJECTION_REASON = 'Documento ilegible';
+export const SUSPENSION_REASON = 'Domicilio fiscal no localizado';
 
 export const SEEDED_FILE: FileDocument[] = CORPORATE_DOCUMENT_KINDS.filter(
   (kind) => kind !== MISSING_KIND,
 ).map((kind) => ({ kind, status: 'aprobado', expires_on: null }));
 
-export const MODEL_INPUT: CorporateOnboardingContext = { documents: SEEDED_FILE, today: MODEL_TODAY };
+/** The corporate is created by one operator (the world's analista) and worked by another on the screen. */
+export const MODEL_CREATOR_ID = -1;
+export const MODEL_INPUT: CorporateOnboardingContext = {
+  documents: SEEDED_FILE,
+  today: MODEL_TODAY,
+  creatorId: MODEL_CREATOR_ID,
+};
 
 export const corporateOnboardingModel: MachineModel = {
   id: 'corporate-onboarding',
@@ -36,8 +43,10 @@ export const corporateOnboardingModel: MachineModel = {
     { type: 'document.decide', kind: REVIEWED_KIND, status: 'aprobado', expiresOn: null },
     { type: 'document.decide', kind: REVIEWED_KIND, status: 'rechazado', expiresOn: null },
     { type: 'document.decide', kind: REVIEWED_KIND, status: 'vencido', expiresOn: MODEL_EXPIRY },
-    { type: 'corporate.activate' },
+    { type: 'corporate.activate', actor: { userId: MODEL_CREATOR_ID - 1 } },
     { type: 'corporate.reject', reason: REJECTION_REASON },
+    { type: 'corporate.suspend', reason: SUSPENSION_REASON },
+    { type: 'corporate.reactivate' },
   ] as readonly EventObject[],
   // What the guards read of the two kinds in play: uploaded or not, and approved or not.
   abstract: (s: AnyMachineSnapshot) => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CORPORATE_MESSAGES } from '../../src/domain/corporate-file';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { gateEndpoint } from '../model/harness/msw-gate';
@@ -91,5 +92,34 @@ describe('corporates (page)', () => {
     expect(
       screen.getByText(/^Faltan documentos aprobados y vigentes: Constancia de situación fiscal/),
     ).toBeTruthy();
+  });
+
+  it('promoting an existing provider asks first, naming it, and sends again once confirmed', async () => {
+    // A provider of this file's own world (a demo provider promoted here would change other files' world).
+    const { provider } = await world.outsiders();
+    const user = userEvent.setup();
+    const { router } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Nuevo corporativo' }, SERVER_WAIT));
+    const dialog = await screen.findByRole('dialog', {}, SERVER_WAIT);
+    await user.type(within(dialog).getByLabelText('RFC'), provider.rfc);
+    await user.type(within(dialog).getByLabelText('Razón social'), 'Cualquiera, S.A.');
+    await user.type(within(dialog).getByLabelText('Nombre del administrador'), 'Rosa');
+    await user.type(within(dialog).getByLabelText('Apellidos del administrador'), 'Campos');
+    await user.type(
+      within(dialog).getByLabelText('Correo del administrador'),
+      'rosa.campos@promovida.example.mx',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Crear y enviar invitación' }));
+
+    const ask = await screen.findByRole('alertdialog', {}, SERVER_WAIT);
+    expect(ask.textContent).toContain(CORPORATE_MESSAGES.confirmPromotion(provider.companyName));
+    // Nothing was promoted before the answer.
+    expect(router.state.location.pathname).toBe(PATH);
+    await user.click(within(ask).getByRole('button', { name: 'Convertir en corporativo' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: provider.companyName }, SERVER_WAIT),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toMatch(/^\/operacion\/corporativos\/\d+\/$/);
+    expect(screen.getByText('Borrador')).toBeTruthy();
   });
 });

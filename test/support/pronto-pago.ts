@@ -7,6 +7,7 @@ import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.servi
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import type { OnboardingState } from '../../src/domain/corporate-file';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { bearer, type Session } from './accounts';
 import { testAuthenticity, testAuthority } from './demo-authority';
@@ -22,6 +23,8 @@ export async function addCompanyWithUser(
     username: string;
     isCorporate?: boolean;
     satStatus?: SatStatusCode;
+    /** The corporate's onboarding state (the column's default, activo, when not given). */
+    onboardingState?: OnboardingState;
   },
 ): Promise<{ companyId: number; userId: number }> {
   const demo = await db
@@ -40,6 +43,7 @@ export async function addCompanyWithUser(
       ...(input.satStatus === SatStatus.SENT && input.rfc !== null
         ? { sat_claimed_rfc: input.rfc, sat_claimed_at: new Date().toISOString() }
         : {}),
+      ...(input.onboardingState && { onboarding_state: input.onboardingState }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

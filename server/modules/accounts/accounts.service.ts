@@ -17,7 +17,7 @@ import type { FieldErrors as FieldErrorMap } from '../../../src/domain/schemas/v
 import { CAPTCHA_FAILED_MESSAGE } from '../../captcha/captcha';
 import { inTransaction } from '../../db/transaction';
 import { FieldErrors } from '../../http/errors';
-import type { AuthenticatedUser } from '../auth/authenticate';
+import { type AuthenticatedUser, corporateSideOf } from '../auth/authenticate';
 import { MESSAGES, UnauthorizedError } from '../auth/http-errors';
 import { revokeFamily } from '../auth/refresh-token.repository';
 import { revokeUserSessions, rotateSession, type SessionTokens, startSession } from '../auth/session.service';
@@ -78,7 +78,8 @@ async function flagsOf(deps: AccountsDeps, userId: number): Promise<SessionFlags
     sat_credentials_status: (row?.sat_status ?? SatStatus.DONT_SENT) as SatStatusCode,
     corporate_can_pay_costs: row?.corporate_can_pay_costs ?? false,
     has_factoring: row?.has_factoring ?? false,
-    is_corporate: row?.is_corporate ?? false,
+    // The role switch and the corporate dashboard follow the same access rule as every request.
+    is_corporate: corporateSideOf(row).isCorporate,
   };
 }
 

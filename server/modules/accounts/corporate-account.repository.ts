@@ -37,7 +37,7 @@ export function findCompanyForOnboarding(db: Db, rfc: string, options: { lock?: 
 /** A new corporate company in borrador (its SAT link not yet verified); call inside a transaction. */
 export async function insertCorporateCompany(
   trx: Db,
-  company: { rfc: string; name: string; at: Date },
+  company: { rfc: string; name: string; at: Date; createdBy: number },
 ): Promise<number> {
   const row = await trx
     .insertInto('companies')
@@ -47,18 +47,36 @@ export async function insertCorporateCompany(
       is_corporate: true,
       onboarding_state: 'borrador',
       onboarding_changed_at: company.at.toISOString(),
+      onboarding_created_by: company.createdBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** A provider becomes a corporate in borrador; its SAT link, invoices and users stay as they are. */
-export async function promoteToCorporate(trx: Db, companyId: number, at: Date): Promise<void> {
+/**
+ * A provider becomes a corporate in borrador; its SAT link and invoices stay, and its existing users stay on the
+ * provider side (corporate_access false): only a user invited to the corporate side gets it.
+ */
+export async function promoteToCorporate(
+  trx: Db,
+  companyId: number,
+  change: { at: Date; createdBy: number },
+): Promise<void> {
   await trx
     .updateTable('companies')
-    .set({ is_corporate: true, onboarding_state: 'borrador', onboarding_changed_at: at.toISOString() })
+    .set({
+      is_corporate: true,
+      onboarding_state: 'borrador',
+      onboarding_changed_at: change.at.toISOString(),
+      onboarding_created_by: change.createdBy,
+    })
     .where('id', '=', companyId)
+    .execute();
+  await trx
+    .updateTable('users')
+    .set({ corporate_access: false })
+    .where('company_id', '=', companyId)
     .execute();
 }
 
@@ -77,6 +95,8 @@ export async function insertInvitedUser(
       first_name: admin.firstName,
       last_name: admin.lastName,
       company_id: companyId,
+      // Invited to the corporate side (the column's default, written out: promotion depends on it).
+      corporate_access: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -102,7 +122,15 @@ export async function isUsernameOrEmailTaken(db: Db, username: string, email: st
 export function findCorporateOnboarding(db: Db, companyId: number, options: { lock?: boolean } = {}) {
   let query = db
     .selectFrom('companies')
-    .select(['id', 'rfc', 'name', 'sat_status', 'onboarding_state', 'onboarding_reason'])
+    .select([
+      'id',
+      'rfc',
+      'name',
+      'sat_status',
+      'onboarding_state',
+      'onboarding_reason',
+      'onboarding_created_by',
+    ])
     .where('id', '=', companyId)
     .where('is_corporate', '=', true);
   if (options.lock) query = query.forUpdate();
@@ -116,7 +144,7 @@ export function findCorporateOnboarding(db: Db, companyId: number, options: { lo
 export async function setOnboardingState(
   trx: Db,
   companyId: number,
-  change: { state: OnboardingState; reason: string | null; at: Date },
+  change: { state: OnboardingState; reason: string | null; at: Date; activatedBy?: number },
 ): Promise<void> {
   await trx
     .updateTable('companies')
@@ -124,6 +152,7 @@ export async function setOnboardingState(
       onboarding_state: change.state,
       onboarding_reason: change.reason,
       onboarding_changed_at: change.at.toISOString(),
+      ...(change.activatedBy !== undefined && { onboarding_activated_by: change.activatedBy }),
     })
     .where('id', '=', companyId)
     .execute();
@@ -162,6 +191,13 @@ export async function listCorporates(db: Db, filter: CorporateListFilter) {
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
+}
+
+/** The user name of a user (the operator who created a corporate), or null. */
+export async function usernameOf(db: Db, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? null;
 }
 
 /** The users of a company (the corporate's admins), oldest first; has_password false while only invited. */

@@ -1,3 +1,4 @@
+import type { OnboardingState } from '../../../src/domain/corporate-file';
 import type { Db } from '../../db/database';
 
 export interface LoginCandidate {
@@ -14,6 +15,8 @@ export interface SessionFlagsRow {
   has_factoring: boolean | null;
   corporate_can_pay_costs: boolean | null;
   sat_status: number | null;
+  onboarding_state: OnboardingState | null;
+  corporate_access: boolean;
 }
 
 export interface ProfileRow {
@@ -94,6 +97,9 @@ const SESSION_FLAG_COLUMNS = [
   'companies.has_factoring',
   'companies.corporate_can_pay_costs',
   'companies.sat_status',
+  // Corporate access follows the onboarding machine (decision 0058) and the user's invitation to that side.
+  'companies.onboarding_state',
+  'users.corporate_access',
 ] as const;
 
 export function sessionFlags(db: Db, userId: number): Promise<SessionFlagsRow | undefined> {

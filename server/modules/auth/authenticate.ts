@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type OperatorRole, operatorRolesOf } from '../../../src/domain/operator-roles';
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
+import { corporateAccess } from '../../../src/machines/corporate-onboarding.machine';
 import type { Db } from '../../db/database';
-import { findSessionUser } from '../accounts/user.repository';
+import { findSessionUser, type SessionFlagsRow } from '../accounts/user.repository';
 import { MESSAGES, UnauthorizedError } from './http-errors';
 import type { TokenService } from './tokens';
 
@@ -12,7 +13,10 @@ export interface AuthenticatedUser {
   username: string;
   email: string;
   companyId: number | null;
+  /** The corporate side is open to this user now: see corporateSideOf. */
   isCorporate: boolean;
+  /** Why the company's corporate side is closed to this user (its onboarding state), or null. */
+  corporateRefusal: string | null;
   hasFactoring: boolean;
   corporateCanPayCosts: boolean;
   satStatus: SatStatusCode;
@@ -37,6 +41,21 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/**
+ * Whether a user may use the corporate side, from its company's flags read this request: the company is a
+ * corporate, the onboarding machine gives its state access (only activo), and the user was invited to that side
+ * (a promoted provider's own users were not). `refusal` is the onboarding's Spanish reason when that is what
+ * closes it. Login, refresh and every request read this one rule.
+ */
+export function corporateSideOf(
+  row: Pick<SessionFlagsRow, 'is_corporate' | 'onboarding_state' | 'corporate_access'> | undefined,
+): { isCorporate: boolean; refusal: string | null } {
+  if (!row?.is_corporate || row.onboarding_state === null) return { isCorporate: false, refusal: null };
+  const access = corporateAccess(row.onboarding_state);
+  if (!access.ok) return { isCorporate: false, refusal: access.reason };
+  return { isCorporate: row.corporate_access, refusal: null };
+}
+
 export async function loadAuthenticatedUser(
   db: Db,
   userId: number,
@@ -44,12 +63,14 @@ export async function loadAuthenticatedUser(
 ): Promise<AuthenticatedUser | null> {
   const row = await findSessionUser(db, userId, sessionFamilyId);
   if (!row?.is_active || !row.session_alive) return null;
+  const corporateSide = corporateSideOf(row);
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     companyId: row.company_id,
-    isCorporate: row.is_corporate ?? false,
+    isCorporate: corporateSide.isCorporate,
+    corporateRefusal: corporateSide.refusal,
     hasFactoring: row.has_factoring ?? false,
     corporateCanPayCosts: row.corporate_can_pay_costs ?? false,
     // A user without a company has not linked SAT.

@@ -57,11 +57,16 @@ const DOCS = {
     summary: 'Propose a limit (new, raise or renewal) for a corporate',
     description:
       'Analista o Aprobador. Crea el programa del corporativo en borrador si no tiene y registra la propuesta, que ' +
-      'entra en vigor solo cuando la aprueba otro Aprobador.',
+      'entra en vigor solo cuando la aprueba otro Aprobador. Solo para un corporativo activo (409 si su alta ' +
+      'está en borrador, en revisión, rechazada o suspendida).',
     body: ProposeProgrammeBody,
     response: ProgrammeSummary,
     status: 201,
-    responses: { ...REFUSED, 404: 'Corporativo no encontrado.' },
+    responses: {
+      ...REFUSED,
+      404: 'Corporativo no encontrado.',
+      409: `${REFUSED[409]} / ${PROGRAMME_REFUSALS.corporateNotActive('Rechazado')}`,
+    },
   },
   detail: {
     summary: 'A credit programme with its ledger and proposals',

@@ -1,4 +1,5 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import { ONBOARDING_STATE_LABELS } from '../../../src/domain/corporate-file';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { OperatorRole } from '../../../src/domain/operator-roles';
@@ -8,6 +9,7 @@ import type {
   ProgrammeSummary,
   ProposeProgrammeBody,
 } from '../../../src/domain/schemas/credit-programmes';
+import { corporateAccess } from '../../../src/machines/corporate-onboarding.machine';
 import {
   type CreditProgrammeEvent,
   type CreditProgrammeStateName,
@@ -16,6 +18,7 @@ import {
   storedState,
 } from '../../../src/machines/credit-programme.machine';
 import type { Db } from '../../db/database';
+import { findCorporateOnboarding } from '../accounts/corporate-account.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import {
   decideProposal,
@@ -38,6 +41,8 @@ import { effectiveProgrammeState, holdingsByInvoice } from './programme-ledger.r
 export const PROGRAMME_REFUSALS = {
   notFound: 'Programa no encontrado.',
   corporateNotFound: 'Corporativo no encontrado.',
+  corporateNotActive: (stateLabel: string) =>
+    `Solo se propone un programa para un corporativo activo; este está en estado ${stateLabel}.`,
   alreadyPending:
     'Este programa ya tiene una propuesta de límite pendiente: debe aprobarse antes de proponer otra.',
   nothingPending: 'Este programa no tiene una propuesta de límite pendiente de aprobar.',
@@ -225,6 +230,16 @@ export async function proposeProgramme(
   body: ProposeProgrammeBody,
   today: IsoDate,
 ): Promise<CallOutcome> {
+  // Locked first (the onboarding's changes lock the same row), so no suspension slips in between.
+  const corporate = await findCorporateOnboarding(trx, body.corporate_id, { lock: true });
+  if (!corporate) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
+  // A programme serves a corporate that may operate: the onboarding machine's access decides (decision 0058).
+  if (!corporateAccess(corporate.onboarding_state).ok) {
+    throw new ProgrammeRequestError(
+      409,
+      PROGRAMME_REFUSALS.corporateNotActive(ONBOARDING_STATE_LABELS[corporate.onboarding_state]),
+    );
+  }
   const row = await ensureProgramme(trx, body.corporate_id);
   if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
   if (await pendingOf(trx, row.id)) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.alreadyPending);

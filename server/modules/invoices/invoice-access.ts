@@ -35,7 +35,8 @@ export interface InvoiceCaller {
 
 /**
  * Checks what every invoice call needs before it looks at any invoice: a company, an authorized SAT link
- * and, for corporate calls, the corporate flag. 403 with a Spanish reason otherwise.
+ * and, for corporate calls, corporate access (active onboarding, invited user). 403 with a Spanish reason
+ * otherwise.
  */
 export function invoiceCaller(
   user: AuthenticatedUser,
@@ -45,7 +46,8 @@ export function invoiceCaller(
   const satAuthorized = isSatLinkAuthorized(user.satStatus);
   if (!satAuthorized) throw new InvoiceRequestError(403, ACCESS_MESSAGES.satNotAuthorized);
   if (role === 'corporate' && !user.isCorporate) {
-    throw new InvoiceRequestError(403, ACCESS_MESSAGES.corporateOnly);
+    // A corporate not (or no longer) active is told why (its onboarding state), not that it is no corporate.
+    throw new InvoiceRequestError(403, user.corporateRefusal ?? ACCESS_MESSAGES.corporateOnly);
   }
   return {
     userId: user.id,

@@ -21,6 +21,7 @@ import {
   DocumentDecisionBody,
   OnboardingStateAnswer,
   RejectCorporateBody,
+  SuspendCorporateBody,
 } from '../../../src/domain/schemas/operator-corporates';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
@@ -40,7 +41,10 @@ import {
   decideOnDocument,
   documentFile,
   type OperatorCorporatesDeps,
+  PromotionUnconfirmed,
+  reactivateCorporate,
   rejectCorporate,
+  suspendCorporate,
   uploadDocument,
 } from './operator-corporates.service';
 
@@ -82,7 +86,8 @@ const DOCS = {
     description:
       'El corporativo: datos, usuarios (has_password falso mientras solo está invitado), el documento vigente ' +
       'de cada tipo con estado, revisor, hash y tamaño (un aprobado vencido se muestra vencido), los tipos que ' +
-      'faltan para activar y su programa de crédito (null si no tiene).',
+      'faltan para activar, su programa de crédito (null si no tiene), quién lo dio de alta (created_by_id, ' +
+      'created_by; null si es anterior) y el operador que consulta (viewer_id): otro aprobador lo activa.',
     params: CORPORATE_ID,
     response: CorporateDetail,
     responses: { 404: NOT_FOUND },
@@ -92,13 +97,18 @@ const DOCS = {
     description:
       'Crea el corporativo en borrador con su primer usuario (sin contraseña) y le envía por correo un enlace ' +
       'de 72 horas para elegirla (el de restablecer contraseña). Si el RFC es de un proveedor, lo convierte en ' +
-      'corporativo y conserva su vinculación SAT y sus facturas. Rol: analista.',
+      'corporativo solo con confirm_promotion: true (si no, 409 {confirm_promotion: [mensaje con el nombre del ' +
+      'proveedor]}); conserva su vinculación SAT y sus facturas, y sus usuarios actuales siguen como proveedor ' +
+      '(solo el invitado entra como corporativo). El corporativo no tiene acceso como tal hasta que un aprobador ' +
+      'distinto de quien lo dio de alta lo activa. Rol: analista.',
     body: CreateCorporateBody,
     response: CorporateCreated,
     status: 201,
     responses: {
       400: 'Campos inválidos ({rfc|name|admin.name|admin.last_name|admin.email: [mensaje]}), o el correo ya tiene cuenta.',
-      409: CORPORATE_MESSAGES.alreadyCorporate,
+      409:
+        `${CORPORATE_MESSAGES.alreadyCorporate} / {confirm_promotion: ` +
+        `[${CORPORATE_MESSAGES.confirmPromotion('Proveedora Ejemplo')}]}`,
     },
   },
   upload: {
@@ -154,10 +164,13 @@ const DOCS = {
     summary: 'Activate a corporate whose eight documents are approved',
     description:
       'Activa al corporativo (y autoriza su vinculación SAT si no lo estaba) solo cuando los ocho documentos ' +
-      'están aprobados y vigentes; si no, 409 con la lista de los que faltan. Rol: aprobador.',
+      'están aprobados y vigentes; si no, 409 con la lista de los que faltan. Desde entonces, y solo en este ' +
+      'estado, sus usuarios invitados tienen acceso como corporativo. Rol: aprobador, distinto del analista que ' +
+      'lo dio de alta (403).',
     params: CORPORATE_ID,
     response: OnboardingStateAnswer,
     responses: {
+      403: CORPORATE_MESSAGES.selfActivation,
       404: NOT_FOUND,
       409: `${CORPORATE_MESSAGES.notActivatable(['poderes'])} / ${CORPORATE_MESSAGES.alreadyActive}`,
     },
@@ -170,6 +183,32 @@ const DOCS = {
     body: RejectCorporateBody,
     response: OnboardingStateAnswer,
     responses: { 404: NOT_FOUND, 409: CORPORATE_MESSAGES.alreadyActive },
+  },
+  suspend: {
+    summary: 'Suspend an active corporate, with a reason',
+    description:
+      'Suspende a un corporativo activo con un motivo: pierde el acceso como corporativo de inmediato, también ' +
+      'en las sesiones abiertas (desde su siguiente llamada). Su expediente se puede corregir. Rol: aprobador.',
+    params: CORPORATE_ID,
+    body: SuspendCorporateBody,
+    response: OnboardingStateAnswer,
+    responses: {
+      400: `Falta el motivo ({reason: [${CORPORATE_MESSAGES.suspensionReasonRequired}]}).`,
+      404: NOT_FOUND,
+      409: CORPORATE_MESSAGES.notSuspendable,
+    },
+  },
+  reactivate: {
+    summary: 'Reactivate a suspended corporate',
+    description:
+      'Devuelve el acceso a un corporativo suspendido cuando los ocho documentos están aprobados y vigentes; si ' +
+      'no, 409 con la lista de los que faltan. Rol: aprobador.',
+    params: CORPORATE_ID,
+    response: OnboardingStateAnswer,
+    responses: {
+      404: NOT_FOUND,
+      409: `${CORPORATE_MESSAGES.notReactivatable} / ${CORPORATE_MESSAGES.notActivatable(['poderes'])}`,
+    },
   },
 } satisfies Record<string, RouteDoc>;
 
@@ -262,13 +301,21 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCorporateBody }>(
     '/corporates/',
     operatorRoute(app, { roles: ['analista'], action: 'Dar de alta un corporativo', doc: DOCS.create }),
-    async (request, reply) => reply.status(201).send(await createCorporate(deps, request.body)),
+    async (request, reply) => {
+      try {
+        return reply.status(201).send(await createCorporate(deps, request.body, currentOperator(request).id));
+      } catch (error) {
+        if (error instanceof PromotionUnconfirmed) return reply.status(409).send(error.body());
+        throw error;
+      }
+    },
   );
 
   app.get(
     '/corporates/:id/',
     operatorRoute(app, { action: 'Consultar un corporativo', doc: DOCS.detail }),
-    async (request) => corporateDetail(deps, idParam(request.params, 'id'), today()),
+    async (request) =>
+      corporateDetail(deps, idParam(request.params, 'id'), currentOperator(request).id, today()),
   );
 
   app.post(
@@ -321,7 +368,20 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/corporates/:id/activate/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Activar un corporativo', doc: DOCS.activate }),
-    async (request) => activateCorporate(deps, idParam(request.params, 'id'), today()),
+    async (request) =>
+      activateCorporate(deps, idParam(request.params, 'id'), currentOperator(request).id, today()),
+  );
+
+  app.post<{ Body: SuspendCorporateBody }>(
+    '/corporates/:id/suspend/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Suspender un corporativo', doc: DOCS.suspend }),
+    async (request) => suspendCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
+  );
+
+  app.post(
+    '/corporates/:id/reactivate/',
+    operatorRoute(app, { roles: ['aprobador'], action: 'Reactivar un corporativo', doc: DOCS.reactivate }),
+    async (request) => reactivateCorporate(deps, idParam(request.params, 'id'), today()),
   );
 
   app.post<{ Body: RejectCorporateBody }>(

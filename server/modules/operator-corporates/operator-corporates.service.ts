@@ -43,6 +43,7 @@ import {
   listCorporates,
   promoteToCorporate,
   setOnboardingState,
+  usernameOf,
 } from '../accounts/corporate-account.repository';
 import { issueResetLink } from '../accounts/password-reset.service';
 import { efosStandingOf } from '../sat/efos.repository';
@@ -60,10 +61,24 @@ export const INVITATION_LINK_HOURS = 72;
 /** A refusal with a Spanish message; the app's error handler answers it as {detail} with its status. */
 export class CorporateRequestError extends Error {
   constructor(
-    readonly statusCode: 404 | 409 | 415,
+    readonly statusCode: 403 | 404 | 409 | 415,
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The RFC is an existing provider's and the body did not confirm its promotion: the route answers 409
+ * {confirm_promotion: [message naming the provider]} so the form can ask and send it again.
+ */
+export class PromotionUnconfirmed extends Error {
+  readonly statusCode = 409;
+  constructor(readonly providerName: string) {
+    super(CORPORATE_MESSAGES.confirmPromotion(providerName));
+  }
+  body(): Record<string, string[]> {
+    return { confirm_promotion: [this.message] };
   }
 }
 
@@ -94,17 +109,22 @@ function invitationMail(firstName: string, companyName: string, link: string): s
 
 /**
  * POST /api/operator/corporates/: a new corporate in borrador (or an existing provider promoted, its SAT link
- * and invoices kept) and its first user, invited by e-mail to set a password with a 72-hour reset link.
- * 409 when the RFC is a corporate already; 400 {admin.email} when the e-mail has an account.
+ * and invoices kept, its users left on the provider side) and its first user, invited by e-mail to set a
+ * password with a 72-hour reset link. The analista who creates it is recorded: another aprobador activates it.
+ * 409 when the RFC is a corporate already, or a provider's whose promotion the body did not confirm; 400
+ * {admin.email} when the e-mail has an account.
  */
 export async function createCorporate(
   deps: OperatorCorporatesDeps,
   body: CreateCorporateBody,
+  operatorUserId: number,
 ): Promise<CorporateCreated> {
   const email = body.admin.email.toLowerCase();
   const created = await inTransaction(deps.db, async (trx) => {
     const existing = await findCompanyForOnboarding(trx, body.rfc, { lock: true });
     if (existing?.is_corporate) throw new CorporateRequestError(409, CORPORATE_MESSAGES.alreadyCorporate);
+    // Promotion changes who the provider is to Flujo: the operator must say it knows which company it is.
+    if (existing && body.confirm_promotion !== true) throw new PromotionUnconfirmed(existing.name);
     // The admin signs in with the e-mail as user name: one thing to remember.
     if (await isUsernameOrEmailTaken(trx, email, email)) {
       throw new FieldErrors({ 'admin.email': [CORPORATE_MESSAGES.emailTaken] });
@@ -113,9 +133,14 @@ export async function createCorporate(
     let companyId: number;
     if (existing) {
       companyId = existing.id;
-      await promoteToCorporate(trx, companyId, at);
+      await promoteToCorporate(trx, companyId, { at, createdBy: operatorUserId });
     } else {
-      companyId = await insertCorporateCompany(trx, { rfc: body.rfc, name: body.name, at });
+      companyId = await insertCorporateCompany(trx, {
+        rfc: body.rfc,
+        name: body.name,
+        at,
+        createdBy: operatorUserId,
+      });
     }
     const userId = await insertInvitedUser(trx, companyId, {
       username: email,
@@ -206,17 +231,19 @@ async function requireCorporate(db: Db, corporateId: number, lock = false) {
   return corporate;
 }
 
-/** GET /api/operator/corporates/{id}/: the company, its users, its file and its programme. */
+/** GET /api/operator/corporates/{id}/: the company, its users, its file, its programme and who created it. */
 export async function corporateDetail(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'programmeOf'>,
   corporateId: number,
+  viewerId: number,
   today: IsoDate,
 ): Promise<CorporateDetail> {
   const corporate = await requireCorporate(deps.db, corporateId);
-  const [users, documents, programme] = await Promise.all([
+  const [users, documents, programme, createdBy] = await Promise.all([
     companyUsers(deps.db, corporateId),
     currentDocuments(deps.db, corporateId),
     deps.programmeOf(deps.db, corporateId),
+    usernameOf(deps.db, corporate.onboarding_created_by),
   ]);
   const results: CorporateDocument[] = documents.map((d) => ({
     id: d.id,
@@ -248,6 +275,9 @@ export async function corporateDetail(
     missing_kinds: missingDocumentKinds(fileOf(documents), today),
     programme,
     efos: await efosStandingOf(deps.db, corporate.rfc),
+    created_by_id: corporate.onboarding_created_by,
+    created_by: createdBy,
+    viewer_id: viewerId,
   };
 }
 
@@ -257,13 +287,18 @@ export async function corporateDetail(
  */
 async function applyOnboardingEvent(
   trx: Db,
-  corporate: { id: number; onboarding_state: OnboardingState },
+  corporate: { id: number; onboarding_state: OnboardingState; onboarding_created_by: number | null },
   today: IsoDate,
   event: CorporateOnboardingEvent,
-  change: { reason: string | null; at: Date },
+  change: { reason: string | null; at: Date; activatedBy?: number },
 ): Promise<OnboardingState> {
   const documents = fileOf(await currentDocuments(trx, corporate.id));
-  const current = { state: corporate.onboarding_state, documents, today };
+  const current = {
+    state: corporate.onboarding_state,
+    documents,
+    today,
+    creatorId: corporate.onboarding_created_by,
+  };
   const snapshot = resolveOnboardingSnapshot(current);
   if (!snapshot.can(event)) throw new CorporateRequestError(409, onboardingRefusal(current, event.type));
   const [next] = transition(corporateOnboardingMachine, snapshot, event);
@@ -378,8 +413,57 @@ export async function decideOnDocument(
   });
 }
 
-/** POST .../activate/: only when every kind is aprobado and valid today (409 lists what is missing). */
+/**
+ * POST .../activate/: only when every kind is aprobado and valid today (409 lists what is missing), and by an
+ * aprobador who did not create the corporate (403; the machine's guard and a CHECK of migration 014 agree).
+ */
 export async function activateCorporate(
+  deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
+  corporateId: number,
+  operatorUserId: number,
+  today: IsoDate,
+): Promise<{ id: number; state: OnboardingState }> {
+  return inTransaction(deps.db, async (trx) => {
+    const corporate = await requireCorporate(trx, corporateId, true);
+    if (corporate.onboarding_created_by === operatorUserId) {
+      throw new CorporateRequestError(403, CORPORATE_MESSAGES.selfActivation);
+    }
+    const state = await applyOnboardingEvent(
+      trx,
+      corporate,
+      today,
+      { type: 'corporate.activate', actor: { userId: operatorUserId } },
+      { reason: null, at: deps.now(), activatedBy: operatorUserId },
+    );
+    return { id: corporateId, state };
+  });
+}
+
+/**
+ * POST .../suspend/: an active corporate loses its access at once (its users' open sessions from their next
+ * request, which reads the state afresh), with the reason.
+ */
+export async function suspendCorporate(
+  deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
+  corporateId: number,
+  reason: string,
+  today: IsoDate,
+): Promise<{ id: number; state: OnboardingState }> {
+  return inTransaction(deps.db, async (trx) => {
+    const corporate = await requireCorporate(trx, corporateId, true);
+    const state = await applyOnboardingEvent(
+      trx,
+      corporate,
+      today,
+      { type: 'corporate.suspend', reason },
+      { reason, at: deps.now() },
+    );
+    return { id: corporateId, state };
+  });
+}
+
+/** POST .../reactivate/: a suspended corporate gets its access back once its file is approved and valid. */
+export async function reactivateCorporate(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
   corporateId: number,
   today: IsoDate,
@@ -390,11 +474,8 @@ export async function activateCorporate(
       trx,
       corporate,
       today,
-      { type: 'corporate.activate' },
-      {
-        reason: null,
-        at: deps.now(),
-      },
+      { type: 'corporate.reactivate' },
+      { reason: null, at: deps.now() },
     );
     return { id: corporateId, state };
   });

@@ -12,6 +12,7 @@ import {
   companyRfc,
   crossFieldRule,
   emailAddress,
+  flag,
   MAX_LENGTH,
   payload,
   requiredDate,
@@ -36,6 +37,8 @@ export const CreateCorporateBody = payload({
     last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
     email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
   }),
+  /** True to promote the RFC's existing provider (without it, 409 {confirm_promotion} names the provider). */
+  confirm_promotion: optional(flag()),
 });
 export type CreateCorporateBody = Infer<typeof CreateCorporateBody>;
 
@@ -64,6 +67,15 @@ export const RejectCorporateBody = payload({
   reason: requiredText({ message: CORPORATE_MESSAGES.reasonRequired, maxLength: MAX_DECISION_REASON }),
 });
 export type RejectCorporateBody = Infer<typeof RejectCorporateBody>;
+
+/** POST .../suspend/: an active corporate loses its access, with the reason. */
+export const SuspendCorporateBody = payload({
+  reason: requiredText({
+    message: CORPORATE_MESSAGES.suspensionReasonRequired,
+    maxLength: MAX_DECISION_REASON,
+  }),
+});
+export type SuspendCorporateBody = Infer<typeof SuspendCorporateBody>;
 
 const onboardingState = enums([...ONBOARDING_STATES]);
 
@@ -135,6 +147,11 @@ export const CorporateDetail = type({
   programme: nullable(CorporateProgramme),
   /** The corporate on SAT's 69-B list (issue 30). */
   efos: EfosStanding,
+  /** The operator who created (or promoted) it; null before migration 014. Another aprobador activates it. */
+  created_by_id: nullable(integer()),
+  created_by: nullable(string()),
+  /** The operator asking: the screen asks the onboarding machine whether this one may activate. */
+  viewer_id: integer(),
 });
 export type CorporateDetail = Infer<typeof CorporateDetail>;
 
@@ -154,6 +171,6 @@ export type CorporateCreated = Infer<typeof CorporateCreated>;
 export const DecisionRecorded = type({ message: string() });
 export type DecisionRecorded = Infer<typeof DecisionRecorded>;
 
-/** POST .../documents/, .../activate/, .../reject/: the corporate's onboarding state after the change. */
+/** POST .../documents/, .../activate/, .../reject/, .../suspend/, .../reactivate/: the state after the change. */
 export const OnboardingStateAnswer = type({ id: integer(), state: onboardingState });
 export type OnboardingStateAnswer = Infer<typeof OnboardingStateAnswer>;

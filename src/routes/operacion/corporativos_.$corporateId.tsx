@@ -6,7 +6,9 @@ import {
   corporateQueryOptions,
   decideCorporateDocument,
   fetchCorporateDocumentPdf,
+  reactivateCorporate,
   rejectCorporate,
+  suspendCorporate,
   uploadCorporateDocument,
 } from '../../services/operator-corporates.service';
 import type { ActionResult } from '../../views/operator/corporates/action-result';
@@ -40,6 +42,8 @@ function CorporateRoute() {
         decide: (documentId, body) => refresh(() => decideCorporateDocument(id, documentId, body)),
         activate: () => refresh(() => activateCorporate(id)),
         reject: (reason) => refresh(() => rejectCorporate(id, reason)),
+        suspend: (reason) => refresh(() => suspendCorporate(id, reason)),
+        reactivate: () => refresh(() => reactivateCorporate(id)),
         loadPdf: (documentId) => fetchCorporateDocumentPdf(id, documentId),
       }}
     />

@@ -19,6 +19,7 @@ import {
   CLABE_DOCUMENT_KIND,
   CORPORATE_DOCUMENT_KINDS,
   CORPORATE_DOCUMENT_LABELS,
+  CORPORATE_MESSAGES,
   type CorporateDocumentKind,
   DOCUMENT_STATUS_LABELS,
   type DocumentDecision,
@@ -59,6 +60,8 @@ export interface CorporateDetailActions {
   ) => Promise<ActionResult>;
   activate: () => Promise<ActionResult>;
   reject: (reason: string) => Promise<ActionResult>;
+  suspend: (reason: string) => Promise<ActionResult>;
+  reactivate: () => Promise<ActionResult>;
   loadPdf: (documentId: number) => Promise<Blob>;
 }
 
@@ -85,6 +88,7 @@ export function CorporateDetailPage(props: {
   const [uploading, setUploading] = useState<CorporateDocumentKind | null>(null);
   const [deciding, setDeciding] = useState<{ doc: CorporateDocument; status: DocumentDecision } | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const [suspending, setSuspending] = useState(false);
   const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -102,10 +106,15 @@ export function CorporateDetailPage(props: {
     state: detail.state,
     documents: detail.documents.map((d) => ({ kind: d.kind, status: d.status, expires_on: d.expires_on })),
     today: localToday(),
+    creatorId: detail.created_by_id,
   };
   const snapshot = resolveOnboardingSnapshot(corporate);
-  const canActivate = snapshot.can({ type: 'corporate.activate' }) && detail.missing_kinds.length === 0;
+  const activation = { type: 'corporate.activate', actor: { userId: detail.viewer_id } } as const;
+  const canActivate = snapshot.can(activation) && detail.missing_kinds.length === 0;
+  const ownCorporate = detail.created_by_id !== null && detail.created_by_id === detail.viewer_id;
   const canReject = snapshot.can({ type: 'corporate.reject', reason: 'motivo' });
+  const canSuspend = snapshot.can({ type: 'corporate.suspend', reason: 'motivo' });
+  const canReactivate = snapshot.can({ type: 'corporate.reactivate' }) && detail.missing_kinds.length === 0;
   const canUpload = snapshot.can({ type: 'document.upload', kind: 'poderes' });
   const byKind = new Map(detail.documents.map((d) => [d.kind, d]));
 
@@ -263,21 +272,42 @@ export function CorporateDetailPage(props: {
       </HTMLTable>
 
       <div className="flujo-operator-actions">
-        <Button
-          intent="success"
-          text="Activar corporativo"
-          disabled={!canActivate || busy}
-          aria-describedby="activar-motivo"
-          onClick={() => run(props.actions.activate, 'El corporativo quedó activo.')}
-        />
+        {detail.state === 'suspendido' ? (
+          <Button
+            intent="success"
+            text="Reactivar corporativo"
+            disabled={!canReactivate || busy}
+            aria-describedby="activar-motivo"
+            onClick={() => run(props.actions.reactivate, 'El corporativo quedó activo.')}
+          />
+        ) : (
+          <Button
+            intent="success"
+            text="Activar corporativo"
+            disabled={!canActivate || busy}
+            aria-describedby="activar-motivo"
+            onClick={() => run(props.actions.activate, 'El corporativo quedó activo.')}
+          />
+        )}
         {canReject && (
           <Button intent="danger" text="Rechazar corporativo" onClick={() => setRejecting(true)} />
         )}
-        {!canActivate && (
-          <p id="activar-motivo" className="flujo-operator-hint">
-            {onboardingRefusal(corporate, 'corporate.activate')}
-          </p>
+        {canSuspend && (
+          <Button intent="warning" text="Suspender corporativo" onClick={() => setSuspending(true)} />
         )}
+        {detail.state === 'suspendido'
+          ? !canReactivate && (
+              <p id="activar-motivo" className="flujo-operator-hint">
+                {onboardingRefusal(corporate, 'corporate.reactivate')}
+              </p>
+            )
+          : !canActivate && (
+              <p id="activar-motivo" className="flujo-operator-hint">
+                {ownCorporate && detail.state === 'en_revision' && detail.missing_kinds.length === 0
+                  ? CORPORATE_MESSAGES.selfActivation
+                  : onboardingRefusal(corporate, 'corporate.activate')}
+              </p>
+            )}
       </div>
 
       <UploadDialog
@@ -302,12 +332,27 @@ export function CorporateDetailPage(props: {
           return result;
         }}
       />
-      <RejectDialog
+      <ReasonDialog
         isOpen={rejecting}
+        title="Rechazar corporativo"
+        submitText="Rechazar"
+        id="rechazo-motivo"
         onClose={() => setRejecting(false)}
         onSubmit={async (reason) => {
           const result = await run(() => props.actions.reject(reason), 'El corporativo quedó rechazado.');
           if (result.ok) setRejecting(false);
+          return result;
+        }}
+      />
+      <ReasonDialog
+        isOpen={suspending}
+        title="Suspender corporativo"
+        submitText="Suspender"
+        id="suspension-motivo"
+        onClose={() => setSuspending(false)}
+        onSubmit={async (reason) => {
+          const result = await run(() => props.actions.suspend(reason), 'El corporativo quedó suspendido.');
+          if (result.ok) setSuspending(false);
           return result;
         }}
       />
@@ -490,8 +535,12 @@ function DecisionDialog(props: {
   );
 }
 
-function RejectDialog(props: {
+/** A decision on the whole corporate that needs a reason: rejecting it or suspending it. */
+function ReasonDialog(props: {
   isOpen: boolean;
+  title: string;
+  submitText: string;
+  id: string;
   onClose: () => void;
   onSubmit: (reason: string) => Promise<ActionResult>;
 }) {
@@ -503,10 +552,10 @@ function RejectDialog(props: {
     props.onClose();
   };
   return (
-    <Dialog isOpen={props.isOpen} onClose={close} title="Rechazar corporativo">
+    <Dialog isOpen={props.isOpen} onClose={close} title={props.title}>
       <form
         noValidate
-        aria-label="Rechazar corporativo"
+        aria-label={props.title}
         onSubmit={async (event) => {
           event.preventDefault();
           const result = await props.onSubmit(reason);
@@ -514,20 +563,15 @@ function RejectDialog(props: {
         }}
       >
         <DialogBody>
-          <FormGroup
-            label="Motivo"
-            labelFor="rechazo-motivo"
-            intent={error ? 'danger' : 'none'}
-            helperText={error}
-          >
-            <TextArea id="rechazo-motivo" fill value={reason} onChange={(e) => setReason(e.target.value)} />
+          <FormGroup label="Motivo" labelFor={props.id} intent={error ? 'danger' : 'none'} helperText={error}>
+            <TextArea id={props.id} fill value={reason} onChange={(e) => setReason(e.target.value)} />
           </FormGroup>
         </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text="Cancelar" onClick={close} />
-              <Button type="submit" intent="danger" text="Rechazar" />
+              <Button type="submit" intent="danger" text={props.submitText} />
             </>
           }
         />

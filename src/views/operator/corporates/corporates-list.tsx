@@ -1,4 +1,14 @@
-import { Button, Callout, H1, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  H1,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { Plus, Search } from '@blueprintjs/icons';
 import { type FormEvent, useState } from 'react';
 import { ONBOARDING_STATE_LABELS, type OnboardingState } from '../../../domain/corporate-file';
@@ -15,6 +25,7 @@ export const ONBOARDING_STATE_INTENTS: Readonly<
   en_revision: 'primary',
   activo: 'success',
   rechazado: 'danger',
+  suspendido: 'danger',
 };
 
 export interface CorporatesListProps {
@@ -34,6 +45,17 @@ export interface CorporatesListProps {
 export function CorporatesList(props: CorporatesListProps) {
   const [typed, setTyped] = useState(props.search);
   const [creating, setCreating] = useState(false);
+  // The RFC is an existing provider's: the server named it and waits for the operator to confirm.
+  const [promotion, setPromotion] = useState<{
+    values: NewCorporateValues;
+    message: string;
+    failure: string | null;
+  } | null>(null);
+  const created = (result: ActionResult & { id?: number }) => {
+    if (!result.ok) return;
+    setCreating(false);
+    if (result.id !== undefined) props.openCorporate(result.id);
+  };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     props.onSearch(typed.trim());
@@ -113,13 +135,39 @@ export function CorporatesList(props: CorporatesListProps) {
         onClose={() => setCreating(false)}
         onSubmit={async (values) => {
           const result = await props.createCorporate(values);
-          if (result.ok) {
-            setCreating(false);
-            if (result.id !== undefined) props.openCorporate(result.id);
+          const confirmation = result.ok ? undefined : result.fields?.confirm_promotion?.[0];
+          if (confirmation !== undefined) {
+            setPromotion({ values, message: confirmation, failure: null });
+            return { ok: false, message: confirmation };
           }
+          created(result);
           return result;
         }}
       />
+      <Alert
+        isOpen={promotion !== null}
+        intent="warning"
+        cancelButtonText="Cancelar"
+        confirmButtonText="Convertir en corporativo"
+        onCancel={() => setPromotion(null)}
+        onConfirm={async () => {
+          if (!promotion) return;
+          const result = await props.createCorporate({ ...promotion.values, confirm_promotion: true });
+          if (result.ok) {
+            setPromotion(null);
+            created(result);
+          } else {
+            setPromotion({ ...promotion, failure: result.message });
+          }
+        }}
+      >
+        <p>{promotion?.message}</p>
+        {promotion?.failure && (
+          <p role="alert" className="flujo-operator-hint">
+            {promotion.failure}
+          </p>
+        )}
+      </Alert>
     </section>
   );
 }
