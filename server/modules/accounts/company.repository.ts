@@ -46,10 +46,13 @@ export function findCompanyById(db: Db, companyId: number) {
     .executeTakeFirst();
 }
 
-/** The name of the company holding this RFC, or undefined; reads nothing else (no CIEC). */
+/**
+ * The name of the company holding this RFC or, when none holds it yet, of its latest claimant (a pending SAT
+ * link: the sandbox SAT issues CFDI for the RFC before the link is approved), or undefined. Reads no CIEC.
+ */
 export async function findCompanyName(db: Db, rfc: string): Promise<string | undefined> {
   const row = await db.selectFrom('companies').select('name').where('rfc', '=', rfc).executeTakeFirst();
-  return row?.name;
+  return row?.name ?? (await findLatestClaimant(db, rfc))?.name;
 }
 
 /**
