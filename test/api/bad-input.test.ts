@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableFactoringLine } from '../../server/modules/factoring/factoring-line.service';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
+import { ALLIANCE_MESSAGES } from '../../src/domain/alliance-terms';
 import { MONEY_MESSAGES } from '../../src/domain/money';
-import { sessionFor } from '../support/accounts';
+import { MESSAGES } from '../../src/domain/schemas/fields';
+import { bearer, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { createOperatorSession } from '../support/operator';
 import { DEMO_PROVIDER, getJson, importInvoice, postJson } from '../support/pronto-pago';
@@ -141,6 +143,51 @@ describe('bad input on any route', () => {
       expect(collection.statusCode, collection.body).toBe(400);
       expect(collection.json()).toEqual({ amount: tooLarge });
       expect(await rowCount(db, 'collections')).toBe(collections);
+    });
+  });
+
+  // Found by the fuzz once it had an operator role: ids past PostgreSQL's int4 and a body too deep to fingerprint.
+  describe('operator calls with ids past int4 or a body nested too deep', () => {
+    it('refuses a programme, a collection and an alliance naming an id no serial column can hold', async () => {
+      const operator = await createOperatorSession(ctx, { roles: ['analista', 'tesoreria'] });
+      const programme = await postJson(ctx.app, '/api/operator/programmes/', operator, {
+        corporate_id: Number.MAX_SAFE_INTEGER,
+        limit: '1000.00',
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+      });
+      expect(programme.statusCode, programme.body).toBe(400);
+      expect(programme.json()).toEqual({ corporate_id: ['Valor no válido'] });
+
+      const collection = await postJson(ctx.app, '/api/operator/collections/', operator, {
+        invoice_id: -(2 ** 31) - 1,
+        amount: '1000.00',
+        clave_rastreo: 'COBROFUERA1',
+        fecha: businessDate(ctx.now()),
+      });
+      expect(collection.statusCode, collection.body).toBe(400);
+      expect(collection.json()).toEqual({ invoice_id: ['Valor no válido'] });
+
+      const alliance = await postJson(ctx.app, '/api/operator/alliances/', operator, {
+        corporate_id: 2 ** 31,
+        provider_rfc: DEMO_PROVIDER.rfc,
+        annual_rate: 15,
+        max_days: 90,
+      });
+      expect(alliance.statusCode, alliance.body).toBe(400);
+      expect(alliance.json()).toEqual({ corporate_id: [ALLIANCE_MESSAGES.corporateRequired] });
+    });
+
+    it('refuses a body nested deeper than any form on a call that takes none (approve a limit)', async () => {
+      const operator = await createOperatorSession(ctx, { roles: ['aprobador'] });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/operator/programmes/1/approve/',
+        headers: { ...bearer(operator), 'content-type': 'application/json' },
+        payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ detail: MESSAGES.form });
     });
   });
 });

@@ -213,7 +213,10 @@ export function bulkPaymentDate(): Struct<IsoDate, null> {
   });
 }
 
-/** A whole number within [min, max]; for values the UI picks from a list. */
+/** The largest PostgreSQL `serial` (int4): a bigger id cannot exist and must not reach SQL as an overflow. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/** A whole number within [min, max]; for values the UI picks from a list, and ids (1..MAX_SERIAL_ID). */
 export function integerBetween(min: number, max: number): Struct<number, null> {
   return localized<number>(
     'integerBetween',

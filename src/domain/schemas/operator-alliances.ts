@@ -2,7 +2,7 @@ import { array, enums, type Infer, integer, nullable, optional, string, type } f
 import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
 import { EfosStanding } from './cfdi-proof';
 import { moneyAmount } from './common';
-import { checkedField, companyRfc, payload, positiveMoney } from './fields';
+import { checkedField, companyRfc, MAX_SERIAL_ID, payload, positiveMoney } from './fields';
 import { PagedList } from './invoices';
 
 // The operator's alliances (issue 19, decision 0053) and the inbox of what providers and visitors sent.
@@ -16,7 +16,7 @@ export const AllianceInput = payload({
   corporate_id: checkedField<number>(
     'corporateId',
     (value) =>
-      (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+      (typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_SERIAL_ID) ||
       ALLIANCE_MESSAGES.corporateRequired,
   ),
   provider_rfc: companyRfc(),
