@@ -56,6 +56,8 @@ interface FuzzRequest {
 /** What the generators draw real values from: ids and RFCs of the demo world (the caller's and others'). */
 interface Pools {
   ids: number[];
+  /** Companies' ids, for the fields that name one (corporate_id). */
+  companyIds: number[];
   rfcs: string[];
 }
 
@@ -106,6 +108,7 @@ const MONEY_EDGES = [
   formatMoneyAmount(MAX_MONEY_INPUT + 1),
   formatMoneyAmount(Number.MAX_SAFE_INTEGER),
   '90071992547409.92',
+  '999999999999999.99',
   '9999999999999999.99',
   '10000000000000000.00',
   '0',
@@ -206,9 +209,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     .map(([depth, asArray]) => nested(depth, 1, asArray)),
 );
 
-function idArbitrary(pools: Pools, schema: Schema): fc.Arbitrary<number> {
+function idArbitrary(pools: Pools, schema: Schema, name: string): fc.Arbitrary<number> {
+  const real = /corporate|company|provider/.test(name) ? pools.companyIds : pools.ids;
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...pools.ids) },
+    { weight: 4, arbitrary: fc.constantFrom(...real) },
     { weight: 1, arbitrary: fc.integer({ min: -3, max: 100_000 }) },
     { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) },
   );
@@ -229,7 +233,7 @@ function stringArbitrary(schema: Schema, name: string, pools: Pools): fc.Arbitra
       const matching = fc.stringMatching(pattern).filter((text) => text.length <= 60);
       if (!isNumericPattern(pattern)) return matching;
       return fc.oneof(
-        { weight: 2, arbitrary: matching },
+        { weight: 1, arbitrary: matching },
         { weight: 1, arbitrary: fc.constantFrom(...numericPatternEdges(schema.pattern)) },
       );
     }
@@ -266,7 +270,7 @@ function conforming(
       return stringArbitrary(schema, name, pools);
     case 'integer':
       return /(^|_)ids?$|^id_/.test(name)
-        ? idArbitrary(pools, schema)
+        ? idArbitrary(pools, schema, name)
         : fc.oneof(
             { weight: 3, arbitrary: fc.integer({ min: -5, max: 5_000 }) },
             { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) },
@@ -591,8 +595,10 @@ describe('schema-driven fuzzing of /api/openapi.json', () => {
       ...(await db.selectFrom('factoring_requests').select('id').execute()).map((row) => row.id),
       ...(await db.selectFrom('quotations').select('id').execute()).map((row) => row.id),
     ];
+    const companyIds = (await db.selectFrom('companies').select('id').execute()).map((row) => row.id);
     pools = {
       ids: ids.length > 0 ? [...new Set(ids)] : [1],
+      companyIds: companyIds.length > 0 ? companyIds : [1],
       rfcs: [DEMO_CORPORATE.rfc, ...DEMO_PROVIDERS.map((provider) => provider.rfc), 'XAXX010101000'],
     };
   });
