@@ -1,3 +1,4 @@
+// @postgresql: what each side of an invoice may read, an access rule of issue 31 that runs on both engines.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/modules/invoices/business-date';
