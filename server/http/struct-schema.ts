@@ -1,10 +1,12 @@
 import { Struct } from 'superstruct';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
+import { formatCurrency, MAX_MONEY_INPUT } from '../../src/domain/money';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
 import {
   MAX_LENGTH,
   MONEY_INPUT,
   PASSWORD_MIN_LENGTH,
+  QUOTED_MONEY,
   USERNAME_PATTERN,
 } from '../../src/domain/schemas/fields';
 
@@ -36,7 +38,16 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   bulkPaymentDate: { type: 'string', format: 'date' },
   requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
-  positiveMoney: { type: 'string', pattern: MONEY_INPUT.source, description: 'Pesos, mayor a cero' },
+  positiveMoney: {
+    type: 'string',
+    pattern: MONEY_INPUT.source,
+    description: `Pesos, mayor a cero y hasta ${formatCurrency(MAX_MONEY_INPUT)}`,
+  },
+  quotedMoney: {
+    type: 'string',
+    pattern: QUOTED_MONEY.source,
+    description: `Pesos con dos decimales, como los escribió la cotización, hasta ${formatCurrency(MAX_MONEY_INPUT)}`,
+  },
   patternText: { type: 'string', minLength: 1 },
   IsoDate: { type: 'string', format: 'date' },
   MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },

@@ -7,6 +7,9 @@ import {
   formatCurrency,
   formatMoneyAmount,
   isCentavos,
+  isWithinMoneyBound,
+  MAX_MONEY_INPUT,
+  MONEY_MESSAGES,
   multiplyMoney,
   multiplyRate,
   parseInvoiceAmount,
@@ -191,5 +194,21 @@ describe('invoice amounts from untrusted CFDI text', () => {
   it('converts to pesos at the exchange rate, or null when the pesos exceed the maximum', () => {
     expect(convertInvoiceAmountToMxn(116_000, '17.5000')).toBe(2_030_000);
     expect(convertInvoiceAmountToMxn(90_000_000_000_000, '20.00')).toBeNull();
+  });
+});
+
+describe('the bound of a request amount', () => {
+  it('holds exactly at MAX_MONEY_INPUT, whatever the digits, and refuses anything else', () => {
+    expect(MAX_MONEY_INPUT).toBeLessThan(Number.MAX_SAFE_INTEGER);
+    expect(isWithinMoneyBound('999999999999.99')).toBe(true);
+    expect(isWithinMoneyBound('0000999999999999.99')).toBe(true);
+    expect(isWithinMoneyBound('0')).toBe(true);
+    expect(isWithinMoneyBound('999999999999.991')).toBe(false);
+    expect(isWithinMoneyBound('1000000000000')).toBe(false);
+    expect(isWithinMoneyBound('90071992547409.92')).toBe(false);
+    expect(isWithinMoneyBound('9'.repeat(5_000))).toBe(false);
+    expect(isWithinMoneyBound('-1')).toBe(false);
+    expect(isWithinMoneyBound('1e3')).toBe(false);
+    expect(MONEY_MESSAGES.tooLarge).toBe('El monto no puede ser mayor a $999,999,999,999.99.');
   });
 });

@@ -93,6 +93,32 @@ export function parseMoney(text: string): Centavos {
  */
 export const MAX_INVOICE_AMOUNT: Centavos = 99_999_999_999_999;
 
+/**
+ * The largest amount a request may carry (a programme limit, a collection, a fee, an alliance's cap): the
+ * invoice bound, so every amount a caller sends fits numeric(18,2) and exact centavo math with room for sums.
+ */
+export const MAX_MONEY_INPUT: Centavos = MAX_INVOICE_AMOUNT;
+
+const NON_NEGATIVE_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+// A whole part longer than this (leading zeros aside) is above MAX_MONEY_INPUT without parsing it.
+const MAX_MONEY_INPUT_DIGITS = String(MAX_MONEY_INPUT).length;
+
+/**
+ * Whether a non-negative decimal text ('1234.5', '0012.30') is at most MAX_MONEY_INPUT, exactly and however
+ * many digits it has; false for anything else. Example: isWithinMoneyBound('999999999999.99') === true,
+ * isWithinMoneyBound('1000000000000') === false.
+ */
+export function isWithinMoneyBound(text: string): boolean {
+  const match = NON_NEGATIVE_DECIMAL.exec(text.trim());
+  if (!match) return false;
+  const [, digits = '0', fraction = ''] = match;
+  const whole = digits.replace(/^0+/, '');
+  if (whole.length > MAX_MONEY_INPUT_DIGITS) return false;
+  const decimals = Math.max(2, fraction.length);
+  const scaled = BigInt(`${whole}${fraction.padEnd(decimals, '0')}`);
+  return scaled <= BigInt(MAX_MONEY_INPUT) * 10n ** BigInt(decimals - 2);
+}
+
 /** parseMoney for untrusted text: null when malformed, negative or above MAX_INVOICE_AMOUNT. */
 export function parseInvoiceAmount(text: string): Centavos | null {
   const match = MONEY_TEXT.exec(text.trim());
@@ -133,6 +159,11 @@ export function formatCurrency(amount: Centavos, _currency: DisplayCurrency = 'U
   const [units = '0', cents = '00'] = (negative ? decimal.slice(1) : decimal).split('.');
   return `${negative ? '-' : ''}$${units.replace(THOUSANDS, ',')}.${cents}`;
 }
+
+/** What a request's money field answers past MAX_MONEY_INPUT (one message for every such field). */
+export const MONEY_MESSAGES = {
+  tooLarge: `El monto no puede ser mayor a ${formatCurrency(MAX_MONEY_INPUT)}.`,
+} as const;
 
 /** An amount in pesos as the statements and the back office write it: formatMxn(123456) === '$1,234.56 MXN'. */
 export function formatMxn(amount: Centavos): string {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { formatMoneyAmount, MAX_MONEY_INPUT } from '../../src/domain/money';
+import { OPERATOR_ROLES } from '../../src/domain/operator-roles';
 import { bearer, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp, testConfig } from '../support/api-app';
 import {
@@ -15,12 +17,15 @@ import {
   servedDocument,
   spanishErrorProblem,
 } from '../support/openapi';
+import { createOperatorSession } from '../support/operator';
 
 /**
  * Schema-driven fuzzing of every documented operation, for each role, with fast-check: requests that follow the
  * OpenAPI document and hostile ones (wrong types, huge or odd strings, nulls, extra and missing fields, deep
- * nesting, garbage ids). Every answer must be below 500, every 4xx a JSON body with a Spanish message, and the
- * server healthy at the end. The seed is printed; FUZZ_SEED=<n> replays a run.
+ * nesting, garbage ids), and conforming values at the edges of each numeric and date field (maxima, one past
+ * them, zero, negatives, int4 and safe-integer limits, the first and last calendar days). Every answer must be
+ * below 500, every 4xx a JSON body with a Spanish message, and the server healthy at the end. The seed is
+ * printed; FUZZ_SEED=<n> replays a run.
  */
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -33,9 +38,12 @@ const RUNS_ANONYMOUS_ON_PUBLIC = 85;
 // Calls with no parameters and no body (health, the template, this document) have only headers to vary.
 const RUNS_WITHOUT_INPUT = 15;
 const MIN_REQUESTS = 10_000;
+// An operator holding every role reaches the back office; elsewhere it is refused like any stranger, so fewer.
+const RUNS_OPERATOR = 60;
+const RUNS_OPERATOR_ELSEWHERE = 10;
 
-type Role = 'anonymous' | 'provider' | 'corporate';
-const ROLES: readonly Role[] = ['anonymous', 'provider', 'corporate'];
+type Role = 'anonymous' | 'provider' | 'corporate' | 'operator';
+const ROLES: readonly Role[] = ['anonymous', 'provider', 'corporate', 'operator'];
 
 interface FuzzRequest {
   pathValues: Record<string, string>;
@@ -48,6 +56,8 @@ interface FuzzRequest {
 /** What the generators draw real values from: ids and RFCs of the demo world (the caller's and others'). */
 interface Pools {
   ids: number[];
+  /** Companies' ids, for the fields that name one (corporate_id). */
+  companyIds: number[];
   rfcs: string[];
 }
 
@@ -61,9 +71,68 @@ function seedFor(index: number): number {
   return (SEED ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0;
 }
 
-const isoDate = fc
-  .integer({ min: -400, max: 400 })
-  .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+// The calendar's ends and the days around today: valid dates a date field must answer below 500.
+const isoDate = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: -400, max: 400 }).map(dayFromToday) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '9999-12-31',
+      '0001-01-01',
+      '1970-01-01',
+      '2000-02-29',
+      dayFromToday(0),
+      dayFromToday(1),
+      dayFromToday(-1),
+    ),
+  },
+);
+
+const INT4_MAX = 2 ** 31 - 1;
+
+/** Integers at the edges: zero, −1, the int4 column's last value and one past it, the last safe integer. */
+function integerEdges(schema: Schema): number[] {
+  const edges = [0, -1, 1, INT4_MAX, INT4_MAX + 1, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER];
+  for (const bound of [schema.minimum, schema.maximum]) {
+    if (typeof bound === 'number') edges.push(bound - 1, bound, bound + 1);
+  }
+  return edges;
+}
+
+// Money at its edges: Flujo's bound and a centavo past it, the last amount in safe-integer centavos and one
+// past it, numeric(18,2)'s maximum and one past it; zero, a centavo, negatives.
+const MONEY_EDGES = [
+  formatMoneyAmount(MAX_MONEY_INPUT),
+  formatMoneyAmount(MAX_MONEY_INPUT + 1),
+  formatMoneyAmount(Number.MAX_SAFE_INTEGER),
+  '90071992547409.92',
+  '999999999999999.99',
+  '9999999999999999.99',
+  '10000000000000000.00',
+  '0',
+  '0.00',
+  '0.01',
+  '-1',
+  '-0.01',
+  '-1.00',
+];
+
+/**
+ * The edges of a numeric pattern (e.g. ^-?\d{1,16}\.\d{2}$): the longest run of nines each bounded digit group
+ * allows and one digit more, with and without decimals, and the money edges above.
+ */
+function numericPatternEdges(pattern: string): string[] {
+  const widths = [...pattern.matchAll(/\\d\{(?:\d+,)?(\d+)\}/g)].map((match) => Number(match[1]));
+  const nines = widths.flatMap((width) => ['9'.repeat(width), '9'.repeat(width + 1)]);
+  return [...nines, ...nines.map((digits) => `${digits}.99`), ...MONEY_EDGES];
+}
+
+/** True for a pattern of numbers: it takes an integer or a two-decimal amount. */
+function isNumericPattern(pattern: RegExp): boolean {
+  return ['1', '1.00', '15', '15.50'].some((text) => pattern.test(text)) && !pattern.test('a');
+}
 
 const hugeString = fc
   .tuple(
@@ -140,10 +209,12 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     .map(([depth, asArray]) => nested(depth, 1, asArray)),
 );
 
-function idArbitrary(pools: Pools): fc.Arbitrary<number> {
+function idArbitrary(pools: Pools, schema: Schema, name: string): fc.Arbitrary<number> {
+  const real = /corporate|company|provider/.test(name) ? pools.companyIds : pools.ids;
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...pools.ids) },
+    { weight: 4, arbitrary: fc.constantFrom(...real) },
     { weight: 1, arbitrary: fc.integer({ min: -3, max: 100_000 }) },
+    { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) },
   );
 }
 
@@ -152,10 +223,19 @@ function stringArbitrary(schema: Schema, name: string, pools: Pools): fc.Arbitra
   if (schema.format === 'date') return isoDate;
   if (/rfc/i.test(name)) return fc.oneof(fc.constantFrom(...pools.rfcs), fc.string({ maxLength: 14 }));
   if (typeof schema.pattern === 'string') {
+    let pattern: RegExp | null = null;
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= 60);
+      pattern = new RegExp(schema.pattern);
     } catch {
       // A pattern JavaScript cannot read: any string.
+    }
+    if (pattern) {
+      const matching = fc.stringMatching(pattern).filter((text) => text.length <= 60);
+      if (!isNumericPattern(pattern)) return matching;
+      return fc.oneof(
+        { weight: 1, arbitrary: matching },
+        { weight: 1, arbitrary: fc.constantFrom(...numericPatternEdges(schema.pattern)) },
+      );
     }
   }
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -189,9 +269,18 @@ function conforming(
     case 'string':
       return stringArbitrary(schema, name, pools);
     case 'integer':
-      return /(^|_)ids?$|^id_/.test(name) ? idArbitrary(pools) : fc.integer({ min: -5, max: 5_000 });
+      return /(^|_)ids?$|^id_/.test(name)
+        ? idArbitrary(pools, schema, name)
+        : fc.oneof(
+            { weight: 3, arbitrary: fc.integer({ min: -5, max: 5_000 }) },
+            { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema)) },
+          );
     case 'number':
-      return fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 1e6, noNaN: true }));
+      return fc.oneof(
+        { weight: 2, arbitrary: fc.integer({ min: 0, max: 100_000 }) },
+        { weight: 2, arbitrary: fc.double({ min: 0, max: 1e6, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constantFrom(...integerEdges(schema), 0.001, 1e21, -0.01) },
+      );
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -499,14 +588,17 @@ describe('schema-driven fuzzing of /api/openapi.json', () => {
     document = await servedDocument(ctx.app);
     sessions.provider = await sessionFor(ctx.app, 'proveedor.demo');
     sessions.corporate = await sessionFor(ctx.app, 'corporativo.demo');
+    sessions.operator = await createOperatorSession(ctx, { roles: OPERATOR_ROLES });
     const db = ctx.database.db;
     const ids = [
       ...(await db.selectFrom('invoices').select('id').execute()).map((row) => row.id),
       ...(await db.selectFrom('factoring_requests').select('id').execute()).map((row) => row.id),
       ...(await db.selectFrom('quotations').select('id').execute()).map((row) => row.id),
     ];
+    const companyIds = (await db.selectFrom('companies').select('id').execute()).map((row) => row.id);
     pools = {
       ids: ids.length > 0 ? [...new Set(ids)] : [1],
+      companyIds: companyIds.length > 0 ? companyIds : [1],
       rfcs: [DEMO_CORPORATE.rfc, ...DEMO_PROVIDERS.map((provider) => provider.rfc), 'XAXX010101000'],
     };
   });
@@ -566,10 +658,16 @@ describe('schema-driven fuzzing of /api/openapi.json', () => {
           : secured
             ? role === 'anonymous'
               ? RUNS_ANONYMOUS_ON_PROTECTED
-              : RUNS
+              : role === 'operator'
+                ? entry.path.startsWith('/api/operator/')
+                  ? RUNS_OPERATOR
+                  : RUNS_OPERATOR_ELSEWHERE
+                : RUNS
             : role === 'anonymous'
               ? RUNS_ANONYMOUS_ON_PUBLIC
-              : RUNS_SIGNED_IN_ON_PUBLIC;
+              : role === 'operator'
+                ? RUNS_OPERATOR_ELSEWHERE
+                : RUNS_SIGNED_IN_ON_PUBLIC;
         const requests = fc.sample(requestArbitrary(document, entry, role, pools), {
           seed: seedFor(index),
           numRuns: runs,

@@ -61,12 +61,15 @@ const INVOICE_REF = {
   },
 };
 const BATCH = `Lote de 1 a ${MAX_INVOICES_PER_REQUEST} facturas, todo o nada`;
+// Issue 31: a provider's price for its advance is not the buyer's business (invoice-list.ts asTheBuyerSeesIt).
+const BUYER_TERMS =
+  ' cost_consultancy y factoring_rate van vacíos (null) salvo que el corporativo pague el adelanto: son los términos de su proveedor.';
 const QUOTATION_BATCH = `Lote de 1 a ${MAX_QUOTATION_INVOICES} facturas recibidas, todo o nada; un 400 nombra cada línea por su índice y campo ('3.payment_date')`;
 
 const DOCS = withRoles(['corporate'], {
   requests: {
     summary: "The providers' authorization requests",
-    description: 'Facturas recibidas en estado Solicitado, con filtros; la primera página trae indicadores.',
+    description: `Facturas recibidas en estado Solicitado, con filtros; la primera página trae indicadores.${BUYER_TERMS}`,
     query: invoiceListQueryDoc({ status: false }),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
@@ -91,15 +94,14 @@ const DOCS = withRoles(['corporate'], {
   },
   summary: {
     summary: 'The corporate summary of received invoices',
-    description:
-      'Facturas recibidas, de la emisión más reciente a la más antigua, con filtros de búsqueda, periodo y estado (sin En trámite ni Factoraje); la primera página trae los indicadores: facturas, clientes y monto total por moneda.',
+    description: `Facturas recibidas, de la emisión más reciente a la más antigua, con filtros de búsqueda, periodo y estado (sin En trámite ni Factoraje); la primera página trae los indicadores: facturas, clientes y monto total por moneda.${BUYER_TERMS}`,
     query: invoiceListQueryDoc(),
     response: CorporateSummaryPage,
     responses: { 403: ACCESS_REFUSED },
   },
   preAuthorization: {
     summary: 'Received invoices the corporate may still pre-authorize',
-    description: 'Facturas recibidas Por Autorizar, Solicitadas o Rechazadas, con búsqueda y paginación.',
+    description: `Facturas recibidas Por Autorizar, Solicitadas o Rechazadas, con búsqueda y paginación.${BUYER_TERMS}`,
     query: invoiceListQueryDoc({ status: false }),
     response: PreAuthorizationPage,
     responses: { 403: ACCESS_REFUSED },

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { MAX_FORM_DEPTH } from '../../../src/domain/schemas/validate';
 import type { Db } from '../../db/database';
 import { rollbackToSavepoint, savepoint } from '../../db/transaction';
 import {
@@ -48,14 +50,19 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return key;
 }
 
-/** JSON with object keys sorted at every level, so {a,b} and {b,a} are the same request. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * JSON with object keys sorted at every level, so {a,b} and {b,a} are the same request. A body nested deeper
+ * than any form (a call that takes no body still gets one now and then) is refused as validateForm refuses it,
+ * with a 400, instead of recursing into a stack overflow.
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_FORM_DEPTH) throw new IdempotencyError(400, MESSAGES.form);
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }

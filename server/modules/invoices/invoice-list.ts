@@ -160,6 +160,15 @@ export function listFilter(scope: InvoiceListScope, query: InvoiceListQuery): In
 }
 
 /**
+ * A row as the invoice's buyer may see it: the price its provider pays for an advance (cost_consultancy,
+ * factoring_rate) is a deal the buyer is not party to, so it goes empty (the list item allows null); when the
+ * buyer funds the advance itself those are its own terms and stay.
+ */
+function asTheBuyerSeesIt(row: InvoiceListRow): InvoiceListRow {
+  return row.buyer_funds_advance ? row : { ...row, cost_consultancy: null, factoring_rate: null };
+}
+
+/**
  * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
  * company's balances: one query (decision 0039).
  */
@@ -177,7 +186,7 @@ export async function listInvoices(
   );
   return {
     count: summary.count,
-    rows,
+    rows: scope.side === 'receiver' ? rows.map(asTheBuyerSeesIt) : rows,
     total: formatMoneyAmount(parseMoney(summary.total)),
     counterparts: summary.counterparts,
     byCurrency: { mxn: summary.ownMxn, usd: summary.ownUsd },

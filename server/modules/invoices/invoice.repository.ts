@@ -312,6 +312,8 @@ const LIST_COLUMNS = [
   'factoring_date',
   'factoring_rate',
   'cost_consultancy',
+  // Whose terms factoring_rate and cost_consultancy are: the buyer's own when it funds the advance.
+  'buyer_funds_advance',
 ] as const;
 
 /** A list row: exactly the columns LIST_COLUMNS selects, typed by the table. */

@@ -8,6 +8,7 @@ import {
   ANNUAL_RATE_MAX,
   ANNUAL_RATE_MIN,
 } from '../../../src/domain/alliance-terms';
+import { formatCurrency, MAX_MONEY_INPUT } from '../../../src/domain/money';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   AllianceInput,
@@ -19,6 +20,7 @@ import {
 } from '../../../src/domain/schemas/operator-alliances';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { structToJsonSchema } from '../../http/struct-schema';
 import { MAX_SERIAL } from '../invoices/invoice-access';
 import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, OPERATOR_MESSAGES, operatorRoute } from '../operator/operator-access';
@@ -154,9 +156,8 @@ const DOCS = {
         description: 'Días máximos hasta la fecha de pago.',
       },
       max_amount: {
-        type: ['string', 'null'],
-        pattern: '^\\d{1,16}(\\.\\d{1,2})?$',
-        description: 'Monto máximo por factura en MXN (opcional).',
+        ...structToJsonSchema(AllianceInput.schema.max_amount),
+        description: `Monto máximo por factura en MXN (opcional), hasta ${formatCurrency(MAX_MONEY_INPUT)}.`,
       },
     },
     status: 201,

@@ -13,14 +13,13 @@ import {
 } from 'superstruct';
 import { DESK_CHECK_IDS, DESK_STATES } from '../control-desk';
 import { isoDate, moneyAmount } from './common';
-import { batchOf, integerBetween, payload, requiredText } from './fields';
+import { batchOf, integerBetween, MAX_SERIAL_ID, payload, requiredText } from './fields';
 import { MAX_REASON_LENGTH } from './quotations';
 
 // The control desk and SPEI batch calls under /api/operator/ (decision 0054).
 
 /** NOTE: our own bound on a batch's size, so one call stays one short transaction. */
 export const MAX_BATCH_ITEMS = 200;
-const MAX_INVOICE_ID = 2_147_483_647;
 
 export const DESK_BODY_MESSAGES = {
   batchEmpty: 'Selecciona al menos un adelanto aprobado.',
@@ -40,7 +39,7 @@ export type DeskRejectBody = Infer<typeof DeskRejectBody>;
 
 /** POST disbursements/: the approved advances to batch. */
 export const CreateBatchBody = payload({
-  invoice_ids: batchOf(integerBetween(1, MAX_INVOICE_ID), MAX_BATCH_ITEMS, {
+  invoice_ids: batchOf(integerBetween(1, MAX_SERIAL_ID), MAX_BATCH_ITEMS, {
     empty: DESK_BODY_MESSAGES.batchEmpty,
     tooMany: DESK_BODY_MESSAGES.batchTooMany,
   }),

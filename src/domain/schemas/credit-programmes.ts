@@ -1,9 +1,11 @@
-import { array, enums, type Infer, integer, nullable, number, string, type } from 'superstruct';
+import { array, enums, type Infer, nullable, number, string, type } from 'superstruct';
 import { OperatorRole } from '../operator-roles';
 import { isoDate, moneyAmount } from './common';
 import {
   crossFieldRule,
   flag,
+  integerBetween,
+  MAX_SERIAL_ID,
   MESSAGES,
   patternText,
   payload,
@@ -32,7 +34,7 @@ const CLAVE_RASTREO = /^[A-Za-z0-9]{1,30}$/;
 /** POST operator/programmes/: a new limit (or a raise) with the programme's dates, waiting for approval. */
 export const ProposeProgrammeBody = crossFieldRule(
   payload({
-    corporate_id: integer(),
+    corporate_id: integerBetween(1, MAX_SERIAL_ID),
     limit: positiveMoney({ required: MESSAGES.required, invalid: PROGRAMME_MESSAGES.limitInvalid }),
     starts_on: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
     ends_on: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
@@ -52,7 +54,7 @@ export type ProgrammeReasonBody = Infer<typeof ProgrammeReasonBody>;
 
 /** POST operator/collections/: the corporate's payment of an advanced invoice, as the bank reports it. */
 export const RecordCollectionBody = payload({
-  invoice_id: integer(),
+  invoice_id: integerBetween(1, MAX_SERIAL_ID),
   amount: positiveMoney({ required: MESSAGES.required, invalid: PROGRAMME_MESSAGES.amountInvalid }),
   clave_rastreo: patternText(CLAVE_RASTREO, {
     required: MESSAGES.required,

@@ -1,7 +1,7 @@
 import { array, enums, type Infer, integer, nullable, number, string, type } from 'superstruct';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../factoring-terms';
 import { isoDate, moneyAmount } from './common';
-import { integerBetween, payload } from './fields';
+import { integerBetween, payload, quotedMoney } from './fields';
 
 // Factoring calls (spec §3, §7; issue 15; docs/decisions/0036). Money '1234.56' strings in MXN (a USD
 // invoice is factored at its CFDI exchange rate), rates annual percent.
@@ -50,9 +50,9 @@ export const FactoringRequest = payload({
   invoice_id: integer(),
   rate: number(),
   installments: integerBetween(MIN_FACTORING_INSTALMENTS, MAX_FACTORING_INSTALMENTS),
-  factoringConsultingFee: moneyAmount,
-  installmentPayment: moneyAmount,
-  totalPayment: moneyAmount,
+  factoringConsultingFee: quotedMoney(),
+  installmentPayment: quotedMoney(),
+  totalPayment: quotedMoney(),
   invoiceFolio: string(),
 });
 export type FactoringRequest = Infer<typeof FactoringRequest>;

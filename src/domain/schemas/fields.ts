@@ -1,5 +1,6 @@
 import { array, coerce, defaulted, define, object, refine, type Struct, string } from 'superstruct';
 import { type IsoDate, isIsoDate } from '../calendar-date';
+import { isWithinMoneyBound, MONEY_MESSAGES } from '../money';
 import { bulkPaymentDateError, PAYMENT_DATE_INVALID, PAYMENT_DATE_REQUIRED } from '../payment-date';
 import { checkCompanyRfc } from '../rfc';
 
@@ -212,7 +213,10 @@ export function bulkPaymentDate(): Struct<IsoDate, null> {
   });
 }
 
-/** A whole number within [min, max]; for values the UI picks from a list. */
+/** The largest PostgreSQL `serial` (int4): a bigger id cannot exist and must not reach SQL as an overflow. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/** A whole number within [min, max]; for values the UI picks from a list, and ids (1..MAX_SERIAL_ID). */
 export function integerBetween(min: number, max: number): Struct<number, null> {
   return localized<number>(
     'integerBetween',
@@ -297,16 +301,40 @@ export function crossFieldRule<T extends Record<string, unknown>, S>(
   });
 }
 
-// Up to two decimals: a limit or a payment is money already rounded to the cent.
-export const MONEY_INPUT = /^\d{1,15}(\.\d{1,2})?$/;
+// Up to two decimals: a limit or a payment is money already rounded to the cent. Any number of digits, so
+// an amount too large is told so (MONEY_MESSAGES.tooLarge) rather than called malformed.
+export const MONEY_INPUT = /^\d+(\.\d{1,2})?$/;
 
-/** A required positive peso amount typed as '1000000' or '1000000.00' (no separators), at most 2 decimals. */
+// Exactly two decimals, as the API writes amounts: what a client sends back from a quote it was shown.
+export const QUOTED_MONEY = /^\d+\.\d{2}$/;
+
+/**
+ * A required positive peso amount typed as '1000000' or '1000000.00' (no separators), at most 2 decimals and
+ * at most MAX_MONEY_INPUT.
+ */
 export function positiveMoney(messages: { required: string; invalid: string }): Struct<string, null> {
   return trimmedInput(
     localized<string>('positiveMoney', (value) => {
       if (isBlank(value)) return messages.required;
       const text = String(value).trim();
-      return (MONEY_INPUT.test(text) && /[1-9]/.test(text)) || messages.invalid;
+      if (!(MONEY_INPUT.test(text) && /[1-9]/.test(text))) return messages.invalid;
+      return isWithinMoneyBound(text) || MONEY_MESSAGES.tooLarge;
+    }),
+  );
+}
+
+/**
+ * A required amount a client echoes from a quote, as the API wrote it ('1234.56'; zero allowed), at most
+ * MAX_MONEY_INPUT: the server compares it with its own figures, which it can only do for an amount it can hold.
+ */
+export function quotedMoney(): Struct<string, null> {
+  return trimmedInput(
+    localized<string>('quotedMoney', (value) => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        return MESSAGES.required;
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!QUOTED_MONEY.test(text)) return MESSAGES.invalid;
+      return isWithinMoneyBound(text) || MONEY_MESSAGES.tooLarge;
     }),
   );
 }

@@ -80,8 +80,9 @@ export const Invoice = type({
   amount_with_exchange_rate_usd: nullable(moneyAmount),
   /** The CFDI TipoCambio as text, '-' when the invoice has none. */
   exchange_rate: string(),
+  /** The advance's advisory fee; null on the buyer's lists unless the buyer funds the advance (issue 31). */
   cost_consultancy: nullable(moneyAmount),
-  /** Annual percent. */
+  /** Annual percent; null on the buyer's lists unless the buyer funds the advance. */
   factoring_rate: nullable(number()),
   /** Factoring list only (GET providers/factoring/): the record holding a factored invoice, else null. */
   factoring_request_id: optional(nullable(integer())),

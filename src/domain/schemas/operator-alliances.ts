@@ -2,12 +2,10 @@ import { array, enums, type Infer, integer, nullable, optional, string, type } f
 import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
 import { EfosStanding } from './cfdi-proof';
 import { moneyAmount } from './common';
-import { checkedField, companyRfc, payload } from './fields';
+import { checkedField, companyRfc, MAX_SERIAL_ID, payload, positiveMoney } from './fields';
 import { PagedList } from './invoices';
 
 // The operator's alliances (issue 19, decision 0053) and the inbox of what providers and visitors sent.
-
-const MONEY_INPUT = /^\d{1,16}(?:\.\d{1,2})?$/;
 
 /**
  * POST /api/operator/alliances/: the price a supplier pays on one corporate's invoices. annual_rate is the
@@ -18,21 +16,14 @@ export const AllianceInput = payload({
   corporate_id: checkedField<number>(
     'corporateId',
     (value) =>
-      (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) ||
+      (typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_SERIAL_ID) ||
       ALLIANCE_MESSAGES.corporateRequired,
   ),
   provider_rfc: companyRfc(),
   annual_rate: checkedField<number | string>('annualRate', (value) => annualRateProblem(value) ?? true),
   max_days: checkedField<number>('maxDays', (value) => maxDaysProblem(value) ?? true),
   max_amount: optional(
-    nullable(
-      checkedField<string>(
-        'maxAmount',
-        (value) =>
-          (typeof value === 'string' && MONEY_INPUT.test(value.trim()) && Number(value) > 0) ||
-          ALLIANCE_MESSAGES.amount,
-      ),
-    ),
+    nullable(positiveMoney({ required: ALLIANCE_MESSAGES.amount, invalid: ALLIANCE_MESSAGES.amount })),
   ),
 });
 export type AllianceInput = Infer<typeof AllianceInput>;

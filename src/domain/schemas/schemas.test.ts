@@ -1,7 +1,11 @@
 import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
+import { ALLIANCE_MESSAGES } from '../alliance-terms';
+import { MONEY_MESSAGES } from '../money';
+import { PROGRAMME_MESSAGES, ProposeProgrammeBody, RecordCollectionBody } from './credit-programmes';
 import { FactoringRequest } from './factoring';
 import { Invoice, InvoicePage, KnowYourBusinessRow, MessageResponse } from './invoices';
+import { AllianceInput } from './operator-alliances';
 import {
   ExcelUploadResponse,
   PreApprovedResponse,
@@ -13,6 +17,7 @@ import {
 } from './quotations';
 import { LoginResponse, Profile, TokenRefreshResponse } from './session';
 import { StatementReportResponse } from './statements';
+import { fieldErrors } from './validate';
 
 const invoice = {
   id: 1,
@@ -165,5 +170,83 @@ describe('response structs', () => {
       is({ processed_invoices: [{ fiscal_folio: 'F', payment_date: '2026-03-02' }] }, TemplateUploadResponse),
     ).toBe(true);
     expect(is({ file_data: 'UEsDBA==', file_name: 'estado.xlsx' }, StatementReportResponse)).toBe(true);
+  });
+});
+
+describe('money a request carries', () => {
+  const tooLarge = [MONEY_MESSAGES.tooLarge];
+  const proposal = { corporate_id: 1, starts_on: '2026-01-01', ends_on: '2026-12-31' };
+  const collection = { invoice_id: 1, clave_rastreo: 'ABC123', fecha: '2026-03-10' };
+  const factoring = {
+    invoice_id: 1,
+    rate: 18.5,
+    installments: 1,
+    factoringConsultingFee: '1160.00',
+    installmentPayment: '101541.67',
+    totalPayment: '101541.67',
+    invoiceFolio: 'X',
+  };
+
+  it('accepts amounts up to 999,999,999,999.99', () => {
+    expect(fieldErrors(ProposeProgrammeBody, { ...proposal, limit: '999999999999.99' })).toEqual({});
+    expect(fieldErrors(RecordCollectionBody, { ...collection, amount: '999999999999.99' })).toEqual({});
+    expect(
+      fieldErrors(FactoringRequest, { ...factoring, factoringConsultingFee: '999999999999.99' }),
+    ).toEqual({});
+    expect(fieldErrors(FactoringRequest, { ...factoring, factoringConsultingFee: '0.00' })).toEqual({});
+    expect(
+      fieldErrors(AllianceInput, {
+        corporate_id: 1,
+        provider_rfc: 'TNO010101AB1',
+        annual_rate: 15,
+        max_days: 90,
+        max_amount: '999999999999.99',
+      }),
+    ).toEqual({});
+  });
+
+  it('refuses one centavo more, and far more, on the field with one Spanish message', () => {
+    for (const limit of ['1000000000000.00', '999999999999999.99', '9'.repeat(40)]) {
+      expect(fieldErrors(ProposeProgrammeBody, { ...proposal, limit })).toEqual({ limit: tooLarge });
+    }
+    expect(fieldErrors(RecordCollectionBody, { ...collection, amount: '999999999999999.99' })).toEqual({
+      amount: tooLarge,
+    });
+    expect(
+      fieldErrors(FactoringRequest, {
+        ...factoring,
+        factoringConsultingFee: '9999999999999999.99',
+        installmentPayment: '1000000000000.00',
+        totalPayment: '-1.00',
+      }),
+    ).toEqual({
+      factoringConsultingFee: tooLarge,
+      installmentPayment: tooLarge,
+      totalPayment: ['Valor no válido'],
+    });
+    expect(
+      fieldErrors(AllianceInput, {
+        corporate_id: 1,
+        provider_rfc: 'TNO010101AB1',
+        annual_rate: 15,
+        max_days: 90,
+        max_amount: '99999999999999999.99',
+      }),
+    ).toEqual({ max_amount: tooLarge });
+  });
+
+  it("keeps each field's own message for what is not an amount at all", () => {
+    expect(fieldErrors(ProposeProgrammeBody, { ...proposal, limit: '0' })).toEqual({
+      limit: [PROGRAMME_MESSAGES.limitInvalid],
+    });
+    expect(
+      fieldErrors(AllianceInput, {
+        corporate_id: 1,
+        provider_rfc: 'TNO010101AB1',
+        annual_rate: 15,
+        max_days: 90,
+        max_amount: '-5',
+      }),
+    ).toEqual({ max_amount: [ALLIANCE_MESSAGES.amount] });
   });
 });

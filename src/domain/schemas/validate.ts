@@ -52,7 +52,7 @@ function collect(error: StructError, into: FieldErrors): void {
 // nested thousands deep and throws on an object whose own `toString` or `valueOf` is data, as a JSON body can
 // make it (both found by test/api/openapi-fuzz.test.ts). No form nests anywhere near this deep or names a field
 // so, and JSON cannot carry functions, so such a body is refused whole before superstruct sees it.
-const MAX_FORM_DEPTH = 32;
+export const MAX_FORM_DEPTH = 32;
 const PRIMITIVE_CONVERSION_KEYS = ['toString', 'valueOf'] as const;
 
 /**
