@@ -24,6 +24,8 @@ export function taxLinkFieldErrors(error: unknown): TaxLinkFieldErrors {
 export interface SatLinkContext {
   /** The link status as last known: the user store's at start, then the server's. */
   status: SatStatusCode;
+  /** Why a link ended without the operator's approval (another account won the RFC, or it lapsed), or null. */
+  reason: string | null;
   /** The last submission's field errors from the server; shown under the fields until the next submit. */
   fieldErrors: TaxLinkFieldErrors;
 }
@@ -49,7 +51,10 @@ export const satLinkMachine = setup({
     }),
   },
   actions: {
-    keepStatus: assign({ status: (_, params: { status: SatStatusCode }) => params.status }),
+    keepStatus: assign({
+      status: (_, params: { status: SatStatusCode; reason?: string | null }) => params.status,
+      reason: (_, params: { status: SatStatusCode; reason?: string | null }) => params.reason ?? null,
+    }),
     clearFieldErrors: assign({ fieldErrors: {} }),
     keepFieldErrors: assign({
       fieldErrors: (_, params: { error: unknown }) => taxLinkFieldErrors(params.error),
@@ -96,7 +101,7 @@ export const satLinkMachine = setup({
     'servidor: sin vincular o rechazada muestra el formulario (con el aviso «La última solicitud de vinculación fue ' +
     'rechazada» si fue rechazada); enviada oculta el formulario y pide esperar la aprobación, consultando el estado ' +
     'cada 15 segundos; autorizada lleva a Pronto Pago. Un error al enviar muestra un aviso y conserva los datos.',
-  context: ({ input }) => ({ status: input.satCredentials, fieldErrors: {} }),
+  context: ({ input }) => ({ status: input.satCredentials, reason: null, fieldErrors: {} }),
   initial: 'loading',
   states: {
     loading: {
@@ -108,7 +113,13 @@ export const satLinkMachine = setup({
         onDone: {
           target: 'routing',
           actions: [
-            { type: 'keepStatus', params: ({ event }) => ({ status: event.output.sat_credentials_status }) },
+            {
+              type: 'keepStatus',
+              params: ({ event }) => ({
+                status: event.output.sat_credentials_status,
+                reason: event.output.reason,
+              }),
+            },
             { type: 'storeStatus', params: ({ event }) => ({ status: event.output.sat_credentials_status }) },
           ],
         },
@@ -184,7 +195,10 @@ export const satLinkMachine = setup({
               actions: [
                 {
                   type: 'keepStatus',
-                  params: ({ event }) => ({ status: event.output.sat_credentials_status }),
+                  params: ({ event }) => ({
+                    status: event.output.sat_credentials_status,
+                    reason: event.output.reason,
+                  }),
                 },
                 {
                   type: 'storeStatus',

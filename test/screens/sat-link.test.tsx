@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SAT_LINK_MESSAGES } from '../../server/modules/sat/sat-link.service';
 import { SatStatus } from '../../src/domain/sat-status';
 import { setUser } from '../../src/stores/user.store';
 import { gateEndpoint } from '../model/harness/msw-gate';
@@ -45,6 +46,26 @@ describe('sat-link (page)', () => {
     expect(
       await screen.findByText(/dígito verificador de este RFC no coincide/, {}, SERVER_WAIT),
     ).toBeTruthy();
+  });
+
+  it('tells a provider whose pending link lost its RFC to another account why, above the form', async () => {
+    const username = 'sat.perdida.modelo';
+    const reason = SAT_LINK_MESSAGES.claimLost;
+    const { companyId } = await addCompanyWithUser(testApp().database.db, {
+      rfc: null,
+      name: 'Empresa perdida',
+      username,
+      satStatus: SatStatus.UNAUTHORIZED,
+    });
+    await testApp()
+      .database.db.updateTable('companies')
+      .set({ sat_status_reason: reason })
+      .where('id', '=', companyId)
+      .execute();
+    await signInAs(username);
+    renderApp(PATH);
+    expect(await screen.findByText(reason, {}, SERVER_WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Enviar credenciales/ })).toBeTruthy();
   });
 
   it('sends a provider without an authorized link from any section to the SAT form (spec §2)', async () => {

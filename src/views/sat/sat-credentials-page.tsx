@@ -88,7 +88,9 @@ export function SatCredentialsPage({
         <>
           <p>Vincula tu cuenta del SAT con tu RFC y tu contraseña CIEC para ver y adelantar tus facturas.</p>
           {state.context.status === SatStatus.UNAUTHORIZED && (
-            <Callout intent="warning" title={SAT_LINK_REJECTED_WARNING} />
+            <Callout intent="warning" title={SAT_LINK_REJECTED_WARNING}>
+              {state.context.reason}
+            </Callout>
           )}
           <TaxLinkForm
             busy={state.matches({ form: 'submitting' })}
