@@ -555,8 +555,19 @@ describe('operator corporates (/api/operator/corporates/)', () => {
       const noReason = await post(`${BASE}${id}/suspend/`, aprobador, { reason: ' ' });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json()).toEqual({ reason: [CORPORATE_MESSAGES.suspensionReasonRequired] });
+      // A limit proposed while the corporate was active waits for an approval the suspension then refuses.
+      const proposed = await post('/api/operator/programmes/', analista, {
+        corporate_id: id,
+        limit: '30000.00',
+        starts_on: '2026-01-01',
+        ends_on: '2026-12-31',
+      });
+      expect(proposed.statusCode).toBe(201);
       const suspended = await post(`${BASE}${id}/suspend/`, aprobador, { reason: 'Domicilio no localizado' });
       expect(suspended.json()).toEqual({ id, state: 'suspendido' });
+      const approval = await post(`/api/operator/programmes/${proposed.json().id}/approve/`, aprobador);
+      expect(approval.statusCode).toBe(409);
+      expect(approval.json().detail).toMatch(/Suspendido\.$/);
       const closed = await asUser(admin.access);
       expect(closed.statusCode).toBe(403);
       expect(closed.json()).toEqual({ detail: CORPORATE_MESSAGES.accessSuspended });
@@ -578,7 +589,7 @@ describe('operator corporates (/api/operator/corporates/)', () => {
       const early = await post('/api/operator/programmes/', aprobador, proposal);
       expect(early.statusCode).toBe(409);
       expect(early.json().detail).toBe(
-        'Solo se propone un programa para un corporativo activo; este está en estado Borrador.',
+        'Solo se propone o aprueba un programa para un corporativo activo; este está en estado Borrador.',
       );
 
       expect((await post(`${BASE}${id}/reject/`, aprobador, { reason: 'Sin poderes' })).statusCode).toBe(200);

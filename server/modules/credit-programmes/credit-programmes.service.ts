@@ -42,7 +42,7 @@ export const PROGRAMME_REFUSALS = {
   notFound: 'Programa no encontrado.',
   corporateNotFound: 'Corporativo no encontrado.',
   corporateNotActive: (stateLabel: string) =>
-    `Solo se propone un programa para un corporativo activo; este está en estado ${stateLabel}.`,
+    `Solo se propone o aprueba un programa para un corporativo activo; este está en estado ${stateLabel}.`,
   alreadyPending:
     'Este programa ya tiene una propuesta de límite pendiente: debe aprobarse antes de proponer otra.',
   nothingPending: 'Este programa no tiene una propuesta de límite pendiente de aprobar.',
@@ -152,6 +152,22 @@ async function pendingOf(db: Db, programmeId: number): Promise<ProposalRow | nul
   return (await pendingProposals(db, [programmeId])).get(programmeId) ?? null;
 }
 
+/**
+ * A programme serves a corporate that may operate: the onboarding machine's access decides (decision 0058). The
+ * company row is locked before the programme's (the onboarding's changes lock it too), so no suspension or
+ * rejection slips in between; proposal and approval take the locks in that same order.
+ */
+async function lockActiveCorporate(trx: Db, corporateId: number): Promise<void> {
+  const corporate = await findCorporateOnboarding(trx, corporateId, { lock: true });
+  if (!corporate) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
+  if (!corporateAccess(corporate.onboarding_state).ok) {
+    throw new ProgrammeRequestError(
+      409,
+      PROGRAMME_REFUSALS.corporateNotActive(ONBOARDING_STATE_LABELS[corporate.onboarding_state]),
+    );
+  }
+}
+
 async function lockedProgramme(trx: Db, programmeId: number): Promise<ProgrammeRow> {
   const row = await findProgramme(trx, programmeId, { lock: true });
   if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.notFound);
@@ -230,16 +246,7 @@ export async function proposeProgramme(
   body: ProposeProgrammeBody,
   today: IsoDate,
 ): Promise<CallOutcome> {
-  // Locked first (the onboarding's changes lock the same row), so no suspension slips in between.
-  const corporate = await findCorporateOnboarding(trx, body.corporate_id, { lock: true });
-  if (!corporate) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
-  // A programme serves a corporate that may operate: the onboarding machine's access decides (decision 0058).
-  if (!corporateAccess(corporate.onboarding_state).ok) {
-    throw new ProgrammeRequestError(
-      409,
-      PROGRAMME_REFUSALS.corporateNotActive(ONBOARDING_STATE_LABELS[corporate.onboarding_state]),
-    );
-  }
+  await lockActiveCorporate(trx, body.corporate_id);
   const row = await ensureProgramme(trx, body.corporate_id);
   if (!row) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.corporateNotFound);
   if (await pendingOf(trx, row.id)) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.alreadyPending);
@@ -268,6 +275,9 @@ export async function approveProgramme(
   programmeId: number,
   today: IsoDate,
 ): Promise<CallOutcome> {
+  const unlocked = await findProgramme(trx, programmeId);
+  if (!unlocked) throw new ProgrammeRequestError(404, PROGRAMME_REFUSALS.notFound);
+  await lockActiveCorporate(trx, unlocked.corporate_id);
   const row = await lockedProgramme(trx, programmeId);
   const pending = await pendingOf(trx, row.id);
   if (!pending) throw new ProgrammeRequestError(409, PROGRAMME_REFUSALS.nothingPending);
