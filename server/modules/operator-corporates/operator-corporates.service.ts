@@ -414,92 +414,78 @@ export async function decideOnDocument(
 }
 
 /**
+ * One decision on a corporate's onboarding, in a transaction with the company row locked: the machine decides
+ * (applyOnboardingEvent refuses what it does not allow) and the change is stored with its reason.
+ */
+function decideOnboarding(
+  deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
+  corporateId: number,
+  today: IsoDate,
+  event: CorporateOnboardingEvent,
+  change: { reason: string | null; activatedBy?: number },
+  precheck?: (corporate: { onboarding_created_by: number | null }) => void,
+): Promise<{ id: number; state: OnboardingState }> {
+  return inTransaction(deps.db, async (trx) => {
+    const corporate = await requireCorporate(trx, corporateId, true);
+    precheck?.(corporate);
+    const state = await applyOnboardingEvent(trx, corporate, today, event, { ...change, at: deps.now() });
+    return { id: corporateId, state };
+  });
+}
+
+/**
  * POST .../activate/: only when every kind is aprobado and valid today (409 lists what is missing), and by an
  * aprobador who did not create the corporate (403; the machine's guard and a CHECK of migration 014 agree).
  */
-export async function activateCorporate(
+export function activateCorporate(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
   corporateId: number,
   operatorUserId: number,
   today: IsoDate,
 ): Promise<{ id: number; state: OnboardingState }> {
-  return inTransaction(deps.db, async (trx) => {
-    const corporate = await requireCorporate(trx, corporateId, true);
-    if (corporate.onboarding_created_by === operatorUserId) {
-      throw new CorporateRequestError(403, CORPORATE_MESSAGES.selfActivation);
-    }
-    const state = await applyOnboardingEvent(
-      trx,
-      corporate,
-      today,
-      { type: 'corporate.activate', actor: { userId: operatorUserId } },
-      { reason: null, at: deps.now(), activatedBy: operatorUserId },
-    );
-    return { id: corporateId, state };
-  });
+  return decideOnboarding(
+    deps,
+    corporateId,
+    today,
+    { type: 'corporate.activate', actor: { userId: operatorUserId } },
+    { reason: null, activatedBy: operatorUserId },
+    (corporate) => {
+      // Said as a 403 with its reason before the machine's guard would refuse it as a plain conflict.
+      if (corporate.onboarding_created_by === operatorUserId) {
+        throw new CorporateRequestError(403, CORPORATE_MESSAGES.selfActivation);
+      }
+    },
+  );
 }
 
 /**
  * POST .../suspend/: an active corporate loses its access at once (its users' open sessions from their next
  * request, which reads the state afresh), with the reason.
  */
-export async function suspendCorporate(
+export function suspendCorporate(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
   corporateId: number,
   reason: string,
   today: IsoDate,
 ): Promise<{ id: number; state: OnboardingState }> {
-  return inTransaction(deps.db, async (trx) => {
-    const corporate = await requireCorporate(trx, corporateId, true);
-    const state = await applyOnboardingEvent(
-      trx,
-      corporate,
-      today,
-      { type: 'corporate.suspend', reason },
-      { reason, at: deps.now() },
-    );
-    return { id: corporateId, state };
-  });
+  return decideOnboarding(deps, corporateId, today, { type: 'corporate.suspend', reason }, { reason });
 }
 
 /** POST .../reactivate/: a suspended corporate gets its access back once its file is approved and valid. */
-export async function reactivateCorporate(
+export function reactivateCorporate(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
   corporateId: number,
   today: IsoDate,
 ): Promise<{ id: number; state: OnboardingState }> {
-  return inTransaction(deps.db, async (trx) => {
-    const corporate = await requireCorporate(trx, corporateId, true);
-    const state = await applyOnboardingEvent(
-      trx,
-      corporate,
-      today,
-      { type: 'corporate.reactivate' },
-      { reason: null, at: deps.now() },
-    );
-    return { id: corporateId, state };
-  });
+  return decideOnboarding(deps, corporateId, today, { type: 'corporate.reactivate' }, { reason: null });
 }
 
 /** POST .../reject/: the corporate is turned down with a reason; its file no longer changes. */
-export async function rejectCorporate(
+export function rejectCorporate(
   deps: Pick<OperatorCorporatesDeps, 'db' | 'now'>,
   corporateId: number,
   reason: string,
   today: IsoDate,
 ): Promise<{ id: number; state: OnboardingState }> {
-  return inTransaction(deps.db, async (trx) => {
-    const corporate = await requireCorporate(trx, corporateId, true);
-    const state = await applyOnboardingEvent(
-      trx,
-      corporate,
-      today,
-      { type: 'corporate.reject', reason },
-      {
-        reason,
-        at: deps.now(),
-      },
-    );
-    return { id: corporateId, state };
-  });
+  return decideOnboarding(deps, corporateId, today, { type: 'corporate.reject', reason }, { reason });
 }
