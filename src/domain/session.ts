@@ -1,5 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 import { is } from 'superstruct';
+import { callFailureOf, failureText } from './call-failure';
 import { LoginCaptchaRequired, type LoginRequest } from './schemas/session';
 
 /** Refresh this long before the access token expires, so no call ever leaves with a dead token. */
@@ -45,19 +46,12 @@ export const UNEXPECTED_ERROR = 'Unexpected error';
  * credentials message; no answer at all is 'Unexpected error'.
  */
 export function loginErrorMessage(failure: { status?: number; body?: unknown } | null | undefined): string {
-  const body = failure?.body;
-  if (body && typeof body === 'object') {
-    const fields = body as Record<string, unknown>;
-    if (typeof fields.message === 'boolean') return ANSWERS_DONT_MATCH;
+  if (typeof callFailureOf(failure).body?.message === 'boolean') return ANSWERS_DONT_MATCH;
+  return failureText(failure, {
     // A login that needs the CAPTCHA first (decision 0061) says why under its field.
-    const captcha = fields.captcha_token;
-    if (Array.isArray(captcha) && typeof captcha[0] === 'string') return captcha[0];
-    for (const key of ['detail', 'message', 'error', 'result']) {
-      const value = fields[key];
-      if (typeof value === 'string' && value.trim()) return value;
-    }
-  }
-  return failure?.status ? LOGIN_FAILED : UNEXPECTED_ERROR;
+    read: () => ['captcha_token', 'detail', 'message', 'error', 'result'],
+    otherwise: (status) => (status ? LOGIN_FAILED : UNEXPECTED_ERROR),
+  });
 }
 
 /** A login as sent: the app solves the CAPTCHA 'login' first when the server has asked for it (decision 0061). */

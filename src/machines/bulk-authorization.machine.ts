@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type ChosenFileFacts, FILE_KIND_MESSAGES, isXlsxFile, isZipFile } from '../domain/bulk-upload';
+import type { CallFailure } from '../domain/call-failure';
 import { bulkPaymentDateError } from '../domain/payment-date';
 import type { BulkUploadLine, TemplateUploadLine, TemplateUploadResult } from '../domain/schemas/corporates';
-import type { CallFailure } from './demo-request.machine';
 import { messageFromFailure } from './pronto-pago-messages';
 
 /** A file the user chose or dropped: what the checks read, plus the file itself for the upload. */

@@ -103,17 +103,19 @@ export const creditProgrammeMachine = setup({
       description: 'Hay un límite propuesto que espera a un Aprobador distinto de quien lo propuso.',
       on: {
         'programme.approve': {
-          target: 'activo',
+          target: 'vigente.activo',
           guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
           actions: 'clearProposer',
         },
       },
     },
-    activo: {
-      meta: { label: 'Activo' },
-      description: 'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
+    // Active and frozen share what an operator may do to a programme in force; only lending differs.
+    vigente: {
+      meta: { label: 'Vigente' },
+      description: 'Tiene un límite aprobado y no ha pasado su fecha de fin.',
+      initial: 'activo',
       on: {
-        // A raise: the programme keeps lending on its current limit until the raise is approved.
+        // A raise: the programme keeps its current limit until the raise is approved.
         // One pending proposal at a time: a second would race the first's approval.
         'programme.propose': {
           guard: and(['canPropose', not('hasPendingProposal')]),
@@ -123,33 +125,24 @@ export const creditProgrammeMachine = setup({
           guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
           actions: 'clearProposer',
         },
-        'programme.freeze': { target: 'congelado', guard: and(['isAprobador', 'hasReason']) },
         // An expired programme with a raise still pending waits for it as a renewal.
         'programme.expire': [
           { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
           { target: 'vencido', guard: 'isPastEnd' },
         ],
       },
-    },
-    congelado: {
-      meta: { label: 'Congelado' },
-      description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
-      on: {
-        // One pending proposal at a time: a second would race the first's approval.
-        'programme.propose': {
-          guard: and(['canPropose', not('hasPendingProposal')]),
-          actions: 'recordProposer',
+      states: {
+        activo: {
+          meta: { label: 'Activo' },
+          description:
+            'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
+          on: { 'programme.freeze': { target: 'congelado', guard: and(['isAprobador', 'hasReason']) } },
         },
-        'programme.approve': {
-          guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
-          actions: 'clearProposer',
+        congelado: {
+          meta: { label: 'Congelado' },
+          description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
+          on: { 'programme.unfreeze': { target: 'activo', guard: and(['isAprobador', 'hasReason']) } },
         },
-        'programme.unfreeze': { target: 'activo', guard: and(['isAprobador', 'hasReason']) },
-        // An expired programme with a raise still pending waits for it as a renewal.
-        'programme.expire': [
-          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
-          { target: 'vencido', guard: 'isPastEnd' },
-        ],
       },
     },
     vencido: {
@@ -179,9 +172,20 @@ export function programmeStateName(programme: StoredProgramme): CreditProgrammeS
   return programme.state;
 }
 
+/** The machine's state value for a state name: activo and congelado are held in 'vigente'. */
+function programmeStateValue(name: CreditProgrammeStateName): string | Record<string, string> {
+  return name === 'activo' || name === 'congelado' ? { vigente: name } : name;
+}
+
+/** The state name of a machine snapshot's value (the leaf: 'activo', not 'vigente'). */
+export function programmeStateOf(value: unknown): CreditProgrammeStateName {
+  if (typeof value === 'string') return value as CreditProgrammeStateName;
+  return (value as { vigente: CreditProgrammeStateName }).vigente;
+}
+
 function resolveProgramme(programme: StoredProgramme) {
   return creditProgrammeMachine.resolveState({
-    value: programmeStateName(programme),
+    value: programmeStateValue(programmeStateName(programme)),
     context: { proposerId: programme.proposerId, endsOn: programme.endsOn },
   });
 }
@@ -194,7 +198,7 @@ export function nextProgrammeState(
   const snapshot = resolveProgramme(programme);
   if (!snapshot.can(event)) return null;
   const [next] = transition(creditProgrammeMachine, snapshot, event);
-  return next.value as CreditProgrammeStateName;
+  return programmeStateOf(next.value);
 }
 
 /** Whether the machine accepts this event for this programme now. */

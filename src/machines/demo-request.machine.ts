@@ -1,12 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../domain/call-failure';
 import type { DemoRequest } from '../domain/schemas/session';
 import { SERVER_MESSAGES } from '../domain/schemas/session';
-
-/** What a failed call looks like to the machine; the services' ApiError has this shape. */
-export interface CallFailure {
-  status: number;
-  body: unknown;
-}
 
 export const DEMO_REQUEST_SENT = SERVER_MESSAGES.demoRequestSent;
 export const DEMO_REQUEST_FAILED = 'No pudimos enviar tu solicitud. Por favor, intenta de nuevo.';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { MAX_DOWNLOAD_INVOICES } from '../domain/advanced-invoices';
-import type { CallFailure } from './demo-request.machine';
+import { failureText } from '../domain/call-failure';
 
 export const DOWNLOAD_FAILED = 'No pudimos descargar las facturas. Por favor, intenta de nuevo.';
 export const DOWNLOAD_OFFLINE =
@@ -39,19 +39,12 @@ export interface DownloadInput {
 
 /** Why a download failed, in Spanish: the server's own refusal when it gave one (404, 409, 400), else generic. */
 export function downloadErrorMessage(error: unknown): string {
-  const failure = error as Partial<CallFailure> | null;
-  if (failure?.status === 0) return DOWNLOAD_OFFLINE;
-  if (failure?.status === 401) return DOWNLOAD_SESSION_ENDED;
-  const body = failure?.body;
-  if (typeof failure?.status === 'number' && failure.status < 500 && body && typeof body === 'object') {
-    const detail = (body as { detail?: unknown }).detail;
-    if (typeof detail === 'string' && detail.trim()) return detail;
-    for (const value of Object.values(body as Record<string, unknown>)) {
-      const first = Array.isArray(value) ? value[0] : null;
-      if (typeof first === 'string' && first.trim()) return first;
-    }
-  }
-  return DOWNLOAD_FAILED;
+  return failureText(error, {
+    read: (status) =>
+      status !== null && status !== 0 && status !== 401 && status < 500 ? ['detail', '[]'] : [],
+    otherwise: (status) =>
+      status === 0 ? DOWNLOAD_OFFLINE : status === 401 ? DOWNLOAD_SESSION_ENDED : DOWNLOAD_FAILED,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
+import { callFailureOf, failureText } from '../domain/call-failure';
 import type {
   MfaChallengeResponse,
   MfaLoginRequest,
@@ -6,7 +7,6 @@ import type {
 } from '../domain/schemas/operator-session';
 import type { LoginRequest, LoginResponse } from '../domain/schemas/session';
 import { asksForCaptcha, type LoginAttempt } from '../domain/session';
-import type { CallFailure } from './demo-request.machine';
 
 /** Shown for a server error or no answer; the server's own text never reaches the operator then. */
 export const OPERATOR_LOGIN_FAILED = 'No pudimos verificar tus datos. Por favor, intenta de nuevo.';
@@ -14,29 +14,16 @@ export const OPERATOR_LOGIN_FAILED = 'No pudimos verificar tus datos. Por favor,
 export const NOT_AN_OPERATOR =
   'Esta entrada es solo para operadores de Flujo. Los proveedores y corporativos ingresan en /auth/ingresar/.';
 
-function failureOf(error: unknown): { status: number; body: Record<string, unknown> | null } {
-  const failure = error as Partial<CallFailure> | null;
-  const status = typeof failure?.status === 'number' ? failure.status : 0;
-  const body =
-    failure?.body && typeof failure.body === 'object' ? (failure.body as Record<string, unknown>) : null;
-  return { status, body };
-}
-
-function firstText(value: unknown): string | null {
-  const item = Array.isArray(value) ? value[0] : value;
-  return typeof item === 'string' && item.trim() !== '' ? item : null;
-}
-
 /**
  * The words of a refused step: a 4xx says why in its own Spanish (`detail`, or the first message of `code` for
  * a wrong code); a server error or no answer gets the generic text.
  */
 export function operatorLoginError(error: unknown): string {
-  const { status, body } = failureOf(error);
-  if (status < 400 || status >= 500 || !body) return OPERATOR_LOGIN_FAILED;
-  return (
-    firstText(body.code) ?? firstText(body.captcha_token) ?? firstText(body.detail) ?? OPERATOR_LOGIN_FAILED
-  );
+  return failureText(error, {
+    read: (status) =>
+      status !== null && status >= 400 && status < 500 ? ['code', 'captcha_token', 'detail'] : [],
+    otherwise: () => OPERATOR_LOGIN_FAILED,
+  });
 }
 
 type LoginAnswer = LoginResponse | MfaChallengeResponse;
@@ -78,8 +65,8 @@ export const operatorSessionMachine = setup({
   guards: {
     isChallenge: (_, params: { answer: LoginAnswer }) =>
       (params.answer as Partial<MfaChallengeResponse>).mfa_required === true,
-    isLocked: (_, params: { error: unknown }) => failureOf(params.error).status === 429,
-    isChallengeOver: (_, params: { error: unknown }) => failureOf(params.error).status === 401,
+    isLocked: (_, params: { error: unknown }) => callFailureOf(params.error).status === 429,
+    isChallengeOver: (_, params: { error: unknown }) => callFailureOf(params.error).status === 401,
     isAskingRecoveryCode: ({ context }) => context.recovery,
   },
   actions: {

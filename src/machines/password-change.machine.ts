@@ -1,13 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '../domain/call-failure';
 import type { PasswordChange, PlainMessageResponse } from '../domain/schemas/session';
-import type { CallFailure } from './demo-request.machine';
 
 export const PASSWORD_CHANGE_FAILED = 'No pudimos cambiar tu contraseña. Por favor, intenta de nuevo.';
-
-function firstText(value: unknown): string | null {
-  const item = Array.isArray(value) ? value[0] : value;
-  return typeof item === 'string' && item.trim() ? item : null;
-}
 
 /**
  * The text of a rejected password call (change or reset, spec §8): the first `old_password` item when
@@ -16,19 +11,12 @@ function firstText(value: unknown): string | null {
  * shows raw server text.
  */
 export function passwordErrorMessage(error: unknown, fallback: string): string {
-  const failure = error as Partial<CallFailure> | null;
-  if (!failure?.body || typeof failure.body !== 'object') return fallback;
-  // A throttled attempt: the server's own Spanish "try again later" says more than the generic text.
-  if (failure.status === 429) return firstText((failure.body as Record<string, unknown>).detail) ?? fallback;
-  if (failure.status !== 400) return fallback;
-  const body = failure.body as Record<string, unknown>;
-  const oldPassword = firstText(body.old_password);
-  if (oldPassword) return oldPassword;
-  for (const value of Object.values(body)) {
-    const text = Array.isArray(value) ? firstText(value) : null;
-    if (text) return text;
-  }
-  return firstText(body.message) ?? firstText(body.detail) ?? fallback;
+  return failureText(error, {
+    // A throttled attempt: the server's own Spanish "try again later" says more than the generic text.
+    read: (status) =>
+      status === 429 ? ['detail'] : status === 400 ? ['old_password', '[]', 'message', 'detail'] : [],
+    otherwise: () => fallback,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../domain/call-failure';
 import type { PasswordResetRequest, PlainMessageResponse } from '../domain/schemas/session';
 import { SERVER_MESSAGES } from '../domain/schemas/session';
-import type { CallFailure } from './demo-request.machine';
 
 /** What the server answers for an address it does not know (spec §8), and what the user reads instead. */
 export const UNKNOWN_EMAIL_SERVER_MESSAGE = SERVER_MESSAGES.unknownResetEmail;

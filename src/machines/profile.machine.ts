@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '../domain/call-failure';
 import type { Profile, ProfileUpdate } from '../domain/schemas/session';
-import type { CallFailure } from './demo-request.machine';
 
 export const PROFILE_SAVED = 'Tu perfil se actualizó correctamente';
 export const PROFILE_LOAD_FAILED = 'No pudimos cargar tu perfil.';
@@ -8,14 +8,10 @@ export const PROFILE_SAVE_FAILED = 'No pudimos guardar tu perfil. Por favor, int
 
 /** A rejected save: the first message of the first field the server refused (400), else the generic text. */
 export function profileSaveErrorMessage(error: unknown): string {
-  const failure = error as Partial<CallFailure> | null;
-  if (failure?.status === 400 && failure.body && typeof failure.body === 'object') {
-    for (const value of Object.values(failure.body as Record<string, unknown>)) {
-      const first = Array.isArray(value) ? value[0] : null;
-      if (typeof first === 'string' && first.trim()) return first;
-    }
-  }
-  return PROFILE_SAVE_FAILED;
+  return failureText(error, {
+    read: (status) => (status === 400 ? ['[]'] : []),
+    otherwise: () => PROFILE_SAVE_FAILED,
+  });
 }
 
 /**

@@ -1,5 +1,11 @@
+import {
+  type CallFailure,
+  failureText,
+  NO_RESPONSE_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  UNEXPECTED_MESSAGE,
+} from '../domain/call-failure';
 import type { MessageResponse, MessageType } from '../domain/schemas/invoices';
-import type { CallFailure } from './demo-request.machine';
 
 /** What the pronto-pago dialogs show: the server's message and its message_type (spec §8). */
 export interface DialogMessage {
@@ -7,10 +13,7 @@ export interface DialogMessage {
   messageType: MessageType;
 }
 
-export const NO_RESPONSE_MESSAGE =
-  'No recibimos respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
-export const SESSION_ENDED_MESSAGE = 'Tu sesión terminó. Vuelve a ingresar para continuar.';
-export const UNEXPECTED_MESSAGE = 'Ocurrió un error inesperado. Por favor, intenta de nuevo.';
+export { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE, UNEXPECTED_MESSAGE };
 
 const MESSAGE_TYPES: readonly MessageType[] = ['success', 'error', 'info', 'warning'];
 
@@ -38,14 +41,10 @@ export function messageFromFailure(error: unknown): DialogMessage {
   const type = MESSAGE_TYPES.find((t) => t === body?.message_type) ?? 'error';
   if (typeof body?.message === 'string' && body.message.trim())
     return { message: body.message, messageType: type };
-  if (failure?.status === 0) return { message: NO_RESPONSE_MESSAGE, messageType: 'error' };
-  if (failure?.status === 401) return { message: SESSION_ENDED_MESSAGE, messageType: 'error' };
-  if (
-    typeof body?.detail === 'string' &&
-    body.detail.trim() &&
-    failure?.status !== undefined &&
-    failure.status < 500
-  )
-    return { message: body.detail, messageType: 'error' };
-  return { message: UNEXPECTED_MESSAGE, messageType: 'error' };
+  const message = failureText(error, {
+    read: (status) => (status !== null && status !== 0 && status !== 401 && status < 500 ? ['detail'] : []),
+    otherwise: (status) =>
+      status === 0 ? NO_RESPONSE_MESSAGE : status === 401 ? SESSION_ENDED_MESSAGE : UNEXPECTED_MESSAGE,
+  });
+  return { message, messageType: 'error' };
 }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { CallFailure } from '../domain/call-failure';
 import { quoteResume } from '../domain/corporate-quote';
 import type {
   AcceptedQuotationResponse,
@@ -9,7 +10,6 @@ import type {
   QuotationLine,
   QuotationOutcomeResponse,
 } from '../domain/schemas/corporates';
-import type { CallFailure } from './demo-request.machine';
 import { messageFromFailure } from './pronto-pago-messages';
 
 /** The alert dialog's content (spec §2 "Alert dialog"): one message or several, and its variant. */

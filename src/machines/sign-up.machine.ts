@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '../domain/call-failure';
 import { MESSAGES } from '../domain/schemas/fields';
 import type { SignUpForm, SignUpRequest } from '../domain/schemas/session';
-import type { CallFailure } from './demo-request.machine';
 import { fieldErrorsOf } from './field-errors';
 
 export const SIGN_UP_CAPTCHA_FAILED = MESSAGES.captchaFailed;
@@ -20,12 +20,10 @@ export function signUpFieldErrors(error: unknown): SignUpFieldErrors {
  * shows raw server text.
  */
 export function signUpErrorMessage(error: unknown): string {
-  const firstFieldError = Object.values(signUpFieldErrors(error))[0]?.[0];
-  if (firstFieldError) return firstFieldError;
-  const failure = error as Partial<CallFailure> | null;
-  if (failure?.status !== 429 || !failure.body || typeof failure.body !== 'object') return SIGN_UP_FAILED;
-  const { detail } = failure.body as { detail?: unknown };
-  return typeof detail === 'string' && detail.trim() ? detail : SIGN_UP_FAILED;
+  return failureText(error, {
+    read: (status) => (status === 400 ? ['[]'] : status === 429 ? ['detail'] : []),
+    otherwise: () => SIGN_UP_FAILED,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { array, type Infer, nullable, number, string, type } from 'superstruct';
+import { failureText, NO_RESPONSE_MESSAGE, UNEXPECTED_MESSAGE } from '../domain/call-failure';
 import {
   CollectionResponse,
   ProgrammeDetail,
@@ -80,17 +81,8 @@ export function recordCollection(
 
 /** The server's Spanish words for a failed call ({detail} or per-field messages), else a generic text. */
 export function programmeCallMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const body = error.body as Record<string, unknown> | null;
-    if (body && typeof body.detail === 'string') return body.detail;
-    const first = body
-      ? Object.values(body)
-          .flat()
-          .find((value) => typeof value === 'string')
-      : undefined;
-    if (typeof first === 'string') return first;
-    if (error.status === 0)
-      return 'No recibimos respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
-  }
-  return 'Ocurrió un error inesperado. Por favor, intenta de nuevo.';
+  return failureText(error instanceof ApiError ? error : null, {
+    read: () => ['detail', '*'],
+    otherwise: (status) => (status === 0 ? NO_RESPONSE_MESSAGE : UNEXPECTED_MESSAGE),
+  });
 }

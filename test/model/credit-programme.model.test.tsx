@@ -4,7 +4,11 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { businessDate } from '../../server/modules/invoices/business-date';
 import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
-import type { CreditProgrammeEvent, ProgrammeActor } from '../../src/machines/credit-programme.machine';
+import {
+  type CreditProgrammeEvent,
+  type ProgrammeActor,
+  programmeStateOf,
+} from '../../src/machines/credit-programme.machine';
 import { addCompanyWithUser } from '../support/pronto-pago';
 import {
   creditProgrammeModel,
@@ -109,7 +113,7 @@ async function programmeState(ctx: Ctx): Promise<string | null> {
 }
 
 async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
-  const expected = String(state.value);
+  const expected = programmeStateOf(state.value);
   if (expected === 'borrador') expect(ctx.programmeId).toBeNull();
   else expect(await programmeState(ctx)).toBe(expected);
 

@@ -1,27 +1,33 @@
+import {
+  ACTION_FAILED,
+  callFailureOf,
+  type FailureWording,
+  failureText,
+  NO_RESPONSE_MESSAGE,
+} from '../../domain/call-failure';
 import { ApiError } from '../../services/http';
 import type { ActionResult } from '../../views/operator/corporates/action-result';
 
-const GENERIC = 'No pudimos completar la acción. Intenta de nuevo.';
-const NO_ANSWER = 'Sin respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
+/** The server's detail, else its first per-field message; no answer and the rest get the screen's texts. */
+const ACTION_WORDING: FailureWording = {
+  read: (status) => (status === null || status === 0 ? [] : ['detail', '[]']),
+  otherwise: (status) => (status === 0 ? NO_RESPONSE_MESSAGE : ACTION_FAILED),
+};
 
 /** An operator action's answer as the screen shows it: the server's Spanish words, per field when it gave them. */
 export async function actionResult<T>(call: () => Promise<T>): Promise<ActionResult & { value?: T }> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    if (!(error instanceof ApiError)) return { ok: false, message: GENERIC };
-    if (error.status === 0) return { ok: false, message: NO_ANSWER };
-    const body = error.body;
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      const record = body as Record<string, unknown>;
-      if (typeof record.detail === 'string') return { ok: false, message: record.detail };
-      const fields = Object.fromEntries(
-        Object.entries(record).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
-      );
-      if (Object.keys(fields).length > 0) {
-        return { ok: false, message: Object.values(fields).flat()[0] ?? GENERIC, fields };
-      }
-    }
-    return { ok: false, message: GENERIC };
+    const failure = error instanceof ApiError ? error : null;
+    const message = failureText(failure, ACTION_WORDING);
+    const { status, body } = callFailureOf(failure);
+    if (status === 0 || !body || Array.isArray(body) || typeof body.detail === 'string')
+      return { ok: false, message };
+    // Without a detail the refusal is per field: each field shows its own messages.
+    const fields = Object.fromEntries(
+      Object.entries(body).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+    );
+    return Object.keys(fields).length > 0 ? { ok: false, message, fields } : { ok: false, message };
   }
 }

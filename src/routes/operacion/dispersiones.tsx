@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { DESK_REFUSAL, failureText } from '../../domain/call-failure';
 import { ApiError } from '../../services/http';
 import { deskQueryOptions } from '../../services/operator-desk.service';
 import {
@@ -20,13 +21,11 @@ export const Route = createFileRoute('/operacion/dispersiones')({
   component: DisbursementsRoute,
 });
 
-const GENERIC_FAILURE = 'No pudimos completar la acción. Intenta de nuevo.';
-
 /** The server's Spanish refusal ({detail, errors}) of a failed call. */
 function refusalOf(error: unknown): { message: string; errors: string[] } {
-  const body =
-    error instanceof ApiError ? (error.body as { detail?: string; errors?: string[] } | null) : null;
-  return { message: body?.detail ?? GENERIC_FAILURE, errors: body?.errors ?? [] };
+  const failure = error instanceof ApiError ? error : null;
+  const body = failure?.body as { errors?: string[] } | null | undefined;
+  return { message: failureText(failure, DESK_REFUSAL), errors: body?.errors ?? [] };
 }
 
 function DisbursementsRoute() {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { DESK_REFUSAL, failureText } from '../../domain/call-failure';
 import { DESK_STATES, type DeskState } from '../../domain/control-desk';
 import { ApiError } from '../../services/http';
 import { approveDeskItem, deskQueryOptions, rejectDeskItem } from '../../services/operator-desk.service';
@@ -35,12 +36,9 @@ function DeskRoute() {
       await queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] });
       return null;
     } catch (error) {
-      const body =
-        error instanceof ApiError ? (error.body as { detail?: string; errors?: string[] } | null) : null;
-      return [
-        body?.detail ?? 'No pudimos completar la acción. Intenta de nuevo.',
-        ...(body?.errors ?? []),
-      ].join(' ');
+      const failure = error instanceof ApiError ? error : null;
+      const body = failure?.body as { errors?: string[] } | null | undefined;
+      return [failureText(failure, DESK_REFUSAL), ...(body?.errors ?? [])].join(' ');
     }
   };
   return (

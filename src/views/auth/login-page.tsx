@@ -1,17 +1,10 @@
-import { Button, Callout, FormGroup, H1, InputGroup } from '@blueprintjs/core';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useForm } from 'react-hook-form';
-import { LoginRequest } from '../../domain/schemas/session';
+import { Callout, H1 } from '@blueprintjs/core';
+import type { ComponentType, ReactNode } from 'react';
 import { SessionContext } from '../common/session-context';
-import { structResolver } from '../common/struct-resolver';
 import { ToastRegion } from '../common/toast-region';
 import { useHydrated } from '../common/use-hydrated';
+import { CredentialsForm } from './credentials-form';
 import { LoginCarousel } from './login-carousel';
-
-// Loaded only once the server asks for the CAPTCHA: the prerendered page stays light (decision 0026's budgets).
-const AltchaWidget = lazy(() =>
-  import('./altcha-widget').then((module) => ({ default: module.AltchaWidget })),
-);
 
 /** The two other auth screens the login page leads to. */
 export type LoginLinkTarget = '/auth/registro/' | '/auth/recuperar-contrasena/';
@@ -43,12 +36,6 @@ export function LoginPage({
   const busy = SessionContext.useSelector((state) => state.hasTag('busy'));
   const error = SessionContext.useSelector((state) => state.context.error);
   const captchaRequired = SessionContext.useSelector((state) => state.context.captchaRequired);
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({
-    defaultValues: { username: '', password: '' },
-    resolver: structResolver(LoginRequest),
-  });
-  const username = register('username');
-  const password = register('password');
 
   return (
     <div className="flujo-auth">
@@ -59,58 +46,15 @@ export function LoginPage({
             Tu cuenta se creó correctamente. Ingresa con tu usuario y contraseña.
           </Callout>
         )}
-        <form
-          noValidate
-          aria-label="Ingresar"
-          onSubmit={handleSubmit((credentials) => session.send({ type: 'session.login', credentials }))}
-        >
-          <FormGroup
-            label="Usuario"
-            labelFor="login-username"
-            intent={formState.errors.username ? 'danger' : 'none'}
-            helperText={formState.errors.username?.message}
-          >
-            <InputGroup
-              id="login-username"
-              autoComplete="username"
-              disabled={busy}
-              inputRef={username.ref}
-              name={username.name}
-              onChange={username.onChange}
-              onBlur={username.onBlur}
-            />
-          </FormGroup>
-          <FormGroup
-            label="Contraseña"
-            labelFor="login-password"
-            intent={formState.errors.password ? 'danger' : 'none'}
-            helperText={formState.errors.password?.message}
-          >
-            <InputGroup
-              id="login-password"
-              type="password"
-              autoComplete="current-password"
-              disabled={busy}
-              inputRef={password.ref}
-              name={password.name}
-              onChange={password.onChange}
-              onBlur={password.onBlur}
-            />
-          </FormGroup>
-          {captchaRequired && (
-            <Suspense fallback={null}>
-              <AltchaWidget challengeUrl={captchaChallengeUrl} />
-            </Suspense>
-          )}
-          <Button
-            type="submit"
-            intent="primary"
-            fill
-            loading={busy}
-            disabled={busy || !hydrated}
-            text="Ingresar"
-          />
-        </form>
+        <CredentialsForm
+          ariaLabel="Ingresar"
+          ids={{ username: 'login-username', password: 'login-password' }}
+          busy={busy}
+          submitDisabled={busy || !hydrated}
+          submitText="Ingresar"
+          captchaChallengeUrl={captchaRequired ? captchaChallengeUrl : null}
+          onSubmit={(credentials) => session.send({ type: 'session.login', credentials })}
+        />
         <p>
           ¿Aún no tienes cuenta? <Link to="/auth/registro/">Crea una cuenta</Link>
         </p>

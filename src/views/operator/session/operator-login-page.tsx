@@ -1,17 +1,11 @@
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { MfaCodeForm } from '../../../domain/schemas/operator-session';
-import { LoginRequest } from '../../../domain/schemas/session';
 import type { operatorSessionMachine } from '../../../machines/operator-session.machine';
+import { CredentialsForm } from '../../auth/credentials-form';
 import { structResolver } from '../../common/struct-resolver';
 import './operator-login.css';
-
-// Loaded only once the server asks for the CAPTCHA (a few failed passwords for the username, decision 0061).
-const AltchaWidget = lazy(() =>
-  import('../../auth/altcha-widget').then((module) => ({ default: module.AltchaWidget })),
-);
 
 /**
  * /operacion/ingresar/: Flujo's operators sign in with their password, then the code of their authenticator app
@@ -40,8 +34,13 @@ export function OperatorLoginPage({
           </Callout>
         )}
         {(state.matches('password') || state.matches('checkingPassword')) && (
-          <PasswordStep
+          <CredentialsForm
+            ariaLabel="Primer paso: usuario y contraseña"
+            ids={{ username: 'operador-usuario', password: 'operador-contrasena' }}
+            intro={<p>Paso 1 de 2: tu usuario y contraseña de operador.</p>}
+            autoFocus
             busy={busy}
+            submitText="Continuar"
             captchaChallengeUrl={captchaRequired ? captchaChallengeUrl : null}
             onSubmit={(credentials) => send({ type: 'operatorSession.submitPassword', credentials })}
           />
@@ -80,69 +79,6 @@ export function OperatorLoginPage({
         )}
       </Card>
     </section>
-  );
-}
-
-function PasswordStep({
-  busy,
-  captchaChallengeUrl,
-  onSubmit,
-}: {
-  busy: boolean;
-  /** Set when the server asked for the CAPTCHA: the widget shows and each try solves it. */
-  captchaChallengeUrl: string | null;
-  onSubmit: (credentials: LoginRequest) => void;
-}) {
-  const { register, handleSubmit, formState } = useForm<LoginRequest>({
-    defaultValues: { username: '', password: '' },
-    resolver: structResolver(LoginRequest),
-  });
-  const username = register('username');
-  const password = register('password');
-  return (
-    <form noValidate aria-label="Primer paso: usuario y contraseña" onSubmit={handleSubmit(onSubmit)}>
-      <p>Paso 1 de 2: tu usuario y contraseña de operador.</p>
-      <FormGroup
-        label="Usuario"
-        labelFor="operador-usuario"
-        intent={formState.errors.username ? 'danger' : 'none'}
-        helperText={formState.errors.username?.message}
-      >
-        <InputGroup
-          id="operador-usuario"
-          autoComplete="username"
-          autoFocus
-          disabled={busy}
-          inputRef={username.ref}
-          name={username.name}
-          onChange={username.onChange}
-          onBlur={username.onBlur}
-        />
-      </FormGroup>
-      <FormGroup
-        label="Contraseña"
-        labelFor="operador-contrasena"
-        intent={formState.errors.password ? 'danger' : 'none'}
-        helperText={formState.errors.password?.message}
-      >
-        <InputGroup
-          id="operador-contrasena"
-          type="password"
-          autoComplete="current-password"
-          disabled={busy}
-          inputRef={password.ref}
-          name={password.name}
-          onChange={password.onChange}
-          onBlur={password.onBlur}
-        />
-      </FormGroup>
-      {captchaChallengeUrl && (
-        <Suspense fallback={null}>
-          <AltchaWidget challengeUrl={captchaChallengeUrl} />
-        </Suspense>
-      )}
-      <Button type="submit" intent="primary" fill loading={busy} disabled={busy} text="Continuar" />
-    </form>
   );
 }
 
