@@ -23,7 +23,11 @@ import type {
   TemplateUploadResult,
   ZipUploadRefusal,
 } from '../../../src/domain/schemas/corporates';
-import { acceptedInvoiceEvents, invoiceRefusal } from '../../../src/machines/invoice-actions';
+import {
+  acceptedInvoiceEvents,
+  invoiceRefusal,
+  PRE_AUTHORIZABLE_STATUSES,
+} from '../../../src/machines/invoice-actions';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import { type Cfdi, cfdiRejectReasons } from '../../cfdi/parse-cfdi';
 import { DTD_DECLARATION, MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
@@ -42,7 +46,6 @@ import { type InvoiceCaller, lifecycleActor } from '../invoices/invoice-access';
 import { serieFolio } from '../invoices/invoice-list';
 import { lifecycleInvoice } from '../invoices/lifecycle.service';
 import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
-import { PRE_AUTHORIZABLE_STATUSES } from './corporates.service';
 import { findActiveAllianceRates } from './quotations.repository';
 import { QUOTATION_MESSAGES } from './quotations.service';
 

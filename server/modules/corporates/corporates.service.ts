@@ -1,9 +1,5 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import {
-  CORPORATE_STATUS_FILTER_OPTIONS,
-  InvoiceStatus,
-  type InvoiceStatusCode,
-} from '../../../src/domain/invoice-status';
+import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
 import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
@@ -57,13 +53,6 @@ export const CORPORATE_MESSAGES = {
 export class InvalidRequestError extends Error {
   readonly statusCode = 400;
 }
-
-/** The received invoices the corporate may still pre-authorize (spec §2 /pre-autorizacion/). */
-export const PRE_AUTHORIZABLE_STATUSES: readonly InvoiceStatusCode[] = [
-  InvoiceStatus.AVAILABLE,
-  InvoiceStatus.PENDING,
-  InvoiceStatus.REJECTED,
-];
 
 /** The corporate summary's query: the list filters, its status among the corporate's filter options (spec §4). */
 export function parseSummaryQuery(raw: unknown): InvoiceListQuery {
