@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { type Zippable, zipSync } from 'fflate';
 import { isAdvancedStatus, MAX_DOWNLOAD_INVOICES } from '../../../src/domain/advanced-invoices';
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../../src/domain/quote';
@@ -88,7 +89,7 @@ export async function downloadableInvoices(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row) throw new InvoiceRequestError(404, `Factura no encontrada: ${id}.`);
+    if (!row) throw new InvoiceRequestError(404, invoiceNotFoundNamed(id));
     if (!isAdvancedStatus(row.status)) throw notAdvanced(row);
     return row;
   });

@@ -1,4 +1,5 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
+import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
@@ -113,7 +114,7 @@ export async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs:
     const row = rows.find((r) =>
       id !== null ? r.id === id : r.cfdi_uuid === String(ref).trim().toUpperCase(),
     );
-    if (!row) throw new InvoiceRequestError(404, `Factura no encontrada: ${refText(ref)}.`);
+    if (!row) throw new InvoiceRequestError(404, invoiceNotFoundNamed(refText(ref)));
     if (seen.has(row.id)) {
       throw new FieldErrors({ _form: [`La factura ${invoiceLabel(row)} aparece más de una vez.`] });
     }
