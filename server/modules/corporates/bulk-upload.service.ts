@@ -15,7 +15,12 @@ import {
 import { displayDate, type IsoDate, isIsoDate, parseDisplayDate } from '../../../src/domain/calendar-date';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
-import { latestPaymentDate, PAYMENT_DATE_INVALID, paymentDateError } from '../../../src/domain/payment-date';
+import {
+  latestPaymentDate,
+  PAYMENT_DATE_INVALID,
+  paymentDateError,
+  paymentDateNotAfterToday,
+} from '../../../src/domain/payment-date';
 import type {
   BulkUploadLine,
   RefusedZipFile,
@@ -47,7 +52,6 @@ import { serieFolio } from '../invoices/invoice-list';
 import { lifecycleInvoice } from '../invoices/lifecycle.service';
 import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
 import { findActiveAllianceRates } from './quotations.repository';
-import { QUOTATION_MESSAGES } from './quotations.service';
 
 // Bulk authorization by file (issue 14, docs/decisions/0032-bulk-uploads.md): the XLSX template of the
 // invoices the corporate may pre-authorize, its upload, and a ZIP of CFDI XML. Uploads change no invoice
@@ -73,7 +77,7 @@ function preAuthorizationRefusal(row: InvoiceFactsRow): string {
 function paymentDateProblem(emission: IsoDate, paymentDate: string, today: IsoDate): string | null {
   const error = paymentDateError(emission, paymentDate);
   if (error) return error;
-  return paymentDate <= today ? QUOTATION_MESSAGES.paymentDateNotAfterToday : null;
+  return paymentDateNotAfterToday(paymentDate, today);
 }
 
 // --- The template ---

@@ -3,6 +3,7 @@ import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
+import { paymentDateNotAfterToday, paymentDateNotAfterTodayOf } from '../../../src/domain/payment-date';
 import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
 import { MESSAGES } from '../../../src/domain/schemas/fields';
 import type {
@@ -175,10 +176,8 @@ export async function authorizeRequests(
   // the machine's 150-day guard, whose refusal is invalid input here (400, the table's words).
   for (const { row, paymentDate, event } of authorized) {
     requireAcceptedEvent(row, event.type, actor);
-    if (paymentDate <= today) {
-      throw new InvalidRequestError(
-        `La fecha de pago de la factura ${invoiceLabel(row)} debe ser posterior a hoy.`,
-      );
+    if (paymentDateNotAfterToday(paymentDate, today)) {
+      throw new InvalidRequestError(paymentDateNotAfterTodayOf(invoiceLabel(row)));
     }
     const refusal = invoiceEventRefusalOf(row, event);
     if (refusal) throw new InvalidRequestError(refusal.message);
