@@ -40,6 +40,11 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return requireIsoDate(to, 'end date').diff(requireIsoDate(from, 'start date'), 'day');
 }
 
+/** Spec §9: dates are shown DD/MM/YYYY (as a dayjs pattern, for a date picker). */
+export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
+/** Instants: the date as above and the 24-hour time. */
+export const DISPLAY_DATE_TIME_FORMAT = `${DISPLAY_DATE_FORMAT} HH:mm`;
+
 /**
  * How dates are shown to people, 'DD/MM/YYYY' (spec §9), in messages written on either side.
  * Example: displayDate('2026-01-16') === '16/01/2026'.

@@ -10,3 +10,11 @@ export function invoiceLabel(invoice: {
   if (!invoice.folio) return invoice.cfdi_uuid;
   return invoice.serie ? `${invoice.serie}-${invoice.folio}` : invoice.folio;
 }
+
+/** The 404 for an invoice the caller may not see or that does not exist (the two are not told apart). */
+export const INVOICE_NOT_FOUND = 'Factura no encontrada.';
+
+/** The 404 naming the invoice asked for, when a call names several: invoiceNotFoundNamed('A-12'). */
+export function invoiceNotFoundNamed(reference: string | number): string {
+  return `Factura no encontrada: ${reference}.`;
+}

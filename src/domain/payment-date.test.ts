@@ -6,8 +6,11 @@ import {
   exceedingPaymentDates,
   latestPaymentDate,
   MAX_PAYMENT_DAYS,
+  PAYMENT_DATE_NOT_AFTER_TODAY,
   PAYMENT_DATES_OUT_OF_RANGE_MESSAGE,
   paymentDateError,
+  paymentDateNotAfterToday,
+  paymentDateNotAfterTodayOf,
 } from './payment-date';
 
 describe('paymentDateError', () => {
@@ -75,5 +78,21 @@ describe('a line loaded by a bulk upload (no emission date)', () => {
     expect(paymentDateError(null, '2099-01-01')).toBeNull();
     expect(paymentDateError(null, '')).toBe('Requerido');
     expect(paymentDateError(null, '2026-02-30')).toBe('Debe ser una fecha válida');
+  });
+});
+
+describe('paymentDateNotAfterToday', () => {
+  it('refuses today and earlier, accepts tomorrow', () => {
+    expect(paymentDateNotAfterToday('2026-02-28', '2026-03-01')).toBe(PAYMENT_DATE_NOT_AFTER_TODAY);
+    expect(paymentDateNotAfterToday('2026-03-01', '2026-03-01')).toBe(
+      'La fecha de pago debe ser posterior a hoy.',
+    );
+    expect(paymentDateNotAfterToday('2026-03-02', '2026-03-01')).toBeNull();
+  });
+
+  it('names the invoice when a call dates several', () => {
+    expect(paymentDateNotAfterTodayOf('A-12')).toBe(
+      'La fecha de pago de la factura A-12 debe ser posterior a hoy.',
+    );
   });
 });

@@ -10,6 +10,7 @@ export const BULK_DATE_MAX = '2099-12-31';
 export const PAYMENT_DATE_REQUIRED = 'Requerido';
 export const PAYMENT_DATE_INVALID = 'Debe ser una fecha válida';
 export const PAYMENT_DATE_TOO_FAR = `Excede ${MAX_PAYMENT_DAYS} días`;
+export const PAYMENT_DATE_NOT_AFTER_TODAY = 'La fecha de pago debe ser posterior a hoy.';
 /** Shown when an action is blocked because some selected invoices exceed the range (spec §5). */
 export const PAYMENT_DATES_OUT_OF_RANGE_MESSAGE = `Algunas fechas de pago exceden el rango permitido de ${MAX_PAYMENT_DAYS} días desde la emisión.`;
 
@@ -63,4 +64,22 @@ export function exceedingPaymentDates<
   return items.filter(
     (item) => paymentDateError(item.emissionDate, item.paymentDate) === PAYMENT_DATE_TOO_FAR,
   );
+}
+
+/**
+ * A payment date must fall after `today` (Mexico City's business date, given by the caller): an advance is paid
+ * ahead of it. Null when it does, else the Spanish refusal. The 150-day bound is paymentDateError's.
+ * Example: paymentDateNotAfterToday('2026-03-01', '2026-03-01') === PAYMENT_DATE_NOT_AFTER_TODAY;
+ * paymentDateNotAfterToday('2026-03-02', '2026-03-01') === null.
+ */
+export function paymentDateNotAfterToday(
+  paymentDate: string,
+  today: IsoDate,
+): typeof PAYMENT_DATE_NOT_AFTER_TODAY | null {
+  return paymentDate <= today ? PAYMENT_DATE_NOT_AFTER_TODAY : null;
+}
+
+/** The same refusal naming the invoice, for a call that dates several: '… de la factura A-12 debe ser …'. */
+export function paymentDateNotAfterTodayOf(label: string): string {
+  return `La fecha de pago de la factura ${label} debe ser posterior a hoy.`;
 }

@@ -1,5 +1,5 @@
 import type { IsoDate } from './calendar-date';
-import { InvoiceStatus, type InvoiceStatusCode } from './invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUS_LABELS } from './invoice-status';
 
 // The account statement (estado de cuenta, spec §2, §3, §7; docs/decisions/0037-account-statements.md): which
 // invoices each role sees, how its movements are named, and the report's limits and texts.
@@ -16,6 +16,21 @@ export const CORPORATE_STATEMENT_STATUSES: readonly InvoiceStatusCode[] = [
   InvoiceStatus.PROCESS,
   InvoiceStatus.PAID,
 ];
+
+/** Whose statement: the provider's (issued invoices) or the corporate's (received ones). */
+export type StatementRole = 'provider' | 'corporate';
+
+/**
+ * An invoice's status in the statement, in its reader's words: the provider reads a factored invoice as
+ * Factoraje; the buyer reads a paid one as Adelantada (Flujo paid its provider) and one in process as En trámite.
+ * Example: statementStatusLabel('corporate', InvoiceStatus.PAID) === 'Adelantada'.
+ */
+export function statementStatusLabel(role: StatementRole, status: InvoiceStatusCode): string {
+  if (role === 'provider') {
+    return status === InvoiceStatus.FACTORING ? 'Factoraje' : PROVIDER_STATUS_LABELS[status];
+  }
+  return status === InvoiceStatus.PAID ? 'Adelantada' : PROVIDER_STATUS_LABELS[status];
+}
 
 /** What a movement is; its Spanish name is MOVEMENT_KIND_LABELS'. */
 export const MOVEMENT_KINDS = [

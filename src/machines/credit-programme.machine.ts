@@ -1,9 +1,10 @@
 import { and, assign, not, setup, transition } from 'xstate';
 import type { IsoDate } from '../domain/calendar-date';
 import type { OperatorRole } from '../domain/operator-roles';
+import { isPastEnd, type StoredProgrammeState } from '../domain/programme-lending';
 
-/** The states a programme row stores (migration 008); 'pendiente' is borrador (or vencido) with a pending proposal. */
-export type StoredProgrammeState = 'borrador' | 'activo' | 'congelado' | 'vencido';
+// 'pendiente' is a stored borrador (or vencido) with a pending proposal.
+export type { StoredProgrammeState };
 
 export type CreditProgrammeStateName = 'borrador' | 'pendiente' | 'activo' | 'congelado' | 'vencido';
 
@@ -61,8 +62,9 @@ export const creditProgrammeMachine = setup({
     isNotProposer: ({ context, event }) => 'actor' in event && event.actor.userId !== context.proposerId,
     hasPendingProposal: ({ context }) => context.proposerId !== null,
     hasReason: ({ event }) => 'reason' in event && event.reason.trim() !== '',
+    // The one expiry rule, the same the ledger and the desk read (src/domain/programme-lending.ts).
     isPastEnd: ({ context, event }) =>
-      event.type === 'programme.expire' && context.endsOn !== null && event.today > context.endsOn,
+      event.type === 'programme.expire' && isPastEnd(context.endsOn, event.today),
   },
 }).createMachine({
   id: 'credit-programme',

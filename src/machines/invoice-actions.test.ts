@@ -8,6 +8,7 @@ import {
   invoiceEventRefusal,
   invoiceRefusal,
   type LifecycleInvoice,
+  PRE_AUTHORIZABLE_STATUSES,
   resolveInvoiceSnapshot,
   viewerInvoiceEvents,
 } from './invoice-actions';
@@ -210,6 +211,14 @@ describe('canRequestFactoring', () => {
         InvoiceStatus.APPROVED,
         InvoiceStatus.REJECTED,
       ]),
+    );
+  });
+});
+
+describe('PRE_AUTHORIZABLE_STATUSES', () => {
+  it('are the statuses the machine lets a corporate set a payment date on: Por Autorizar, Solicitado, Rechazada', () => {
+    expect([...PRE_AUTHORIZABLE_STATUSES].sort()).toEqual(
+      [InvoiceStatus.AVAILABLE, InvoiceStatus.PENDING, InvoiceStatus.REJECTED].sort(),
     );
   });
 });

@@ -26,6 +26,24 @@ export interface LifecycleInvoice extends InvoiceLifecycleContext {
 /** Every event type of the lifecycle, as the machine itself lists them. */
 export const INVOICE_EVENT_TYPES = invoiceLifecycleMachine.events as readonly InvoiceLifecycleEventType[];
 
+/** The events by which a corporate sets an invoice's payment date: pre-authorizing it or answering a request. */
+const PAYMENT_DATE_EVENTS: readonly InvoiceLifecycleEventType[] = [
+  'invoice.preAuthorize',
+  'invoice.authorize',
+];
+
+/**
+ * The statuses whose state takes a corporate's payment date (spec §2 /pre-autorizacion/), read from the machine's
+ * transitions: Por Autorizar, Solicitado and Rechazada today. A query narrows by them; the machine decides each row.
+ */
+export const PRE_AUTHORIZABLE_STATUSES: readonly InvoiceStatusCode[] = (
+  Object.entries(STATE_BY_STATUS) as [string, LifecycleStateName][]
+)
+  .filter(([, state]) =>
+    PAYMENT_DATE_EVENTS.some((type) => invoiceLifecycleMachine.states[state]?.ownEvents.includes(type)),
+  )
+  .map(([code]) => Number(code) as InvoiceStatusCode);
+
 /**
  * The machine's snapshot for a stored invoice: its status resolved into the state of the same name, with
  * the invoice's companies and emission date as context. Nothing runs; ask `can()` or take `transition()`.

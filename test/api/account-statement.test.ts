@@ -23,6 +23,7 @@ import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { testAuthenticity } from '../support/demo-authority';
 import {
   addCompanyWithUser,
+  addUserToCompany,
   advanceTo,
   DEMO_PROVIDER,
   getJson,
@@ -137,27 +138,12 @@ describe('account statement (estado de cuenta)', () => {
     ctx = await createApiApp();
     provider = await sessionFor(ctx.app, 'proveedor.demo');
     corporate = await sessionFor(ctx.app, 'corporativo.demo');
-    const other = await db()
-      .selectFrom('companies')
-      .select('id')
-      .where('rfc', '=', DEMO_PROVIDERS[1].rfc)
-      .executeTakeFirstOrThrow();
-    const hash = await db()
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'proveedor.demo')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('users')
-      .values({
-        username: 'transportes.edo',
-        email: 'transportes.edo@example.mx',
-        password_hash: hash.password_hash,
-        first_name: 'Tomás',
-        last_name: 'Sierra',
-        company_id: other.id,
-      })
-      .execute();
+    await addUserToCompany(db(), {
+      rfc: DEMO_PROVIDERS[1].rfc,
+      username: 'transportes.edo',
+      firstName: 'Tomás',
+      lastName: 'Sierra',
+    });
     sibling = await sessionFor(ctx.app, 'transportes.edo');
     await addCompanyWithUser(db(), {
       rfc: 'CNO190101AB1',

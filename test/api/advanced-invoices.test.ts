@@ -18,6 +18,7 @@ import { testAuthenticity } from '../support/demo-authority';
 import { pdfTextRuns } from '../support/pdf-text';
 import {
   addCompanyWithUser,
+  addUserToCompany,
   advanceTo,
   DEMO_PROVIDER,
   getJson,
@@ -64,27 +65,12 @@ describe('advanced invoices (Resumen de tus Facturas Adelantadas)', () => {
     ctx = await createApiApp();
     provider = await sessionFor(ctx.app, 'proveedor.demo');
     // A user of another demo provider: same customer, different company.
-    const other = await db()
-      .selectFrom('companies')
-      .select('id')
-      .where('rfc', '=', DEMO_PROVIDERS[1].rfc)
-      .executeTakeFirstOrThrow();
-    const hash = await db()
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'proveedor.demo')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('users')
-      .values({
-        username: 'transportes.demo',
-        email: 'transportes.demo@example.mx',
-        password_hash: hash.password_hash,
-        first_name: 'Tomás',
-        last_name: 'Sierra',
-        company_id: other.id,
-      })
-      .execute();
+    await addUserToCompany(db(), {
+      rfc: DEMO_PROVIDERS[1].rfc,
+      username: 'transportes.demo',
+      firstName: 'Tomás',
+      lastName: 'Sierra',
+    });
     sibling = await sessionFor(ctx.app, 'transportes.demo');
     await addCompanyWithUser(db(), {
       rfc: 'PFL200115K34',

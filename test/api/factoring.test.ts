@@ -23,6 +23,7 @@ import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import {
   addCompanyWithUser,
+  addUserToCompany,
   advanceTo,
   DEMO_PROVIDER,
   eventCount,
@@ -634,23 +635,12 @@ describe('factoring: enable, quote, transfer, record, list', () => {
       await enableFactoringLine(db(), 'PFL200115K34', { line: '5000000' });
       const stranger = await sessionFor(ctx.app, 'flores.f');
       // A second user of another demo provider: same customer, different company.
-      const sibling = await companyOf(DEMO_PROVIDERS[1].rfc);
-      const { password_hash } = await db()
-        .selectFrom('users')
-        .select('password_hash')
-        .where('username', '=', 'proveedor.demo')
-        .executeTakeFirstOrThrow();
-      await db()
-        .insertInto('users')
-        .values({
-          username: 'sierra.f',
-          email: 'sierra.f@example.mx',
-          password_hash,
-          first_name: 'Tomás',
-          last_name: 'Sierra',
-          company_id: sibling.id,
-        })
-        .execute();
+      await addUserToCompany(db(), {
+        rfc: DEMO_PROVIDERS[1].rfc,
+        username: 'sierra.f',
+        firstName: 'Tomás',
+        lastName: 'Sierra',
+      });
       await enableFactoringLine(db(), DEMO_PROVIDERS[1].rfc, { line: '5000000' });
       const siblingSession = await sessionFor(ctx.app, 'sierra.f');
 

@@ -5,7 +5,6 @@ import { inTransaction } from '../../server/db/transaction';
 import {
   cancelReservation,
   ledgerOf,
-  PROGRAMME_REFUSALS,
   ProgrammeRefusalError,
   programmeBalances,
   releaseCollection,
@@ -14,6 +13,7 @@ import {
 } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import { parseMoney } from '../../src/domain/money';
+import { PROGRAMME_REFUSALS } from '../../src/domain/programme-lending';
 import { createTestDatabase } from '../support/test-database';
 
 // The programme ledger's arithmetic (migration 008, decision 0052): reserve on 'Adelantar pago', use on

@@ -8,6 +8,7 @@ import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import {
   addCompanyWithUser,
+  addUserToCompany,
   eventCount,
   getJson,
   invoicesIn,
@@ -41,27 +42,12 @@ describe('tenant isolation: another company’s invoice is a 404 on every invoic
       isCorporate: true,
     });
     // A second user of another demo provider: same corporate customer, different company.
-    const sibling = await db()
-      .selectFrom('companies')
-      .select('id')
-      .where('rfc', '=', DEMO_PROVIDERS[1].rfc)
-      .executeTakeFirstOrThrow();
-    const hash = await db()
-      .selectFrom('users')
-      .select('password_hash')
-      .where('username', '=', 'proveedor.demo')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('users')
-      .values({
-        username: 'transportes.demo',
-        email: 'transportes.demo@example.mx',
-        password_hash: hash.password_hash,
-        first_name: 'Tomás',
-        last_name: 'Sierra',
-        company_id: sibling.id,
-      })
-      .execute();
+    await addUserToCompany(db(), {
+      rfc: DEMO_PROVIDERS[1].rfc,
+      username: 'transportes.demo',
+      firstName: 'Tomás',
+      lastName: 'Sierra',
+    });
     otherProvider = await sessionFor(ctx.app, 'otro.proveedor');
     otherCorporate = await sessionFor(ctx.app, 'otro.corporativo');
     siblingProvider = await sessionFor(ctx.app, 'transportes.demo');

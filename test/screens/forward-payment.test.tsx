@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PROGRAMME_REFUSALS } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import { IMPORTED_LABEL, InvoiceStatus } from '../../src/domain/invoice-status';
+import { PROGRAMME_REFUSALS } from '../../src/domain/programme-lending';
 import { AUDIT_TRAIL_FAILED } from '../../src/views/invoices/audit-trail-drawer';
 import { formatDisplayDateTime } from '../../src/views/invoices/invoice-format';
 import { EMPTY_INVOICES_TEXT } from '../../src/views/invoices/invoice-table';

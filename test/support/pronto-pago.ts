@@ -27,11 +27,6 @@ export async function addCompanyWithUser(
     onboardingState?: OnboardingState;
   },
 ): Promise<{ companyId: number; userId: number }> {
-  const demo = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('username', '=', 'proveedor.demo')
-    .executeTakeFirstOrThrow();
   const company = await db
     .insertInto('companies')
     .values({
@@ -49,19 +44,49 @@ export async function addCompanyWithUser(
     .executeTakeFirstOrThrow();
   // A corporate's advances reserve against its credit programme (decision 0052).
   if (input.isCorporate) await seedActiveProgrammes(db, [company.id]);
+  const userId = await insertUser(db, { companyId: company.id, username: input.username });
+  return { companyId: company.id, userId };
+}
+
+/**
+ * A second user of a company that already exists (a demo provider, say): the same customers, another company
+ * than the caller's. Its password is the demo provider's; returns the user's id.
+ */
+export async function addUserToCompany(
+  db: Db,
+  input: { rfc: string; username: string; firstName?: string; lastName?: string },
+): Promise<number> {
+  const company = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('rfc', '=', input.rfc)
+    .executeTakeFirstOrThrow();
+  return insertUser(db, { ...input, companyId: company.id });
+}
+
+/** A user of the company, signing in with the demo provider's password. */
+async function insertUser(
+  db: Db,
+  input: { companyId: number; username: string; firstName?: string; lastName?: string },
+): Promise<number> {
+  const demo = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('username', '=', 'proveedor.demo')
+    .executeTakeFirstOrThrow();
   const user = await db
     .insertInto('users')
     .values({
       username: input.username,
       email: `${input.username}@example.mx`,
       password_hash: demo.password_hash,
-      first_name: 'Prueba',
-      last_name: 'Flujo',
-      company_id: company.id,
+      first_name: input.firstName ?? 'Prueba',
+      last_name: input.lastName ?? 'Flujo',
+      company_id: input.companyId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { companyId: company.id, userId: user.id };
+  return user.id;
 }
 
 let folioSequence = 9000;

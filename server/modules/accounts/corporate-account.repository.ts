@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OnboardingState } from '../../../src/domain/corporate-file';
 import { SatStatus } from '../../../src/domain/sat-status';
 import type { Db } from '../../db/database';
+import { containsPattern } from '../../db/like';
 
 // The companies and users rows of a corporate onboarded by Flujo's operators (issue 19, decision 0051). They
 // live here because modules/accounts/ owns both tables; modules/operator-corporates/ holds the rules.
@@ -177,7 +178,7 @@ export interface CorporateListFilter {
 export async function listCorporates(db: Db, filter: CorporateListFilter) {
   let query = db.selectFrom('companies').where('is_corporate', '=', true);
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search);
     query = query.where((eb) => eb.or([eb('rfc', 'ilike', pattern), eb('name', 'ilike', pattern)]));
   }
   if (filter.state) query = query.where('onboarding_state', '=', filter.state);

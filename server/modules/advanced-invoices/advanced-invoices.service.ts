@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { type Zippable, zipSync } from 'fflate';
 import { isAdvancedStatus, MAX_DOWNLOAD_INVOICES } from '../../../src/domain/advanced-invoices';
-import type { IsoDate } from '../../../src/domain/calendar-date';
+import { displayDate, type IsoDate } from '../../../src/domain/calendar-date';
+import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../../src/domain/quote';
@@ -27,7 +27,6 @@ export const DOWNLOAD_MESSAGES = {
   badId: 'Cada factura se indica con su id numérico.',
 } as const;
 
-const DISPLAY_DATE = 'DD/MM/YYYY';
 const PENDING_TEXT = 'Pendiente';
 const NOT_APPLICABLE = '-';
 // NOTE: the PDF is Flujo's summary, not SAT's "representación impresa" (it carries no seal, chain or QR code).
@@ -88,14 +87,14 @@ export async function downloadableInvoices(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row) throw new InvoiceRequestError(404, `Factura no encontrada: ${id}.`);
+    if (!row) throw new InvoiceRequestError(404, invoiceNotFoundNamed(id));
     if (!isAdvancedStatus(row.status)) throw notAdvanced(row);
     return row;
   });
 }
 
-function displayDate(date: IsoDate | null): string {
-  return date === null ? NOT_APPLICABLE : dayjs(date).format(DISPLAY_DATE);
+function displayDateOrNone(date: IsoDate | null): string {
+  return date === null ? NOT_APPLICABLE : displayDate(date);
 }
 
 /** What the advance pays: the disbursed amount once PAID, else the MXN value minus the quoted costs. */
@@ -118,7 +117,7 @@ export function invoiceSummary(row: DownloadableInvoice, generatedOn: IsoDate): 
   return {
     title: `Factura ${label}`,
     subtitle: 'Resumen de factura adelantada',
-    headerNote: `Generado el ${displayDate(generatedOn)}`,
+    headerNote: `Generado el ${displayDateOrNone(generatedOn)}`,
     heading: `Factura ${label}`,
     headingNote: `Estado: ${PROVIDER_STATUS_LABELS[row.status]}`,
     sections: [
@@ -141,8 +140,8 @@ export function invoiceSummary(row: DownloadableInvoice, generatedOn: IsoDate): 
         rows: [
           ['Serie y folio', row.folio === null ? NOT_APPLICABLE : label],
           ['Folio fiscal (UUID)', row.cfdi_uuid],
-          ['Fecha de emisión', displayDate(row.date_of_emission)],
-          ['Fecha de pago', displayDate(row.payment_date)],
+          ['Fecha de emisión', displayDateOrNone(row.date_of_emission)],
+          ['Fecha de pago', displayDateOrNone(row.payment_date)],
           ['Método de pago', row.payment_method ?? NOT_APPLICABLE],
           ['Moneda', row.currency],
           ...(foreign ? ([['Tipo de cambio', row.exchange_rate ?? NOT_APPLICABLE]] as const) : []),
@@ -158,7 +157,7 @@ export function invoiceSummary(row: DownloadableInvoice, generatedOn: IsoDate): 
       {
         title: 'Adelanto (pronto pago)',
         rows: [
-          ['Solicitado el', displayDate(row.factoring_date)],
+          ['Solicitado el', displayDateOrNone(row.factoring_date)],
           [
             `Tasa anual (${RATE_LABEL})`,
             row.factoring_rate === null ? PENDING_TEXT : `${displayedAnnualRate(row.factoring_rate)} %`,
@@ -178,7 +177,7 @@ export function invoiceSummary(row: DownloadableInvoice, generatedOn: IsoDate): 
               ? paid
                 ? NOT_APPLICABLE
                 : PENDING_TEXT
-              : displayDate(businessDate(new Date(row.disbursed_at))),
+              : displayDateOrNone(businessDate(new Date(row.disbursed_at))),
           ],
           ['Referencia del pago', row.disbursement_reference ?? (paid ? NOT_APPLICABLE : PENDING_TEXT)],
         ],

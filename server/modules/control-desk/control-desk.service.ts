@@ -11,6 +11,7 @@ import {
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, sumMoney } from '../../../src/domain/money';
+import { effectiveProgrammeState } from '../../../src/domain/programme-lending';
 import { isSatStatusCode, SatStatus } from '../../../src/domain/sat-status';
 import {
   claveRastreo,
@@ -35,10 +36,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
 // The reservation follows the invoice's status in the lifecycle service (credit-programmes/programme-hook.ts):
 // a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
-import {
-  effectiveProgrammeState,
-  holdingsOfInvoices,
-} from '../credit-programmes/programme-ledger.repository';
+import { holdingsOfInvoices } from '../credit-programmes/programme-ledger.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
@@ -162,7 +160,7 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
         ? null
         : {
             state: effectiveProgrammeState(
-              { state: facts.programme_state, ends_on: facts.programme_ends_on },
+              { state: facts.programme_state, endsOn: facts.programme_ends_on },
               today,
             ),
             reservedForInvoice: all.reserved.get(row.invoice_id) ?? 0,

@@ -9,6 +9,7 @@ import {
   XLSX_MEDIA_TYPES,
   ZIP_MEDIA_TYPES,
 } from '../../../src/domain/bulk-upload';
+import { paymentDateNotAfterToday } from '../../../src/domain/payment-date';
 import {
   TemplateUploadResult,
   ZipBulkUploadResponse,
@@ -31,7 +32,6 @@ import {
   readTemplateUpload,
   ZipEntriesRefused,
 } from './bulk-upload.service';
-import { QUOTATION_MESSAGES } from './quotations.service';
 
 export interface BulkUploadOptions {
   /** Largest accepted file (UPLOAD_MAX_MB), bytes. */
@@ -178,9 +178,8 @@ export const bulkUploadRoutes: FastifyPluginAsync<BulkUploadOptions> = async (ap
       if (!form.ok) throw new FieldErrors(form.errors);
       const today = businessDate(now());
       const paymentDate = form.value.payment_date;
-      if (paymentDate <= today) {
-        throw new FieldErrors({ payment_date: [QUOTATION_MESSAGES.paymentDateNotAfterToday] });
-      }
+      const notAfterToday = paymentDateNotAfterToday(paymentDate, today);
+      if (notAfterToday) throw new FieldErrors({ payment_date: [notAfterToday] });
       try {
         return await processZipUpload(db, app.authenticity, caller, file.data, paymentDate, today);
       } catch (error) {

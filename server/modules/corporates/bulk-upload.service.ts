@@ -15,7 +15,12 @@ import {
 import { displayDate, type IsoDate, isIsoDate, parseDisplayDate } from '../../../src/domain/calendar-date';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
-import { latestPaymentDate, PAYMENT_DATE_INVALID, paymentDateError } from '../../../src/domain/payment-date';
+import {
+  latestPaymentDate,
+  PAYMENT_DATE_INVALID,
+  paymentDateError,
+  paymentDateNotAfterToday,
+} from '../../../src/domain/payment-date';
 import type {
   BulkUploadLine,
   RefusedZipFile,
@@ -23,7 +28,11 @@ import type {
   TemplateUploadResult,
   ZipUploadRefusal,
 } from '../../../src/domain/schemas/corporates';
-import { acceptedInvoiceEvents, invoiceRefusal } from '../../../src/machines/invoice-actions';
+import {
+  acceptedInvoiceEvents,
+  invoiceRefusal,
+  PRE_AUTHORIZABLE_STATUSES,
+} from '../../../src/machines/invoice-actions';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import { type Cfdi, cfdiRejectReasons } from '../../cfdi/parse-cfdi';
 import { DTD_DECLARATION, MAX_XML_BYTES, xmlRejectReasons } from '../../cfdi/safe-xml';
@@ -42,9 +51,7 @@ import { type InvoiceCaller, lifecycleActor } from '../invoices/invoice-access';
 import { serieFolio } from '../invoices/invoice-list';
 import { lifecycleInvoice } from '../invoices/lifecycle.service';
 import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
-import { PRE_AUTHORIZABLE_STATUSES } from './corporates.service';
 import { findActiveAllianceRates } from './quotations.repository';
-import { QUOTATION_MESSAGES } from './quotations.service';
 
 // Bulk authorization by file (issue 14, docs/decisions/0032-bulk-uploads.md): the XLSX template of the
 // invoices the corporate may pre-authorize, its upload, and a ZIP of CFDI XML. Uploads change no invoice
@@ -70,7 +77,7 @@ function preAuthorizationRefusal(row: InvoiceFactsRow): string {
 function paymentDateProblem(emission: IsoDate, paymentDate: string, today: IsoDate): string | null {
   const error = paymentDateError(emission, paymentDate);
   if (error) return error;
-  return paymentDate <= today ? QUOTATION_MESSAGES.paymentDateNotAfterToday : null;
+  return paymentDateNotAfterToday(paymentDate, today);
 }
 
 // --- The template ---

@@ -19,6 +19,7 @@ import {
   MAX_INVOICES_PER_REQUEST,
   RejectRequestsBody,
 } from '../../../src/domain/schemas/quotations';
+import { PRE_AUTHORIZABLE_STATUSES } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
@@ -37,7 +38,6 @@ import { detailRefusal } from '../invoices/refusals';
 import {
   authorizeRequests,
   corporateSummaryExtras,
-  PRE_AUTHORIZABLE_STATUSES,
   parseSummaryQuery,
   rejectRequests,
   requestsListExtras,

@@ -1,11 +1,9 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import {
-  CORPORATE_STATUS_FILTER_OPTIONS,
-  InvoiceStatus,
-  type InvoiceStatusCode,
-} from '../../../src/domain/invoice-status';
+import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
+import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
+import { paymentDateNotAfterToday, paymentDateNotAfterTodayOf } from '../../../src/domain/payment-date';
 import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
 import { MESSAGES } from '../../../src/domain/schemas/fields';
 import type {
@@ -57,13 +55,6 @@ export const CORPORATE_MESSAGES = {
 export class InvalidRequestError extends Error {
   readonly statusCode = 400;
 }
-
-/** The received invoices the corporate may still pre-authorize (spec §2 /pre-autorizacion/). */
-export const PRE_AUTHORIZABLE_STATUSES: readonly InvoiceStatusCode[] = [
-  InvoiceStatus.AVAILABLE,
-  InvoiceStatus.PENDING,
-  InvoiceStatus.REJECTED,
-];
 
 /** The corporate summary's query: the list filters, its status among the corporate's filter options (spec §4). */
 export function parseSummaryQuery(raw: unknown): InvoiceListQuery {
@@ -124,7 +115,7 @@ export async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs:
     const row = rows.find((r) =>
       id !== null ? r.id === id : r.cfdi_uuid === String(ref).trim().toUpperCase(),
     );
-    if (!row) throw new InvoiceRequestError(404, `Factura no encontrada: ${refText(ref)}.`);
+    if (!row) throw new InvoiceRequestError(404, invoiceNotFoundNamed(refText(ref)));
     if (seen.has(row.id)) {
       throw new FieldErrors({ _form: [`La factura ${invoiceLabel(row)} aparece más de una vez.`] });
     }
@@ -185,10 +176,8 @@ export async function authorizeRequests(
   // the machine's 150-day guard, whose refusal is invalid input here (400, the table's words).
   for (const { row, paymentDate, event } of authorized) {
     requireAcceptedEvent(row, event.type, actor);
-    if (paymentDate <= today) {
-      throw new InvalidRequestError(
-        `La fecha de pago de la factura ${invoiceLabel(row)} debe ser posterior a hoy.`,
-      );
+    if (paymentDateNotAfterToday(paymentDate, today)) {
+      throw new InvalidRequestError(paymentDateNotAfterTodayOf(invoiceLabel(row)));
     }
     const refusal = invoiceEventRefusalOf(row, event);
     if (refusal) throw new InvalidRequestError(refusal.message);

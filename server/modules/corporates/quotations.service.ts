@@ -8,6 +8,7 @@ import {
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
+import { paymentDateNotAfterToday } from '../../../src/domain/payment-date';
 import { daysUntil, isQuotable } from '../../../src/domain/quote';
 import type {
   AcceptedQuotationResponse,
@@ -65,7 +66,6 @@ export const QUOTATION_MESSAGES = {
   fullPaymentMany: 'Se programó el pago a tus proveedores: recibirán el monto completo de las facturas.',
   rejectedOne: 'Se rechazó la cotización de la factura',
   rejectedMany: 'Se rechazó la cotización de las facturas',
-  paymentDateNotAfterToday: 'La fecha de pago debe ser posterior a hoy.',
   notQuotable: (label: string) =>
     `Los costos del adelanto de la factura ${label} superarían su importe; elige una fecha de pago más cercana.`,
   noAlliance: (label: string) =>
@@ -126,8 +126,9 @@ function checkAuthorizations(
     if (refusal?.cause === 'state') {
       throw new IllegalTransitionError(line.row.id, line.row.status, event.type, refusal);
     }
-    if (line.paymentDate <= today) {
-      errors[lineField(line.index, 'payment_date')] = [QUOTATION_MESSAGES.paymentDateNotAfterToday];
+    const notAfterToday = paymentDateNotAfterToday(line.paymentDate, today);
+    if (notAfterToday) {
+      errors[lineField(line.index, 'payment_date')] = [notAfterToday];
     } else if (refusal) {
       errors[lineField(line.index, 'payment_date')] = [refusal.message];
     }

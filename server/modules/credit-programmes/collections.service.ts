@@ -1,6 +1,6 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { judgeCollection } from '../../../src/domain/collections';
-import { invoiceLabel } from '../../../src/domain/invoice-label';
+import { INVOICE_NOT_FOUND, invoiceLabel } from '../../../src/domain/invoice-label';
 import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { CollectionResponse, RecordCollectionBody } from '../../../src/domain/schemas/credit-programmes';
@@ -19,7 +19,7 @@ import { type ProgrammeOperator, ProgrammeRequestError } from './credit-programm
 import { releaseCollection } from './programme-ledger.repository';
 
 export const COLLECTION_REFUSALS = {
-  invoiceNotFound: 'Factura no encontrada.',
+  invoiceNotFound: INVOICE_NOT_FOUND,
   notPaid: (label: string) =>
     `La factura ${label} no tiene un adelanto pagado: no hay un pago del corporativo que registrar.`,
   claveTaken: (clave: string) =>

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
 import { COLLECTION_ROLES } from '../../../src/domain/operator-roles';
 import {
   CollectionResponse,
@@ -115,7 +116,7 @@ const DOCS = {
     responses: {
       400: 'Errores por campo (fecha, amount, sobrepago, clave_rastreo…), en español.',
       403: 'El operador no tiene el rol Tesorería.',
-      404: 'Factura no encontrada.',
+      404: INVOICE_NOT_FOUND,
       409: 'La factura no tiene un adelanto pagado, o la clave de rastreo ya se registró con otro pago.',
     },
     idempotent: true,

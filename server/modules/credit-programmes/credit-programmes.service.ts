@@ -3,6 +3,7 @@ import { ONBOARDING_STATE_LABELS } from '../../../src/domain/corporate-file';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { OperatorRole } from '../../../src/domain/operator-roles';
+import { effectiveProgrammeState } from '../../../src/domain/programme-lending';
 import type {
   ProgrammeDetail,
   ProgrammeProposal,
@@ -35,7 +36,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
-import { effectiveProgrammeState, holdingsByInvoice } from './programme-ledger.repository';
+import { holdingsByInvoice } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
 export const PROGRAMME_REFUSALS = {
@@ -71,10 +72,10 @@ export interface ProgrammeOperator {
 
 /**
  * The stored state as of today (decision 0052: vencido is derived when read, stored by the next write; the
- * ledger's reserve refuses outside [starts_on, ends_on] on its own). The ledger's rule, its one home.
+ * ledger's reserve refuses outside [starts_on, ends_on] on its own), by src/domain/programme-lending.ts.
  */
 const effectiveState = (row: Pick<ProgrammeRow, 'state' | 'ends_on'>, today: IsoDate): StoredProgrammeState =>
-  effectiveProgrammeState(row, today);
+  effectiveProgrammeState({ state: row.state, endsOn: row.ends_on }, today);
 
 function stateName(row: ProgrammeRow, pending: ProposalRow | null, today: IsoDate): CreditProgrammeStateName {
   const state = effectiveState(row, today);

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
-import { displayDate, type IsoDate } from '../../../src/domain/calendar-date';
-import { type Centavos, formatMoneyAmount, formatMxn, parseMoney } from '../../../src/domain/money';
+import type { IsoDate } from '../../../src/domain/calendar-date';
+import { type Centavos, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import {
+  PROGRAMME_REFUSALS,
+  programmeLendingRefusal,
+  programmeRoomRefusal,
+} from '../../../src/domain/programme-lending';
 import type { Db } from '../../db/database';
 import type { LedgerKind, ProgrammeState } from '../../db/schema';
 
@@ -13,19 +18,6 @@ import type { LedgerKind, ProgrammeState } from '../../db/schema';
 export class ProgrammeRefusalError extends Error {
   readonly statusCode = 409;
 }
-
-export const PROGRAMME_REFUSALS = {
-  none: 'El comprador de esta factura aún no tiene un programa de crédito activo con Flujo; por ahora no podemos adelantar su pago.',
-  borrador:
-    'El programa de crédito del comprador aún no está aprobado; por ahora no podemos adelantar este pago.',
-  congelado: 'El programa de crédito del comprador está congelado; por ahora no podemos adelantar este pago.',
-  notStarted: (startsOn: IsoDate) =>
-    `El programa de crédito del comprador inicia el ${displayDate(startsOn)}; por ahora no podemos adelantar este pago.`,
-  expired: (endsOn: IsoDate) =>
-    `El programa de crédito del comprador venció el ${displayDate(endsOn)}; por ahora no podemos adelantar este pago.`,
-  noRoom: (available: Centavos, amount: Centavos) =>
-    `El programa de crédito del comprador no tiene saldo suficiente para este adelanto: disponible ${formatMxn(available)}, la factura requiere ${formatMxn(amount)}.`,
-} as const;
 
 export interface ProgrammeBalances {
   programmeId: number;
@@ -70,20 +62,6 @@ function lockProgramme(trx: Db, where: { corporateId: number } | { programmeId: 
   )
     .forUpdate()
     .executeTakeFirst() as Promise<ProgrammeRow | undefined>;
-}
-
-/**
- * The state a programme is in on `today`: an active one past its end date counts as vencido (the stored state
- * catches up when someone writes it).
- */
-export function effectiveProgrammeState(
-  row: Pick<ProgrammeRow, 'state' | 'ends_on'>,
-  today: IsoDate,
-): ProgrammeState {
-  if ((row.state === 'activo' || row.state === 'congelado') && row.ends_on !== null && today > row.ends_on) {
-    return 'vencido';
-  }
-  return row.state;
 }
 
 function availableOf(row: Pick<ProgrammeRow, 'limit_amount' | 'reserved' | 'used'>): Centavos {
@@ -224,21 +202,16 @@ export async function reserveForAdvance(
   },
 ): Promise<void> {
   const programme = await lockProgramme(trx, { corporateId: input.corporateId });
-  if (!programme) throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.none);
-  const state = effectiveProgrammeState(programme, input.today);
-  if (state === 'vencido')
-    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.expired(programme.ends_on ?? input.today));
-  if (state === 'borrador') throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.borrador);
-  if (state === 'congelado') throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.congelado);
-  if (programme.starts_on !== null && input.today < programme.starts_on) {
-    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.notStarted(programme.starts_on));
-  }
+  const refusal = programmeLendingRefusal(
+    programme ? { state: programme.state, startsOn: programme.starts_on, endsOn: programme.ends_on } : null,
+    input.today,
+  );
+  if (refusal !== null || !programme) throw new ProgrammeRefusalError(refusal ?? PROGRAMME_REFUSALS.none);
   const held = await invoiceHoldings(trx, input.invoiceId);
   if (held && held.reserved > 0) return;
   const amount = parseMoney(input.amount);
-  const available = availableOf(programme);
-  if (amount > available)
-    throw new ProgrammeRefusalError(PROGRAMME_REFUSALS.noRoom(Math.max(0, available), amount));
+  const noRoom = programmeRoomRefusal(availableOf(programme), amount);
+  if (noRoom !== null) throw new ProgrammeRefusalError(noRoom);
   await move(trx, programme, {
     invoiceId: input.invoiceId,
     kind: 'reserve',

@@ -1,3 +1,4 @@
+import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
 import { isSatLinkAuthorized } from '../../../src/domain/sat-status';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
@@ -19,7 +20,7 @@ export const ACCESS_MESSAGES = {
   noCompany: 'Tu usuario no pertenece a ninguna empresa.',
   satNotAuthorized: 'Tu vinculación con el SAT no está autorizada. Vincula tu cuenta para continuar.',
   corporateOnly: 'Esta operación es solo para cuentas corporativas.',
-  invoiceNotFound: 'Factura no encontrada.',
+  invoiceNotFound: INVOICE_NOT_FOUND,
 } as const;
 
 /** The caller of an invoice call, after the role, company and SAT-link checks. */

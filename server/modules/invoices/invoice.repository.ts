@@ -9,6 +9,7 @@ import {
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
+import { containsPattern } from '../../db/like';
 import { INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
 import type { Database, InvoicesTable, ProofState } from '../../db/schema';
 
@@ -319,11 +320,6 @@ const LIST_COLUMNS = [
 /** A list row: exactly the columns LIST_COLUMNS selects, typed by the table. */
 export type InvoiceListRow = Pick<Selectable<InvoicesTable>, (typeof LIST_COLUMNS)[number]>;
 
-/** `%`, `_` and `\` typed by a user are searched for literally (LIKE's default escape is `\`). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 function listFilter(filter: InvoiceListFilter) {
   return (eb: InvoicesEb): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb(companyColumn(filter.side), '=', filter.companyId)];
@@ -335,7 +331,7 @@ function listFilter(filter: InvoiceListFilter) {
       );
     }
     if (filter.search) {
-      const pattern = `%${escapeLike(filter.search)}%`;
+      const pattern = containsPattern(filter.search);
       // The side's search text (migration 005) holds the fields apart, so one ILIKE on it is the same as one ILIKE
       // per field, and its trigram index serves it.
       conditions.push(eb(sql.raw<string>(INVOICE_SEARCH_TEXT[filter.side]), 'ilike', pattern));

@@ -1,6 +1,6 @@
 import { transition } from 'xstate';
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { invoiceLabel } from '../../../src/domain/invoice-label';
+import { INVOICE_NOT_FOUND, invoiceLabel } from '../../../src/domain/invoice-label';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import {
   acceptedInvoiceEvents,
@@ -46,7 +46,7 @@ export class IllegalTransitionError extends Error {
 export class InvoiceNotFoundError extends Error {
   readonly statusCode = 404;
   constructor(readonly invoiceId: number) {
-    super('Factura no encontrada.');
+    super(INVOICE_NOT_FOUND);
   }
 }
 

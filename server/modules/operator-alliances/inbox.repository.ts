@@ -3,10 +3,11 @@ import type { InboxItem, InboxKind } from '../../../src/domain/schemas/operator-
 import { EFOS_BLOCKING_SITUATIONS } from '../../cfdi/efos-list';
 import type { Db } from '../../db/database';
 import { findDemoRequestPage } from '../accounts/demo-request.repository';
+import { countReferrals, listReferrals } from '../providers/provider-requests.repository';
 
 // The operator's inbox (issue 19): what providers and visitors sent, one kind at a time, newest first. Each
 // list reads its table with the company and user who sent it in one statement (server/README's rule); demo
-// requests, which have no sender to join, come from their owner's repository. The 69-B tab (issue 30) reads
+// requests, which have no sender to join, and referrals come from their owner's repository. The 69-B tab (issue 30) reads
 // the imported list itself (decision 0057).
 
 type Page = { limit: number; offset: number };
@@ -36,38 +37,19 @@ async function demoRequests(db: Db, page: Page): Promise<InboxPageRows> {
 }
 
 async function referrals(db: Db, page: Page): Promise<InboxPageRows> {
-  const [total, rows] = await Promise.all([
-    db.selectFrom('referrals').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('referrals as r')
-      .innerJoin('users as u', 'u.id', 'r.referrer_user_id')
-      .leftJoin('companies as c', 'c.id', 'u.company_id')
-      .select([
-        'r.id',
-        'r.name',
-        'r.company',
-        'r.email',
-        'r.phone',
-        'r.created_at',
-        'c.name as referrer_company',
-      ])
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
+  const [count, rows] = await Promise.all([countReferrals(db), listReferrals(db, page.limit, page.offset)]);
   return {
-    count: Number(total.n),
+    count,
     rows: rows.map((row) => ({
       id: row.id,
       kind: 'referral',
-      from_name: row.referrer_company ?? '',
-      from_company: row.referrer_company ?? '',
+      from_name: row.referrer_company,
+      from_company: row.referrer_company,
       subject: `Recomienda a ${row.name} (${row.company})`,
       contact_email: row.email,
       contact_phone: row.phone,
       status: null,
-      created_at: iso(row.created_at),
+      created_at: row.created_at,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OperatorActionEntry } from '../../../src/domain/schemas/operator-audit';
 import type { Db } from '../../db/database';
+import { containsPattern } from '../../db/like';
 import { BUSINESS_TIME_ZONE } from '../invoices/business-date';
 
 export interface OperatorAuditFilter {
@@ -12,17 +13,14 @@ export interface OperatorAuditFilter {
   limit: number;
 }
 
-/** LIKE's own characters typed in a filter are matched literally. */
-const likeText = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** A page of the operator audit, newest first, with the filter's count. Dates are Mexico City's calendar days. */
 export async function listOperatorActions(
   db: Db,
   filter: OperatorAuditFilter,
 ): Promise<{ count: number; rows: OperatorActionEntry[] }> {
   let query = db.selectFrom('operator_actions');
-  if (filter.operator) query = query.where('operator_username', 'ilike', likeText(filter.operator));
-  if (filter.action) query = query.where('action', 'ilike', likeText(filter.action));
+  if (filter.operator) query = query.where('operator_username', 'ilike', containsPattern(filter.operator));
+  if (filter.action) query = query.where('action', 'ilike', containsPattern(filter.action));
   const day = sql<string>`(at at time zone ${BUSINESS_TIME_ZONE})::date`;
   if (filter.from) query = query.where(day, '>=', filter.from);
   if (filter.to) query = query.where(day, '<=', filter.to);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AllianceRequest, Referral } from '../../../src/domain/schemas/session';
 import type { Db } from '../../db/database';
 
@@ -29,8 +30,11 @@ export interface ReferralRow {
   created_at: string;
 }
 
-/** The newest referrals first, with who referred them (`npm run ops -- referrals:list`). */
-export async function listReferrals(db: Db, limit: number): Promise<ReferralRow[]> {
+/**
+ * The newest referrals first, with who referred them: the operator's inbox pages them, `npm run ops --
+ * referrals:list` reads the first `limit`.
+ */
+export async function listReferrals(db: Db, limit: number, offset = 0): Promise<ReferralRow[]> {
   const rows = await db
     .selectFrom('referrals as r')
     .innerJoin('users as u', 'u.id', 'r.referrer_user_id')
@@ -47,12 +51,22 @@ export async function listReferrals(db: Db, limit: number): Promise<ReferralRow[
     ])
     .orderBy('r.id', 'desc')
     .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((row) => ({
     ...row,
     referrer_company: row.referrer_company ?? '',
     created_at: new Date(row.created_at).toISOString(),
   }));
+}
+
+/** How many referrals there are (the inbox's count). */
+export async function countReferrals(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('referrals')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -1,11 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import {
-  InvoiceStatus,
-  type InvoiceStatusCode,
-  PROVIDER_STATUS_LABELS,
-} from '../../../src/domain/invoice-status';
+import { InvoiceStatus, type InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney, subtractMoney, sumMoney } from '../../../src/domain/money';
 import type { Indicators } from '../../../src/domain/schemas/invoices';
 import type {
@@ -22,7 +18,9 @@ import {
   MOVEMENT_STATUS_LABELS,
   PROVIDER_STATEMENT_STATUSES,
   STATEMENT_MESSAGES,
+  type StatementRole,
   statementReportName,
+  statementStatusLabel,
 } from '../../../src/domain/statements';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
@@ -50,7 +48,7 @@ import {
   type MovementFactsRow,
 } from './statements.repository';
 
-export type StatementRole = 'provider' | 'corporate';
+export type { StatementRole };
 
 /** Which invoices a role's statement holds: the provider's issued ones, the corporate's received ones. */
 export interface StatementScope {
@@ -343,14 +341,6 @@ function excelMoney(amount: string | null): number | null {
   return amount === null ? null : parseMoney(amount) / 100;
 }
 
-function statusLabel(role: StatementRole, status: InvoiceStatusCode): string {
-  if (role === 'provider') {
-    return status === InvoiceStatus.FACTORING ? 'Factoraje' : PROVIDER_STATUS_LABELS[status];
-  }
-  // The buyer's words: Flujo paid its provider (Adelantada) or is about to (En trámite).
-  return status === InvoiceStatus.PAID ? 'Adelantada' : PROVIDER_STATUS_LABELS[status];
-}
-
 function sumMovements(row: StatementRow, status: StatementMovement['status']): number {
   return (
     sumMoney(row.movements.filter((item) => item.status === status).map((item) => parseMoney(item.amount))) /
@@ -408,7 +398,7 @@ export async function statementReport(
         name: provider ? row.receiver_name : row.emitter_name,
         emission: excelDate(row.date_of_emission),
         payment: excelDate(row.payment_date),
-        status: statusLabel(role, row.status),
+        status: statementStatusLabel(role, row.status),
         currency: row.amount_with_exchange_rate_usd === null ? 'MXN' : 'USD',
         amount: excelMoney(row.amount),
         amountMxn: excelMoney(row.amount_with_exchange_rate),

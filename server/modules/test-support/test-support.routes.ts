@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { boolean, enums, integer, min, nullable, object, optional, size, string } from 'superstruct';
+import { INVOICE_EVENT_TYPES } from '../../../src/machines/invoice-actions';
 import type { InvoiceLifecycleEvent } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Config } from '../../config';
 import type { RouteDoc } from '../../http/openapi';
@@ -43,24 +44,10 @@ const ImportBody = object({
   description: optional(size(string(), 1, 200)),
 });
 
-const LIFECYCLE_EVENT_TYPES = [
-  'invoice.requestAuthorization',
-  'invoice.authorize',
-  'invoice.preAuthorize',
-  'invoice.reject',
-  'invoice.rejectQuotation',
-  'invoice.fundAdvance',
-  'invoice.approveAdvance',
-  'invoice.disburse',
-  'invoice.deskReject',
-  'invoice.cancelAtSat',
-  'invoice.transferToFactoring',
-] as const satisfies readonly InvoiceLifecycleEvent['type'][];
-
 const EventBody = object({
   userId: min(integer(), 1),
   event: object({
-    type: enums(LIFECYCLE_EVENT_TYPES),
+    type: enums(INVOICE_EVENT_TYPES),
     actor: object({
       kind: enums(['provider', 'corporate', 'operator', 'sat']),
       companyId: nullable(integer()),

@@ -1,17 +1,11 @@
 import dayjs from 'dayjs';
-import { parseIsoDate } from '../../domain/calendar-date';
+import { DISPLAY_DATE_TIME_FORMAT, displayDate, parseIsoDate } from '../../domain/calendar-date';
 import { formatCurrency, parseMoney } from '../../domain/money';
-
-/** Spec §9: dates are shown DD/MM/YYYY. */
-export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
-/** Audit-trail instants: the date as above and the local 24-hour time. */
-export const DISPLAY_DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
 /** '2026-01-16' → '16/01/2026'; null or an unreadable date → '—'. */
 export function formatDisplayDate(date: string | null): string {
   if (!date) return '—';
-  const parsed = parseIsoDate(date);
-  return parsed ? parsed.format(DISPLAY_DATE_FORMAT) : '—';
+  return parseIsoDate(date) ? displayDate(date) : '—';
 }
 
 /** An ISO 8601 instant in the browser's time zone: '2026-01-16T17:05:00Z' → '16/01/2026 11:05' in Mexico City. */

@@ -3,9 +3,8 @@ import { DateInput2 } from '@blueprintjs/datetime2';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
 import { es } from 'date-fns/locale';
 import dayjs from 'dayjs';
-import { parseDisplayDate } from '../../domain/calendar-date';
+import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '../../domain/calendar-date';
 import { BULK_DATE_MAX, BULK_DATE_MIN, PAYMENT_DATE_INVALID } from '../../domain/payment-date';
-import { DISPLAY_DATE_FORMAT } from '../invoices/invoice-format';
 
 // The per-invoice payment date (spec §5, §9): Blueprint's date input in Spanish, DD/MM/YYYY, weeks from
 // Monday. The field takes any date the picker allows; the 150-day rule is checked and shown by the page.
