@@ -15,14 +15,14 @@ import {
 import { MESSAGES } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import { RESULT_FILE_MAX_BYTES } from '../../../src/domain/spei';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { readUpload, requireFile, type UploadShape } from '../../uploads/upload-file';
 import type { RefusalMapper } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { recheckAtSat } from '../sat/cfdi-proof.service';
 import {

@@ -20,11 +20,11 @@ import {
   RejectRequestsBody,
 } from '../../../src/domain/schemas/quotations';
 import type { Db } from '../../db/database';
+import { businessDate } from '../../http/business-date';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
 import { type InvoiceCaller, invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
 import {

@@ -9,11 +9,11 @@ import {
   ProposeProgrammeBody,
   RecordCollectionBody,
 } from '../../../src/domain/schemas/credit-programmes';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { pageLinks } from '../../http/paging';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
-import { pageLinks } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { recordCollection } from './collections.service';

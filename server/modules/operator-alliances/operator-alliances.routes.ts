@@ -9,6 +9,7 @@ import {
   ANNUAL_RATE_MIN,
 } from '../../../src/domain/alliance-terms';
 import { formatCurrency, MAX_MONEY_INPUT } from '../../../src/domain/money';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   AllianceInput,
@@ -20,9 +21,8 @@ import {
 } from '../../../src/domain/schemas/operator-alliances';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
-import { MAX_SERIAL } from '../invoices/invoice-access';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, OPERATOR_MESSAGES, operatorRoute } from '../operator/operator-access';
 import { findInboxPage } from './inbox.repository';
 import {
@@ -46,7 +46,7 @@ const single = (value: QueryValue) => (Array.isArray(value) ? value.at(-1) : val
 function positiveId(text: string | undefined): number | null {
   if (text === undefined || !ID_TEXT.test(text.trim())) return null;
   const value = Number(text.trim());
-  return value <= MAX_SERIAL ? value : null;
+  return value <= MAX_SERIAL_ID ? value : null;
 }
 
 function pageOf(query: Record<string, QueryValue>, errors: Record<string, string[]>): number {

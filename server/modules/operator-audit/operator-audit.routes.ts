@@ -8,7 +8,7 @@ import {
   OperatorActionPage,
 } from '../../../src/domain/schemas/operator-audit';
 import { FieldErrors } from '../../http/errors';
-import { pageLinks } from '../invoices/invoice-list';
+import { pageLinks } from '../../http/paging';
 import { operatorRoute } from '../operator/operator-access';
 import { listOperatorActions } from './operator-audit.repository';
 

@@ -10,7 +10,7 @@ import {
   type OnboardingState,
   PDF_MEDIA_TYPE,
 } from '../../../src/domain/corporate-file';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { MAX_SERIAL_ID, MESSAGES } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   CorporateCreated,
@@ -23,14 +23,13 @@ import {
   RejectCorporateBody,
   SuspendCorporateBody,
 } from '../../../src/domain/schemas/operator-corporates';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { pageLinks } from '../../http/paging';
 import { readUpload, type UploadShape } from '../../uploads/upload-file';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { programmeBalances } from '../credit-programmes/programme-ledger.repository';
-import { businessDate } from '../invoices/business-date';
-import { MAX_SERIAL } from '../invoices/invoice-access';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import {
   activateCorporate,
@@ -216,7 +215,7 @@ const DOCS = {
 function idParam(params: unknown, name: 'id' | 'doc'): number {
   const text = (params as Record<string, unknown> | null)?.[name];
   const id = typeof text === 'string' && ID_TEXT.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > MAX_SERIAL) {
+  if (!Number.isSafeInteger(id) || id > MAX_SERIAL_ID) {
     throw new CorporateRequestError(
       404,
       name === 'id' ? CORPORATE_MESSAGES.notFound : CORPORATE_MESSAGES.documentNotFound,
