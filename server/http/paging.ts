@@ -1,4 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { MAX_PAGE } from '../../src/domain/schemas/fields';
+import type { ParameterDoc } from './openapi';
+
+/** The `page` query parameter of every list, as the OpenAPI document shows it (the struct is pageNumber()). */
+export const PAGE_PARAM: ParameterDoc = {
+  description: 'Página, desde 1.',
+  schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+};
 
 /** DRF-style absolute link to another page of the same list, keeping every other parameter. */
 function pageLink(request: FastifyRequest, page: number): string {

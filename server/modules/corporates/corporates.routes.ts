@@ -238,8 +238,8 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
       { preHandler: app.requireUser, config: { openapi } },
       async (request, reply) => {
         const caller = invoiceCaller(currentUser(request), 'corporate');
-        // Fastify's generic body type does not narrow to Body; the body-validation hook has already checked
-        // it against the route's struct (server/http/body-validation.ts).
+        // Fastify's generic body type does not narrow to Body; the request-validation hook has already checked
+        // it against the route's struct (server/http/request-validation.ts).
         const body = request.body as Body;
         return replyIdempotent(
           request,

@@ -2,15 +2,15 @@ import Fastify from 'fastify';
 import { integer } from 'superstruct';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payload, requiredText } from '../../src/domain/schemas/fields';
-import { registerBodyValidation } from './body-validation';
 import { FieldErrors, registerErrorHandling } from './errors';
+import { registerRequestValidation } from './request-validation';
 
 const Body = payload({ name: requiredText(), count: integer() });
 
 async function appWithRoute(config: Record<string, unknown> = {}) {
   const app = Fastify();
   registerErrorHandling(app);
-  registerBodyValidation(app);
+  registerRequestValidation(app);
   const seen: unknown[] = [];
   app.post(
     '/api/thing/',
@@ -39,7 +39,7 @@ async function appWithRoute(config: Record<string, unknown> = {}) {
   return { app, seen };
 }
 
-describe('registerBodyValidation', () => {
+describe('registerRequestValidation', () => {
   let close: (() => Promise<void>) | null = null;
   afterEach(async () => {
     await close?.();
