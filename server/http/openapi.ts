@@ -15,6 +15,9 @@ export interface ParameterDoc {
   required?: boolean;
 }
 
+/** One 404 message for any refused path parameter, or one per parameter (the first refused one answers). */
+export type ParamsNotFound = string | Readonly<Record<string, string>>;
+
 /**
  * A route's entry in the OpenAPI document, given where the route is declared (`config: { openapi }`), so the
  * document is generated from the routes the app really registers. Method, path, path parameters and whether a
@@ -41,7 +44,7 @@ export interface RouteDoc {
   /** The struct the path parameters are validated with; handlers read its clean values. */
   paramsStruct?: AnyStruct;
   /** The Spanish {detail} of the 404 for path parameters paramsStruct refuses (an id no row can have). */
-  paramsNotFound?: string;
+  paramsNotFound?: ParamsNotFound;
   /** The success answer's body (a response struct of src/domain/schemas, or a JSON Schema). */
   response?: AnyStruct | JsonSchema;
   /** Success status; 200 by default. */
@@ -228,7 +231,10 @@ function operation(route: CollectedRoute): JsonSchema {
   }
   if (doc.paramsNotFound) {
     responses['404'] = {
-      description: doc.paramsNotFound,
+      description:
+        typeof doc.paramsNotFound === 'string'
+          ? doc.paramsNotFound
+          : [...new Set(Object.values(doc.paramsNotFound))].join(' / '),
       content: { [JSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/Detail' } } },
     };
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type FieldErrors as FieldErrorMap, validateForm } from '../../src/domain/schemas/validate';
 import { FieldErrors, RequestRefusal } from './errors';
+import type { ParamsNotFound } from './openapi';
 import { type AnyStruct, isStruct } from './struct-schema';
 
 /**
@@ -30,8 +31,15 @@ interface RouteStructs {
   params: AnyStruct | null;
   query: AnyStruct | null;
   /** The {detail} of the 404 for path parameters the params struct refuses; null: a 400 per field. */
-  paramsNotFound: string | null;
+  paramsNotFound: ParamsNotFound | null;
   invalidBody: InvalidBodyReply | undefined;
+}
+
+/** The 404's message: the route's one message, or the first refused parameter's (in the order the route lists them). */
+function notFoundMessage(notFound: ParamsNotFound | null, errors: FieldErrorMap): string | null {
+  if (notFound === null || typeof notFound === 'string') return notFound;
+  const refused = Object.keys(notFound).find((name) => errors[name] !== undefined);
+  return refused === undefined ? (Object.values(notFound)[0] ?? null) : (notFound[refused] ?? null);
 }
 
 function validator(structs: RouteStructs): preHandlerAsyncHookHandler {
@@ -54,7 +62,8 @@ function validator(structs: RouteStructs): preHandlerAsyncHookHandler {
       const result = validateForm(structs.params, request.params);
       if (!result.ok) {
         // An id that cannot exist is reported exactly like a missing row, so ids reveal nothing.
-        if (structs.paramsNotFound !== null) throw new RequestRefusal(404, structs.paramsNotFound);
+        const notFound = notFoundMessage(structs.paramsNotFound, result.errors);
+        if (notFound !== null) throw new RequestRefusal(404, notFound);
         throw new FieldErrors(result.errors);
       }
       request.sentParams = request.params;

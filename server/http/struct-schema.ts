@@ -42,6 +42,7 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   queryInteger: { type: 'integer' },
   pathId: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID },
   queryChoice: { type: 'string' },
+  queryText: { type: 'string' },
   positiveMoney: {
     type: 'string',
     pattern: MONEY_INPUT.source,

@@ -302,17 +302,46 @@ export function pathId(): Struct<number, null> {
   );
 }
 
-/** One of `values` in a query string, trimmed; missing or blank is null. */
-export function queryChoice<T extends string>(values: readonly T[], message: string = MESSAGES.invalid) {
+/** A query parameter's text, trimmed; missing or blank is null. */
+function trimmedQueryText(value: unknown): unknown {
+  const text = lastOf(value);
+  if (text === undefined) return null;
+  if (typeof text !== 'string') return text;
+  return text.trim() === '' ? null : text.trim();
+}
+
+/** A query parameter's text, trimmed; missing or blank is null, anything else is what `check` accepts. */
+export function queryText(check: (text: string) => true | string = () => true): Struct<string | null, null> {
   return coerce(
-    localized<T | null>('queryChoice', (value) => value === null || values.includes(value as T) || message),
+    localized<string | null>(
+      'queryText',
+      (value) => value === null || (typeof value === 'string' ? check(value) : MESSAGES.invalid),
+    ),
     unknown(),
-    (value) => {
-      const text = lastOf(value);
-      if (text === undefined) return null;
-      if (typeof text !== 'string') return text;
-      return text.trim() === '' ? null : text.trim();
-    },
+    trimmedQueryText,
+  );
+}
+
+/** One of `values` in a query string, trimmed; missing or blank is null, or refused when `required`. */
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options: { message?: string; required: true },
+): Struct<T, null>;
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options?: { message?: string; required?: false },
+): Struct<T | null, null>;
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options: { message?: string; required?: boolean } = {},
+): Struct<T | null, null> {
+  const message = options.message ?? MESSAGES.invalid;
+  return coerce(
+    localized<T | null>('queryChoice', (value) =>
+      value === null ? !options.required || message : values.includes(value as T) || message,
+    ),
+    unknown(),
+    trimmedQueryText,
   );
 }
 
