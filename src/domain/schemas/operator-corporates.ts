@@ -38,7 +38,7 @@ import {
 import { PAGE_SIZE, PagedList } from './invoices';
 
 // The corporates' back office (issue 19, decision 0051): the request structs validate the body on the server
-// (http/body-validation.ts) and the 'Nuevo corporativo' form (react-hook-form resolver); the response structs
+// (http/request-validation.ts) and the 'Nuevo corporativo' form (react-hook-form resolver); the response structs
 // describe the answers for OpenAPI and the client's checks.
 
 /** The corporates list's largest page. */
