@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The path parameters as the caller sent them, before the route's struct read them (the operator audit). */
-    sentParams?: unknown;
+    sentParams: unknown;
   }
 }
 
@@ -88,6 +88,7 @@ function validator(structs: RouteStructs): preHandlerAsyncHookHandler {
  * are left alone. Call before the services are registered.
  */
 export function registerRequestValidation(app: FastifyInstance): void {
+  app.decorateRequest('sentParams', null);
   app.addHook('onRoute', (route) => {
     const doc = route.config?.openapi;
     const structs: RouteStructs = {
