@@ -8,7 +8,7 @@
 import dayjs from 'dayjs';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/database';
-import { businessDate } from '../server/modules/invoices/business-date';
+import { businessDate } from '../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PASSWORD, DEMO_PROVIDERS, seedDemoWorld } from '../server/seed/demo-world';
 import { InvoiceStatus } from '../src/domain/invoice-status';
 

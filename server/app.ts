@@ -7,11 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Captcha } from './captcha/captcha';
 import { type Config, loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerBodyValidation } from './http/body-validation';
 import { registerErrorHandling } from './http/errors';
 import { redactingLogger } from './http/log-redaction';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
+import { registerRequestValidation } from './http/request-validation';
 import { flujoJobs } from './jobs/flujo-jobs';
 import { createJobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!config.production && !config.satStatusUrl) registerSandboxSatStatus(app, authenticity);
   // Before the services: it collects their routes for GET /api/openapi.json.
   registerOpenApi(app);
-  registerBodyValidation(app);
+  registerRequestValidation(app);
 
   const services = deps.services ?? ['invoices', 'accounts'];
   // The user service's SAT routes and the development SAT poller job share these.

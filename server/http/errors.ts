@@ -15,6 +15,16 @@ export class FieldErrors extends Error {
   }
 }
 
+/** A refusal with a status and a Spanish {detail}, for what server/http itself refuses (a path id that cannot exist). */
+export class RequestRefusal extends Error {
+  constructor(
+    readonly statusCode: 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 interface StatusError {
   statusCode: number;
   message: string;

@@ -15,6 +15,9 @@ export interface ParameterDoc {
   required?: boolean;
 }
 
+/** One 404 message for any refused path parameter, or one per parameter (the first refused one answers). */
+export type ParamsNotFound = string | Readonly<Record<string, string>>;
+
 /**
  * A route's entry in the OpenAPI document, given where the route is declared (`config: { openapi }`), so the
  * document is generated from the routes the app really registers. Method, path, path parameters and whether a
@@ -33,8 +36,15 @@ export interface RouteDoc {
   bodyMediaTypes?: string[];
   /** The one media type the body comes in when it is not JSON (a multipart upload). */
   bodyMediaType?: string;
+  /** Descriptions (and, for a parameter its struct cannot describe finely, the schema) of the query parameters. */
   query?: Record<string, ParameterDoc>;
   params?: Record<string, ParameterDoc>;
+  /** The struct of src/domain/schemas the query string is validated with (server/http/request-validation.ts). */
+  queryStruct?: AnyStruct;
+  /** The struct the path parameters are validated with; handlers read its clean values. */
+  paramsStruct?: AnyStruct;
+  /** The Spanish {detail} of the 404 for path parameters paramsStruct refuses (an id no row can have). */
+  paramsNotFound?: ParamsNotFound;
   /** The success answer's body (a response struct of src/domain/schemas, or a JSON Schema). */
   response?: AnyStruct | JsonSchema;
   /** Success status; 200 by default. */
@@ -140,21 +150,38 @@ function operationId(method: string, path: string): string {
   return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
+/** The JSON Schema of each field of a params or query struct, by name. */
+function structFields(struct: AnyStruct | undefined): {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+} {
+  if (!struct) return { properties: {}, required: [] };
+  const schema = structToJsonSchema(struct);
+  return {
+    properties: (schema.properties ?? {}) as Record<string, JsonSchema>,
+    required: (schema.required ?? []) as string[],
+  };
+}
+
 function parameters(route: CollectedRoute, doc: RouteDoc): JsonSchema[] {
+  const pathFields = structFields(doc.paramsStruct);
   const pathNames = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
   const inPath = pathNames.map((name) => ({
     name,
     in: 'path',
     required: true,
     description: doc.params?.[name]?.description,
-    schema: doc.params?.[name]?.schema ?? { type: 'string' },
+    schema: doc.params?.[name]?.schema ?? pathFields.properties[name] ?? { type: 'string' },
   }));
-  const inQuery = Object.entries(doc.query ?? {}).map(([name, parameter]) => ({
+  // The struct names every parameter the route reads; `query` adds the Spanish descriptions.
+  const queryFields = structFields(doc.queryStruct);
+  const queryNames = [...new Set([...Object.keys(doc.query ?? {}), ...Object.keys(queryFields.properties)])];
+  const inQuery = queryNames.map((name) => ({
     name,
     in: 'query',
-    required: parameter.required ?? false,
-    description: parameter.description,
-    schema: parameter.schema ?? { type: 'string' },
+    required: doc.query?.[name]?.required ?? queryFields.required.includes(name),
+    description: doc.query?.[name]?.description,
+    schema: doc.query?.[name]?.schema ?? queryFields.properties[name] ?? { type: 'string' },
   }));
   const headers = doc.idempotent
     ? [
@@ -190,7 +217,7 @@ function operation(route: CollectedRoute): JsonSchema {
         : {}),
     },
   };
-  if (body || doc.query) {
+  if (body || doc.query || doc.queryStruct || (doc.paramsStruct && !doc.paramsNotFound)) {
     responses['400'] = {
       description: 'Datos inválidos.',
       content: { [JSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/FieldErrors' } } },
@@ -199,6 +226,15 @@ function operation(route: CollectedRoute): JsonSchema {
   if (route.authenticated) {
     responses['401'] = {
       description: 'Sin sesión, o el token de acceso venció o fue revocado.',
+      content: { [JSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/Detail' } } },
+    };
+  }
+  if (doc.paramsNotFound) {
+    responses['404'] = {
+      description:
+        typeof doc.paramsNotFound === 'string'
+          ? doc.paramsNotFound
+          : [...new Set(Object.values(doc.paramsNotFound))].join(' / '),
       content: { [JSON_MEDIA_TYPE]: { schema: { $ref: '#/components/schemas/Detail' } } },
     };
   }

@@ -4,6 +4,7 @@ import { formatCurrency, MAX_MONEY_INPUT } from '../../src/domain/money';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
 import {
   MAX_LENGTH,
+  MAX_SERIAL_ID,
   MONEY_INPUT,
   PASSWORD_MIN_LENGTH,
   QUOTED_MONEY,
@@ -38,6 +39,10 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   bulkPaymentDate: { type: 'string', format: 'date' },
   requiredDate: { type: 'string', format: 'date' },
   integerBetween: { type: 'integer' },
+  queryInteger: { type: 'integer' },
+  pathId: { type: 'integer', minimum: 1, maximum: MAX_SERIAL_ID },
+  queryChoice: { type: 'string' },
+  queryText: { type: 'string' },
   positiveMoney: {
     type: 'string',
     pattern: MONEY_INPUT.source,

@@ -20,6 +20,7 @@ import { type Config, loadConfig } from '../config';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from '../db/backup';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { ProofState } from '../db/schema';
+import { businessDate } from '../http/business-date';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { listOutbox } from '../mail/outbox.repository';
 import { findCompanyName, setDisbursementClabe } from '../modules/accounts/company.repository';
@@ -44,7 +45,6 @@ import {
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { AUDIT_CHECKS, verifyAuditChain } from '../modules/invoices/audit-chain.repository';
 import { writeAuditTrail } from '../modules/invoices/audit-trail.service';
-import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import {
   DisbursementError,

@@ -8,9 +8,9 @@ import type { InvoiceLifecycleEvent, LifecycleActor } from '../../src/machines/i
 import { buildCfdiXml } from '../cfdi/build-cfdi';
 import type { Db } from '../db/database';
 import { inTransaction } from '../db/transaction';
+import { businessDate } from '../http/business-date';
 import { hashPassword } from '../modules/accounts/password';
 import { seedActiveProgrammes } from '../modules/credit-programmes/programme-seed';
-import { businessDate } from '../modules/invoices/business-date';
 import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
 import { type CfdiAuthenticity, demoAuthorityOf } from '../modules/sat/cfdi-authenticity';

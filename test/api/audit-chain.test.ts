@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollbackToSavepoint, savepoint } from '../../server/db/transaction';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { OPS_COMMANDS, runOpsCommand } from '../../server/ops/commands';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { sessionFor } from '../support/accounts';

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { OPS_COMMANDS, runOpsCommand } from '../../server/ops/commands';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/http/business-date';
 import { enableFactoringLine } from '../../server/modules/factoring/factoring-line.service';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import { ALLIANCE_MESSAGES } from '../../src/domain/alliance-terms';
 import { MONEY_MESSAGES } from '../../src/domain/money';

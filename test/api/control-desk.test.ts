@@ -1,8 +1,8 @@
 // @postgresql: the batch's creator may not confirm it, and two result uploads of one batch serialize on its row lock across connections.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/http/business-date';
 import { cancelReservation } from '../../server/modules/credit-programmes/programme-ledger.repository';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';

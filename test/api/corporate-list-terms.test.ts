@@ -1,7 +1,7 @@
 // @postgresql: what each side of an invoice may read, an access rule of issue 31 that runs on both engines.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import type { Invoice } from '../../src/domain/schemas/invoices';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { corporateQuoteLine, quoteResume } from '../../src/domain/corporate-quote';
 import { InvoiceStatus } from '../../src/domain/invoice-status';

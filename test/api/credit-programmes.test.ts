@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { parseMoney } from '../../src/domain/money';

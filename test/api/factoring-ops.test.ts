@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { OPS_COMMANDS, type OpsOutput, runOpsCommand } from '../../server/ops/commands';
 import { FACTORING_ALREADY_ENABLED, FACTORING_NOT_ENABLED } from '../../src/domain/factoring-messages';
 import type { FactoringQuote, FactoringRecord } from '../../src/domain/schemas/factoring';

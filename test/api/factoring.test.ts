@@ -2,9 +2,9 @@
 import dayjs from 'dayjs';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/http/business-date';
 import { FACTORING_MESSAGES } from '../../server/modules/factoring/factoring.service';
 import { enableFactoringLine } from '../../server/modules/factoring/factoring-line.service';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import {
   FACTORING_ALREADY_ENABLED,

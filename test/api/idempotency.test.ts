@@ -1,6 +1,7 @@
 // @postgresql: concurrent identical and conflicting money calls: unique constraints and locks racing across connections.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/http/business-date';
 import {
   IdempotencyError,
   parseIdempotencyKey,
@@ -8,7 +9,6 @@ import {
   requestFingerprint,
   runIdempotent,
 } from '../../server/modules/idempotency/idempotency.service';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { detailRefusal } from '../../server/modules/invoices/refusals';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { type Session, sessionFor } from '../support/accounts';

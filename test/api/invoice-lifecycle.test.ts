@@ -2,10 +2,10 @@ import dayjs from 'dayjs';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/transaction';
+import { businessDate } from '../../server/http/business-date';
 import type { Mailer } from '../../server/mail/mailer';
 import type { AuthenticatedUser } from '../../server/modules/auth/authenticate';
 import { rejectRequests } from '../../server/modules/corporates/corporates.service';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import {
   InvoiceRequestError,
   invoiceCaller,

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../server/config';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { OPS_COMMANDS, type OpsContext } from '../../server/ops/commands';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { ALLIANCE_MESSAGES, beyondMaxDaysMessage } from '../../src/domain/alliance-terms';

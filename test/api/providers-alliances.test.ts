@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { isInPeriods, Period } from '../../src/domain/period';
 import { SatStatus } from '../../src/domain/sat-status';

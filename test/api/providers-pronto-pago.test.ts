@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate } from '../../server/http/business-date';
 import { runIdempotent } from '../../server/modules/idempotency/idempotency.service';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
 import { dialogRefusal } from '../../server/modules/invoices/refusals';
 import { approveForwardPayment } from '../../server/modules/providers/providers.service';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { expect, vi } from 'vitest';
 import { buildCfdiXml } from '../../server/cfdi/build-cfdi';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../../src/domain/bulk-upload';
 import { displayMonthFirstDate } from '../../src/domain/calendar-date';
 import { PAYMENT_DATE_REQUIRED } from '../../src/domain/payment-date';

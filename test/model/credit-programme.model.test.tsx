@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
 import {
   type CreditProgrammeEvent,

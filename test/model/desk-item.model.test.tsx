@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { businessDate } from '../../server/http/business-date';
 import { approveDeskItem, DeskError } from '../../server/modules/control-desk/control-desk.service';
 import { reserveForAdvance } from '../../server/modules/credit-programmes/programme-ledger.repository';
-import { businessDate } from '../../server/modules/invoices/business-date';
 import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { COPY_FOLIO_TEXT } from '../../src/views/invoices/invoice-columns';
 import type { Session } from '../support/accounts';
 import { SERVER_WAIT } from '../support/server-wait';

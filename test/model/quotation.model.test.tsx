@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney, sumMoney } from '../../src/domain/money';
 import { QUOTATION_PATHS } from '../../src/domain/schemas/quotations';

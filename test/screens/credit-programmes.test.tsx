@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import dayjs from 'dayjs';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
 import type { OperatorRole } from '../../src/domain/operator-roles';
 import { MESSAGES } from '../../src/domain/schemas/fields';

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { formatCurrency, parseMoney } from '../../src/domain/money';
 import { advanceQuote, displayedAnnualRate, RATE_LABEL } from '../../src/domain/quote';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { businessDate } from '../../server/modules/invoices/business-date';
+import { businessDate } from '../../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';

@@ -245,7 +245,7 @@ export function signUpRefusal(errors: FieldErrorMap, body: unknown): FieldErrors
 }
 
 /**
- * POST /register/ with a body its struct accepted (registerBodyValidation): the server-only password rules,
+ * POST /register/ with a body its struct accepted (registerRequestValidation): the server-only password rules,
  * free username and e-mail, then the CAPTCHA (spent last, so a form error does not cost the user a new proof of
  * work), then user + company in one transaction.
  */

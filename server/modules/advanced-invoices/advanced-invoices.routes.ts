@@ -5,9 +5,9 @@ import {
   MAX_DOWNLOAD_INVOICES,
 } from '../../../src/domain/advanced-invoices';
 import { InvoicePage } from '../../../src/domain/schemas/invoices';
+import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, NOT_FOUND } from '../invoices/invoice-docs';
 import {

@@ -5,18 +5,13 @@ import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
 import { InvoiceStatus, PROVIDER_STATUS_LABELS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney, subtractMoney } from '../../../src/domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../../src/domain/quote';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { MAX_SERIAL_ID, MESSAGES } from '../../../src/domain/schemas/fields';
 import { INVOICE_BATCH_MESSAGES } from '../../../src/domain/schemas/quotations';
 import type { Db } from '../../db/database';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import { renderSummaryPdf, type SummaryDocument } from '../../pdf/summary-pdf';
-import { businessDate } from '../invoices/business-date';
-import {
-  type InvoiceCaller,
-  InvoiceRequestError,
-  invoiceLabel,
-  MAX_SERIAL,
-} from '../invoices/invoice-access';
+import { type InvoiceCaller, InvoiceRequestError, invoiceLabel } from '../invoices/invoice-access';
 import { moneyText } from '../invoices/invoice-notifications';
 import { type DownloadableInvoice, findIssuedInvoices } from './advanced-invoices.repository';
 
@@ -82,7 +77,7 @@ export async function downloadableInvoices(
   const rows = await findIssuedInvoices(
     db,
     caller.companyId,
-    ids.filter((id) => id <= MAX_SERIAL),
+    ids.filter((id) => id <= MAX_SERIAL_ID),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {

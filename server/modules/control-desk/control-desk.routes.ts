@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DESK_STATES, type DeskState } from '../../../src/domain/control-desk';
+import { DESK_STATES } from '../../../src/domain/control-desk';
 import {
   Batch,
   BatchPage,
@@ -9,20 +9,21 @@ import {
   DeskApproveBody,
   DeskItem,
   DeskPage,
+  DeskQuery,
   DeskRefusal,
   DeskRejectBody,
 } from '../../../src/domain/schemas/control-desk';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { IdParams, PageQuery } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import { RESULT_FILE_MAX_BYTES } from '../../../src/domain/spei';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { readUpload, requireFile, type UploadShape } from '../../uploads/upload-file';
 import type { RefusalMapper } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { recheckAtSat } from '../sat/cfdi-proof.service';
 import {
@@ -46,8 +47,16 @@ const REFUSAL = {
   schema: structToJsonSchema(DeskRefusal),
 };
 const ID_PARAM = { description: 'Id numérico.', schema: { type: 'integer', minimum: 1 } } as const;
-const PAGE_QUERY = {
-  page: { description: 'Página, desde 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+const PAGE_QUERY = { page: PAGE_PARAM } as const;
+const DESK_ITEM = {
+  params: { id: ID_PARAM },
+  paramsStruct: IdParams,
+  paramsNotFound: 'La factura no está en la mesa de control.',
+} as const;
+const BATCH = {
+  params: { id: ID_PARAM },
+  paramsStruct: IdParams,
+  paramsNotFound: 'Lote no encontrado.',
 } as const;
 
 const DOCS = {
@@ -64,24 +73,24 @@ const DOCS = {
       },
       ...PAGE_QUERY,
     },
+    queryStruct: DeskQuery,
     response: DeskPage,
   },
   deskItem: {
     summary: 'One advance on the control desk with its checks',
     description: 'Un adelanto de la mesa de control con sus verificaciones.',
-    params: { id: ID_PARAM },
+    ...DESK_ITEM,
     response: DeskItem,
-    responses: { 404: 'La factura no está en la mesa de control.' },
   },
   approve: {
     summary: 'Approve an advance (aprobador)',
     description:
       'El aprobador aprueba el adelanto para dispersarlo. Se rechaza (409) mientras alguna verificación no pase, ' +
       'con el motivo de cada una en errors.',
-    params: { id: ID_PARAM },
+    ...DESK_ITEM,
     body: DeskApproveBody,
     response: DeskItem,
-    responses: { 404: 'La factura no está en la mesa de control.', 409: REFUSAL },
+    responses: { 409: REFUSAL },
     idempotent: true,
   },
   reject: {
@@ -89,15 +98,16 @@ const DOCS = {
     description:
       'El aprobador rechaza el adelanto con un motivo: la factura vuelve a Autorizada (ciclo de vida, ' +
       'invoice.deskReject), se cancela su reserva en el programa y se avisa al proveedor por correo con el motivo.',
-    params: { id: ID_PARAM },
+    ...DESK_ITEM,
     body: DeskRejectBody,
     response: DeskItem,
-    responses: { 404: 'La factura no está en la mesa de control.', 409: REFUSAL },
+    responses: { 409: REFUSAL },
   },
   batches: {
     summary: 'SPEI batches, newest first',
     description: 'Lotes SPEI con el número de órdenes pendientes, liquidadas y devueltas y su total.',
     query: PAGE_QUERY,
+    queryStruct: PageQuery,
     response: BatchPage,
   },
   createBatch: {
@@ -114,18 +124,16 @@ const DOCS = {
   batch: {
     summary: 'One SPEI batch with its orders',
     description: 'Un lote SPEI con sus órdenes y el estado de cada una.',
-    params: { id: ID_PARAM },
+    ...BATCH,
     response: Batch,
-    responses: { 404: 'Lote no encontrado.' },
   },
   layout: {
     summary: "The batch's layout CSV for the bank's portal",
     description:
       'CSV (UTF-8, CRLF) con encabezado clave_rastreo, referencia_numerica, institucion_contraparte, ' +
       'tipo_cuenta_beneficiario, cuenta_beneficiario, nombre_beneficiario, rfc_curp_beneficiario, monto, concepto_pago.',
-    params: { id: ID_PARAM },
+    ...BATCH,
     responseMediaType: 'text/csv',
-    responses: { 404: 'Lote no encontrado.' },
   },
   confirmation: {
     summary: "Upload the bank's result file for a batch (a second tesorería or an aprobador)",
@@ -137,7 +145,7 @@ const DOCS = {
       'un mensaje por línea) y no cambia nada. Liquidada: la factura pasa a Pagada, se registra el desembolso, la ' +
       'reserva se usa y se avisa al proveedor. Devuelta: el adelanto regresa a la mesa con el motivo del banco y la ' +
       'reserva se conserva. Una clave se confirma una sola vez: un archivo repetido no cambia nada.',
-    params: { id: ID_PARAM },
+    ...BATCH,
     body: {
       type: 'object',
       required: ['file'],
@@ -187,29 +195,6 @@ async function deskErrorHandler(error: FastifyError | Error, _request: FastifyRe
   return reply.status(answer.statusCode).send(answer.body);
 }
 
-function idParam(params: unknown, notFound: string): number {
-  const text = (params as { id?: unknown } | null)?.id;
-  const id = typeof text === 'string' && /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new DeskError(404, notFound);
-  return id;
-}
-
-function pageQuery(query: unknown): number {
-  const text = (query as { page?: unknown } | null)?.page;
-  if (text === undefined) return 1;
-  const page = typeof text === 'string' && /^\d{1,6}$/.test(text) ? Number(text) : 0;
-  if (page < 1) throw new FieldErrors({ page: [MESSAGES.invalid] });
-  return page;
-}
-
-function stateQuery(query: unknown): DeskState | null {
-  const state = (query as { state?: unknown } | null)?.state;
-  if (state === undefined || state === '') return null;
-  if (typeof state === 'string' && (DESK_STATES as readonly string[]).includes(state))
-    return state as DeskState;
-  throw new FieldErrors({ state: [MESSAGES.invalid] });
-}
-
 const RESULT_SHAPE: UploadShape = { fileField: 'file', fieldNames: [], maxBytes: RESULT_FILE_MAX_BYTES };
 // NOTE: browsers label a .csv as text/csv, application/vnd.ms-excel (Windows with Excel) or nothing at all; the
 // extension and the content (text, then the parse) decide.
@@ -236,31 +221,30 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.get(
+  app.get<{ Querystring: DeskQuery }>(
     '/desk/',
     operatorRoute(app, { action: 'Consultar la mesa de control', doc: DOCS.desk }),
     async (request) => {
-      const page = pageQuery(request.query);
-      const query = { state: stateQuery(request.query), page, pageSize: PAGE_SIZE };
+      const query = { ...request.query, pageSize: PAGE_SIZE };
       const result = await listDesk(db, query, businessDate(now()));
       return { count: result.count, ...pageLinks(request, query, result.count), results: result.results };
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/desk/:id/',
     operatorRoute(app, { action: 'Consultar un adelanto de la mesa', doc: DOCS.deskItem }),
     async (request) => {
-      const id = idParam(request.params, 'La factura no está en la mesa de control.');
+      const id = request.params.id;
       return getDeskItem(db, id, businessDate(now()));
     },
   );
 
-  app.post<{ Body: DeskApproveBody }>(
+  app.post<{ Body: DeskApproveBody; Params: IdParams }>(
     '/desk/:id/approve/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Aprobar adelanto', doc: DOCS.approve }),
     async (request, reply) => {
-      const id = idParam(request.params, 'La factura no está en la mesa de control.');
+      const id = request.params.id;
       const operator = currentOperator(request);
       // SAT is asked again before the decision (outside the transaction); its answer is what the check reads.
       await recheckAtSat(db, app.authenticity, [id]);
@@ -277,11 +261,11 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: DeskRejectBody }>(
+  app.post<{ Body: DeskRejectBody; Params: IdParams }>(
     '/desk/:id/reject/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Rechazar adelanto', doc: DOCS.reject }),
     async (request) => {
-      const id = idParam(request.params, 'La factura no está en la mesa de control.');
+      const id = request.params.id;
       return rejectDeskItem(db, id, currentOperator(request), {
         reason: request.body.reason,
         today: businessDate(now()),
@@ -290,11 +274,11 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: PageQuery }>(
     '/disbursements/',
     operatorRoute(app, { action: 'Consultar lotes SPEI', doc: DOCS.batches }),
     async (request) => {
-      const query = { page: pageQuery(request.query), pageSize: PAGE_SIZE };
+      const query = { page: request.query.page, pageSize: PAGE_SIZE };
       const result = await listBatchPage(db, query);
       return { count: result.count, ...pageLinks(request, query, result.count), results: result.results };
     },
@@ -320,17 +304,17 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/disbursements/:id/',
     operatorRoute(app, { action: 'Consultar lote SPEI', doc: DOCS.batch }),
-    async (request) => getBatch(db, idParam(request.params, 'Lote no encontrado.')),
+    async (request) => getBatch(db, request.params.id),
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/disbursements/:id/layout.csv',
     operatorRoute(app, { action: 'Descargar layout SPEI', doc: DOCS.layout }),
     async (request, reply) => {
-      const id = idParam(request.params, 'Lote no encontrado.');
+      const id = request.params.id;
       const csv = await batchLayout(db, id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -340,7 +324,7 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/disbursements/:id/confirmation/',
     operatorRoute(app, {
       roles: ['aprobador', 'tesoreria'],
@@ -348,7 +332,7 @@ export const controlDeskRoutes: FastifyPluginAsync = async (app) => {
       doc: DOCS.confirmation,
     }),
     async (request, reply) => {
-      const id = idParam(request.params, 'Lote no encontrado.');
+      const id = request.params.id;
       const operator = currentOperator(request);
       const upload = await readUpload(request, RESULT_SHAPE);
       const file = requireFile(upload, RESULT_SHAPE, {

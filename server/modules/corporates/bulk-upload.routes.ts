@@ -17,13 +17,13 @@ import {
   ZipUploadRefusal,
 } from '../../../src/domain/schemas/corporates';
 import { validateForm } from '../../../src/domain/schemas/validate';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { looksLikeZip } from '../../uploads/safe-zip';
 import { readUpload, requireFile, type UploadShape } from '../../uploads/upload-file';
 import { currentUser } from '../auth/authenticate';
-import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED } from '../invoices/invoice-docs';
 import {

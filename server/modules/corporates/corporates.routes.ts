@@ -21,11 +21,11 @@ import {
 } from '../../../src/domain/schemas/quotations';
 import { PRE_AUTHORIZABLE_STATUSES } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
+import { businessDate } from '../../http/business-date';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
 import { type InvoiceCaller, invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
 import {
@@ -238,8 +238,8 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
       { preHandler: app.requireUser, config: { openapi } },
       async (request, reply) => {
         const caller = invoiceCaller(currentUser(request), 'corporate');
-        // Fastify's generic body type does not narrow to Body; the body-validation hook has already checked
-        // it against the route's struct (server/http/body-validation.ts).
+        // Fastify's generic body type does not narrow to Body; the request-validation hook has already checked
+        // it against the route's struct (server/http/request-validation.ts).
         const body = request.body as Body;
         return replyIdempotent(
           request,

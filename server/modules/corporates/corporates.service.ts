@@ -5,7 +5,7 @@ import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
 import { paymentDateNotAfterToday, paymentDateNotAfterTodayOf } from '../../../src/domain/payment-date';
 import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { MAX_SERIAL_ID, MESSAGES } from '../../../src/domain/schemas/fields';
 import type {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -23,7 +23,6 @@ import {
   InvoiceRequestError,
   invoiceLabel,
   lifecycleActor,
-  MAX_SERIAL,
 } from '../invoices/invoice-access';
 import {
   type InvoiceListQuery,
@@ -102,7 +101,7 @@ function refId(ref: Ref): number | null {
  * on the locked rows.
  */
 export async function findReceivedInvoices(trx: Db, caller: InvoiceCaller, refs: readonly Ref[]) {
-  const ids = refs.map(refId).filter((id): id is number => id !== null && id > 0 && id <= MAX_SERIAL);
+  const ids = refs.map(refId).filter((id): id is number => id !== null && id > 0 && id <= MAX_SERIAL_ID);
   const uuids = refs.filter((ref): ref is string => typeof ref === 'string' && refId(ref) === null);
   const rows = await findInvoicesReceivedBy(trx, caller.companyId, {
     ids,

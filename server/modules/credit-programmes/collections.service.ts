@@ -5,9 +5,9 @@ import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { CollectionResponse, RecordCollectionBody } from '../../../src/domain/schemas/credit-programmes';
 import type { Db } from '../../db/database';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { businessDate } from '../invoices/business-date';
 import {
   type CollectionRow,
   findCollectionByClave,

@@ -3,18 +3,21 @@ import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
 import { COLLECTION_ROLES } from '../../../src/domain/operator-roles';
 import {
   CollectionResponse,
+  MAX_PROGRAMMES_PAGE_SIZE,
+  PROGRAMMES_PAGE_SIZE,
   ProgrammeDetail,
+  ProgrammeListQuery,
   ProgrammePage,
   ProgrammeReasonBody,
   ProgrammeSummary,
   ProposeProgrammeBody,
   RecordCollectionBody,
 } from '../../../src/domain/schemas/credit-programmes';
-import { FieldErrors } from '../../http/errors';
+import { IdParams } from '../../../src/domain/schemas/fields';
+import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
+import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
-import { pageLinks } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { recordCollection } from './collections.service';
@@ -28,11 +31,11 @@ import {
   proposeProgramme,
 } from './credit-programmes.service';
 
-const PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 200;
-const MAX_ID = 2_147_483_647;
-
-const PROGRAMME_ID = { description: 'Id del programa de crédito.', schema: { type: 'integer', minimum: 1 } };
+const PROGRAMME_ID = {
+  params: { id: { description: 'Id del programa de crédito.' } },
+  paramsStruct: IdParams,
+  paramsNotFound: PROGRAMME_REFUSALS.notFound,
+} as const;
 const REFUSED = {
   403: 'El operador no tiene el rol que pide la acción, o es quien propuso el límite que intenta aprobar.',
   404: PROGRAMME_REFUSALS.notFound,
@@ -46,12 +49,13 @@ const DOCS = {
       'Programas de crédito por corporativo con límite, reservado, usado, disponible, utilización, estado (vencido ' +
       'si ya pasó su fecha de fin) y la propuesta de límite pendiente. Cualquier rol de operador.',
     query: {
-      page: { description: 'Página (1 por omisión).', schema: { type: 'integer', minimum: 1 } },
+      page: PAGE_PARAM,
       page_size: {
-        description: `Tamaño de página (${PAGE_SIZE} por omisión, máximo ${MAX_PAGE_SIZE}).`,
-        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+        description: `Tamaño de página (${PROGRAMMES_PAGE_SIZE} por omisión, máximo ${MAX_PROGRAMMES_PAGE_SIZE}).`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PROGRAMMES_PAGE_SIZE },
       },
     },
+    queryStruct: ProgrammeListQuery,
     response: ProgrammePage,
   },
   propose: {
@@ -73,15 +77,14 @@ const DOCS = {
     summary: 'A credit programme with its ledger and proposals',
     description:
       'Límite, reservado, usado, disponible, movimientos del libro, propuestas y cambios de estado.',
-    params: { id: PROGRAMME_ID },
+    ...PROGRAMME_ID,
     response: ProgrammeDetail,
-    responses: { 404: PROGRAMME_REFUSALS.notFound },
   },
   approve: {
     summary: "Approve a programme's pending limit (four eyes)",
     description:
       'Aprobador distinto de quien propuso. Aplica la propuesta pendiente; la primera aprobación activa el programa.',
-    params: { id: PROGRAMME_ID },
+    ...PROGRAMME_ID,
     response: ProgrammeSummary,
     responses: REFUSED,
     idempotent: true,
@@ -89,7 +92,7 @@ const DOCS = {
   freeze: {
     summary: 'Freeze an active programme',
     description: 'Aprobador, con motivo. Activo → Congelado: no acepta adelantos nuevos.',
-    params: { id: PROGRAMME_ID },
+    ...PROGRAMME_ID,
     body: ProgrammeReasonBody,
     response: ProgrammeSummary,
     responses: REFUSED,
@@ -97,7 +100,7 @@ const DOCS = {
   unfreeze: {
     summary: 'Unfreeze a frozen programme',
     description: 'Aprobador, con motivo. Congelado → Activo.',
-    params: { id: PROGRAMME_ID },
+    ...PROGRAMME_ID,
     body: ProgrammeReasonBody,
     response: ProgrammeSummary,
     responses: REFUSED,
@@ -123,42 +126,16 @@ const DOCS = {
   },
 } satisfies Record<string, RouteDoc>;
 
-function positiveInteger(value: unknown, fallback: number, max: number): number | null {
-  if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 && number <= max ? number : null;
-}
-
-function pageQuery(query: unknown): { page: number; pageSize: number } {
-  const { page, page_size } = (query ?? {}) as Record<string, unknown>;
-  const parsedPage = positiveInteger(page, 1, MAX_ID);
-  const parsedSize = positiveInteger(page_size, PAGE_SIZE, MAX_PAGE_SIZE);
-  const errors: Record<string, string[]> = {};
-  if (parsedPage === null) errors.page = ['Página no válida.'];
-  if (parsedSize === null) errors.page_size = ['Tamaño de página no válido.'];
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { page: parsedPage ?? 1, pageSize: parsedSize ?? PAGE_SIZE };
-}
-
-function programmeIdParam(params: unknown): number {
-  const raw = (params as { id?: unknown }).id;
-  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  // An id no programme can have is reported like a missing one.
-  if (id < 1 || id > MAX_ID) return 0;
-  return id;
-}
-
 /** The operators' credit-programme calls, mounted inside /api/operator/ (decision 0052). */
 export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock: now } = app;
   const today = () => businessDate(now());
 
-  app.get(
+  app.get<{ Querystring: ProgrammeListQuery }>(
     '/programmes/',
     operatorRoute(app, { action: 'Consultar programas de crédito', doc: DOCS.list }),
     async (request) => {
-      const query = pageQuery(request.query);
+      const query = { page: request.query.page, pageSize: request.query.page_size };
       const operator = currentOperator(request);
       const [count, rows] = await Promise.all([
         countProgrammes(db),
@@ -191,18 +168,18 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/programmes/:id/',
     operatorRoute(app, { action: 'Consultar un programa de crédito', doc: DOCS.detail }),
-    async (request) => programmeDetail(db, programmeIdParam(request.params), today()),
+    async (request) => programmeDetail(db, request.params.id, today()),
   );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/programmes/:id/approve/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Aprobar límite de programa', doc: DOCS.approve }),
     async (request, reply) => {
       const operator = currentOperator(request);
-      const programmeId = programmeIdParam(request.params);
+      const programmeId = request.params.id;
       return replyIdempotent(
         request,
         reply,
@@ -217,12 +194,12 @@ export const creditProgrammesRoutes: FastifyPluginAsync = async (app) => {
     ['freeze', 'programme.freeze', 'Congelar programa', DOCS.freeze],
     ['unfreeze', 'programme.unfreeze', 'Descongelar programa', DOCS.unfreeze],
   ] as const) {
-    app.post<{ Body: ProgrammeReasonBody }>(
+    app.post<{ Body: ProgrammeReasonBody; Params: IdParams }>(
       `/programmes/:id/${path}/`,
       operatorRoute(app, { roles: ['aprobador'], action: label, doc }),
       async (request, reply) => {
         const operator = currentOperator(request);
-        const programmeId = programmeIdParam(request.params);
+        const programmeId = request.params.id;
         const outcome = await db
           .transaction()
           .execute((trx) =>

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { ISO_DATE_FORMAT } from '../../../src/domain/calendar-date';
 import type { Db } from '../../db/database';
-import { businessDate } from '../invoices/business-date';
+import { businessDate } from '../../http/business-date';
 
 /**
  * The limit the demo world, the scale world and the test worlds give their corporates: far above what their

@@ -6,10 +6,10 @@ import {
   FactoringTransferResponse,
 } from '../../../src/domain/schemas/factoring';
 import { InvoicePage, MessageResponse } from '../../../src/domain/schemas/invoices';
+import { businessDate } from '../../http/business-date';
 import type { ParameterDoc, RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_ID_PARAM, KEY_REUSED, NOT_FOUND } from '../invoices/invoice-docs';
 import { invoiceIdParam } from '../invoices/invoice-id';

@@ -21,6 +21,7 @@ import type {
   FactoringRequest,
   FactoringTransferResponse,
 } from '../../../src/domain/schemas/factoring';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import { findFactoringLine, holdOnLine } from '../accounts/company.repository';
@@ -33,7 +34,6 @@ import {
   InvoiceRequestError,
   invoiceLabel,
   lifecycleActor,
-  MAX_SERIAL,
 } from '../invoices/invoice-access';
 import type { InvoiceListResult, InvoicePageBody } from '../invoices/invoice-list';
 import { applyInvoiceEvent, requireAcceptedEvent } from '../invoices/lifecycle.service';
@@ -217,7 +217,7 @@ export async function factoringRecordOf(
   const notFound = () => new InvoiceRequestError(404, FACTORING_MESSAGES.recordNotFound);
   // Anything but a serial's digits is a record that does not exist (never an int4 overflow in SQL).
   const id = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : 0;
-  if (id <= 0 || id > MAX_SERIAL) throw notFound();
+  if (id <= 0 || id > MAX_SERIAL_ID) throw notFound();
   const record = await findFactoringRecord(db, id, { providerId: caller.companyId });
   if (!record) throw notFound();
   const schedule = await findInstalments(db, record.id);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import type { Db } from '../../db/database';
-import { BUSINESS_TIME_ZONE } from './business-date';
+import { BUSINESS_TIME_ZONE } from '../../http/business-date';
 
 /** Whose events an export reads: a company's issued (emitter) or received (receiver) invoices, or all (operator). */
 export type AuditTrailScope = { companyId: number; side: 'emitter' | 'receiver' } | { all: true };

@@ -1,5 +1,6 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { failingReasons } from '../../../src/domain/control-desk';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
@@ -15,7 +16,7 @@ import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
 import { recheckAtSat } from '../sat/cfdi-proof.service';
 import { PayoutError } from './advance-payout';
 import { lockInvoiceForDisbursement } from './invoice.repository';
-import { invoiceLabel, MAX_SERIAL } from './invoice-access';
+import { invoiceLabel } from './invoice-access';
 import { requireAcceptedEvent } from './lifecycle.service';
 
 /** Who the audit trail names for a disbursement made by automation (`ops disburse`). */
@@ -51,7 +52,7 @@ export interface DisbursementResult {
 async function findInvoiceRef(db: Db, ref: string): Promise<number | null> {
   const text = ref.trim();
   const byId = /^\d{1,10}$/.test(text) ? Number(text) : null;
-  if (byId !== null && byId > MAX_SERIAL) return null;
+  if (byId !== null && byId > MAX_SERIAL_ID) return null;
   const row = await db
     .selectFrom('invoices')
     .select('id')
@@ -99,7 +100,7 @@ export async function disburseInvoice(
       const byId = /^\d{1,10}$/.test(ref.trim()) ? Number(ref.trim()) : null;
       const invoice = await lockInvoiceForDisbursement(
         trx,
-        byId !== null ? { id: byId > MAX_SERIAL ? 0 : byId } : { uuid: ref.trim().toUpperCase() },
+        byId !== null ? { id: byId > MAX_SERIAL_ID ? 0 : byId } : { uuid: ref.trim().toUpperCase() },
       );
       if (!invoice) throw new DisbursementError(`No hay ninguna factura ${ref}.`);
       const label = invoiceLabel(invoice);

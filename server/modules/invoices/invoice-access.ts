@@ -1,5 +1,6 @@
 import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
 import { isSatLinkAuthorized } from '../../../src/domain/sat-status';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import type { AuthenticatedUser } from '../auth/authenticate';
@@ -87,16 +88,13 @@ export async function findCompanyInvoice(
   side: InvoiceSide,
   options: { lock?: boolean } = {},
 ): Promise<InvoiceRow> {
-  if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || invoiceId > MAX_SERIAL) {
+  if (!Number.isSafeInteger(invoiceId) || invoiceId <= 0 || invoiceId > MAX_SERIAL_ID) {
     throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
   }
   const row = await findInvoiceOfCompany(db, invoiceId, companyId, side, options);
   if (!row) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
   return row;
 }
-
-/** The largest PostgreSQL `serial`; a bigger id cannot exist and must not reach SQL as an int4 overflow. */
-export const MAX_SERIAL = 2_147_483_647;
 
 /** How people name an invoice; the domain's, so the lifecycle's refusals name it the same way. */
 export { invoiceLabel } from '../../../src/domain/invoice-label';

@@ -1,13 +1,14 @@
-import { ACCESS_MESSAGES, InvoiceRequestError, MAX_SERIAL } from './invoice-access';
+import { IdParams } from '../../../src/domain/schemas/fields';
+import { validateForm } from '../../../src/domain/schemas/validate';
+import { ACCESS_MESSAGES, InvoiceRequestError } from './invoice-access';
 
-const ID_TEXT = /^[1-9]\d{0,9}$/;
-
-/** An invoice id from a path segment; anything else is an invoice that does not exist (404). */
+/**
+ * An invoice id from a path segment (the one id rule, IdParams); anything else is an invoice that does not exist
+ * (404). Read in the handler, not by the request hook, so a caller without a company or SAT link still hears 403
+ * first (invoiceCaller runs before it).
+ */
 export function invoiceIdParam(params: unknown): number {
-  const text = (params as { id?: unknown } | null)?.id;
-  const id = typeof text === 'string' && ID_TEXT.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > MAX_SERIAL) {
-    throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
-  }
-  return id;
+  const result = validateForm(IdParams, params);
+  if (!result.ok) throw new InvoiceRequestError(404, ACCESS_MESSAGES.invoiceNotFound);
+  return result.value.id;
 }

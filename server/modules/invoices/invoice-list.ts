@@ -9,10 +9,18 @@ import {
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { isPeriodCode, type PeriodCode, periodsToRanges } from '../../../src/domain/period';
 import { MESSAGES } from '../../../src/domain/schemas/fields';
-import { type Indicators, type Invoice, PAGE_SIZE } from '../../../src/domain/schemas/invoices';
+import {
+  type Indicators,
+  type Invoice,
+  InvoiceListPaging,
+  MAX_INVOICE_PAGE_SIZE,
+  PAGE_SIZE,
+} from '../../../src/domain/schemas/invoices';
+import { validateForm } from '../../../src/domain/schemas/validate';
 import type { Db } from '../../db/database';
 import { FieldErrors } from '../../http/errors';
 import type { ParameterDoc } from '../../http/openapi';
+import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import {
   findInvoiceListPage,
   type InvoiceListFilter,
@@ -31,8 +39,6 @@ export interface InvoiceListQuery {
   pageSize: number;
 }
 
-// A page of more than this is a scraper, not a screen.
-export const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
 
 type QueryValue = string | string[] | undefined;
@@ -59,23 +65,16 @@ export function invoiceListQueryDoc(
           },
         }
       : {}),
-    page: { description: 'Página, desde 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    page: PAGE_PARAM,
     page_size: {
-      description: `Facturas por página (máximo ${MAX_PAGE_SIZE}).`,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE },
+      description: `Facturas por página (máximo ${MAX_INVOICE_PAGE_SIZE}).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_INVOICE_PAGE_SIZE, default: PAGE_SIZE },
     },
   };
 }
 
 function single(value: QueryValue): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
-}
-
-function positiveInteger(text: string | undefined, fallback: number, max: number): number | null {
-  if (text === undefined || text.trim() === '') return fallback;
-  if (!/^\d{1,9}$/.test(text.trim())) return null;
-  const value = Number(text);
-  return value >= 1 && value <= max ? value : null;
 }
 
 /**
@@ -114,13 +113,12 @@ export function parseInvoiceListQuery(
     else errors.status = [MESSAGES.invalid];
   }
 
-  const page = positiveInteger(single(query.page), 1, 1_000_000);
-  if (page === null) errors.page = [MESSAGES.invalid];
-  const pageSize = positiveInteger(single(query.page_size), PAGE_SIZE, MAX_PAGE_SIZE);
-  if (pageSize === null) errors.page_size = [MESSAGES.invalid];
+  // The paging every list shares (one page bound); the filters above are this list's own.
+  const paging = validateForm(InvoiceListPaging, { page: query.page, page_size: query.page_size });
+  if (!paging.ok) Object.assign(errors, paging.errors);
 
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { search, periods, status, page: page ?? 1, pageSize: pageSize ?? PAGE_SIZE };
+  if (Object.keys(errors).length > 0 || !paging.ok) throw new FieldErrors(errors);
+  return { search, periods, status, page: paging.value.page, pageSize: paging.value.page_size };
 }
 
 export interface InvoiceListScope {
@@ -233,26 +231,6 @@ export function toInvoiceItem(row: InvoiceListRow, today: IsoDate): Invoice {
     exchange_rate: exchangeRateText(row.exchange_rate),
     cost_consultancy: row.cost_consultancy,
     factoring_rate: row.factoring_rate === null ? null : Number(row.factoring_rate),
-  };
-}
-
-/** DRF-style absolute link to another page of the same list, keeping every other parameter. */
-function pageLink(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
-
-/** DRF's next and previous links of a page of `count` items (any list, not only invoices). */
-export function pageLinks(
-  request: FastifyRequest,
-  query: { page: number; pageSize: number },
-  count: number,
-): { next: string | null; previous: string | null } {
-  const lastPage = Math.max(1, Math.ceil(count / query.pageSize));
-  return {
-    next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-    previous: query.page > 1 ? pageLink(request, Math.min(query.page - 1, lastPage)) : null,
   };
 }
 

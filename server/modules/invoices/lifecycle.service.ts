@@ -19,8 +19,8 @@ import {
 } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
+import { businessDate } from '../../http/business-date';
 import { applyProgrammeMoves } from '../credit-programmes/programme-hook';
-import { businessDate } from './business-date';
 import { lockInvoicesForTransition, type TransitionRow, updateInvoiceStatuses } from './invoice.repository';
 import { insertInvoiceEvents } from './invoice-events.repository';
 

@@ -1,110 +1,35 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   ALLIANCE_MAX_DAYS_MAX,
   ALLIANCE_MAX_DAYS_MIN,
   ALLIANCE_MESSAGES,
   ALLIANCE_STATES,
-  type AllianceState,
   ANNUAL_RATE_MAX,
   ANNUAL_RATE_MIN,
 } from '../../../src/domain/alliance-terms';
 import { formatCurrency, MAX_MONEY_INPUT } from '../../../src/domain/money';
+import { IdParams } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   AllianceInput,
+  AllianceListQuery,
   INBOX_KINDS,
-  type InboxKind,
   InboxPage,
+  InboxQuery,
   OperatorAllianceDetail,
   OperatorAlliancePage,
 } from '../../../src/domain/schemas/operator-alliances';
-import { FieldErrors } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi';
+import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
-import { MAX_SERIAL } from '../invoices/invoice-access';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, OPERATOR_MESSAGES, operatorRoute } from '../operator/operator-access';
 import { findInboxPage } from './inbox.repository';
-import {
-  AllianceRequestError,
-  allianceDetail,
-  listAlliances,
-  setAlliance,
-} from './operator-alliances.service';
-
-export const LIST_MESSAGES = {
-  page: 'La página debe ser un número entero positivo.',
-  corporate: 'El corporativo debe ser un número entero positivo.',
-  state: `El estado debe ser uno de: ${ALLIANCE_STATES.join(', ')}.`,
-  kind: `El tipo debe ser uno de: ${INBOX_KINDS.join(', ')}.`,
-} as const;
-
-const ID_TEXT = /^[1-9]\d{0,9}$/;
-type QueryValue = string | string[] | undefined;
-const single = (value: QueryValue) => (Array.isArray(value) ? value.at(-1) : value);
-
-function positiveId(text: string | undefined): number | null {
-  if (text === undefined || !ID_TEXT.test(text.trim())) return null;
-  const value = Number(text.trim());
-  return value <= MAX_SERIAL ? value : null;
-}
-
-function pageOf(query: Record<string, QueryValue>, errors: Record<string, string[]>): number {
-  const text = single(query.page);
-  if (text === undefined || text.trim() === '') return 1;
-  const page = positiveId(text);
-  if (page === null) errors.page = [LIST_MESSAGES.page];
-  return page ?? 1;
-}
-
-function allianceQuery(raw: unknown): { page: number; corporateId?: number; state?: AllianceState } {
-  const query = (raw ?? {}) as Record<string, QueryValue>;
-  const errors: Record<string, string[]> = {};
-  const page = pageOf(query, errors);
-  const corporateText = single(query.corporate);
-  let corporateId: number | undefined;
-  if (corporateText !== undefined && corporateText.trim() !== '') {
-    corporateId = positiveId(corporateText) ?? undefined;
-    if (corporateId === undefined) errors.corporate = [LIST_MESSAGES.corporate];
-  }
-  const stateText = single(query.status);
-  let state: AllianceState | undefined;
-  if (stateText !== undefined && stateText.trim() !== '') {
-    state = (ALLIANCE_STATES as readonly string[]).includes(stateText)
-      ? (stateText as AllianceState)
-      : undefined;
-    if (state === undefined) errors.status = [LIST_MESSAGES.state];
-  }
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { page, corporateId, state };
-}
-
-function inboxQuery(raw: unknown): { page: number; kind: InboxKind } {
-  const query = (raw ?? {}) as Record<string, QueryValue>;
-  const errors: Record<string, string[]> = {};
-  const page = pageOf(query, errors);
-  const kindText = single(query.kind) ?? '';
-  const kind = (INBOX_KINDS as readonly string[]).includes(kindText) ? (kindText as InboxKind) : null;
-  if (kind === null) errors.kind = [LIST_MESSAGES.kind];
-  if (kind === null || Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { page, kind };
-}
-
-function allianceId(request: FastifyRequest): number {
-  const id = positiveId((request.params as { id?: string }).id);
-  if (id === null) throw new AllianceRequestError(404, ALLIANCE_MESSAGES.notFound);
-  return id;
-}
+import { allianceDetail, listAlliances, setAlliance } from './operator-alliances.service';
 
 const READ_REFUSAL = { 403: OPERATOR_MESSAGES.notOperator };
 const BAD_FILTERS = {
   400: { description: 'Filtros no válidos: mensajes en español por campo ({campo: [mensaje]}).' },
 };
-
-const PAGE_PARAM = {
-  description: 'Página (25 por página).',
-  schema: { type: 'integer', minimum: 1, default: 1 },
-} as const;
 
 const DOCS = {
   list: {
@@ -120,6 +45,7 @@ const DOCS = {
       },
       page: PAGE_PARAM,
     },
+    queryStruct: AllianceListQuery,
     response: OperatorAlliancePage,
     responses: { ...BAD_FILTERS, ...READ_REFUSAL },
   },
@@ -127,9 +53,11 @@ const DOCS = {
     summary: 'One alliance with its price history',
     description:
       'La alianza y cada precio que tuvo, el más reciente primero, con quién lo fijó y desde cuándo.',
-    params: { id: { description: 'Id de la alianza.', schema: { type: 'integer', minimum: 1 } } },
+    params: { id: { description: 'Id de la alianza.' } },
+    paramsStruct: IdParams,
+    paramsNotFound: ALLIANCE_MESSAGES.notFound,
     response: OperatorAllianceDetail,
-    responses: { ...READ_REFUSAL, 404: ALLIANCE_MESSAGES.notFound },
+    responses: READ_REFUSAL,
   },
   set: {
     summary: 'Create an alliance or change its price',
@@ -183,6 +111,7 @@ const DOCS = {
       },
       page: PAGE_PARAM,
     },
+    queryStruct: InboxQuery,
     response: InboxPage,
     responses: { ...BAD_FILTERS, ...READ_REFUSAL },
   },
@@ -192,20 +121,24 @@ const DOCS = {
 export const operatorAlliancesRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, clock: now, appBaseUrl } = app;
 
-  app.get(
+  app.get<{ Querystring: AllianceListQuery }>(
     '/alliances/',
     operatorRoute(app, { action: 'Consultar alianzas', doc: DOCS.list }),
     async (request) => {
-      const query = allianceQuery(request.query);
-      const { count, results } = await listAlliances(db, query, query.page);
-      return { count, ...pageLinks(request, { page: query.page, pageSize: PAGE_SIZE }, count), results };
+      const { corporate, status, page } = request.query;
+      const { count, results } = await listAlliances(
+        db,
+        { corporateId: corporate, state: status ?? undefined },
+        page,
+      );
+      return { count, ...pageLinks(request, { page, pageSize: PAGE_SIZE }, count), results };
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/alliances/:id/',
     operatorRoute(app, { action: 'Consultar una alianza', doc: DOCS.detail }),
-    async (request) => allianceDetail(db, allianceId(request)),
+    async (request) => allianceDetail(db, request.params.id),
   );
 
   app.post<{ Body: AllianceInput }>(
@@ -222,11 +155,11 @@ export const operatorAlliancesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: InboxQuery }>(
     '/inbox/',
     operatorRoute(app, { action: 'Consultar la bandeja', doc: DOCS.inbox }),
     async (request) => {
-      const query = inboxQuery(request.query);
+      const query = request.query;
       const { count, rows } = await findInboxPage(db, query.kind, {
         limit: PAGE_SIZE,
         offset: (query.page - 1) * PAGE_SIZE,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OperatorActionEntry } from '../../../src/domain/schemas/operator-audit';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
-import { BUSINESS_TIME_ZONE } from '../invoices/business-date';
+import { BUSINESS_TIME_ZONE } from '../../http/business-date';
 
 export interface OperatorAuditFilter {
   operator: string | null;

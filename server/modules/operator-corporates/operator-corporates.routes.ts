@@ -7,34 +7,34 @@ import {
   CORPORATE_MESSAGES,
   MAX_CORPORATE_DOCUMENT_BYTES,
   ONBOARDING_STATES,
-  type OnboardingState,
   PDF_MEDIA_TYPE,
 } from '../../../src/domain/corporate-file';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import type { IdParams } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
   CorporateCreated,
   CorporateDetail,
+  CorporateDocumentParams,
+  CorporateListQuery,
   CorporatePage,
+  CorporateParams,
   CreateCorporateBody,
   DecisionRecorded,
   DocumentDecisionBody,
+  MAX_CORPORATES_PAGE_SIZE,
   OnboardingStateAnswer,
   RejectCorporateBody,
   SuspendCorporateBody,
 } from '../../../src/domain/schemas/operator-corporates';
-import { FieldErrors } from '../../http/errors';
+import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
+import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import { readUpload, type UploadShape } from '../../uploads/upload-file';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { programmeBalances } from '../credit-programmes/programme-ledger.repository';
-import { businessDate } from '../invoices/business-date';
-import { MAX_SERIAL } from '../invoices/invoice-access';
-import { pageLinks } from '../invoices/invoice-list';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import {
   activateCorporate,
-  CorporateRequestError,
   corporateDetail,
   corporatesPage,
   createCorporate,
@@ -49,11 +49,17 @@ import {
 } from './operator-corporates.service';
 
 const MULTIPART = 'multipart/form-data';
-const MAX_PAGE_SIZE = 100;
-const CORPORATE_ID = { id: { description: 'Id del corporativo (companies.id).' } };
-const DOCUMENT_ID = { ...CORPORATE_ID, doc: { description: 'Id del documento del expediente.' } };
+const CORPORATE_ID = {
+  params: { id: { description: 'Id del corporativo (companies.id).' } },
+  paramsStruct: CorporateParams,
+  paramsNotFound: CORPORATE_MESSAGES.notFound,
+} as const;
+const DOCUMENT_ID = {
+  params: { ...CORPORATE_ID.params, doc: { description: 'Id del documento del expediente.' } },
+  paramsStruct: CorporateDocumentParams,
+  paramsNotFound: { id: CORPORATE_MESSAGES.notFound, doc: CORPORATE_MESSAGES.documentNotFound },
+} as const;
 const NOT_FOUND = 'No existe ese corporativo (o ese documento en su expediente).';
-const ID_TEXT = /^[1-9]\d{0,9}$/;
 
 const UPLOAD: UploadShape = {
   fileField: 'file',
@@ -73,12 +79,13 @@ const DOCS = {
         description: 'Estado del alta.',
         schema: { type: 'string', enum: [...ONBOARDING_STATES] },
       },
-      page: { description: 'Página (desde 1).', schema: { type: 'integer', minimum: 1 } },
+      page: PAGE_PARAM,
       page_size: {
-        description: `Corporativos por página (máximo ${MAX_PAGE_SIZE}).`,
-        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PAGE_SIZE },
+        description: `Corporativos por página (máximo ${MAX_CORPORATES_PAGE_SIZE}).`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_CORPORATES_PAGE_SIZE, default: PAGE_SIZE },
       },
     },
+    queryStruct: CorporateListQuery,
     response: CorporatePage,
   },
   detail: {
@@ -88,7 +95,7 @@ const DOCS = {
       'de cada tipo con estado, revisor, hash y tamaño (un aprobado vencido se muestra vencido), los tipos que ' +
       'faltan para activar, su programa de crédito (null si no tiene), quién lo dio de alta (created_by_id, ' +
       'created_by; null si es anterior) y el operador que consulta (viewer_id): otro aprobador lo activa.',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     response: CorporateDetail,
     responses: { 404: NOT_FOUND },
   },
@@ -118,7 +125,7 @@ const DOCS = {
       `${MAX_CORPORATE_DOCUMENT_BYTES / (1024 * 1024)} MB; se revisa el contenido, no el nombre) y, para ` +
       `${CLABE_DOCUMENT_KIND}, clabe (18 dígitos, dígito verificador). Reemplaza al documento vigente de ese ` +
       'tipo (el anterior queda en el historial) y lo deja pendiente. Rol: analista.',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     body: {
       type: 'object',
       required: ['kind', 'file'],
@@ -142,7 +149,7 @@ const DOCS = {
   file: {
     summary: 'The PDF of a document of the file',
     description: 'El PDF tal como se subió, para el visor (Content-Disposition inline).',
-    params: DOCUMENT_ID,
+    ...DOCUMENT_ID,
     responseMediaType: PDF_MEDIA_TYPE,
     responses: { 404: NOT_FOUND },
   },
@@ -151,7 +158,7 @@ const DOCS = {
     description:
       'aprobado (expires_on opcional), rechazado (reason obligatorio) o vencido (expires_on obligatorio); ' +
       'registra al revisor y la hora. Rol: aprobador.',
-    params: DOCUMENT_ID,
+    ...DOCUMENT_ID,
     body: DocumentDecisionBody,
     response: DecisionRecorded,
     responses: {
@@ -167,7 +174,7 @@ const DOCS = {
       'están aprobados y vigentes; si no, 409 con la lista de los que faltan. Desde entonces, y solo en este ' +
       'estado, sus usuarios invitados tienen acceso como corporativo. Rol: aprobador, distinto del analista que ' +
       'lo dio de alta (403).',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     response: OnboardingStateAnswer,
     responses: {
       403: CORPORATE_MESSAGES.selfActivation,
@@ -179,7 +186,7 @@ const DOCS = {
     summary: 'Reject a corporate, with a reason',
     description:
       'Rechaza el alta (borrador o en revisión) con un motivo; su expediente ya no cambia. Rol: aprobador.',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     body: RejectCorporateBody,
     response: OnboardingStateAnswer,
     responses: { 404: NOT_FOUND, 409: CORPORATE_MESSAGES.alreadyActive },
@@ -189,7 +196,7 @@ const DOCS = {
     description:
       'Suspende a un corporativo activo con un motivo: pierde el acceso como corporativo de inmediato, también ' +
       'en las sesiones abiertas (desde su siguiente llamada). Su expediente se puede corregir. Rol: aprobador.',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     body: SuspendCorporateBody,
     response: OnboardingStateAnswer,
     responses: {
@@ -203,7 +210,7 @@ const DOCS = {
     description:
       'Devuelve el acceso a un corporativo suspendido cuando los ocho documentos están aprobados y vigentes; si ' +
       'no, 409 con la lista de los que faltan. Rol: aprobador.',
-    params: CORPORATE_ID,
+    ...CORPORATE_ID,
     response: OnboardingStateAnswer,
     responses: {
       404: NOT_FOUND,
@@ -211,43 +218,6 @@ const DOCS = {
     },
   },
 } satisfies Record<string, RouteDoc>;
-
-/** A path id; anything else is a corporate or document that does not exist (404). */
-function idParam(params: unknown, name: 'id' | 'doc'): number {
-  const text = (params as Record<string, unknown> | null)?.[name];
-  const id = typeof text === 'string' && ID_TEXT.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > MAX_SERIAL) {
-    throw new CorporateRequestError(
-      404,
-      name === 'id' ? CORPORATE_MESSAGES.notFound : CORPORATE_MESSAGES.documentNotFound,
-    );
-  }
-  return id;
-}
-
-type QueryValue = string | string[] | undefined;
-const single = (value: QueryValue) => (Array.isArray(value) ? value[value.length - 1] : value);
-
-function parseListQuery(raw: unknown) {
-  const query = (raw ?? {}) as Record<string, QueryValue>;
-  const errors: Record<string, string[]> = {};
-  const integer = (name: string, fallback: number, max: number) => {
-    const text = single(query[name])?.trim();
-    if (text === undefined || text === '') return fallback;
-    const value = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-    if (value < 1 || value > max) errors[name] = [MESSAGES.invalid];
-    return value;
-  };
-  const page = integer('page', 1, 1_000_000);
-  const pageSize = integer('page_size', PAGE_SIZE, MAX_PAGE_SIZE);
-  const search = single(query.search)?.trim().slice(0, 100) || null;
-  const stateText = single(query.state)?.trim() || null;
-  if (stateText !== null && !(ONBOARDING_STATES as readonly string[]).includes(stateText)) {
-    errors.state = [MESSAGES.invalid];
-  }
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { page, pageSize, search, state: stateText as OnboardingState | null };
-}
 
 async function readDocumentUpload(request: FastifyRequest) {
   const upload = await readUpload(request, UPLOAD);
@@ -288,11 +258,12 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
   const today = () => businessDate(deps.now());
   await app.register(multipart);
 
-  app.get(
+  app.get<{ Querystring: CorporateListQuery }>(
     '/corporates/',
     operatorRoute(app, { action: 'Consultar corporativos', doc: DOCS.list }),
     async (request) => {
-      const query = parseListQuery(request.query);
+      const { page_size: pageSize, ...filters } = request.query;
+      const query = { ...filters, pageSize };
       const page = await corporatesPage(app.db, query);
       return { count: page.count, ...pageLinks(request, query, page.count), results: page.results };
     },
@@ -311,14 +282,13 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/corporates/:id/',
     operatorRoute(app, { action: 'Consultar un corporativo', doc: DOCS.detail }),
-    async (request) =>
-      corporateDetail(deps, idParam(request.params, 'id'), currentOperator(request).id, today()),
+    async (request) => corporateDetail(deps, request.params.id, currentOperator(request).id, today()),
   );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/corporates/:id/documents/',
     operatorRoute(app, {
       roles: ['analista'],
@@ -326,18 +296,18 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
       doc: DOCS.upload,
     }),
     async (request, reply) => {
-      const corporateId = idParam(request.params, 'id');
+      const corporateId = request.params.id;
       const upload = await readDocumentUpload(request);
       const operator = currentOperator(request);
       return reply.status(201).send(await uploadDocument(deps, corporateId, upload, operator.id, today()));
     },
   );
 
-  app.get(
+  app.get<{ Params: CorporateDocumentParams }>(
     '/corporates/:id/documents/:doc/file/',
     operatorRoute(app, { action: 'Consultar un documento del expediente', doc: DOCS.file }),
     async (request, reply) => {
-      const file = await documentFile(app.db, idParam(request.params, 'id'), idParam(request.params, 'doc'));
+      const file = await documentFile(app.db, request.params.id, request.params.doc);
       // The name goes in the RFC 5987 form only: it is the uploader's, so never raw in a header.
       return reply
         .type(PDF_MEDIA_TYPE)
@@ -347,7 +317,7 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: DocumentDecisionBody }>(
+  app.post<{ Body: DocumentDecisionBody; Params: CorporateDocumentParams }>(
     '/corporates/:id/documents/:doc/decision/',
     operatorRoute(app, {
       roles: ['aprobador'],
@@ -357,36 +327,35 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       decideOnDocument(
         deps,
-        idParam(request.params, 'id'),
-        idParam(request.params, 'doc'),
+        request.params.id,
+        request.params.doc,
         request.body,
         currentOperator(request).id,
         today(),
       ),
   );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/corporates/:id/activate/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Activar un corporativo', doc: DOCS.activate }),
-    async (request) =>
-      activateCorporate(deps, idParam(request.params, 'id'), currentOperator(request).id, today()),
+    async (request) => activateCorporate(deps, request.params.id, currentOperator(request).id, today()),
   );
 
-  app.post<{ Body: SuspendCorporateBody }>(
+  app.post<{ Body: SuspendCorporateBody; Params: IdParams }>(
     '/corporates/:id/suspend/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Suspender un corporativo', doc: DOCS.suspend }),
-    async (request) => suspendCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
+    async (request) => suspendCorporate(deps, request.params.id, request.body.reason, today()),
   );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/corporates/:id/reactivate/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Reactivar un corporativo', doc: DOCS.reactivate }),
-    async (request) => reactivateCorporate(deps, idParam(request.params, 'id'), today()),
+    async (request) => reactivateCorporate(deps, request.params.id, today()),
   );
 
-  app.post<{ Body: RejectCorporateBody }>(
+  app.post<{ Body: RejectCorporateBody; Params: IdParams }>(
     '/corporates/:id/reject/',
     operatorRoute(app, { roles: ['aprobador'], action: 'Rechazar un corporativo', doc: DOCS.reject }),
-    async (request) => rejectCorporate(deps, idParam(request.params, 'id'), request.body.reason, today()),
+    async (request) => rejectCorporate(deps, request.params.id, request.body.reason, today()),
   );
 };

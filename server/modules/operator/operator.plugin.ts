@@ -46,7 +46,8 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
         action: request.routeOptions.config.operatorAction ?? request.routeOptions.url ?? request.url,
         method: request.method,
         route: request.routeOptions.url ?? request.url,
-        params: (request.params ?? {}) as Record<string, unknown>,
+        // What the operator sent, not the numbers the route's struct read from it.
+        params: (request.sentParams ?? request.params ?? {}) as Record<string, unknown>,
         statusCode: reply.statusCode,
         reason: reasonOf(request),
       });

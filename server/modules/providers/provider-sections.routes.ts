@@ -9,18 +9,18 @@ import {
   type KnowYourBusinessType,
 } from '../../../src/domain/schemas/invoices';
 import { AllianceRequest, PlainMessageResponse, Referral } from '../../../src/domain/schemas/session';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import { type RouteDoc, withRoles } from '../../http/openapi';
+import { pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
 import { type AuthenticatedUser, currentUser } from '../auth/authenticate';
 import { type PublicWriteLimiter, publicWriteLimitDoc } from '../auth/public-write-limits';
-import { businessDate } from '../invoices/business-date';
 import { type InvoiceCaller, InvoiceRequestError, invoiceCaller } from '../invoices/invoice-access';
 import {
   invoiceListQueryDoc,
   invoicePage,
   listInvoices,
-  pageLinks,
   parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler } from '../invoices/refusals';

@@ -6,10 +6,10 @@ import {
   MessageResponse,
   RequestPaymentBody,
 } from '../../../src/domain/schemas/invoices';
+import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import {
   ACCESS_REFUSED,

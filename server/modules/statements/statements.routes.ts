@@ -6,9 +6,9 @@ import {
   StatementReportResponse,
 } from '../../../src/domain/schemas/statements';
 import { MAX_REPORT_INVOICES } from '../../../src/domain/statements';
+import { businessDate } from '../../http/business-date';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import { businessDate } from '../invoices/business-date';
 import { invoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED } from '../invoices/invoice-docs';
 import { invoiceListQueryDoc, invoicePage, parseInvoiceListQuery } from '../invoices/invoice-list';

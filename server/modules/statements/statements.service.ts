@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney, subtractMoney, sumMoney } from '../../../src/domain/money';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { Indicators } from '../../../src/domain/schemas/invoices';
 import type {
   StatementMovement,
@@ -23,17 +24,17 @@ import {
   statementStatusLabel,
 } from '../../../src/domain/statements';
 import type { Db } from '../../db/database';
+import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import { findCompanyBalances } from '../accounts/company.repository';
 import { programmeIndicators } from '../credit-programmes/programme-indicators';
-import { businessDate } from '../invoices/business-date';
 import {
   findListRowsByIds,
   findUpcomingPaymentDates,
   type InvoiceListRow,
   type InvoiceSide,
 } from '../invoices/invoice.repository';
-import { type InvoiceCaller, InvoiceRequestError, MAX_SERIAL } from '../invoices/invoice-access';
+import { type InvoiceCaller, InvoiceRequestError } from '../invoices/invoice-access';
 import {
   type InvoiceListQuery,
   type InvoiceListResult,
@@ -314,7 +315,7 @@ export async function reportRows(
   const ids = [...new Set(requestedIds)];
   // The body's struct refuses an empty list already; a direct caller gets the same answer.
   if (ids.length === 0) throw new FieldErrors({ invoices_ids: [STATEMENT_MESSAGES.empty] });
-  const possible = ids.filter((id) => id > 0 && id <= MAX_SERIAL);
+  const possible = ids.filter((id) => id > 0 && id <= MAX_SERIAL_ID);
   const rows = await findListRowsByIds(db, scope, possible);
   if (rows.length !== ids.length) {
     throw new InvoiceRequestError(404, STATEMENT_MESSAGES.notInStatement(ids.length - rows.length));

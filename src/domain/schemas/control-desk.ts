@@ -13,7 +13,15 @@ import {
 } from 'superstruct';
 import { DESK_CHECK_IDS, DESK_STATES } from '../control-desk';
 import { isoDate, moneyAmount } from './common';
-import { batchOf, integerBetween, MAX_SERIAL_ID, payload, requiredText } from './fields';
+import {
+  batchOf,
+  integerBetween,
+  MAX_SERIAL_ID,
+  pageNumber,
+  payload,
+  queryChoice,
+  requiredText,
+} from './fields';
 import { MAX_REASON_LENGTH } from './quotations';
 
 // The control desk and SPEI batch calls under /api/operator/ (decision 0054).
@@ -28,6 +36,10 @@ export const DESK_BODY_MESSAGES = {
 } as const;
 
 /** POST desk/{id}/approve/: an optional note for the audit. */
+/** GET /api/operator/desk/: the desk's state filter (every state when absent) and page. */
+export const DeskQuery = payload({ state: queryChoice(DESK_STATES), page: pageNumber() });
+export type DeskQuery = Infer<typeof DeskQuery>;
+
 export const DeskApproveBody = payload({ reason: optional(size(string(), 0, MAX_REASON_LENGTH)) });
 export type DeskApproveBody = Infer<typeof DeskApproveBody>;
 

@@ -7,6 +7,8 @@ import {
   integerBetween,
   MAX_SERIAL_ID,
   MESSAGES,
+  pageNumber,
+  pageSize,
   patternText,
   payload,
   positiveMoney,
@@ -24,6 +26,17 @@ export const PROGRAMME_MESSAGES = {
   endsBeforeStart: 'La fecha de fin debe ser igual o posterior a la de inicio.',
   claveRastreoInvalid: 'La clave de rastreo tiene de 1 a 30 letras o números, sin espacios.',
 } as const;
+
+/** The programmes list's page size: 25 unless asked, up to 200 (the back office reads them all at once). */
+export const PROGRAMMES_PAGE_SIZE = 25;
+export const MAX_PROGRAMMES_PAGE_SIZE = 200;
+
+/** GET /api/operator/programmes/: page and page_size. */
+export const ProgrammeListQuery = payload({
+  page: pageNumber(),
+  page_size: pageSize(MAX_PROGRAMMES_PAGE_SIZE, PROGRAMMES_PAGE_SIZE),
+});
+export type ProgrammeListQuery = Infer<typeof ProgrammeListQuery>;
 
 /** The longest reason an operator writes for a freeze or an unfreeze. */
 export const MAX_PROGRAMME_REASON_LENGTH = 500;

@@ -1,4 +1,15 @@
-import { array, coerce, defaulted, define, object, refine, type Struct, string } from 'superstruct';
+import {
+  array,
+  coerce,
+  defaulted,
+  define,
+  type Infer,
+  object,
+  refine,
+  type Struct,
+  string,
+  unknown,
+} from 'superstruct';
 import { type IsoDate, isIsoDate } from '../calendar-date';
 import { isWithinMoneyBound, MONEY_MESSAGES } from '../money';
 import { bulkPaymentDateError, PAYMENT_DATE_INVALID, PAYMENT_DATE_REQUIRED } from '../payment-date';
@@ -225,6 +236,122 @@ export function integerBetween(min: number, max: number): Struct<number, null> {
       MESSAGES.invalid,
   );
 }
+
+/** The one page bound of every list: a page past it is a scraper, not a person. */
+export const MAX_PAGE = 1_000_000;
+
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+const NUMBER_TEXT = /^\d{1,10}$/;
+
+/** A query parameter given twice (?page=1&page=2) reads as its last value. */
+function lastOf(value: unknown): unknown {
+  return Array.isArray(value) ? value.at(-1) : value;
+}
+
+/**
+ * A whole number written in a query string, within [min, max]; missing or blank is `fallback` (a refusal when
+ * there is none). Example: queryInteger(1, 100, { fallback: 25 }) reads ' 30 ' as 30 and 'x' as 'Valor no válido'.
+ */
+export function queryInteger(
+  min: number,
+  max: number,
+  options: { fallback?: number; message?: string } = {},
+): Struct<number, null> {
+  return coerce(
+    localized<number>(
+      'queryInteger',
+      (value) =>
+        (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) ||
+        (options.message ?? MESSAGES.invalid),
+    ),
+    unknown(),
+    (value) => {
+      const text = lastOf(value);
+      if (typeof text !== 'string') return text ?? options.fallback;
+      const trimmed = text.trim();
+      if (trimmed === '') return options.fallback;
+      return NUMBER_TEXT.test(trimmed) ? Number(trimmed) : Number.NaN;
+    },
+  );
+}
+
+/** The `page` of a list: 1 to MAX_PAGE, 1 when missing. */
+export function pageNumber(): Struct<number, null> {
+  return queryInteger(1, MAX_PAGE, { fallback: 1 });
+}
+
+/** The `page_size` of a list: 1 to `max`, `fallback` when missing. */
+export function pageSize(max: number, fallback: number): Struct<number, null> {
+  return queryInteger(1, max, { fallback });
+}
+
+/**
+ * A row id in a path segment ('/items/42/'): the digits of 1..MAX_SERIAL_ID, no sign, no leading zero, no
+ * spaces. Anything else names a row that cannot exist.
+ */
+export function pathId(): Struct<number, null> {
+  return coerce(
+    localized<number>(
+      'pathId',
+      (value) =>
+        (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_SERIAL_ID) ||
+        MESSAGES.invalid,
+    ),
+    string(),
+    (text) => (ID_TEXT.test(text) ? Number(text) : Number.NaN),
+  );
+}
+
+/** A query parameter's text, trimmed; missing or blank is null. */
+function trimmedQueryText(value: unknown): unknown {
+  const text = lastOf(value);
+  if (text === undefined) return null;
+  if (typeof text !== 'string') return text;
+  return text.trim() === '' ? null : text.trim();
+}
+
+/** A query parameter's text, trimmed; missing or blank is null, anything else is what `check` accepts. */
+export function queryText(check: (text: string) => true | string = () => true): Struct<string | null, null> {
+  return coerce(
+    localized<string | null>(
+      'queryText',
+      (value) => value === null || (typeof value === 'string' ? check(value) : MESSAGES.invalid),
+    ),
+    unknown(),
+    trimmedQueryText,
+  );
+}
+
+/** One of `values` in a query string, trimmed; missing or blank is null, or refused when `required`. */
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options: { message?: string; required: true },
+): Struct<T, null>;
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options?: { message?: string; required?: false },
+): Struct<T | null, null>;
+export function queryChoice<T extends string>(
+  values: readonly T[],
+  options: { message?: string; required?: boolean } = {},
+): Struct<T | null, null> {
+  const message = options.message ?? MESSAGES.invalid;
+  return coerce(
+    localized<T | null>('queryChoice', (value) =>
+      value === null ? !options.required || message : values.includes(value as T) || message,
+    ),
+    unknown(),
+    trimmedQueryText,
+  );
+}
+
+/** The path of a route about one row (/things/:id/). */
+export const IdParams = payload({ id: pathId() });
+export type IdParams = Infer<typeof IdParams>;
+
+/** The query of a list whose only parameter is its page (the size is the list's). */
+export const PageQuery = payload({ page: pageNumber() });
+export type PageQuery = Infer<typeof PageQuery>;
 
 /** What a batch body says when it is empty or too long; reported on the whole body ('_form'). */
 export type BatchMessages = { empty: string; tooMany: string };

@@ -12,7 +12,7 @@ import {
   type,
 } from 'superstruct';
 import { invoiceStatusCode, isoDate, moneyAmount } from './common';
-import { payload } from './fields';
+import { pageNumber, pageSize, payload } from './fields';
 
 // Invoices-service payloads and responses (spec §3, §7). Responses use `type()` (extra fields
 // tolerated); request bodies use `payload()` (unknown fields stripped on coercion).
@@ -55,6 +55,15 @@ export function PagedList<T, S>(item: Struct<T, S>) {
 
 /** Spec §7: list calls take page and page_size 25. */
 export const PAGE_SIZE = 25;
+
+/** The largest page of an invoice list: a page of more is a scraper, not a screen. */
+export const MAX_INVOICE_PAGE_SIZE = 100;
+
+/** The paging of an invoice list (spec §7: page, page_size 25). */
+export const InvoiceListPaging = payload({
+  page: pageNumber(),
+  page_size: pageSize(MAX_INVOICE_PAGE_SIZE, PAGE_SIZE),
+});
 
 /** An invoice as the server lists it (spec §3 'Invoice'). */
 export const Invoice = type({

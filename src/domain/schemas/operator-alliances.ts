@@ -2,7 +2,16 @@ import { array, enums, type Infer, integer, nullable, optional, string, type } f
 import { ALLIANCE_MESSAGES, ALLIANCE_STATES, annualRateProblem, maxDaysProblem } from '../alliance-terms';
 import { EfosStanding } from './cfdi-proof';
 import { moneyAmount } from './common';
-import { checkedField, companyRfc, MAX_SERIAL_ID, payload, positiveMoney } from './fields';
+import {
+  checkedField,
+  companyRfc,
+  MAX_SERIAL_ID,
+  pageNumber,
+  payload,
+  positiveMoney,
+  queryChoice,
+  queryInteger,
+} from './fields';
 import { PagedList } from './invoices';
 
 // The operator's alliances (issue 19, decision 0053) and the inbox of what providers and visitors sent.
@@ -73,6 +82,28 @@ export type OperatorAllianceDetail = Infer<typeof OperatorAllianceDetail>;
 /** What the inbox lists (GET /api/operator/inbox/?kind=). */
 export const INBOX_KINDS = ['demo', 'referral', 'factoring', 'alliance', 'efos', 'conflict'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** What the alliance list and the inbox say of a filter they cannot read. */
+export const ALLIANCE_FILTER_MESSAGES = {
+  corporate: 'El corporativo debe ser un número entero positivo.',
+  state: `El estado debe ser uno de: ${ALLIANCE_STATES.join(', ')}.`,
+  kind: `El tipo debe ser uno de: ${INBOX_KINDS.join(', ')}.`,
+} as const;
+
+/** GET /api/operator/alliances/: one corporate's (when given), in one state (when given), a page. */
+export const AllianceListQuery = payload({
+  corporate: optional(queryInteger(1, MAX_SERIAL_ID, { message: ALLIANCE_FILTER_MESSAGES.corporate })),
+  status: queryChoice(ALLIANCE_STATES, { message: ALLIANCE_FILTER_MESSAGES.state }),
+  page: pageNumber(),
+});
+export type AllianceListQuery = Infer<typeof AllianceListQuery>;
+
+/** GET /api/operator/inbox/: one kind (required) and a page. */
+export const InboxQuery = payload({
+  kind: queryChoice(INBOX_KINDS, { message: ALLIANCE_FILTER_MESSAGES.kind, required: true }),
+  page: pageNumber(),
+});
+export type InboxQuery = Infer<typeof InboxQuery>;
 export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   demo: 'Solicitudes de demo',
   referral: 'Clientes referidos',

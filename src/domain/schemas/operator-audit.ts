@@ -1,4 +1,6 @@
 import { type Infer, integer, nullable, record, string, type, unknown } from 'superstruct';
+import { isIsoDate } from '../calendar-date';
+import { crossFieldRule, pageNumber, payload, queryText } from './fields';
 import { PagedList } from './invoices';
 
 // GET /api/operator/audit/ (docs/decisions/0050): one row per call an operator made under /api/operator/, written
@@ -40,3 +42,26 @@ export const OPERATOR_AUDIT_MESSAGES = {
 } as const;
 
 export const MAX_AUDIT_FILTER_LENGTH = 150;
+
+const auditFilterText = () =>
+  queryText(
+    (text) =>
+      (text.length <= MAX_AUDIT_FILTER_LENGTH && !text.includes('\0')) || OPERATOR_AUDIT_MESSAGES.tooLong,
+  );
+const auditDay = () => queryText((text) => isIsoDate(text) || OPERATOR_AUDIT_MESSAGES.invalidDate);
+
+/** GET /api/operator/audit/: the list's filters (each optional) and page; a range that ends before it starts is refused on `to`. */
+export const OperatorAuditQuery = crossFieldRule(
+  payload({
+    operator: auditFilterText(),
+    action: auditFilterText(),
+    from: auditDay(),
+    to: auditDay(),
+    page: pageNumber(),
+  }),
+  (value) =>
+    value.from !== null && value.to !== null && value.to < value.from
+      ? { field: 'to', message: OPERATOR_AUDIT_MESSAGES.rangeBackwards }
+      : null,
+);
+export type OperatorAuditQuery = Infer<typeof OperatorAuditQuery>;

@@ -1,4 +1,16 @@
-import { array, boolean, enums, type Infer, integer, nullable, optional, string, type } from 'superstruct';
+import {
+  array,
+  boolean,
+  coerce,
+  enums,
+  type Infer,
+  integer,
+  nullable,
+  optional,
+  string,
+  type,
+  unknown,
+} from 'superstruct';
 import {
   CORPORATE_DOCUMENT_KINDS,
   CORPORATE_MESSAGES,
@@ -14,16 +26,42 @@ import {
   emailAddress,
   flag,
   MAX_LENGTH,
+  pageNumber,
+  pageSize,
+  pathId,
   payload,
+  queryChoice,
   requiredDate,
   requiredText,
   tooLongMessage,
 } from './fields';
-import { PagedList } from './invoices';
+import { PAGE_SIZE, PagedList } from './invoices';
 
 // The corporates' back office (issue 19, decision 0051): the request structs validate the body on the server
-// (http/body-validation.ts) and the 'Nuevo corporativo' form (react-hook-form resolver); the response structs
+// (http/request-validation.ts) and the 'Nuevo corporativo' form (react-hook-form resolver); the response structs
 // describe the answers for OpenAPI and the client's checks.
+
+/** The corporates list's largest page. */
+export const MAX_CORPORATES_PAGE_SIZE = 100;
+/** How much of `search` the corporates list reads; the rest is dropped, not refused. */
+const MAX_CORPORATE_SEARCH = 100;
+
+/** GET /api/operator/corporates/: search (RFC or name), onboarding state, page and page_size. */
+export const CorporateListQuery = payload({
+  search: coerce(nullable(string()), unknown(), (value) => {
+    const text = Array.isArray(value) ? value.at(-1) : value;
+    return typeof text === 'string' ? text.trim().slice(0, MAX_CORPORATE_SEARCH) || null : (text ?? null);
+  }),
+  state: queryChoice(ONBOARDING_STATES),
+  page: pageNumber(),
+  page_size: pageSize(MAX_CORPORATES_PAGE_SIZE, PAGE_SIZE),
+});
+export type CorporateListQuery = Infer<typeof CorporateListQuery>;
+
+/** /api/operator/corporates/:id/ and its documents' /:doc/. */
+export const CorporateParams = payload({ id: pathId() });
+export const CorporateDocumentParams = payload({ id: pathId(), doc: pathId() });
+export type CorporateDocumentParams = Infer<typeof CorporateDocumentParams>;
 
 /** Longest reason a reviewer may write (a sentence or two). */
 export const MAX_DECISION_REASON = 500;

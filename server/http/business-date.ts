@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, businessDateAt, type IsoDate } from '../../../src/domain/calendar-date';
+import { BUSINESS_TIME_ZONE, businessDateAt, type IsoDate } from '../../src/domain/calendar-date';
 
 // Flujo's business day is Mexico City's: a quote asked for at 23:30 in Monterrey is still today's quote,
 // whatever the server's own time zone is. The rule is src/domain's (the forms' default dates use it too).
