@@ -1,17 +1,14 @@
-import {
-  ACTION_FAILED,
-  callFailureOf,
-  type FailureWording,
-  failureText,
-  NO_RESPONSE_MESSAGE,
-} from '../../domain/call-failure';
+import { ACTION_FAILED, callFailureOf, type FailureWording, failureText } from '../../domain/call-failure';
 import { ApiError } from '../../services/http';
 import type { ActionResult } from '../../views/operator/corporates/action-result';
+
+// The back office's own words when no answer came (kept as the screens and their model tests read them).
+const NO_ANSWER = 'Sin respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
 
 /** The server's detail, else its first per-field message; no answer and the rest get the screen's texts. */
 const ACTION_WORDING: FailureWording = {
   read: (status) => (status === null || status === 0 ? [] : ['detail', '[]']),
-  otherwise: (status) => (status === 0 ? NO_RESPONSE_MESSAGE : ACTION_FAILED),
+  otherwise: (status) => (status === 0 ? NO_ANSWER : ACTION_FAILED),
 };
 
 /** An operator action's answer as the screen shows it: the server's Spanish words, per field when it gave them. */
