@@ -1,8 +1,9 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginRequest } from '../../domain/schemas/session';
 import { structResolver } from '../common/struct-resolver';
+import { TextField } from '../common/text-field';
 
 // Loaded only once the server asks for the CAPTCHA: the prerendered login page stays light (decision 0026's
 // budgets, decision 0061).
@@ -42,45 +43,27 @@ export function CredentialsForm({
     defaultValues: { username: '', password: '' },
     resolver: structResolver(LoginRequest),
   });
-  const username = register('username');
-  const password = register('password');
   return (
     <form noValidate aria-label={ariaLabel} onSubmit={handleSubmit(onSubmit)}>
       {intro}
-      <FormGroup
+      <TextField
+        id={ids.username}
         label="Usuario"
-        labelFor={ids.username}
-        intent={formState.errors.username ? 'danger' : 'none'}
-        helperText={formState.errors.username?.message}
-      >
-        <InputGroup
-          id={ids.username}
-          autoComplete="username"
-          autoFocus={autoFocus}
-          disabled={busy}
-          inputRef={username.ref}
-          name={username.name}
-          onChange={username.onChange}
-          onBlur={username.onBlur}
-        />
-      </FormGroup>
-      <FormGroup
+        autoComplete="username"
+        autoFocus={autoFocus}
+        error={formState.errors.username?.message}
+        disabled={busy}
+        registration={register('username')}
+      />
+      <TextField
+        id={ids.password}
         label="Contraseña"
-        labelFor={ids.password}
-        intent={formState.errors.password ? 'danger' : 'none'}
-        helperText={formState.errors.password?.message}
-      >
-        <InputGroup
-          id={ids.password}
-          type="password"
-          autoComplete="current-password"
-          disabled={busy}
-          inputRef={password.ref}
-          name={password.name}
-          onChange={password.onChange}
-          onBlur={password.onBlur}
-        />
-      </FormGroup>
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        disabled={busy}
+        registration={register('password')}
+      />
       {captchaChallengeUrl && (
         <Suspense fallback={null}>
           <AltchaWidget challengeUrl={captchaChallengeUrl} />

@@ -9,6 +9,8 @@ export interface TextFieldProps {
   /** The field's message: the form's own validation first, else the server's. */
   error?: string;
   disabled?: boolean;
+  /** Focus on arrival (a page whose first job is this field, like the operators' login). */
+  autoFocus?: boolean;
   /**
    * Announced as required (aria-required). The forms validate with their own schema (`noValidate`), so
    * this does not turn on the browser's validation.
@@ -33,6 +35,7 @@ export function TextField({
   autoComplete,
   error,
   disabled,
+  autoFocus,
   required,
   registration,
 }: TextFieldProps) {
@@ -54,6 +57,7 @@ export function TextField({
         aria-describedby={error ? messageId : undefined}
         aria-required={required ? true : undefined}
         disabled={disabled}
+        autoFocus={autoFocus}
         // Blueprint's InputGroup takes the DOM ref as inputRef.
         inputRef={registration.ref}
         name={registration.name}
