@@ -256,7 +256,7 @@ describe('operator inbox (view)', () => {
         kind="alliance"
         page={1}
         onChange={onChange}
-        list={{ state: 'ready', data: PAGE, onRetry: vi.fn() }}
+        list={{ status: 'success', data: PAGE, retry: vi.fn() }}
       />,
     );
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -278,7 +278,7 @@ describe('operator inbox (view)', () => {
         kind="demo"
         page={1}
         onChange={vi.fn()}
-        list={{ state: 'loading', data: undefined, onRetry: vi.fn() }}
+        list={{ status: 'pending', data: undefined, retry: vi.fn() }}
       />,
     );
     expect(screen.getByLabelText('Cargando bandeja…')).toBeTruthy();
@@ -288,9 +288,9 @@ describe('operator inbox (view)', () => {
         page={1}
         onChange={vi.fn()}
         list={{
-          state: 'ready',
+          status: 'success',
           data: { count: 0, next: null, previous: null, results: [] },
-          onRetry: vi.fn(),
+          retry: vi.fn(),
         }}
       />,
     );
@@ -300,7 +300,7 @@ describe('operator inbox (view)', () => {
         kind="demo"
         page={1}
         onChange={vi.fn()}
-        list={{ state: 'error', data: undefined, onRetry: vi.fn() }}
+        list={{ status: 'error', data: undefined, retry: vi.fn() }}
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain(INBOX_FAILED);

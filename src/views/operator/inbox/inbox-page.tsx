@@ -1,4 +1,5 @@
-import { Button, Callout, H1, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { H1, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import {
   INBOX_KIND_LABELS,
   INBOX_KINDS,
@@ -7,9 +8,7 @@ import {
   type InboxPage as InboxPageBody,
 } from '../../../domain/schemas/operator-alliances';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
-import '../alliances/operator-lists.css';
-import { PAGE_SIZE } from '../../../domain/schemas/invoices';
-import { OperatorPager } from '../operator-pager';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
 
 export const INBOX_TITLE = 'Bandeja';
 export const INBOX_FAILED = 'No pudimos cargar la bandeja.';
@@ -22,15 +21,47 @@ export const INBOX_EMPTY: Record<InboxKind, string> = {
   conflict: 'No ha llegado ninguna copia distinta de una factura que Flujo ya tiene.',
 };
 
+type InboxItem = InboxPageBody['results'][number];
+
+const INBOX_COLUMNS: readonly BackOfficeColumn<InboxItem>[] = [
+  {
+    id: 'date',
+    header: 'Fecha',
+    cell: (item) => <time dateTime={item.created_at}>{formatDisplayDateTime(item.created_at)}</time>,
+  },
+  { id: 'from', header: 'De', cell: (item) => item.from_name },
+  { id: 'company', header: 'Empresa', cell: (item) => item.from_company },
+  { id: 'subject', header: 'Asunto', cell: (item) => item.subject },
+  {
+    id: 'email',
+    header: 'Correo',
+    cell: (item) =>
+      item.contact_email ? <a href={`mailto:${item.contact_email}`}>{item.contact_email}</a> : '—',
+  },
+  { id: 'phone', header: 'Teléfono', cell: (item) => item.contact_phone ?? '—' },
+  {
+    id: 'status',
+    header: 'Estado',
+    cell: (item) =>
+      item.status === null ? (
+        '—'
+      ) : (
+        <Tag minimal intent={item.status === 'allied' || item.status === 'enabled' ? 'success' : 'none'}>
+          {INBOX_STATUS_LABELS[item.status] ?? item.status}
+        </Tag>
+      ),
+  },
+];
+
 export interface InboxPageProps {
   kind: InboxKind;
   page: number;
-  onChange: (next: { kind: InboxKind; page: number }) => void;
-  list: { state: 'loading' | 'error' | 'ready'; data: InboxPageBody | undefined; onRetry: () => void };
+  list: RemoteData<InboxPageBody>;
+  onChange(next: { kind: InboxKind; page: number }): void;
 }
 
 /** /operacion/bandeja/: what providers and visitors sent, one tab per kind. */
-export function InboxPage({ kind, page, onChange, list }: InboxPageProps) {
+export function InboxPage({ kind, page, list, onChange }: InboxPageProps) {
   return (
     <section className="flujo-operator-page" aria-labelledby="bandeja-titulo">
       <header className="flujo-operator-page__header">
@@ -51,79 +82,27 @@ export function InboxPage({ kind, page, onChange, list }: InboxPageProps) {
             key={id}
             id={id}
             title={INBOX_KIND_LABELS[id]}
-            panel={<InboxList kind={id} page={page} list={list} onChange={onChange} />}
+            panel={
+              <BackOfficeList
+                label={INBOX_KIND_LABELS[id]}
+                remote={list}
+                columns={INBOX_COLUMNS}
+                rowKey={(item) => item.id}
+                loading="Cargando bandeja…"
+                failed={INBOX_FAILED}
+                empty={{ title: INBOX_EMPTY[id] }}
+                paging={{
+                  label: 'Páginas de la bandeja',
+                  page,
+                  pageSize: PAGE_SIZE,
+                  noun: ['elemento', 'elementos'],
+                  onPage: (next) => onChange({ kind: id, page: next }),
+                }}
+              />
+            }
           />
         ))}
       </Tabs>
     </section>
-  );
-}
-
-function InboxList({ kind, page, list, onChange }: Omit<InboxPageProps, 'kind'> & { kind: InboxKind }) {
-  if (list.state === 'loading') return <Spinner aria-label="Cargando bandeja…" />;
-  if (list.state === 'error' || !list.data) {
-    return (
-      <Callout intent="danger" role="alert">
-        <p>{INBOX_FAILED}</p>
-        <Button intent="primary" text="Reintentar" onClick={list.onRetry} />
-      </Callout>
-    );
-  }
-  const { data } = list;
-  if (data.results.length === 0) return <NonIdealState title={INBOX_EMPTY[kind]} />;
-  return (
-    <>
-      <HTMLTable striped className="flujo-operator-table" aria-label={INBOX_KIND_LABELS[kind]}>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">De</th>
-            <th scope="col">Empresa</th>
-            <th scope="col">Asunto</th>
-            <th scope="col">Correo</th>
-            <th scope="col">Teléfono</th>
-            <th scope="col">Estado</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.results.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <time dateTime={item.created_at}>{formatDisplayDateTime(item.created_at)}</time>
-              </td>
-              <td>{item.from_name}</td>
-              <td>{item.from_company}</td>
-              <td>{item.subject}</td>
-              <td>
-                {item.contact_email ? <a href={`mailto:${item.contact_email}`}>{item.contact_email}</a> : '—'}
-              </td>
-              <td>{item.contact_phone ?? '—'}</td>
-              <td>
-                {item.status === null ? (
-                  '—'
-                ) : (
-                  <Tag
-                    minimal
-                    intent={item.status === 'allied' || item.status === 'enabled' ? 'success' : 'none'}
-                  >
-                    {INBOX_STATUS_LABELS[item.status] ?? item.status}
-                  </Tag>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <OperatorPager
-        label="Páginas de la bandeja"
-        page={page}
-        count={data.count}
-        noun={['elemento', 'elementos']}
-        pageSize={PAGE_SIZE}
-        hasPrevious={page > 1}
-        hasNext={page < Math.ceil(data.count / PAGE_SIZE)}
-        onPage={(next) => onChange({ kind, page: next })}
-      />
-    </>
   );
 }

@@ -1,0 +1,125 @@
+import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { OperatorPager } from '../operator-pager';
+import '../alliances/operator-lists.css';
+
+/**
+ * The back office's one shape for data a screen reads from the server (decision 0064): what react-query's
+ * result holds, narrowed to what a view renders. Routes make it with `remoteData(query)`.
+ */
+export interface RemoteData<T> {
+  status: 'pending' | 'error' | 'success';
+  data: T | undefined;
+  retry(): void;
+}
+
+/** A list page as the server sends it: its rows and, for a paged list, how many there are in all. */
+export interface ListPage<Row> {
+  results: readonly Row[];
+  count?: number;
+}
+
+export interface BackOfficeColumn<Row> {
+  /** Stable key; also the cell's class suffix (`flujo-operator-table__<id>`). */
+  id: string;
+  header: ReactNode;
+  cell(row: Row): ReactNode;
+}
+
+export interface BackOfficePaging {
+  /** The nav's accessible name, e.g. 'Páginas de la bandeja'. */
+  label: string;
+  page: number;
+  pageSize: number;
+  noun: readonly [one: string, other: string];
+  onPage(page: number): void;
+}
+
+export interface BackOfficeListProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  remote: RemoteData<ListPage<Row>>;
+  columns: readonly BackOfficeColumn<Row>[];
+  rowKey(row: Row): string | number;
+  /** A row's gestures, in a last 'Acciones' column; omitted when the list has none. */
+  rowActions?: (row: Row) => ReactNode;
+  /** What the spinner says while the first answer is on its way. */
+  loading: string;
+  /** The title of the error state ('No pudimos cargar la bandeja.'), shown with 'Reintentar'. */
+  failed: string;
+  empty: { title: string; description?: string };
+  paging?: BackOfficePaging;
+  className?: string;
+}
+
+/**
+ * Every back-office list: loading, error with 'Reintentar', empty, the table and its pager, configured by its
+ * columns and row actions. A new list costs its columns and its query (the route's `useBackOfficeList`).
+ */
+export function BackOfficeList<Row>({
+  label,
+  remote,
+  columns,
+  rowKey,
+  rowActions,
+  loading,
+  failed,
+  empty,
+  paging,
+  className,
+}: BackOfficeListProps<Row>) {
+  if (remote.status === 'pending') return <Spinner aria-label={loading} size={32} />;
+  if (remote.status === 'error' || !remote.data) {
+    return (
+      <Callout intent="danger" role="alert" title={failed}>
+        <Button intent="primary" text="Reintentar" onClick={remote.retry} />
+      </Callout>
+    );
+  }
+  const { results, count } = remote.data;
+  if (results.length === 0) return <NonIdealState title={empty.title} description={empty.description} />;
+  return (
+    <>
+      <HTMLTable
+        striped
+        className={['flujo-operator-table', className].filter(Boolean).join(' ')}
+        aria-label={label}
+      >
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={`flujo-operator-table__${column.id}`}>
+                {column.header}
+              </th>
+            ))}
+            {rowActions && <th scope="col">Acciones</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.id} className={`flujo-operator-table__${column.id}`}>
+                  {column.cell(row)}
+                </td>
+              ))}
+              {rowActions && <td className="flujo-operator-table__actions">{rowActions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {paging && count !== undefined && (
+        <OperatorPager
+          label={paging.label}
+          page={paging.page}
+          count={count}
+          noun={paging.noun}
+          pageSize={paging.pageSize}
+          hasPrevious={paging.page > 1}
+          hasNext={paging.page < Math.ceil(count / paging.pageSize)}
+          onPage={paging.onPage}
+        />
+      )}
+    </>
+  );
+}
