@@ -2,7 +2,6 @@
 // edit. `npm run diagrams:check` fails when it is stale.
 import type { AnyStateMachine } from 'xstate';
 import { authorizationRequestMachine } from './authorization-request.machine';
-import { backOfficeActionMachine } from './back-office-action.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { cfdiProofMachine } from './cfdi-proof.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
@@ -28,7 +27,6 @@ import { supplierRequestsMachine } from './supplier-requests.machine';
 
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['authorization-request', authorizationRequestMachine],
-  ['back-office-action', backOfficeActionMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['cfdi-proof', cfdiProofMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
