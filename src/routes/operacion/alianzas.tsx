@@ -14,7 +14,11 @@ import {
   operatorAlliancesQueryOptions,
   saveOperatorAlliance,
 } from '../../services/operator-alliances.service';
-import { type AllianceFilters, AlliancesPage } from '../../views/operator/alliances/alliances-page';
+import {
+  type AllianceFilters,
+  AlliancesPage,
+  allianceSaved,
+} from '../../views/operator/alliances/alliances-page';
 import {
   type BackOfficeListDefinition,
   backOfficeListRoute,
@@ -58,8 +62,11 @@ function AlliancesRoute() {
       allianceActionsMachine.provide({
         actors: {
           act: fromPromise<string | null, BackOfficeActInput>(async ({ input }) => {
-            await saveOperatorAlliance(input.intent.input as AllianceInput, input.idempotencyKey);
-            return null;
+            const saved = await saveOperatorAlliance(
+              input.intent.input as AllianceInput,
+              input.idempotencyKey,
+            );
+            return allianceSaved(saved);
           }),
         },
         actions: {

@@ -33,6 +33,9 @@ export const ALLIANCES_TITLE = 'Alianzas';
 export const ALLIANCES_EMPTY = 'Aún no hay alianzas con estos filtros.';
 export const ALLIANCES_FAILED = 'No pudimos cargar las alianzas.';
 export const HISTORY_TITLE = 'Historial de precios';
+/** The notice after a save (the `alliance-actions` machine's outcome): which alliance now has the typed price. */
+export const allianceSaved = (alliance: Pick<OperatorAlliance, 'provider_rfc' | 'corporate_name'>) =>
+  `Alianza guardada: ${alliance.provider_rfc} con ${alliance.corporate_name}.`;
 
 export interface AllianceFilters {
   status: AllianceState | undefined;
