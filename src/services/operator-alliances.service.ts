@@ -34,9 +34,16 @@ export function fetchOperatorAlliance(id: number): Promise<OperatorAllianceDetai
   return request(`${BASE}/alliances/${id}/`, OperatorAllianceDetail);
 }
 
-/** POST operator/alliances/: creates the alliance or changes its price. */
-export function saveOperatorAlliance(body: AllianceInput): Promise<OperatorAllianceDetail> {
-  return request(`${BASE}/alliances/`, OperatorAllianceDetail, { method: 'POST', body });
+/** POST operator/alliances/: creates the alliance or changes its price (with the intent's key, when given). */
+export function saveOperatorAlliance(
+  body: AllianceInput,
+  idempotencyKey?: string,
+): Promise<OperatorAllianceDetail> {
+  return request(`${BASE}/alliances/`, OperatorAllianceDetail, {
+    method: 'POST',
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 }
 
 /** GET operator/inbox/?kind=. */

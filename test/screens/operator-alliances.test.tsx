@@ -1,6 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { ALLIANCE_MESSAGES } from '../../src/domain/alliance-terms';
 import type { OperatorRole } from '../../src/domain/operator-roles';
@@ -11,9 +14,11 @@ import type {
   OperatorAlliance,
   OperatorAllianceDetail,
 } from '../../src/domain/schemas/operator-alliances';
+import { allianceActionsMachine } from '../../src/machines/alliance-actions.machine';
+import type { BackOfficeActInput } from '../../src/machines/back-office-action';
+import { ApiError } from '../../src/services/http';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
-import type { SaveOutcome } from '../../src/views/operator/alliances/alliance-form-dialog';
 import {
   ALLIANCES_EMPTY,
   ALLIANCES_FAILED,
@@ -76,35 +81,57 @@ const DETAIL: OperatorAllianceDetail = {
   ],
 };
 
-function props(overrides: Partial<AlliancesPageProps> = {}): AlliancesPageProps {
+type PageProps = Omit<AlliancesPageProps, 'actions'>;
+/** The save the page's `alliance-actions` machine makes (the route's call): resolves, or throws an ApiError. */
+type Save = (input: AllianceInput) => Promise<unknown>;
+
+function props(overrides: Partial<PageProps> = {}): PageProps {
   return {
     list: {
-      state: 'ready',
-      page: { count: 2, next: null, previous: null, results: [ACTIVE, PENDING] },
-      onRetry: vi.fn(),
+      status: 'success',
+      data: { count: 2, next: null, previous: null, results: [ACTIVE, PENDING] },
+      retry: vi.fn(),
     },
     filters: { status: undefined, corporate: undefined, page: 1 },
     onFiltersChange: vi.fn(),
     corporates: {
-      state: 'ready',
-      options: [{ id: 1, rfc: 'GAA150312K78', name: 'Grupo Altamira Alimentos' }],
+      status: 'success',
+      data: [{ id: 1, rfc: 'GAA150312K78', name: 'Grupo Altamira Alimentos' }],
+      retry: vi.fn(),
     },
-    onSave: vi.fn(async (): Promise<SaveOutcome> => ({ ok: true })),
     history: {
       openId: null,
-      state: 'loading',
-      detail: undefined,
+      detail: { status: 'pending', data: undefined, retry: vi.fn() },
       onOpen: vi.fn(),
       onClose: vi.fn(),
-      onRetry: vi.fn(),
     },
     ...overrides,
   };
 }
 
+const saved: Save = async () => null;
+
+/** The view with the machine the route runs, its call replaced by `onSave`. */
+function Page({ onSave = saved, ...overrides }: Partial<PageProps> & { onSave?: Save }) {
+  const machine = useMemo(
+    () =>
+      allianceActionsMachine.provide({
+        actors: {
+          act: fromPromise<string | null, BackOfficeActInput>(async ({ input }) => {
+            await onSave(input.intent.input as AllianceInput);
+            return null;
+          }),
+        },
+      }),
+    [onSave],
+  );
+  const [snapshot, send] = useMachine(machine);
+  return <AlliancesPage {...props(overrides)} actions={{ snapshot, send }} />;
+}
+
 describe('operator alliances (view)', () => {
   it('shows each alliance with its rate, its rate + IVA and its state', () => {
-    render(<AlliancesPage {...props()} />);
+    render(<Page />);
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(3);
     const active = within(rows[1] as HTMLElement);
@@ -121,8 +148,9 @@ describe('operator alliances (view)', () => {
   it('filters by state and corporate, back to the first page', async () => {
     const onFiltersChange = vi.fn();
     render(
-      <AlliancesPage
-        {...props({ onFiltersChange, filters: { status: undefined, corporate: undefined, page: 2 } })}
+      <Page
+        onFiltersChange={onFiltersChange}
+        filters={{ status: undefined, corporate: undefined, page: 2 }}
       />,
     );
     const user = userEvent.setup();
@@ -133,24 +161,20 @@ describe('operator alliances (view)', () => {
   });
 
   it('has loading, empty and error states; the error retries', async () => {
-    const { rerender } = render(
-      <AlliancesPage {...props({ list: { state: 'loading', page: undefined, onRetry: vi.fn() } })} />,
-    );
+    const { rerender } = render(<Page list={{ status: 'pending', data: undefined, retry: vi.fn() }} />);
     expect(screen.getByLabelText('Cargando alianzas…')).toBeTruthy();
     rerender(
-      <AlliancesPage
-        {...props({
-          list: {
-            state: 'ready',
-            page: { count: 0, next: null, previous: null, results: [] },
-            onRetry: vi.fn(),
-          },
-        })}
+      <Page
+        list={{
+          status: 'success',
+          data: { count: 0, next: null, previous: null, results: [] },
+          retry: vi.fn(),
+        }}
       />,
     );
     expect(screen.getByText(ALLIANCES_EMPTY)).toBeTruthy();
     const onRetry = vi.fn();
-    rerender(<AlliancesPage {...props({ list: { state: 'error', page: undefined, onRetry } })} />);
+    rerender(<Page list={{ status: 'error', data: undefined, retry: onRetry }} />);
     expect(screen.getByRole('alert').textContent).toContain(ALLIANCES_FAILED);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(onRetry).toHaveBeenCalledOnce();
@@ -158,8 +182,8 @@ describe('operator alliances (view)', () => {
 
   it("opens 'Nueva alianza' by keyboard, checks the fields in Spanish and sends the typed terms", async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(async (_input: AllianceInput): Promise<SaveOutcome> => ({ ok: true }));
-    render(<AlliancesPage {...props({ onSave })} />);
+    const onSave = vi.fn(async (_input: AllianceInput): Promise<unknown> => null);
+    render(<Page onSave={onSave} />);
     screen.getByRole('button', { name: 'Nueva alianza' }).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog');
@@ -189,14 +213,10 @@ describe('operator alliances (view)', () => {
 
   it("shows the server's message under its field", async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(
-      async (): Promise<SaveOutcome> => ({
-        ok: false,
-        fields: { corporate_id: [ALLIANCE_MESSAGES.notCorporate] },
-        detail: null,
-      }),
-    );
-    render(<AlliancesPage {...props({ onSave })} />);
+    const onSave = vi.fn(async (): Promise<unknown> => {
+      throw new ApiError(400, { corporate_id: [ALLIANCE_MESSAGES.notCorporate] });
+    });
+    render(<Page onSave={onSave} />);
     await user.click(
       screen.getByRole('button', { name: 'Cambiar precio de EBA120815RTA con Grupo Altamira Alimentos' }),
     );
@@ -208,17 +228,13 @@ describe('operator alliances (view)', () => {
 
   it('lists the price history newest first', () => {
     render(
-      <AlliancesPage
-        {...props({
-          history: {
-            openId: 7,
-            state: 'ready',
-            detail: DETAIL,
-            onOpen: vi.fn(),
-            onClose: vi.fn(),
-            onRetry: vi.fn(),
-          },
-        })}
+      <Page
+        history={{
+          openId: 7,
+          detail: { status: 'success', data: DETAIL, retry: vi.fn() },
+          onOpen: vi.fn(),
+          onClose: vi.fn(),
+        }}
       />,
     );
     const table = screen.getByRole('table', { name: 'Precios' });

@@ -1,8 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { ALLIANCE_STATES, type AllianceState } from '../../domain/alliance-terms';
-import type { AllianceInput } from '../../domain/schemas/operator-alliances';
+import type { AllianceInput, OperatorAlliancePage } from '../../domain/schemas/operator-alliances';
+import { allianceActionsMachine } from '../../machines/alliance-actions.machine';
+import type { BackOfficeActInput } from '../../machines/back-office-action';
 import {
   corporateOptionsQueryOptions,
   operatorAllianceKeys,
@@ -10,85 +14,93 @@ import {
   operatorAlliancesQueryOptions,
   saveOperatorAlliance,
 } from '../../services/operator-alliances.service';
-import { AlliancesPage } from '../../views/operator/alliances/alliances-page';
-import { saveOutcomeOf } from './-save-outcome';
+import {
+  type AllianceFilters,
+  AlliancesPage,
+  allianceSaved,
+} from '../../views/operator/alliances/alliances-page';
+import {
+  type BackOfficeListDefinition,
+  backOfficeListRoute,
+  remoteData,
+  useBackOfficeList,
+} from './-back-office-list-route';
 
 interface AlliancesSearch {
   estado?: AllianceState;
   corporativo?: number;
-  pagina?: number;
 }
 
-// Issue 19: the alliances (corporate × supplier) and their prices; filters live in the URL.
-export const Route = createFileRoute('/operacion/alianzas')({
-  validateSearch: (raw: Record<string, unknown>): AlliancesSearch => {
+const ALLIANCES_LIST: BackOfficeListDefinition<AlliancesSearch, OperatorAlliancePage> = {
+  filters: (raw) => {
     const estado = ALLIANCE_STATES.find((state) => state === raw.estado);
-    const pagina = Number(raw.pagina);
     const corporativo = Number(raw.corporativo);
     return {
       ...(estado ? { estado } : {}),
       ...(Number.isSafeInteger(corporativo) && corporativo > 0 ? { corporativo } : {}),
-      ...(Number.isSafeInteger(pagina) && pagina > 1 ? { pagina } : {}),
     };
   },
-  loaderDeps: ({ search }) => search,
-  // A failed first page is the screen's error state (with 'Reintentar'), not the router's error page.
-  loader: ({ context, deps }) =>
-    context.queryClient.prefetchQuery(
-      operatorAlliancesQueryOptions({
-        status: deps.estado,
-        corporate: deps.corporativo,
-        page: deps.pagina ?? 1,
-      }),
-    ),
+  query: (filters, page) =>
+    operatorAlliancesQueryOptions({ status: filters.estado, corporate: filters.corporativo, page }),
+};
+
+// Issue 19: the alliances (corporate × supplier) and their prices; filters live in the URL.
+export const Route = createFileRoute('/operacion/alianzas')({
+  ...backOfficeListRoute(ALLIANCES_LIST),
   component: AlliancesRoute,
 });
 
-const loadState = (query: { isPending: boolean; isError: boolean }) =>
-  query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
-
 function AlliancesRoute() {
-  const { estado, corporativo, pagina } = Route.useSearch();
-  const navigate = Route.useNavigate();
+  const screen = useBackOfficeList(ALLIANCES_LIST, Route.useSearch(), Route.useNavigate());
   const queryClient = useQueryClient();
-  const filters = { status: estado, corporate: corporativo, page: pagina ?? 1 };
-  const list = useQuery(operatorAlliancesQueryOptions(filters));
   const corporates = useQuery(corporateOptionsQueryOptions());
+  // Presentation: which alliance's price history the side panel shows.
   const [historyId, setHistoryId] = useState<number | null>(null);
   const detail = useQuery({ ...operatorAllianceQueryOptions(historyId ?? 0), enabled: historyId !== null });
-
-  const onSave = async (input: AllianceInput) => {
-    try {
-      await saveOperatorAlliance(input);
-      await queryClient.invalidateQueries({ queryKey: operatorAllianceKeys.all });
-      return { ok: true } as const;
-    } catch (error) {
-      return saveOutcomeOf(error);
-    }
+  const machine = useMemo(
+    () =>
+      allianceActionsMachine.provide({
+        actors: {
+          act: fromPromise<string | null, BackOfficeActInput>(async ({ input }) => {
+            const saved = await saveOperatorAlliance(
+              input.intent.input as AllianceInput,
+              input.idempotencyKey,
+            );
+            return allianceSaved(saved);
+          }),
+        },
+        actions: {
+          refresh: () => void queryClient.invalidateQueries({ queryKey: operatorAllianceKeys.all }),
+        },
+      }),
+    [queryClient],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const filters: AllianceFilters = {
+    status: screen.filters.estado,
+    corporate: screen.filters.corporativo,
+    page: screen.page,
   };
 
   return (
     <AlliancesPage
-      list={{ state: loadState(list), page: list.data, onRetry: () => void list.refetch() }}
+      list={screen.remote}
       filters={filters}
       onFiltersChange={(next) =>
-        void navigate({
-          search: {
-            ...(next.status ? { estado: next.status } : {}),
-            ...(next.corporate ? { corporativo: next.corporate } : {}),
-            ...(next.page > 1 ? { pagina: next.page } : {}),
-          },
-        })
+        next.status === filters.status && next.corporate === filters.corporate
+          ? screen.setPage(next.page)
+          : screen.setFilters({
+              ...(next.status ? { estado: next.status } : {}),
+              ...(next.corporate ? { corporativo: next.corporate } : {}),
+            })
       }
-      corporates={{ state: loadState(corporates), options: corporates.data ?? [] }}
-      onSave={onSave}
+      corporates={remoteData(corporates)}
+      actions={{ snapshot, send }}
       history={{
         openId: historyId,
-        state: loadState(detail),
-        detail: detail.data,
+        detail: remoteData(detail),
         onOpen: setHistoryId,
         onClose: () => setHistoryId(null),
-        onRetry: () => void detail.refetch(),
       }}
     />
   );

@@ -1,39 +1,50 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { OperatorAuditFilters } from '../../domain/schemas/operator-audit';
+import type { OperatorActionPage } from '../../domain/schemas/operator-audit';
+import { fieldMessagesOf } from '../../machines/back-office-action';
 import { operatorAuditQueryOptions } from '../../services/operator-audit.service';
-import { OperatorAuditPage } from '../../views/operator/audit/operator-audit-page';
+import {
+  AUDIT_FILTER_KEYS,
+  type AuditFilters,
+  OperatorAuditPage,
+} from '../../views/operator/audit/operator-audit-page';
+import {
+  type BackOfficeListDefinition,
+  backOfficeListRoute,
+  useBackOfficeList,
+} from './-back-office-list-route';
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
-/** The filters live in the URL: a filtered audit can be bookmarked and shared. */
-export function auditSearch(search: Record<string, unknown>): OperatorAuditFilters {
-  const page = Number(search.page);
-  const filters: OperatorAuditFilters = {};
-  for (const key of ['operator', 'action', 'from', 'to'] as const) {
-    const value = text(search[key]);
-    if (value) filters[key] = value;
-  }
-  if (Number.isInteger(page) && page > 1) filters.page = page;
-  return filters;
-}
+const AUDIT_LIST: BackOfficeListDefinition<AuditFilters, OperatorActionPage> = {
+  filters: (raw) => {
+    const filters: AuditFilters = {};
+    for (const key of AUDIT_FILTER_KEYS) {
+      const value = text(raw[key]);
+      if (value) filters[key] = value;
+    }
+    return filters;
+  },
+  query: (filters, page) => operatorAuditQueryOptions({ ...filters, ...(page > 1 ? { page } : {}) }),
+};
 
-// /operacion/bitacora/: what every operator did in the back office (decision 0050).
+// /operacion/bitacora/: what every operator did in the back office (decision 0050). The filters live in the URL:
+// a filtered audit can be bookmarked and shared.
 export const Route = createFileRoute('/operacion/bitacora')({
-  validateSearch: auditSearch,
-  loaderDeps: ({ search }) => search,
-  // The first page is fetched with the route; a failed call shows the page's error state instead.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(operatorAuditQueryOptions(deps)),
+  ...backOfficeListRoute(AUDIT_LIST),
   component: function AuditRoute() {
-    const filters = Route.useSearch();
-    const navigate = Route.useNavigate();
-    const list = useQuery(operatorAuditQueryOptions(filters));
+    const screen = useBackOfficeList(AUDIT_LIST, Route.useSearch(), Route.useNavigate());
+    // The same query (react-query shares it): a 400 names the filters the server refused.
+    const query = useQuery(AUDIT_LIST.query(screen.filters, screen.page));
     return (
       <OperatorAuditPage
-        filters={filters}
-        list={list}
-        onFilters={(next) => void navigate({ search: next, replace: false })}
+        filters={screen.filters}
+        page={screen.page}
+        list={screen.remote}
+        refusedFilters={fieldMessagesOf(query.error)}
+        onFilters={screen.setFilters}
+        onPage={screen.setPage}
       />
     );
   },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ProposeProgrammeBody, RecordCollectionBody } from '../../domain/schemas/credit-programmes';
+import { fieldMessagesOf } from '../../machines/back-office-action';
 import {
   approveProgramme,
   corporateOptionsQueryOptions,
@@ -20,7 +21,6 @@ import {
   type ProgrammeActions,
   ProgrammesPage,
 } from '../../views/operator/programmes/programmes-page';
-import { saveOutcomeOf } from './-save-outcome';
 
 // /operacion/programas/ (issue 19, decision 0052): the route holds the calls and the server cache; the view asks
 // the credit-programme machine which gestures this operator may make.
@@ -85,9 +85,8 @@ function ProgrammesRoute() {
         answer = await collect.mutateAsync(body);
       } catch (error) {
         // Per-field refusals (date, amount, sobrepago) go to their fields; anything else is the dialog's alert.
-        const outcome = saveOutcomeOf(error);
-        if (!outcome.ok && Object.keys(outcome.fields).length > 0)
-          throw new CollectionFieldsRefusal(outcome.fields);
+        const fields = fieldMessagesOf(error);
+        if (Object.keys(fields).length > 0) throw new CollectionFieldsRefusal(fields);
         throw new Error(programmeCallMessage(error));
       }
       await refresh();

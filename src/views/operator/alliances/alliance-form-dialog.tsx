@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { annualRateProblem, maxRateFor } from '../../../domain/alliance-terms';
 import { divideDecimal } from '../../../domain/money';
 import { AllianceInput } from '../../../domain/schemas/operator-alliances';
+import type { BackOfficeFailure } from '../../../machines/back-office-action';
 import { structResolver } from '../../common/struct-resolver';
 import { TextField } from '../../common/text-field';
+import type { RemoteData } from '../list/back-office-list';
 
 export const ALLIANCE_FORM_TITLE = 'Nueva alianza';
 export const ALLIANCE_FORM_HELP =
@@ -18,145 +20,168 @@ export interface CorporateChoice {
   name: string;
 }
 
-/** What saving answered: done, or the server's Spanish messages per field (or a general one). */
-export type SaveOutcome =
-  | { ok: true }
-  | { ok: false; fields: Record<string, string[]>; detail: string | null };
-
 export interface AllianceFormDialogProps {
+  /** The `alliance-actions` machine is in its form (`editing`), sending it (`acting`) or lost its answer. */
   isOpen: boolean;
-  corporates: { state: 'loading' | 'error' | 'ready'; options: readonly CorporateChoice[] };
-  /** Prefills the form to change an alliance's price. */
-  initial?: Partial<AllianceInput> | null;
-  onSave: (input: AllianceInput) => Promise<SaveOutcome>;
-  onClose: () => void;
+  corporates: RemoteData<readonly CorporateChoice[]>;
+  /** Prefills the form to change an alliance's price (read when the dialog opens). */
+  initial: Partial<AllianceInput> | null;
+  /** The machine's `failure`: the server's messages per field (a 400) and its general text. */
+  failure: BackOfficeFailure | null;
+  /** The save is on its way (the machine's `busy` tag). */
+  busy: boolean;
+  /** The answer was lost: 'Reintentar' sends the same save again, with the same key. */
+  answerLost: boolean;
+  onSubmit(input: AllianceInput): void;
+  onRetry(): void;
+  onClose(): void;
 }
 
-const FIELDS = ['corporate_id', 'provider_rfc', 'annual_rate', 'max_days', 'max_amount'] as const;
-
 /** The 'Nueva alianza' dialog: the same struct validates here and on the server. */
-export function AllianceFormDialog({
-  isOpen,
+export function AllianceFormDialog({ isOpen, onClose, busy, ...form }: AllianceFormDialogProps) {
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={ALLIANCE_FORM_TITLE}
+      style={{ width: 560 }}
+      isCloseButtonShown={!busy}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={!busy}
+    >
+      {/* Mounted with the dialog's content: each opening starts from `initial`. */}
+      <AllianceForm {...form} busy={busy} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function AllianceForm({
   corporates,
   initial,
-  onSave,
+  failure,
+  busy,
+  answerLost,
+  onSubmit,
+  onRetry,
   onClose,
-}: AllianceFormDialogProps) {
+}: Omit<AllianceFormDialogProps, 'isOpen'>) {
   const formId = useId();
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AllianceInput>({ resolver: structResolver(AllianceInput), mode: 'onSubmit' });
-
-  useEffect(() => {
-    if (isOpen) reset({ max_days: 90, ...initial } as AllianceInput);
-  }, [isOpen, initial, reset]);
+    formState: { errors },
+  } = useForm<AllianceInput>({
+    resolver: structResolver(AllianceInput),
+    mode: 'onSubmit',
+  });
+  // Each opening starts from the terms it opened with (the select takes its value once its options are there).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the dialog's content mounts
+  useEffect(() => reset({ max_days: 90, ...initial } as AllianceInput), [reset]);
 
   const rate = watch('annual_rate');
   const preview =
     rate !== undefined && annualRateProblem(rate) === null ? divideDecimal(maxRateFor(rate), 1, 2) : null;
+  // The form's own check first, else what the server said of the field.
+  const errorOf = (field: keyof AllianceInput): string | undefined =>
+    errors[field]?.message ?? failure?.fields[field]?.[0];
 
-  const submit = handleSubmit(async (values) => {
-    const outcome = await onSave(values);
-    if (outcome.ok) {
-      onClose();
-      return;
-    }
-    for (const field of FIELDS) {
-      const message = outcome.fields[field]?.[0];
-      if (message) setError(field, { type: 'server', message });
-    }
-    if (outcome.detail) setError('root', { type: 'server', message: outcome.detail });
-  });
-
-  const corporateError = errors.corporate_id?.message;
+  const corporateError = errorOf('corporate_id');
+  const ready = corporates.status === 'success';
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={ALLIANCE_FORM_TITLE} style={{ width: 560 }}>
-      <form id={formId} noValidate onSubmit={submit}>
-        <DialogBody>
-          <p>{ALLIANCE_FORM_HELP}</p>
-          {errors.root?.message && (
-            <Callout intent="danger" role="alert">
-              {errors.root.message}
-            </Callout>
-          )}
-          <FormGroup
-            label="Corporativo"
-            labelFor={`${formId}-corporativo`}
-            intent={corporateError ? 'danger' : 'none'}
-            helperText={
-              corporateError ? <span id={`${formId}-corporativo-mensaje`}>{corporateError}</span> : undefined
-            }
-          >
-            <HTMLSelect
-              id={`${formId}-corporativo`}
-              fill
-              disabled={corporates.state !== 'ready'}
-              aria-invalid={corporateError ? true : undefined}
-              aria-describedby={corporateError ? `${formId}-corporativo-mensaje` : undefined}
-              {...register('corporate_id', { valueAsNumber: true })}
-            >
-              <option value="">
-                {corporates.state === 'loading'
-                  ? 'Cargando corporativos…'
-                  : corporates.state === 'error'
-                    ? 'No pudimos cargar los corporativos'
-                    : 'Elige un corporativo'}
-              </option>
-              {corporates.options.map((corporate) => (
-                <option key={corporate.id} value={corporate.id}>
-                  {corporate.name} ({corporate.rfc})
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <TextField
-            id={`${formId}-rfc`}
-            label="RFC del proveedor"
-            required
-            error={errors.provider_rfc?.message}
-            registration={register('provider_rfc')}
-          />
-          <TextField
-            id={`${formId}-tasa`}
-            label="Tasa anual antes de IVA (%)"
-            required
-            error={errors.annual_rate?.message}
-            registration={register('annual_rate')}
-          />
-          <p aria-live="polite" className="flujo-alliance-form__preview">
-            {preview === null ? 'Tasa + IVA: —' : `Tasa + IVA: ${preview} %`}
-          </p>
-          <TextField
-            id={`${formId}-dias`}
-            label="Días máximos hasta la fecha de pago"
-            type="number"
-            required
-            error={errors.max_days?.message}
-            registration={register('max_days', { valueAsNumber: true })}
-          />
-          <TextField
-            id={`${formId}-monto`}
-            label="Monto máximo por factura (MXN, opcional)"
-            error={errors.max_amount?.message}
-            registration={register('max_amount', {
-              setValueAs: (value: string) => (value === '' ? undefined : value),
-            })}
-          />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancelar" onClick={onClose} disabled={isSubmitting} />
-              <Button type="submit" intent="primary" text="Guardar alianza" loading={isSubmitting} />
-            </>
+    <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <DialogBody>
+        <p>{ALLIANCE_FORM_HELP}</p>
+        {failure?.message && (
+          <Callout intent="danger" role="alert">
+            {failure.message}
+            {answerLost && (
+              <>
+                {' '}
+                <Button intent="primary" text="Reintentar" onClick={onRetry} />
+              </>
+            )}
+          </Callout>
+        )}
+        <FormGroup
+          label="Corporativo"
+          labelFor={`${formId}-corporativo`}
+          intent={corporateError ? 'danger' : 'none'}
+          helperText={
+            corporateError ? <span id={`${formId}-corporativo-mensaje`}>{corporateError}</span> : undefined
           }
+        >
+          <HTMLSelect
+            id={`${formId}-corporativo`}
+            fill
+            disabled={!ready}
+            aria-invalid={corporateError ? true : undefined}
+            aria-describedby={corporateError ? `${formId}-corporativo-mensaje` : undefined}
+            {...register('corporate_id', { valueAsNumber: true })}
+          >
+            <option value="">
+              {corporates.status === 'pending'
+                ? 'Cargando corporativos…'
+                : corporates.status === 'error'
+                  ? 'No pudimos cargar los corporativos'
+                  : 'Elige un corporativo'}
+            </option>
+            {(corporates.data ?? []).map((corporate) => (
+              <option key={corporate.id} value={corporate.id}>
+                {corporate.name} ({corporate.rfc})
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <TextField
+          id={`${formId}-rfc`}
+          label="RFC del proveedor"
+          required
+          error={errorOf('provider_rfc')}
+          registration={register('provider_rfc')}
         />
-      </form>
-    </Dialog>
+        <TextField
+          id={`${formId}-tasa`}
+          label="Tasa anual antes de IVA (%)"
+          required
+          error={errorOf('annual_rate')}
+          registration={register('annual_rate')}
+        />
+        <p aria-live="polite" className="flujo-alliance-form__preview">
+          {preview === null ? 'Tasa + IVA: —' : `Tasa + IVA: ${preview} %`}
+        </p>
+        <TextField
+          id={`${formId}-dias`}
+          label="Días máximos hasta la fecha de pago"
+          type="number"
+          required
+          error={errorOf('max_days')}
+          registration={register('max_days', { valueAsNumber: true })}
+        />
+        <TextField
+          id={`${formId}-monto`}
+          label="Monto máximo por factura (MXN, opcional)"
+          error={errorOf('max_amount')}
+          registration={register('max_amount', {
+            setValueAs: (value: string) => (value === '' ? undefined : value),
+          })}
+        />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={onClose} disabled={busy} />
+            <Button
+              type="submit"
+              intent="primary"
+              text="Guardar alianza"
+              loading={busy}
+              disabled={answerLost}
+            />
+          </>
+        }
+      />
+    </form>
   );
 }

@@ -10,28 +10,32 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { Add, History } from '@blueprintjs/icons';
-import { useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { ALLIANCE_STATE_LABELS, ALLIANCE_STATES, type AllianceState } from '../../../domain/alliance-terms';
+import { efosStandingText, isBlockingSituation } from '../../../domain/efos';
 import { divideDecimal, formatCurrency, parseMoney } from '../../../domain/money';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type {
   AllianceInput,
   OperatorAlliance,
   OperatorAllianceDetail,
   OperatorAlliancePage,
 } from '../../../domain/schemas/operator-alliances';
+import { ALLIANCE_ACTIONS, type allianceActionsMachine } from '../../../machines/alliance-actions.machine';
+import type { BackOfficeActionEvent } from '../../../machines/back-office-action';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { SidePanel } from '../../invoices/side-panel';
-import { AllianceFormDialog, type CorporateChoice, type SaveOutcome } from './alliance-form-dialog';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import { AllianceFormDialog, type CorporateChoice } from './alliance-form-dialog';
 import './operator-lists.css';
-import { efosStandingText, isBlockingSituation } from '../../../domain/efos';
 
 export const ALLIANCES_TITLE = 'Alianzas';
 export const ALLIANCES_EMPTY = 'Aún no hay alianzas con estos filtros.';
 export const ALLIANCES_FAILED = 'No pudimos cargar las alianzas.';
 export const HISTORY_TITLE = 'Historial de precios';
-const PAGE_SIZE = 25;
-
-type LoadState = 'loading' | 'error' | 'ready';
+/** The notice after a save (the `alliance-actions` machine's outcome): which alliance now has the typed price. */
+export const allianceSaved = (alliance: Pick<OperatorAlliance, 'provider_rfc' | 'corporate_name'>) =>
+  `Alianza guardada: ${alliance.provider_rfc} con ${alliance.corporate_name}.`;
 
 export interface AllianceFilters {
   status: AllianceState | undefined;
@@ -39,19 +43,23 @@ export interface AllianceFilters {
   page: number;
 }
 
+/** The route's `alliance-actions` machine: its snapshot, rendered, and its `send`. */
+export interface AllianceActions {
+  snapshot: SnapshotFrom<typeof allianceActionsMachine>;
+  send(event: BackOfficeActionEvent): void;
+}
+
 export interface AlliancesPageProps {
-  list: { state: LoadState; page: OperatorAlliancePage | undefined; onRetry: () => void };
+  list: RemoteData<OperatorAlliancePage>;
   filters: AllianceFilters;
   onFiltersChange: (filters: AllianceFilters) => void;
-  corporates: { state: LoadState; options: readonly CorporateChoice[] };
-  onSave: (input: AllianceInput) => Promise<SaveOutcome>;
+  corporates: RemoteData<readonly CorporateChoice[]>;
+  actions: AllianceActions;
   history: {
     openId: number | null;
-    state: LoadState;
-    detail: OperatorAllianceDetail | undefined;
+    detail: RemoteData<OperatorAllianceDetail>;
     onOpen: (id: number) => void;
     onClose: () => void;
-    onRetry: () => void;
   };
 }
 
@@ -64,6 +72,57 @@ const STATE_INTENT: Record<AllianceState, 'success' | 'warning' | 'none'> = {
 const percent = (value: string | null) => (value === null ? '—' : `${divideDecimal(value, 1, 2)} %`);
 const money = (value: string | null) =>
   value === null ? 'Sin tope' : formatCurrency(parseMoney(value), 'MXN');
+const allianceName = (alliance: OperatorAlliance) =>
+  `${alliance.provider_rfc} con ${alliance.corporate_name}`;
+
+/** The form prefilled with an alliance's current terms, to change its price. */
+const termsOf = (alliance: OperatorAlliance): Partial<AllianceInput> => ({
+  corporate_id: alliance.corporate_id,
+  provider_rfc: alliance.provider_rfc,
+  ...(alliance.annual_rate === null ? {} : { annual_rate: alliance.annual_rate }),
+  ...(alliance.max_days === null ? {} : { max_days: alliance.max_days }),
+  ...(alliance.max_amount === null ? {} : { max_amount: alliance.max_amount }),
+});
+
+const ALLIANCE_COLUMNS: readonly BackOfficeColumn<OperatorAlliance>[] = [
+  { id: 'corporate', header: 'Corporativo', cell: (alliance) => alliance.corporate_name },
+  {
+    id: 'provider',
+    header: 'Proveedor',
+    cell: (alliance) =>
+      alliance.provider_name ?? <span className={Classes.TEXT_MUTED}>Aún no está en Flujo</span>,
+  },
+  {
+    id: 'rfc',
+    header: 'RFC',
+    cell: (alliance) => (
+      <>
+        {alliance.provider_rfc}
+        {isBlockingSituation(alliance.provider_efos.situation) && (
+          <>
+            {' '}
+            <Tag intent="danger" minimal title={efosStandingText(alliance.provider_efos)}>
+              69-B: {alliance.provider_efos.situation}
+            </Tag>
+          </>
+        )}
+      </>
+    ),
+  },
+  { id: 'rate', header: 'Tasa anual', cell: (alliance) => percent(alliance.annual_rate) },
+  { id: 'max-rate', header: 'Tasa + IVA', cell: (alliance) => percent(alliance.max_rate) },
+  { id: 'days', header: 'Máx. días', cell: (alliance) => alliance.max_days ?? '—' },
+  { id: 'amount', header: 'Monto máximo', cell: (alliance) => money(alliance.max_amount) },
+  {
+    id: 'state',
+    header: 'Estado',
+    cell: (alliance) => (
+      <Tag intent={STATE_INTENT[alliance.state]} minimal>
+        {ALLIANCE_STATE_LABELS[alliance.state]}
+      </Tag>
+    ),
+  },
+];
 
 /** /operacion/alianzas/: every alliance with its current price, a form to set one and each one's history. */
 export function AlliancesPage({
@@ -71,15 +130,14 @@ export function AlliancesPage({
   filters,
   onFiltersChange,
   corporates,
-  onSave,
+  actions: { snapshot, send },
   history,
 }: AlliancesPageProps) {
-  const [form, setForm] = useState<{ open: boolean; initial: Partial<AllianceInput> | null }>({
-    open: false,
-    initial: null,
-  });
-  const page = list.page;
-  const lastPage = page ? Math.max(1, Math.ceil(page.count / PAGE_SIZE)) : 1;
+  const { intent, failure, outcome } = snapshot.context;
+  const repriced =
+    intent?.action === ALLIANCE_ACTIONS.reprice
+      ? list.data?.results.find((alliance) => alliance.id === intent.id)
+      : undefined;
 
   return (
     <section className="flujo-operator-page" aria-labelledby="alianzas-titulo">
@@ -89,7 +147,12 @@ export function AlliancesPage({
           intent="primary"
           icon={<Add />}
           text="Nueva alianza"
-          onClick={() => setForm({ open: true, initial: null })}
+          onClick={() =>
+            send({
+              type: 'action.open',
+              intent: { action: ALLIANCE_ACTIONS.create, id: null, label: ALLIANCES_TITLE, input: null },
+            })
+          }
         />
       </header>
       <div className="flujo-operator-page__filters">
@@ -119,7 +182,7 @@ export function AlliancesPage({
           }}
         >
           <option value="">Todos</option>
-          {corporates.options.map((corporate) => (
+          {(corporates.data ?? []).map((corporate) => (
             <option key={corporate.id} value={corporate.id}>
               {corporate.name}
             </option>
@@ -127,142 +190,82 @@ export function AlliancesPage({
         </HTMLSelect>
       </div>
 
-      {list.state === 'loading' && <Spinner aria-label="Cargando alianzas…" />}
-      {list.state === 'error' && (
-        <Callout intent="danger" role="alert">
-          <p>{ALLIANCES_FAILED}</p>
-          <Button intent="primary" text="Reintentar" onClick={list.onRetry} />
-        </Callout>
-      )}
-      {list.state === 'ready' && page && page.results.length === 0 && (
-        <NonIdealState title={ALLIANCES_EMPTY} />
-      )}
-      {list.state === 'ready' && page && page.results.length > 0 && (
-        <>
-          <HTMLTable striped className="flujo-operator-table" aria-labelledby="alianzas-titulo">
-            <thead>
-              <tr>
-                <th scope="col">Corporativo</th>
-                <th scope="col">Proveedor</th>
-                <th scope="col">RFC</th>
-                <th scope="col">Tasa anual</th>
-                <th scope="col">Tasa + IVA</th>
-                <th scope="col">Máx. días</th>
-                <th scope="col">Monto máximo</th>
-                <th scope="col">Estado</th>
-                <th scope="col">
-                  <span className={Classes.TEXT_MUTED}>Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.results.map((alliance) => (
-                <AllianceRow
-                  key={alliance.id}
-                  alliance={alliance}
-                  onHistory={() => history.onOpen(alliance.id)}
-                  onReprice={() =>
-                    setForm({
-                      open: true,
-                      initial: {
-                        corporate_id: alliance.corporate_id,
-                        provider_rfc: alliance.provider_rfc,
-                        ...(alliance.annual_rate === null ? {} : { annual_rate: alliance.annual_rate }),
-                        ...(alliance.max_days === null ? {} : { max_days: alliance.max_days }),
-                        ...(alliance.max_amount === null ? {} : { max_amount: alliance.max_amount }),
-                      },
-                    })
-                  }
-                />
-              ))}
-            </tbody>
-          </HTMLTable>
-          <nav className="flujo-operator-page__pager" aria-label="Páginas de alianzas">
+      {(snapshot.matches({ ready: 'succeeded' }) || snapshot.matches({ ready: 'refused' })) &&
+        (outcome ?? failure?.message) && (
+          <Callout
+            intent={snapshot.matches({ ready: 'refused' }) ? 'danger' : 'success'}
+            role={snapshot.matches({ ready: 'refused' }) ? 'alert' : 'status'}
+          >
+            <p>{outcome ?? failure?.message}</p>
+            <Button text="Cerrar" onClick={() => send({ type: 'outcome.dismiss' })} />
+          </Callout>
+        )}
+
+      <BackOfficeList
+        label={ALLIANCES_TITLE}
+        remote={list}
+        columns={ALLIANCE_COLUMNS}
+        rowKey={(alliance) => alliance.id}
+        rowActions={(alliance) => (
+          <>
             <Button
-              text="Anterior"
-              disabled={filters.page <= 1}
-              onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
+              variant="minimal"
+              size="small"
+              icon={<History />}
+              text="Historial"
+              aria-label={`Historial de precios de ${allianceName(alliance)}`}
+              onClick={() => history.onOpen(alliance.id)}
             />
-            <span>
-              Página {filters.page} de {lastPage} · {page.count} alianzas
-            </span>
             <Button
-              text="Siguiente"
-              disabled={filters.page >= lastPage}
-              onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
+              variant="minimal"
+              size="small"
+              text="Cambiar precio"
+              aria-label={`Cambiar precio de ${allianceName(alliance)}`}
+              onClick={() =>
+                send({
+                  type: 'action.open',
+                  intent: {
+                    action: ALLIANCE_ACTIONS.reprice,
+                    id: alliance.id,
+                    label: allianceName(alliance),
+                    input: null,
+                  },
+                })
+              }
             />
-          </nav>
-        </>
-      )}
+          </>
+        )}
+        loading="Cargando alianzas…"
+        failed={ALLIANCES_FAILED}
+        empty={{ title: ALLIANCES_EMPTY }}
+        paging={{
+          label: 'Páginas de alianzas',
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          noun: ['alianza', 'alianzas'],
+          onPage: (page) => onFiltersChange({ ...filters, page }),
+        }}
+      />
 
       <AllianceFormDialog
-        isOpen={form.open}
-        initial={form.initial}
+        isOpen={snapshot.matches('editing') || snapshot.matches('acting') || snapshot.matches('answerLost')}
+        initial={repriced ? termsOf(repriced) : null}
         corporates={corporates}
-        onSave={onSave}
-        onClose={() => setForm({ open: false, initial: null })}
+        failure={failure}
+        busy={snapshot.hasTag('busy')}
+        answerLost={snapshot.matches('answerLost')}
+        onSubmit={(input) => send({ type: 'action.submit', input })}
+        onRetry={() => send({ type: 'action.retry' })}
+        onClose={() => send({ type: 'action.cancel' })}
       />
       <PriceHistoryPanel {...history} />
     </section>
   );
 }
 
-function AllianceRow({
-  alliance,
-  onHistory,
-  onReprice,
-}: {
-  alliance: OperatorAlliance;
-  onHistory: () => void;
-  onReprice: () => void;
-}) {
-  return (
-    <tr>
-      <td>{alliance.corporate_name}</td>
-      <td>{alliance.provider_name ?? <span className={Classes.TEXT_MUTED}>Aún no está en Flujo</span>}</td>
-      <td>
-        {alliance.provider_rfc}
-        {isBlockingSituation(alliance.provider_efos.situation) && (
-          <>
-            {' '}
-            <Tag intent="danger" minimal title={efosStandingText(alliance.provider_efos)}>
-              69-B: {alliance.provider_efos.situation}
-            </Tag>
-          </>
-        )}
-      </td>
-      <td>{percent(alliance.annual_rate)}</td>
-      <td>{percent(alliance.max_rate)}</td>
-      <td>{alliance.max_days ?? '—'}</td>
-      <td>{money(alliance.max_amount)}</td>
-      <td>
-        <Tag intent={STATE_INTENT[alliance.state]} minimal>
-          {ALLIANCE_STATE_LABELS[alliance.state]}
-        </Tag>
-      </td>
-      <td>
-        <Button
-          variant="minimal"
-          size="small"
-          icon={<History />}
-          text="Historial"
-          aria-label={`Historial de precios de ${alliance.provider_rfc} con ${alliance.corporate_name}`}
-          onClick={onHistory}
-        />
-        <Button
-          variant="minimal"
-          size="small"
-          text="Cambiar precio"
-          aria-label={`Cambiar precio de ${alliance.provider_rfc} con ${alliance.corporate_name}`}
-          onClick={onReprice}
-        />
-      </td>
-    </tr>
-  );
-}
-
 /** The right-side panel with every price the alliance had, newest first. */
-function PriceHistoryPanel({ openId, state, detail, onClose, onRetry }: AlliancesPageProps['history']) {
+function PriceHistoryPanel({ openId, detail: remote, onClose }: AlliancesPageProps['history']) {
+  const detail = remote.data;
   return (
     <SidePanel
       title={HISTORY_TITLE}
@@ -272,14 +275,14 @@ function PriceHistoryPanel({ openId, state, detail, onClose, onRetry }: Alliance
       size="min(520px, 100vw)"
       footer={<Button text="Cerrar" onClick={onClose} />}
     >
-      {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
-      {state === 'error' && (
+      {remote.status === 'pending' && <Spinner aria-label="Cargando historial…" />}
+      {remote.status === 'error' && (
         <Callout intent="danger" role="alert">
           <p>No pudimos cargar el historial.</p>
-          <Button intent="primary" text="Reintentar" onClick={onRetry} />
+          <Button intent="primary" text="Reintentar" onClick={remote.retry} />
         </Callout>
       )}
-      {state === 'ready' && detail && (
+      {remote.status === 'success' && detail && (
         <>
           <p className={Classes.TEXT_MUTED}>
             {detail.corporate_name} · {detail.provider_name ?? detail.provider_rfc} ·{' '}

@@ -1,16 +1,5 @@
-import {
-  Button,
-  Callout,
-  FormGroup,
-  H1,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, FormGroup, H1, InputGroup, Tag } from '@blueprintjs/core';
+import { useForm } from 'react-hook-form';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type {
   OperatorActionEntry,
@@ -18,7 +7,7 @@ import type {
   OperatorAuditFilters,
 } from '../../../domain/schemas/operator-audit';
 import './operator-audit.css';
-import { OperatorPager } from '../operator-pager';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
 
 const AT_FORMAT = new Intl.DateTimeFormat('es-MX', {
   timeZone: 'America/Mexico_City',
@@ -26,9 +15,13 @@ const AT_FORMAT = new Intl.DateTimeFormat('es-MX', {
   timeStyle: 'medium',
 });
 
-type FilterFields = Required<Pick<OperatorAuditFilters, 'operator' | 'action' | 'from' | 'to'>>;
+/** The audit's filters, as the URL holds them (the page apart). */
+export type AuditFilters = Omit<OperatorAuditFilters, 'page'>;
+export const AUDIT_FILTER_KEYS = ['operator', 'action', 'from', 'to'] as const;
 
-const fieldsOf = (filters: OperatorAuditFilters): FilterFields => ({
+type FilterFields = Required<AuditFilters>;
+
+const fieldsOf = (filters: AuditFilters): FilterFields => ({
   operator: filters.operator ?? '',
   action: filters.action ?? '',
   from: filters.from ?? '',
@@ -47,40 +40,75 @@ function statusIntent(status: number): 'success' | 'warning' | 'danger' {
   return status < 500 ? 'warning' : 'danger';
 }
 
+const AUDIT_COLUMNS: readonly BackOfficeColumn<OperatorActionEntry>[] = [
+  { id: 'at', header: 'Fecha y hora', cell: (entry) => AT_FORMAT.format(new Date(entry.at)) },
+  { id: 'operator', header: 'Operador', cell: (entry) => entry.operator_username },
+  { id: 'action', header: 'Acción', cell: (entry) => entry.action },
+  {
+    id: 'call',
+    header: 'Llamada',
+    cell: (entry) => (
+      <>
+        <code>
+          {entry.method} {entry.route}
+        </code>
+        {Object.keys(entry.params).length > 0 && (
+          <div className="operator-audit__params">{paramsText(entry.params)}</div>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Respuesta',
+    cell: (entry) => (
+      <Tag minimal intent={statusIntent(entry.status_code)}>
+        {entry.status_code}
+      </Tag>
+    ),
+  },
+  { id: 'reason', header: 'Motivo', cell: (entry) => entry.reason ?? '—' },
+];
+
+export interface OperatorAuditPageProps {
+  filters: AuditFilters;
+  page: number;
+  /** The route's query of this page of the audit. */
+  list: RemoteData<OperatorActionPage>;
+  /** The server's messages per filter when it refused them (a 400): shown at the dates, not as a failure. */
+  refusedFilters: Record<string, string[]>;
+  onFilters(next: AuditFilters): void;
+  onPage(page: number): void;
+}
+
 /**
  * /operacion/bitacora/: one row per call an operator made, newest first, filtered by operator, action and days
  * (the filters are the URL's; this page only edits them).
  */
 export function OperatorAuditPage({
   filters,
+  page,
   list,
+  refusedFilters,
   onFilters,
-}: {
-  filters: OperatorAuditFilters;
-  /** The route's query of this page of the audit. */
-  list: UseQueryResult<OperatorActionPage>;
-  onFilters: (next: OperatorAuditFilters) => void;
-}) {
-  const page = filters.page ?? 1;
-  const [fields, setFields] = useState<FilterFields>(() => fieldsOf(filters));
-  useEffect(() => setFields(fieldsOf(filters)), [filters]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: OperatorAuditFilters = {};
-    for (const key of ['operator', 'action', 'from', 'to'] as const) {
+  onPage,
+}: OperatorAuditPageProps) {
+  // What the operator types, until 'Filtrar'; the URL's filters again whenever they change.
+  const { register, handleSubmit } = useForm<FilterFields>({ values: fieldsOf(filters) });
+  const submit = handleSubmit((fields) => {
+    const next: AuditFilters = {};
+    for (const key of AUDIT_FILTER_KEYS) {
       const value = fields[key].trim();
       if (value) next[key] = value;
     }
     onFilters(next);
-  };
-  const field = (key: keyof FilterFields) => ({
-    id: `bitacora-${key}`,
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [key]: event.target.value }),
   });
-  const serverErrors = (list.error as { status?: number; body?: Record<string, string[]> } | null)?.body;
-  const badFilters = (list.error as { status?: number } | null)?.status === 400;
+  const field = (key: keyof FilterFields) => {
+    const { ref, ...registration } = register(key);
+    return { id: `bitacora-${key}`, inputRef: ref, ...registration };
+  };
+  const badFilters = Object.keys(refusedFilters).length > 0;
+  const count = list.data?.count ?? 0;
 
   return (
     <section aria-labelledby="bitacora-titulo" className="operator-audit">
@@ -88,7 +116,12 @@ export function OperatorAuditPage({
       <p>
         Cada llamada de un operador a la mesa de operación: quién, qué, cuándo, con qué respuesta y por qué.
       </p>
-      <form className="operator-audit__filters" aria-label="Filtros de la bitácora" onSubmit={submit}>
+      <form
+        className="operator-audit__filters"
+        aria-label="Filtros de la bitácora"
+        noValidate
+        onSubmit={submit}
+      >
         <FormGroup label="Operador" labelFor="bitacora-operator">
           <InputGroup {...field('operator')} placeholder="usuario" />
         </FormGroup>
@@ -98,16 +131,16 @@ export function OperatorAuditPage({
         <FormGroup
           label="Desde"
           labelFor="bitacora-from"
-          intent={badFilters && serverErrors?.from ? 'danger' : 'none'}
-          helperText={badFilters ? serverErrors?.from?.[0] : undefined}
+          intent={refusedFilters.from ? 'danger' : 'none'}
+          helperText={refusedFilters.from?.[0]}
         >
           <InputGroup {...field('from')} type="date" />
         </FormGroup>
         <FormGroup
           label="Hasta"
           labelFor="bitacora-to"
-          intent={badFilters && serverErrors?.to ? 'danger' : 'none'}
-          helperText={badFilters ? serverErrors?.to?.[0] : undefined}
+          intent={refusedFilters.to ? 'danger' : 'none'}
+          helperText={refusedFilters.to?.[0]}
         >
           <InputGroup {...field('to')} type="date" />
         </FormGroup>
@@ -117,65 +150,28 @@ export function OperatorAuditPage({
         </div>
       </form>
 
-      {list.isPending && <Spinner aria-label="Cargando la bitácora" />}
-      {list.isError && !badFilters && (
-        <Callout intent="danger" role="alert" title="No pudimos cargar la bitácora">
-          <p>Intenta de nuevo en unos momentos.</p>
-          <Button text="Reintentar" onClick={() => void list.refetch()} />
-        </Callout>
+      {list.status === 'success' && count > 0 && (
+        <p aria-live="polite">{count === 1 ? '1 acción' : `${count} acciones`}</p>
       )}
-      {list.data && list.data.count === 0 && (
-        <NonIdealState title="Sin acciones" description="No hay acciones de operadores con estos filtros." />
-      )}
-      {list.data && list.data.count > 0 && (
-        <>
-          <p aria-live="polite">{list.data.count === 1 ? '1 acción' : `${list.data.count} acciones`}</p>
-          <HTMLTable striped compact className="operator-audit__table">
-            <thead>
-              <tr>
-                <th scope="col">Fecha y hora</th>
-                <th scope="col">Operador</th>
-                <th scope="col">Acción</th>
-                <th scope="col">Llamada</th>
-                <th scope="col">Respuesta</th>
-                <th scope="col">Motivo</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.results.map((entry: OperatorActionEntry) => (
-                <tr key={entry.id}>
-                  <td>{AT_FORMAT.format(new Date(entry.at))}</td>
-                  <td>{entry.operator_username}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    <code>
-                      {entry.method} {entry.route}
-                    </code>
-                    {Object.keys(entry.params).length > 0 && (
-                      <div className="operator-audit__params">{paramsText(entry.params)}</div>
-                    )}
-                  </td>
-                  <td>
-                    <Tag minimal intent={statusIntent(entry.status_code)}>
-                      {entry.status_code}
-                    </Tag>
-                  </td>
-                  <td>{entry.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          <OperatorPager
-            label="Páginas de la bitácora"
-            page={page}
-            count={list.data.count}
-            noun={['acción', 'acciones']}
-            pageSize={PAGE_SIZE}
-            hasPrevious={page > 1}
-            hasNext={list.data.next !== null}
-            onPage={(next) => onFilters({ ...filters, page: next })}
-          />
-        </>
+      {!badFilters && (
+        <BackOfficeList
+          label="Bitácora"
+          className="operator-audit__table"
+          remote={list}
+          columns={AUDIT_COLUMNS}
+          rowKey={(entry) => entry.id}
+          loading="Cargando la bitácora"
+          failed="No pudimos cargar la bitácora"
+          failedDetail="Intenta de nuevo en unos momentos."
+          empty={{ title: 'Sin acciones', description: 'No hay acciones de operadores con estos filtros.' }}
+          paging={{
+            label: 'Páginas de la bitácora',
+            page,
+            pageSize: PAGE_SIZE,
+            noun: ['acción', 'acciones'],
+            onPage,
+          }}
+        />
       )}
     </section>
   );

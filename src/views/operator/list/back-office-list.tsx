@@ -47,6 +47,8 @@ export interface BackOfficeListProps<Row> {
   loading: string;
   /** The title of the error state ('No pudimos cargar la bandeja.'), shown with 'Reintentar'. */
   failed: string;
+  /** A sentence under the error state's title ('Intenta de nuevo en unos momentos.'), when the screen has one. */
+  failedDetail?: string;
   empty: { title: string; description?: string };
   paging?: BackOfficePaging;
   className?: string;
@@ -64,6 +66,7 @@ export function BackOfficeList<Row>({
   rowActions,
   loading,
   failed,
+  failedDetail,
   empty,
   paging,
   className,
@@ -72,6 +75,7 @@ export function BackOfficeList<Row>({
   if (remote.status === 'error' || !remote.data) {
     return (
       <Callout intent="danger" role="alert" title={failed}>
+        {failedDetail && <p>{failedDetail}</p>}
         <Button intent="primary" text="Reintentar" onClick={remote.retry} />
       </Callout>
     );
