@@ -232,10 +232,26 @@ async function deskRow(ctx: Ctx, state: DeskState): Promise<HTMLElement> {
   return label.closest('tr') as HTMLElement;
 }
 
-/** A decision taken at the desk: the row leaves the state's list when the desk reloads, and nothing was refused. */
+/**
+ * Waits until the screen shows what the gesture's success looks like (`done` finds it) or an alert: the server's
+ * refusal in Spanish, which fails the step at once with its text.
+ */
+async function settled<T>(done: () => T | null): Promise<T> {
+  let outcome: { refusal: string } | { done: T } | null = null;
+  await waitFor(() => {
+    const alert = screen.queryByRole('alert');
+    const found = alert ? null : done();
+    outcome = alert ? { refusal: alert.textContent ?? '' } : found === null ? null : { done: found };
+    expect(outcome, 'the gesture settled').not.toBeNull();
+  }, SERVER_WAIT);
+  const result = outcome as unknown as { refusal: string } | { done: T };
+  if ('refusal' in result) expect.fail(`the screen refused the gesture: ${result.refusal}`);
+  return result.done;
+}
+
+/** A decision taken at the desk: the row leaves the state's list when the desk reloads. */
 async function decided(ctx: Ctx): Promise<void> {
-  await waitFor(() => expect(screen.queryByText(ctx.label, { selector: 'td' })).toBeNull(), SERVER_WAIT);
-  expect(screen.queryByRole('alert')).toBeNull();
+  await settled(() => (screen.queryByText(ctx.label, { selector: 'td' }) ? null : true));
   cleanup();
 }
 
@@ -281,7 +297,7 @@ async function batchOnScreen(ctx: Ctx, user: UserEvent): Promise<void> {
   await disbursementsScreen(ctx.operator);
   await user.click(screen.getByRole('checkbox', { name: `Seleccionar ${ctx.label}` }));
   await user.click(screen.getByRole('button', { name: 'Crear lote' }));
-  const orders = await screen.findByRole('table', { name: /^Órdenes SPEI del lote \d+$/ }, SERVER_WAIT);
+  const orders = await settled(() => screen.queryByRole('table', { name: /^Órdenes SPEI del lote \d+$/ }));
   expect(screen.getByRole('status').textContent).toBe('Lote creado.');
   ctx.batchId = Number(/\d+$/.exec(orders.getAttribute('aria-label') ?? '')?.[0]);
   const rows = within(orders).getAllByRole('row').slice(1);
@@ -304,23 +320,27 @@ async function bankResultOnScreen(
   );
   await screen.findByRole('table', { name: `Órdenes SPEI del lote ${ctx.batchId}` }, SERVER_WAIT);
   await user.upload(screen.getByLabelText('Cargar resultado del banco (CSV)'), resultFile(line));
-  await waitFor(
-    () =>
-      expect(screen.getByText(/^Resultado aplicado al lote/).textContent).toBe(
-        `Resultado aplicado al lote ${ctx.batchId}: ${counts.settled} liquidada(s), ` +
-          `${counts.returned} devuelta(s), 0 ya confirmada(s) antes.`,
-      ),
-    SERVER_WAIT,
+  const summary = await settled(() => screen.queryByText(/^Resultado aplicado al lote/));
+  expect(summary.textContent).toBe(
+    `Resultado aplicado al lote ${ctx.batchId}: ${counts.settled} liquidada(s), ` +
+      `${counts.returned} devuelta(s), 0 ya confirmada(s) antes.`,
   );
   cleanup();
 }
 
+/** The states whose screens were already looked at in this file (see screensOfferNoRefusedGesture). */
+const screensSeen = new Set<DeskItemStateName>();
+
 /**
  * Where a screen would offer a gesture the machine refuses here, it does not: the desk's row shows no 'Aprobar'
  * with a failing check (nor any decision once decided), its reject dialog's 'Rechazar' stays disabled without a
- * reason, and only an approved advance can be selected for a batch.
+ * reason, and only an approved advance can be selected for a batch. What the screens offer depends on the item's
+ * state alone (the desk asks the same machine), so each state's screens are looked at once per file, on the
+ * first path that reaches it; the server is asked at every step.
  */
 async function screensOfferNoRefusedGesture(ctx: Ctx, node: DeskItemStateName, user: UserEvent) {
+  if (screensSeen.has(node)) return;
+  screensSeen.add(node);
   const state = DESK_STATE_BY_NODE[node];
   if (node === 'queued' || node === 'returned') {
     await withoutClabe(async () => {
