@@ -39,10 +39,11 @@ import { openOperatorScreen, type ScreenOperator } from './operator-screens';
 // file (liquidada or devuelta) through the page's file input. What no screen offers stays a call: the
 // automation's forced approval (`ops disburse --force`, in process) and the provider's new request after a
 // rejection (the lifecycle's 'Adelantar pago' with its reservation). Every state is asserted through
-// GET /api/operator/desk/{id}/, the invoice's status and its payment; at every state the gestures the machine
-// refuses are looked for where a screen would offer them (the desk's row, its reject dialog, the batch's
-// selection) and must be missing, and are then tried against the server, which must refuse them and change
-// nothing.
+// GET /api/operator/desk/{id}/, the invoice's status and its payment. The gestures the machine refuses are looked
+// for where a screen would offer them (the desk's row, its reject dialog, the batch's selection: once per state
+// and file) and must be missing; at every state they are then tried against the server, which must refuse them
+// and change nothing (a bank line for an order already confirmed is a file's content, which only the server
+// judges: it answers the file and applies nothing).
 
 const CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
 /** Who `ops disburse` approves as (no operator row: the automation). */
