@@ -19,6 +19,7 @@ import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { passwordResetMachine } from './password-reset.machine';
 import { preAuthorizationMachine } from './pre-authorization.machine';
 import { profileMachine } from './profile.machine';
+import { programmeActionsMachine } from './programme-actions.machine';
 import { quotationMachine } from './quotation.machine';
 import { referralMachine } from './referral.machine';
 import { satLinkMachine } from './sat-link.machine';
@@ -45,6 +46,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['password-reset', passwordResetMachine],
   ['pre-authorization', preAuthorizationMachine],
   ['profile', profileMachine],
+  ['programme-actions', programmeActionsMachine],
   ['quotation', quotationMachine],
   ['referral', referralMachine],
   ['sat-link', satLinkMachine],

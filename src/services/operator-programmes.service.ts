@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { array, type Infer, nullable, number, string, type } from 'superstruct';
-import { failureText, NO_RESPONSE_MESSAGE, UNEXPECTED_MESSAGE } from '../domain/call-failure';
 import {
   CollectionResponse,
   ProgrammeDetail,
@@ -10,7 +9,7 @@ import {
   type RecordCollectionBody,
 } from '../domain/schemas/credit-programmes';
 import { INVOICES_API_URL } from './api-config';
-import { ApiError, request } from './http';
+import { request } from './http';
 
 // The operators' credit-programme calls (issue 19, decision 0052). Keys are rooted at ['operator', 'programmes'].
 
@@ -76,13 +75,5 @@ export function recordCollection(
     method: 'POST',
     body,
     idempotencyKey,
-  });
-}
-
-/** The server's Spanish words for a failed call ({detail} or per-field messages), else a generic text. */
-export function programmeCallMessage(error: unknown): string {
-  return failureText(error instanceof ApiError ? error : null, {
-    read: () => ['detail', '*'],
-    otherwise: (status) => (status === 0 ? NO_RESPONSE_MESSAGE : UNEXPECTED_MESSAGE),
   });
 }

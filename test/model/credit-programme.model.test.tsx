@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -9,7 +11,11 @@ import {
   type ProgrammeActor,
   programmeStateOf,
 } from '../../src/machines/credit-programme.machine';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { setUser } from '../../src/stores/user.store';
+import { PROGRAMME_OUTCOMES } from '../../src/views/operator/programmes/programmes-page';
 import { addCompanyWithUser } from '../support/pronto-pago';
+import { SERVER_WAIT } from '../support/server-wait';
 import {
   creditProgrammeModel,
   MODEL_OPERATORS,
@@ -17,23 +23,28 @@ import {
   REFUSED_PROGRAMME_EVENTS,
 } from './credit-programme.model';
 import { defineModelTests } from './harness/define-model-tests';
+import { renderApp } from './harness/render-app';
 import { callServer, testApp } from './harness/test-server';
 import { world as modelWorld } from './harness/world';
 
-// The credit-programme machine has no view of its own here: each event is the real gesture of its operator
-// against the real server behind MSW (POST operator/programmes/, …/approve/, …/freeze/, …/unfreeze/), and the
-// business date passing the programme's end is the database's end date moved to yesterday. Every state is
+// Each event is the real gesture of its operator against the real server behind MSW: «Aprobar», «Congelar» and
+// «Descongelar» are clicked on /operacion/programas/ as that operator sees it; the proposal is POST
+// operator/programmes/ (its dialog is the programme-actions model's page), and the business date passing the
+// programme's end is the database's end date moved to yesterday. Every state is
 // asserted through what an auditor reads (GET operator/programmes/{id}/), and at every state every gesture the
 // machine refuses there (and the refused partitions: wrong roles, the proposer approving, a blank reason) is
 // tried and must be refused by the server too, changing nothing. In process only: it reaches the database.
 
 interface Operator {
   access: string;
+  refresh: string;
   userId: number;
+  roles: ProgrammeActor['roles'];
 }
 
 interface Ctx {
   corporateId: number;
+  corporateName: string;
   programmeId: number | null;
   operators: Map<number, Operator>;
 }
@@ -46,7 +57,12 @@ async function theOperators(): Promise<Map<number, Operator>> {
   const made = new Map<number, Operator>();
   for (const actor of Object.values(MODEL_OPERATORS)) {
     const session = await modelWorld.operatorSession(actor.roles);
-    made.set(actor.userId, { access: session.access, userId: session.userId });
+    made.set(actor.userId, {
+      access: session.access,
+      refresh: session.refresh,
+      userId: session.userId,
+      roles: actor.roles,
+    });
   }
   operators = made;
   return made;
@@ -139,8 +155,55 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
   if (expected !== 'borrador') expect(await programmeState(ctx)).toBe(expected);
 }
 
-async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
+/** The programmes page as `operator` sees it, for one gesture; closed afterwards. */
+async function onScreen(operator: Operator, gesture: () => Promise<void>): Promise<void> {
+  localStorage.setItem(ACCESS_TOKEN_KEY, operator.access);
+  localStorage.setItem(REFRESH_TOKEN_KEY, operator.refresh);
+  setUser({ isAuthenticated: true, operatorRoles: [...operator.roles] });
+  const view = renderApp('/operacion/programas/');
+  try {
+    await gesture();
+  } finally {
+    view.unmount();
+  }
+}
+
+async function rowOf(table: string, name: string): Promise<HTMLElement> {
+  const found = await screen.findByRole('table', { name: table }, SERVER_WAIT);
+  return within(found).findByRole('row', { name: new RegExp(name) }, SERVER_WAIT);
+}
+
+/** «Aprobar», «Congelar» or «Descongelar», clicked by the event's operator; the page says it is done. */
+async function click(ctx: Ctx, event: CreditProgrammeEvent, user: UserEvent): Promise<void> {
+  await onScreen(operatorFor(ctx, 'actor' in event ? event.actor : MODEL_OPERATORS.auditor), async () => {
+    if (event.type === 'programme.approve') {
+      const row = await rowOf('Límites pendientes de aprobación', ctx.corporateName);
+      await user.click(within(row).getByRole('button', { name: 'Aprobar' }));
+      expect(
+        await screen.findByText(PROGRAMME_OUTCOMES.approve(ctx.corporateName), {}, SERVER_WAIT),
+      ).toBeTruthy();
+      return;
+    }
+    if (event.type !== 'programme.freeze' && event.type !== 'programme.unfreeze') return;
+    const gesture = event.type === 'programme.freeze' ? 'Congelar' : 'Descongelar';
+    const row = await rowOf('Programas de crédito', ctx.corporateName);
+    await user.click(await within(row).findByRole('button', { name: gesture }, SERVER_WAIT));
+    const dialog = await screen.findByRole('dialog', { name: gesture }, SERVER_WAIT);
+    await user.type(within(dialog).getByLabelText('Motivo'), event.reason);
+    await user.click(within(dialog).getByRole('button', { name: gesture }));
+    const done = event.type === 'programme.freeze' ? PROGRAMME_OUTCOMES.freeze : PROGRAMME_OUTCOMES.unfreeze;
+    expect(await screen.findByText(done, {}, SERVER_WAIT)).toBeTruthy();
+  });
+}
+
+async function execute(ctx: Ctx, modelEvent: EventObject, user: UserEvent): Promise<void> {
   const event = modelEvent as CreditProgrammeEvent;
+  if (
+    event.type === 'programme.approve' ||
+    event.type === 'programme.freeze' ||
+    event.type === 'programme.unfreeze'
+  )
+    return click(ctx, event, user);
   const answer = await perform(ctx, event);
   expect(answer.status, `${JSON.stringify(event)}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   if (event.type === 'programme.propose') ctx.programmeId = (answer.body as { id: number }).id;
@@ -149,7 +212,7 @@ async function execute(ctx: Ctx, modelEvent: EventObject): Promise<void> {
 const executors = Object.fromEntries(
   [...new Set(PROGRAMME_EVENTS.map((event) => event.type))].map((type) => [
     type,
-    ({ ctx, event }: { ctx: Ctx; event: EventObject }) => execute(ctx, event),
+    ({ ctx, event, user }: { ctx: Ctx; event: EventObject; user: UserEvent }) => execute(ctx, event, user),
   ]),
 );
 
@@ -165,13 +228,14 @@ async function newCorporate(): Promise<Ctx> {
   corporates += 1;
   const { db } = testApp().database;
   const tag = randomUUID().slice(0, 8);
+  const corporateName = `Corporativo del modelo ${corporates} ${tag}`;
   const { companyId } = await addCompanyWithUser(db, {
     rfc: null,
-    name: `Corporativo del modelo ${corporates} ${tag}`,
+    name: corporateName,
     username: `corporativo.modelo.${tag}`,
   });
   await db.updateTable('companies').set({ is_corporate: true }).where('id', '=', companyId).execute();
-  return { corporateId: companyId, programmeId: null, operators: await theOperators() };
+  return { corporateId: companyId, corporateName, programmeId: null, operators: await theOperators() };
 }
 
 defineModelTests<Ctx>(creditProgrammeModel, {

@@ -35,6 +35,8 @@ export const IN_PROCESS_ONLY: Record<string, string> = {
   'password-change':
     'changes the demo user’s password, then restores it and clears login throttles in the database',
   'password-reset': 'restores the demo user’s password in the database after each path',
+  'programme-actions':
+    'needs MFA-verified operator sessions, which only the in-process world makes (world.operatorSession), and disburses its invoice through the desk service in process (ops disburse --force has no HTTP route)',
   referral: 'counts the rows of referrals, which no API reads; would need a test-support route',
   'sat-link': 'creates unlinked companies and approves or rejects their SAT link in the database',
   'sign-up':

@@ -6,43 +6,54 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
-  NonIdealState,
   ProgressBar,
-  Spinner,
   Tag,
   TextArea,
   Tooltip,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { SnapshotFrom } from 'xstate';
 import './programmes.css';
 import { displayDate } from '../../../domain/calendar-date';
+import { ACTION_FAILED } from '../../../domain/call-failure';
 import { formatMxn, parseMoney } from '../../../domain/money';
 import { COLLECTION_ROLES, holdsAnyRole } from '../../../domain/operator-roles';
-import type {
-  CollectibleInvoice,
-  ProgrammeDetail,
-  ProgrammeLedgerEntry,
-  ProgrammeStateName,
-  ProgrammeSummary,
+import {
+  type CollectibleInvoice,
+  type ProgrammeDetail,
+  type ProgrammeLedgerEntry,
+  ProgrammeReasonBody,
+  type ProgrammeStateName,
+  type ProgrammeSummary,
   ProposeProgrammeBody,
-  RecordCollectionBody,
+  type RecordCollectionBody,
 } from '../../../domain/schemas/credit-programmes';
-import { ProposeProgrammeBody as ProposeStruct } from '../../../domain/schemas/credit-programmes';
-import { fieldErrors } from '../../../domain/schemas/validate';
+import type {
+  BackOfficeActionEvent,
+  BackOfficeFailure,
+  BackOfficeIntent,
+} from '../../../machines/back-office-action';
 import {
   type CreditProgrammeEvent,
   type ProgrammeActor,
   programmeAccepts,
   type StoredProgramme,
 } from '../../../machines/credit-programme.machine';
+import type { programmeActionsMachine } from '../../../machines/programme-actions.machine';
+import { structResolver } from '../../common/struct-resolver';
+import {
+  type BackOfficeColumn,
+  BackOfficeList,
+  type ListPage,
+  type RemoteData,
+} from '../list/back-office-list';
 import { CollectionDialog } from './collection-dialog';
 
 // /operacion/programas/: every corporate's credit programme (limit, reserved, used, available and a utilisation
 // bar), the limits waiting for a second aprobador, the proposal dialog and a programme's ledger. Which buttons a
-// row offers is the credit-programme machine's answer for this operator (decision 0052); the calls are the
-// route's.
+// row offers is the credit-programme machine's answer for this operator (decision 0052); the gesture under way
+// and what came of it are the programme-actions machine's state, which the route runs (decision 0064).
 
 export const PROGRAMME_STATE_LABELS: Record<ProgrammeStateName, string> = {
   borrador: 'Borrador',
@@ -92,34 +103,48 @@ export const PROGRAMME_TEXTS = {
   detailFailed: 'No pudimos cargar los movimientos del programa.',
 } as const;
 
-export type LoadState<T> =
-  | { status: 'pending' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; data: T };
+/** The page's gestures: the programme-actions machine's `intent.action`. */
+export type ProgrammeAction = 'propose' | 'approve' | 'freeze' | 'unfreeze' | 'collect';
 
-export interface ProgrammeActions {
-  propose(body: ProposeProgrammeBody): Promise<void>;
-  approve(programmeId: number): Promise<void>;
-  freeze(programmeId: number, reason: string): Promise<void>;
-  unfreeze(programmeId: number, reason: string): Promise<void>;
-  /** Resolves to the server's Spanish summary of what the payment released. */
-  recordCollection(body: RecordCollectionBody): Promise<string>;
-}
+/** What the page says when a gesture succeeds (a collection says what the server released). */
+export const PROGRAMME_OUTCOMES = {
+  propose: 'Límite enviado a aprobación.',
+  approve: (corporateName: string) => `Límite de ${corporateName} aprobado.`,
+  freeze: 'Programa congelado.',
+  unfreeze: 'Programa descongelado.',
+} as const;
+
+/** Each gesture's dialog title (also the answer-lost dialog's). */
+const ACTION_TITLES: Record<ProgrammeAction, string> = {
+  propose: PROGRAMME_TEXTS.propose,
+  approve: PROGRAMME_TEXTS.approve,
+  freeze: PROGRAMME_TEXTS.freeze,
+  unfreeze: PROGRAMME_TEXTS.unfreeze,
+  collect: 'Registrar cobro',
+};
+
+export const REASON_REQUIRED = 'Escribe el motivo.';
 
 export interface CorporateOption {
   id: number;
   name: string;
 }
 
+/** The programme-actions machine as the route runs it: its snapshot and how to send it the operator's gestures. */
+export interface ProgrammeActionsState {
+  snapshot: SnapshotFrom<typeof programmeActionsMachine>;
+  send(event: BackOfficeActionEvent): void;
+}
+
 export interface ProgrammesPageProps {
-  list: LoadState<readonly ProgrammeSummary[]>;
-  onRetry(): void;
+  list: RemoteData<ListPage<ProgrammeSummary>>;
   operator: ProgrammeActor;
   corporates: readonly CorporateOption[];
   selectedId: number | null;
+  /** Opens (or, with null, closes) a programme's ledger panel. */
   onSelect(programmeId: number | null): void;
-  detail: LoadState<ProgrammeDetail> | null;
-  actions: ProgrammeActions;
+  detail: RemoteData<ProgrammeDetail> | null;
+  actions: ProgrammeActionsState;
 }
 
 function money(amount: string): string {
@@ -147,8 +172,8 @@ export function approveBlockedReason(programme: ProgrammeSummary, operator: Prog
   return PROGRAMME_TEXTS.notAprobador;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Ocurrió un error inesperado.';
+function intentOf(action: ProgrammeAction, id: number | null, label: string): BackOfficeIntent {
+  return { action, id, label, input: null };
 }
 
 function UtilisationBar({ programme }: { programme: ProgrammeSummary }) {
@@ -167,34 +192,44 @@ function UtilisationBar({ programme }: { programme: ProgrammeSummary }) {
   );
 }
 
+/** A refusal's text above a form, when the server said more than its fields. */
+function FailureCallout({ failure }: { failure: BackOfficeFailure | null }) {
+  return failure?.message ? (
+    <Callout intent="danger" role="alert">
+      {failure.message}
+    </Callout>
+  ) : null;
+}
+
+// The struct's rule, with the dialog's own words for a blank reason.
+const reasonStruct = structResolver(ProgrammeReasonBody);
+const reasonResolver: Resolver<ProgrammeReasonBody> = (values, context, options) =>
+  values.reason.trim() === ''
+    ? Promise.resolve({ values: {}, errors: { reason: { type: 'required', message: REASON_REQUIRED } } })
+    : reasonStruct(values, context, options);
+
 function ReasonDialog({
   title,
-  onClose,
+  busy,
+  failure,
+  onCancel,
   onConfirm,
 }: {
   title: string;
-  onClose(): void;
-  onConfirm(reason: string): Promise<void>;
+  busy: boolean;
+  failure: BackOfficeFailure | null;
+  onCancel(): void;
+  onConfirm(reason: string): void;
 }) {
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (reason.trim() === '') {
-      setError('Escribe el motivo.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await onConfirm(reason.trim());
-      onClose();
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProgrammeReasonBody>({ resolver: reasonResolver, defaultValues: { reason: '' } });
+  const error = errors.reason?.message ?? failure?.fields.reason?.[0] ?? failure?.message ?? undefined;
+  const reason = register('reason');
   return (
-    <Dialog isOpen title={title} onClose={onClose}>
+    <Dialog isOpen title={title} onClose={onCancel}>
       <DialogBody>
         <FormGroup
           label="Motivo"
@@ -205,8 +240,10 @@ function ReasonDialog({
           <TextArea
             id="programa-motivo"
             fill
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            inputRef={reason.ref}
+            name={reason.name}
+            onChange={reason.onChange}
+            onBlur={reason.onBlur}
             aria-invalid={error ? true : undefined}
           />
         </FormGroup>
@@ -214,8 +251,13 @@ function ReasonDialog({
       <DialogFooter
         actions={
           <>
-            <Button text="Cancelar" onClick={onClose} />
-            <Button intent="primary" text={title} loading={busy} onClick={confirm} />
+            <Button text="Cancelar" disabled={busy} onClick={onCancel} />
+            <Button
+              intent="primary"
+              text={title}
+              loading={busy}
+              onClick={handleSubmit((values) => onConfirm(values.reason.trim()))}
+            />
           </>
         }
       />
@@ -223,80 +265,78 @@ function ReasonDialog({
   );
 }
 
+type ProposeField = 'limit' | 'starts_on' | 'ends_on';
+
 function ProposeDialog({
   corporates,
   initialCorporateId,
-  onClose,
+  busy,
+  failure,
+  onCancel,
   onPropose,
 }: {
   corporates: readonly CorporateOption[];
   initialCorporateId: number | null;
-  onClose(): void;
-  onPropose(body: ProposeProgrammeBody): Promise<void>;
+  busy: boolean;
+  failure: BackOfficeFailure | null;
+  onCancel(): void;
+  onPropose(body: ProposeProgrammeBody): void;
 }) {
-  const [values, setValues] = useState({
-    corporate_id: initialCorporateId ?? corporates[0]?.id ?? 0,
-    limit: '',
-    starts_on: '',
-    ends_on: '',
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProposeProgrammeBody>({
+    resolver: structResolver(ProposeProgrammeBody),
+    defaultValues: {
+      corporate_id: initialCorporateId ?? corporates[0]?.id ?? 0,
+      limit: '',
+      starts_on: '',
+      ends_on: '',
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((before) => ({ ...before, [field]: field === 'corporate_id' ? Number(value) : value }));
-  const submit = async () => {
-    const found = fieldErrors(ProposeStruct, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onPropose(values as ProposeProgrammeBody);
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-      setBusy(false);
-    }
+  const messageOf = (name: ProposeField | 'corporate_id'): string | undefined =>
+    errors[name]?.message ?? failure?.fields[name]?.[0];
+  const field = (name: ProposeField, label: string, type: string, placeholder?: string) => {
+    const error = messageOf(name);
+    const registration = register(name);
+    return (
+      <FormGroup
+        label={label}
+        labelFor={`programa-${name}`}
+        intent={error ? 'danger' : 'none'}
+        helperText={error}
+      >
+        <InputGroup
+          id={`programa-${name}`}
+          type={type}
+          placeholder={placeholder}
+          inputRef={registration.ref}
+          name={registration.name}
+          onChange={registration.onChange}
+          onBlur={registration.onBlur}
+          intent={error ? 'danger' : 'none'}
+          aria-invalid={error ? true : undefined}
+        />
+      </FormGroup>
+    );
   };
-  const field = (
-    name: 'limit' | 'starts_on' | 'ends_on',
-    label: string,
-    type: string,
-    placeholder?: string,
-  ) => (
-    <FormGroup
-      label={label}
-      labelFor={`programa-${name}`}
-      intent={errors[name] ? 'danger' : 'none'}
-      helperText={errors[name]?.[0]}
-    >
-      <InputGroup
-        id={`programa-${name}`}
-        type={type}
-        placeholder={placeholder}
-        value={values[name]}
-        onValueChange={set(name)}
-        intent={errors[name] ? 'danger' : 'none'}
-        aria-invalid={errors[name] ? true : undefined}
-      />
-    </FormGroup>
-  );
+  const corporateError = messageOf('corporate_id');
   return (
-    <Dialog isOpen title={PROGRAMME_TEXTS.propose} onClose={onClose}>
+    <Dialog isOpen title={PROGRAMME_TEXTS.propose} onClose={onCancel}>
       <DialogBody>
-        {failure ? (
-          <Callout intent="danger" role="alert">
-            {failure}
-          </Callout>
-        ) : null}
-        <FormGroup label="Corporativo" labelFor="programa-corporativo">
+        <FailureCallout failure={failure} />
+        <FormGroup
+          label="Corporativo"
+          labelFor="programa-corporativo"
+          intent={corporateError ? 'danger' : 'none'}
+          helperText={corporateError}
+        >
           <HTMLSelect
             id="programa-corporativo"
             fill
-            value={values.corporate_id}
-            onChange={(event) => set('corporate_id')(event.target.value)}
             options={corporates.map((corporate) => ({ value: corporate.id, label: corporate.name }))}
+            {...register('corporate_id', { valueAsNumber: true })}
           />
         </FormGroup>
         {field('limit', 'Límite (MXN)', 'text', '1000000.00')}
@@ -306,8 +346,13 @@ function ProposeDialog({
       <DialogFooter
         actions={
           <>
-            <Button text="Cancelar" onClick={onClose} />
-            <Button intent="primary" text="Enviar a aprobación" loading={busy} onClick={submit} />
+            <Button text="Cancelar" disabled={busy} onClick={onCancel} />
+            <Button
+              intent="primary"
+              text="Enviar a aprobación"
+              loading={busy}
+              onClick={handleSubmit((values) => onPropose(values))}
+            />
           </>
         }
       />
@@ -315,83 +360,108 @@ function ProposeDialog({
   );
 }
 
-function LedgerTable({ detail }: { detail: ProgrammeDetail }) {
-  if (detail.ledger.length === 0) return <p>{PROGRAMME_TEXTS.ledgerEmpty}</p>;
+/**
+ * A gesture the machine holds in a dialog without a form of its own: the answer was lost (retry with the same
+ * key, or cancel), or the server refused a one-click gesture at its fields (confirm again, or cancel).
+ */
+function GestureDialog({
+  title,
+  failure,
+  confirm,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  failure: BackOfficeFailure | null;
+  confirm: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const reasons = [failure?.message, ...Object.values(failure?.fields ?? {}).flat()].filter(
+    (text): text is string => typeof text === 'string' && text !== '',
+  );
   return (
-    <HTMLTable compact striped aria-label="Movimientos del programa">
-      <thead>
-        <tr>
-          <th scope="col">Fecha</th>
-          <th scope="col">Factura</th>
-          <th scope="col">Movimiento</th>
-          <th scope="col">Monto</th>
-          <th scope="col">Referencia</th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.ledger.map((entry) => (
-          <tr key={entry.id}>
-            <td>{displayDate(entry.at.slice(0, 10))}</td>
-            <td>{entry.invoice_label}</td>
-            <td>{LEDGER_LABELS[entry.kind]}</td>
-            <td>{money(entry.amount)}</td>
-            <td>{entry.reference ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+    <Dialog isOpen title={title} onClose={onCancel}>
+      <DialogBody>
+        <Callout intent="danger" role="alert">
+          {reasons.length > 0 ? reasons.join(' ') : ACTION_FAILED}
+        </Callout>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={onCancel} />
+            <Button intent="primary" text={confirm} onClick={onConfirm} />
+          </>
+        }
+      />
+    </Dialog>
   );
 }
 
-/** The advanced invoices whose corporate payment is still to be recorded, each with 'Registrar cobro'. */
-function CollectibleTable({
-  detail,
-  canCollect,
-  onCollect,
-}: {
-  detail: ProgrammeDetail;
-  canCollect: boolean;
-  onCollect(invoice: CollectibleInvoice): void;
-}) {
-  return (
-    <>
-      <h3>{PROGRAMME_TEXTS.collectibleTitle}</h3>
-      {detail.collectible.length === 0 ? <p>{PROGRAMME_TEXTS.collectibleEmpty}</p> : null}
-      {detail.collectible.length > 0 && !canCollect ? <p>{PROGRAMME_TEXTS.collectibleNotTreasury}</p> : null}
-      {detail.collectible.length > 0 ? (
-        <HTMLTable compact striped aria-label={PROGRAMME_TEXTS.collectibleTitle}>
-          <thead>
-            <tr>
-              <th scope="col">Factura</th>
-              <th scope="col">Proveedor</th>
-              <th scope="col">Usado</th>
-              {canCollect ? <th scope="col">Acción</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {detail.collectible.map((invoice) => (
-              <tr key={invoice.invoice_id}>
-                <td>{invoice.invoice_label}</td>
-                <td>{invoice.provider_name}</td>
-                <td>{money(invoice.used)}</td>
-                {canCollect ? (
-                  <td>
-                    <Button
-                      small
-                      intent="primary"
-                      aria-label={`Registrar cobro de la factura ${invoice.invoice_label}`}
-                      text="Registrar cobro"
-                      onClick={() => onCollect(invoice)}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      ) : null}
-    </>
-  );
+const LEDGER_COLUMNS: readonly BackOfficeColumn<ProgrammeLedgerEntry>[] = [
+  { id: 'date', header: 'Fecha', cell: (entry) => displayDate(entry.at.slice(0, 10)) },
+  { id: 'invoice', header: 'Factura', cell: (entry) => entry.invoice_label },
+  { id: 'kind', header: 'Movimiento', cell: (entry) => LEDGER_LABELS[entry.kind] },
+  { id: 'amount', header: 'Monto', cell: (entry) => money(entry.amount) },
+  { id: 'reference', header: 'Referencia', cell: (entry) => entry.reference ?? '—' },
+];
+
+const COLLECTIBLE_COLUMNS: readonly BackOfficeColumn<CollectibleInvoice>[] = [
+  { id: 'invoice', header: 'Factura', cell: (invoice) => invoice.invoice_label },
+  { id: 'provider', header: 'Proveedor', cell: (invoice) => invoice.provider_name },
+  { id: 'used', header: 'Usado', cell: (invoice) => money(invoice.used) },
+];
+
+const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
+  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name },
+  {
+    id: 'state',
+    header: 'Estado',
+    cell: (programme) => (
+      <Tag intent={STATE_INTENTS[programme.state]} minimal>
+        {PROGRAMME_STATE_LABELS[programme.state]}
+      </Tag>
+    ),
+  },
+  { id: 'limit', header: 'Límite', cell: (programme) => money(programme.limit) },
+  { id: 'reserved', header: 'Reservado', cell: (programme) => money(programme.reserved) },
+  { id: 'used', header: 'Usado', cell: (programme) => money(programme.used) },
+  { id: 'available', header: 'Disponible', cell: (programme) => money(programme.available) },
+  { id: 'utilisation', header: 'Utilización', cell: (programme) => <UtilisationBar programme={programme} /> },
+  {
+    id: 'term',
+    header: 'Vigencia',
+    cell: (programme) =>
+      programme.starts_on && programme.ends_on
+        ? `${displayDate(programme.starts_on)} a ${displayDate(programme.ends_on)}`
+        : '—',
+  },
+];
+
+const PENDING_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
+  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name },
+  {
+    id: 'limit',
+    header: 'Límite propuesto',
+    cell: (programme) => (programme.pending_proposal ? money(programme.pending_proposal.limit) : '—'),
+  },
+  {
+    id: 'term',
+    header: 'Vigencia',
+    cell: ({ pending_proposal: proposal }) =>
+      proposal ? `${displayDate(proposal.starts_on)} a ${displayDate(proposal.ends_on)}` : '—',
+  },
+  {
+    id: 'proposer',
+    header: 'Propuso',
+    cell: (programme) => programme.pending_proposal?.proposed_by_username ?? '—',
+  },
+];
+
+/** A list already in hand (part of an answer the page holds), as the list screen reads it. */
+function loaded<Row>(results: readonly Row[], retry: () => void): RemoteData<ListPage<Row>> {
+  return { status: 'success', data: { results }, retry };
 }
 
 function DetailPanel({
@@ -400,73 +470,228 @@ function DetailPanel({
   onCollect,
   onClose,
 }: {
-  detail: LoadState<ProgrammeDetail>;
+  detail: RemoteData<ProgrammeDetail>;
   canCollect: boolean;
   onCollect(invoice: CollectibleInvoice): void;
   onClose(): void;
 }) {
+  const data = detail.status === 'success' ? detail.data : undefined;
+  const ledger: RemoteData<ListPage<ProgrammeLedgerEntry>> = {
+    status: detail.status,
+    data: detail.data ? { results: detail.data.ledger } : undefined,
+    retry: detail.retry,
+  };
   return (
     <section className="programme-detail" aria-labelledby="programa-detalle-titulo">
       <div className="programme-detail-header">
-        <h2 id="programa-detalle-titulo">
-          {detail.status === 'success' ? detail.data.programme.corporate_name : 'Movimientos'}
-        </h2>
+        <h2 id="programa-detalle-titulo">{data ? data.programme.corporate_name : 'Movimientos'}</h2>
         <Button text="Cerrar" onClick={onClose} />
       </div>
-      {detail.status === 'pending' ? <Spinner aria-label="Cargando movimientos" size={24} /> : null}
-      {detail.status === 'error' ? (
-        <Callout intent="danger" role="alert">
-          {PROGRAMME_TEXTS.detailFailed} {detail.message}
-        </Callout>
-      ) : null}
-      {detail.status === 'success' ? (
+      {data ? (
         <>
-          <CollectibleTable detail={detail.data} canCollect={canCollect} onCollect={onCollect} />
-          <h3>Movimientos</h3>
-          <LedgerTable detail={detail.data} />
-          {detail.data.state_changes.length > 0 ? (
-            <>
-              <h3>Cambios de estado</h3>
-              <ul>
-                {detail.data.state_changes.map((change) => (
-                  <li key={`${change.at}-${change.to_state}`}>
-                    {displayDate(change.at.slice(0, 10))}: {change.from_state} → {change.to_state}
-                    {change.reason ? ` (${change.reason})` : ''}
-                    {change.actor_username ? `, ${change.actor_username}` : ''}
-                  </li>
-                ))}
-              </ul>
-            </>
+          <h3>{PROGRAMME_TEXTS.collectibleTitle}</h3>
+          {data.collectible.length > 0 && !canCollect ? (
+            <p>{PROGRAMME_TEXTS.collectibleNotTreasury}</p>
           ) : null}
+          <BackOfficeList
+            label={PROGRAMME_TEXTS.collectibleTitle}
+            remote={loaded(data.collectible, detail.retry)}
+            columns={COLLECTIBLE_COLUMNS}
+            rowKey={(invoice) => invoice.invoice_id}
+            rowActions={
+              canCollect
+                ? (invoice) => (
+                    <Button
+                      small
+                      intent="primary"
+                      aria-label={`Registrar cobro de la factura ${invoice.invoice_label}`}
+                      text="Registrar cobro"
+                      onClick={() => onCollect(invoice)}
+                    />
+                  )
+                : undefined
+            }
+            loading="Cargando movimientos"
+            failed={PROGRAMME_TEXTS.detailFailed}
+            empty={{ title: PROGRAMME_TEXTS.collectibleEmpty }}
+          />
+          <h3>Movimientos</h3>
+        </>
+      ) : null}
+      <BackOfficeList
+        label="Movimientos del programa"
+        remote={ledger}
+        columns={LEDGER_COLUMNS}
+        rowKey={(entry) => entry.id}
+        loading="Cargando movimientos"
+        failed={PROGRAMME_TEXTS.detailFailed}
+        empty={{ title: PROGRAMME_TEXTS.ledgerEmpty }}
+      />
+      {data && data.state_changes.length > 0 ? (
+        <>
+          <h3>Cambios de estado</h3>
+          <ul>
+            {data.state_changes.map((change) => (
+              <li key={`${change.at}-${change.to_state}`}>
+                {displayDate(change.at.slice(0, 10))}: {change.from_state} → {change.to_state}
+                {change.reason ? ` (${change.reason})` : ''}
+                {change.actor_username ? `, ${change.actor_username}` : ''}
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
     </section>
   );
 }
 
+/** What came of the last gesture, until the operator closes it or makes the next one. */
+function OutcomeNotice({ actions }: { actions: ProgrammeActionsState }) {
+  const { snapshot, send } = actions;
+  const succeeded = snapshot.matches({ ready: 'succeeded' });
+  if (!succeeded && !snapshot.matches({ ready: 'refused' })) return null;
+  const text = succeeded ? snapshot.context.outcome : (snapshot.context.failure?.message ?? ACTION_FAILED);
+  return (
+    <Callout intent={succeeded ? 'success' : 'danger'} role={succeeded ? 'status' : 'alert'}>
+      {text} <Button minimal small text="Cerrar aviso" onClick={() => send({ type: 'outcome.dismiss' })} />
+    </Callout>
+  );
+}
+
+/** The dialog of the gesture under way, if it has one: its form, or the answer-lost / confirm-again dialog. */
+function GestureDialogs({
+  actions,
+  corporates,
+  collectible,
+}: {
+  actions: ProgrammeActionsState;
+  corporates: readonly CorporateOption[];
+  collectible: readonly CollectibleInvoice[];
+}) {
+  const { snapshot, send } = actions;
+  const { intent, failure } = snapshot.context;
+  if (!intent) return null;
+  const action = intent.action as ProgrammeAction;
+  const cancel = () => send({ type: 'action.cancel' });
+  if (snapshot.matches('answerLost')) {
+    return (
+      <GestureDialog
+        title={ACTION_TITLES[action]}
+        failure={failure}
+        confirm={PROGRAMME_TEXTS.retry}
+        onConfirm={() => send({ type: 'action.retry' })}
+        onCancel={cancel}
+      />
+    );
+  }
+  const editing = snapshot.matches('editing');
+  // A form stays on screen while it is sent, so its values survive a refusal at its fields.
+  const busy = snapshot.hasTag('busy');
+  if (!editing && !(busy && intent.input !== null)) return null;
+  const submit = (input: unknown) => send({ type: 'action.submit', input });
+  const invoice = collectible.find((candidate) => candidate.invoice_id === intent.id);
+  switch (action) {
+    case 'propose':
+      return (
+        <ProposeDialog
+          corporates={corporates}
+          initialCorporateId={intent.id}
+          busy={busy}
+          failure={failure}
+          onCancel={cancel}
+          onPropose={submit}
+        />
+      );
+    case 'freeze':
+    case 'unfreeze':
+      return (
+        <ReasonDialog
+          title={ACTION_TITLES[action]}
+          busy={busy}
+          failure={failure}
+          onCancel={cancel}
+          onConfirm={(reason) => submit({ reason })}
+        />
+      );
+    case 'collect':
+      if (invoice) {
+        return (
+          <CollectionDialog
+            invoice={invoice}
+            busy={busy}
+            failure={failure}
+            onCancel={cancel}
+            onRecord={(body: RecordCollectionBody) => submit(body)}
+          />
+        );
+      }
+      break;
+    case 'approve':
+      break;
+  }
+  return (
+    <GestureDialog
+      title={ACTION_TITLES[action]}
+      failure={failure}
+      confirm={ACTION_TITLES[action]}
+      onConfirm={() => submit(intent.input)}
+      onCancel={cancel}
+    />
+  );
+}
+
 export function ProgrammesPage(props: ProgrammesPageProps) {
   const { list, operator, actions } = props;
-  const [proposing, setProposing] = useState<{ corporateId: number | null } | null>(null);
-  const [reasonFor, setReasonFor] = useState<{ id: number; type: 'freeze' | 'unfreeze' } | null>(null);
-  const [notice, setNotice] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
-  const [approving, setApproving] = useState<number | null>(null);
-  const [collecting, setCollecting] = useState<CollectibleInvoice | null>(null);
+  const { snapshot, send } = actions;
   const canPropose = operator.roles.includes('analista') || operator.roles.includes('aprobador');
-
-  const approve = async (programme: ProgrammeSummary) => {
-    setApproving(programme.id);
-    try {
-      await actions.approve(programme.id);
-      setNotice({ intent: 'success', text: `Límite de ${programme.corporate_name} aprobado.` });
-    } catch (error) {
-      setNotice({ intent: 'danger', text: errorText(error) });
-    } finally {
-      setApproving(null);
-    }
-  };
-
-  const programmes = list.status === 'success' ? list.data : [];
+  const programmes = list.status === 'success' ? (list.data?.results ?? []) : [];
   const pending = programmes.filter((programme) => programme.pending_proposal !== null);
+  const busyOn = (action: ProgrammeAction, id: number) =>
+    snapshot.hasTag('busy') &&
+    snapshot.context.intent?.action === action &&
+    snapshot.context.intent.id === id;
+  const open = (action: ProgrammeAction, id: number | null, label: string) =>
+    send({ type: 'action.open', intent: intentOf(action, id, label) });
+  const detail = props.detail?.status === 'success' ? props.detail.data : undefined;
+
+  const programmesList = (
+    <BackOfficeList
+      label="Programas de crédito"
+      remote={list}
+      columns={PROGRAMME_COLUMNS}
+      rowKey={(programme) => programme.id}
+      rowActions={(programme) => (
+        <div className="programme-actions">
+          <Button small text={PROGRAMME_TEXTS.detail} onClick={() => props.onSelect(programme.id)} />
+          {canPropose && programme.pending_proposal === null ? (
+            <Button
+              small
+              text="Proponer aumento"
+              onClick={() => open('propose', programme.corporate_id, programme.corporate_name)}
+            />
+          ) : null}
+          {accepts(programme, { type: 'programme.freeze', actor: operator, reason: '·' }) ? (
+            <Button
+              small
+              intent="warning"
+              text={PROGRAMME_TEXTS.freeze}
+              onClick={() => open('freeze', programme.id, programme.corporate_name)}
+            />
+          ) : null}
+          {accepts(programme, { type: 'programme.unfreeze', actor: operator, reason: '·' }) ? (
+            <Button
+              small
+              text={PROGRAMME_TEXTS.unfreeze}
+              onClick={() => open('unfreeze', programme.id, programme.corporate_name)}
+            />
+          ) : null}
+        </div>
+      )}
+      loading={PROGRAMME_TEXTS.loading}
+      failed={PROGRAMME_TEXTS.loadFailed}
+      empty={{ title: PROGRAMME_TEXTS.empty }}
+    />
+  );
 
   return (
     // The operator shell holds the page's <main>.
@@ -478,209 +703,86 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
             intent="primary"
             text={PROGRAMME_TEXTS.propose}
             disabled={props.corporates.length === 0}
-            onClick={() => setProposing({ corporateId: null })}
+            onClick={() => open('propose', null, '')}
           />
         ) : null}
       </div>
       <p>{PROGRAMME_TEXTS.intro}</p>
       <div aria-live="polite">
-        {notice ? (
-          <Callout intent={notice.intent} role={notice.intent === 'danger' ? 'alert' : 'status'}>
-            {notice.text}
-          </Callout>
-        ) : null}
+        <OutcomeNotice actions={actions} />
       </div>
 
-      {list.status === 'pending' ? <Spinner aria-label={PROGRAMME_TEXTS.loading} /> : null}
-      {list.status === 'error' ? (
-        <NonIdealState
-          title={PROGRAMME_TEXTS.loadFailed}
-          description={list.message}
-          action={<Button text={PROGRAMME_TEXTS.retry} onClick={props.onRetry} />}
-        />
-      ) : null}
-      {list.status === 'success' && programmes.length === 0 ? (
-        <NonIdealState title={PROGRAMME_TEXTS.empty} />
-      ) : null}
-
-      {list.status === 'success' && programmes.length > 0 ? (
+      {programmes.length > 0 ? (
         <>
           <section aria-labelledby="programas-pendientes">
             <h2 id="programas-pendientes">{PROGRAMME_TEXTS.pendingTitle}</h2>
-            {pending.length === 0 ? <p>{PROGRAMME_TEXTS.noPending}</p> : null}
-            {pending.length > 0 ? (
-              <HTMLTable compact aria-label={PROGRAMME_TEXTS.pendingTitle}>
-                <thead>
-                  <tr>
-                    <th scope="col">Corporativo</th>
-                    <th scope="col">Límite propuesto</th>
-                    <th scope="col">Vigencia</th>
-                    <th scope="col">Propuso</th>
-                    <th scope="col">Acción</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {pending.map((programme) => {
-                    const proposal = programme.pending_proposal;
-                    if (!proposal) return null;
-                    const blocked = approveBlockedReason(programme, operator);
-                    const button = (
-                      <Button
-                        intent="success"
-                        text={PROGRAMME_TEXTS.approve}
-                        disabled={blocked !== null}
-                        aria-describedby={blocked ? `aprobar-motivo-${programme.id}` : undefined}
-                        loading={approving === programme.id}
-                        onClick={() => approve(programme)}
-                      />
-                    );
-                    return (
-                      <tr key={programme.id}>
-                        <td>{programme.corporate_name}</td>
-                        <td>{money(proposal.limit)}</td>
-                        <td>
-                          {displayDate(proposal.starts_on)} a {displayDate(proposal.ends_on)}
-                        </td>
-                        <td>{proposal.proposed_by_username}</td>
-                        <td>
-                          {blocked ? (
-                            <>
-                              <Tooltip content={blocked}>{button}</Tooltip>
-                              <span id={`aprobar-motivo-${programme.id}`} className="programme-blocked">
-                                {blocked}
-                              </span>
-                            </>
-                          ) : (
-                            button
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-            ) : null}
+            {/* Under an h2, a sentence rather than the list screen's empty state (its title is an h4). */}
+            {pending.length === 0 ? (
+              <p>{PROGRAMME_TEXTS.noPending}</p>
+            ) : (
+              <BackOfficeList
+                label={PROGRAMME_TEXTS.pendingTitle}
+                remote={loaded(pending, list.retry)}
+                columns={PENDING_COLUMNS}
+                rowKey={(programme) => programme.id}
+                rowActions={(programme) => {
+                  const blocked = approveBlockedReason(programme, operator);
+                  const button = (
+                    <Button
+                      intent="success"
+                      text={PROGRAMME_TEXTS.approve}
+                      disabled={blocked !== null}
+                      aria-describedby={blocked ? `aprobar-motivo-${programme.id}` : undefined}
+                      loading={busyOn('approve', programme.id)}
+                      onClick={() =>
+                        send({
+                          type: 'action.run',
+                          intent: intentOf('approve', programme.id, programme.corporate_name),
+                        })
+                      }
+                    />
+                  );
+                  return blocked ? (
+                    <>
+                      <Tooltip content={blocked}>{button}</Tooltip>
+                      <span id={`aprobar-motivo-${programme.id}`} className="programme-blocked">
+                        {blocked}
+                      </span>
+                    </>
+                  ) : (
+                    button
+                  );
+                }}
+                loading={PROGRAMME_TEXTS.loading}
+                failed={PROGRAMME_TEXTS.loadFailed}
+                empty={{ title: PROGRAMME_TEXTS.noPending }}
+              />
+            )}
           </section>
 
           <section aria-labelledby="programas-lista">
             <h2 id="programas-lista">Programas</h2>
-            <HTMLTable compact striped interactive aria-label="Programas de crédito">
-              <thead>
-                <tr>
-                  <th scope="col">Corporativo</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Límite</th>
-                  <th scope="col">Reservado</th>
-                  <th scope="col">Usado</th>
-                  <th scope="col">Disponible</th>
-                  <th scope="col">Utilización</th>
-                  <th scope="col">Vigencia</th>
-                  <th scope="col">Acciones</th>
-                </tr>
-              </thead>
-              <tbody>
-                {programmes.map((programme) => (
-                  <tr key={programme.id} aria-selected={props.selectedId === programme.id}>
-                    <td>{programme.corporate_name}</td>
-                    <td>
-                      <Tag intent={STATE_INTENTS[programme.state]} minimal>
-                        {PROGRAMME_STATE_LABELS[programme.state]}
-                      </Tag>
-                    </td>
-                    <td>{money(programme.limit)}</td>
-                    <td>{money(programme.reserved)}</td>
-                    <td>{money(programme.used)}</td>
-                    <td>{money(programme.available)}</td>
-                    <td>
-                      <UtilisationBar programme={programme} />
-                    </td>
-                    <td>
-                      {programme.starts_on && programme.ends_on
-                        ? `${displayDate(programme.starts_on)} a ${displayDate(programme.ends_on)}`
-                        : '—'}
-                    </td>
-                    <td className="programme-actions">
-                      <Button
-                        small
-                        text={PROGRAMME_TEXTS.detail}
-                        onClick={() => props.onSelect(programme.id)}
-                      />
-                      {canPropose && programme.pending_proposal === null ? (
-                        <Button
-                          small
-                          text="Proponer aumento"
-                          onClick={() => setProposing({ corporateId: programme.corporate_id })}
-                        />
-                      ) : null}
-                      {accepts(programme, { type: 'programme.freeze', actor: operator, reason: '·' }) ? (
-                        <Button
-                          small
-                          intent="warning"
-                          text={PROGRAMME_TEXTS.freeze}
-                          onClick={() => setReasonFor({ id: programme.id, type: 'freeze' })}
-                        />
-                      ) : null}
-                      {accepts(programme, { type: 'programme.unfreeze', actor: operator, reason: '·' }) ? (
-                        <Button
-                          small
-                          text={PROGRAMME_TEXTS.unfreeze}
-                          onClick={() => setReasonFor({ id: programme.id, type: 'unfreeze' })}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+            {programmesList}
           </section>
         </>
-      ) : null}
+      ) : (
+        programmesList
+      )}
 
       {props.detail && props.selectedId !== null ? (
         <DetailPanel
           detail={props.detail}
           canCollect={holdsAnyRole(operator.roles, COLLECTION_ROLES)}
-          onCollect={setCollecting}
+          onCollect={(invoice) => open('collect', invoice.invoice_id, invoice.invoice_label)}
           onClose={() => props.onSelect(null)}
         />
       ) : null}
 
-      {proposing ? (
-        <ProposeDialog
-          corporates={props.corporates}
-          initialCorporateId={proposing.corporateId}
-          onClose={() => setProposing(null)}
-          onPropose={async (body) => {
-            await actions.propose(body);
-            setNotice({ intent: 'success', text: 'Límite enviado a aprobación.' });
-          }}
-        />
-      ) : null}
-      {collecting ? (
-        <CollectionDialog
-          invoice={collecting}
-          onClose={() => setCollecting(null)}
-          onRecord={async (body) => {
-            const message = await actions.recordCollection(body);
-            setNotice({ intent: 'success', text: message });
-            return message;
-          }}
-        />
-      ) : null}
-      {reasonFor ? (
-        <ReasonDialog
-          title={reasonFor.type === 'freeze' ? PROGRAMME_TEXTS.freeze : PROGRAMME_TEXTS.unfreeze}
-          onClose={() => setReasonFor(null)}
-          onConfirm={async (reason) => {
-            if (reasonFor.type === 'freeze') await actions.freeze(reasonFor.id, reason);
-            else await actions.unfreeze(reasonFor.id, reason);
-            setNotice({
-              intent: 'success',
-              text: reasonFor.type === 'freeze' ? 'Programa congelado.' : 'Programa descongelado.',
-            });
-          }}
-        />
-      ) : null}
+      <GestureDialogs
+        actions={actions}
+        corporates={props.corporates}
+        collectible={detail?.collectible ?? []}
+      />
     </div>
   );
 }
