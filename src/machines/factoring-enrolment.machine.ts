@@ -10,7 +10,12 @@ import { MIN_FACTORING_INSTALMENTS } from '../domain/factoring-terms';
 import type { FactoringQuote, FactoringRequest } from '../domain/schemas/factoring';
 import type { MessageResponse } from '../domain/schemas/invoices';
 import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
-import { type DialogMessage, messageFromFailure, messageFromResponse } from './pronto-pago-messages';
+import {
+  type DialogMessage,
+  messageFromFailure,
+  messageFromRefusal,
+  messageFromResponse,
+} from './pronto-pago-messages';
 
 export interface TransferFactoringInput {
   request: FactoringRequest;
@@ -47,13 +52,6 @@ export type FactoringEnrolmentEvent =
   | { type: 'factoring.transfer' }
   | { type: 'factoring.close' }
   | { type: 'dialog.close' };
-
-/** The quote's failure: the server's own words when it refused (403 not enabled, 404, 409), else generic. */
-function quoteFailure(error: unknown): DialogMessage {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && status >= 400 && status < 500) return messageFromFailure(error);
-  return { message: FACTORING_QUOTE_FAILED, messageType: 'error' };
-}
 
 /**
  * The enable request's answer. From a row (provider screen) the server's own message and message_type (spec §8:
@@ -287,7 +285,10 @@ export const factoringEnrolmentMachine = factoringEnrolmentSetup.createMachine({
         onError: {
           target: 'quoteFailed',
           actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quoteFailure(event.error) }) },
+            {
+              type: 'showDialog',
+              params: ({ event }) => ({ dialog: messageFromRefusal(event.error, FACTORING_QUOTE_FAILED) }),
+            },
             // A 403 means the account's flag was stale: reading the list again brings has_factoring back.
             'refreshList',
           ],

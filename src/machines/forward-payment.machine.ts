@@ -1,7 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ForwardPaymentQuote, MessageResponse } from '../domain/schemas/invoices';
 import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
-import { type DialogMessage, messageFromFailure, messageFromResponse } from './pronto-pago-messages';
+import {
+  type DialogMessage,
+  messageFromFailure,
+  messageFromRefusal,
+  messageFromResponse,
+} from './pronto-pago-messages';
 
 export const QUOTE_FAILED_MESSAGE = 'No pudimos obtener la cotización. Por favor, intenta de nuevo.';
 
@@ -18,13 +23,6 @@ export interface ForwardPaymentContext {
   idempotencyKey: string | null;
   /** The quote's failure (drawer) or the approval's answer (dialog). */
   dialog: DialogMessage | null;
-}
-
-/** The quote's failure: the server's own message when it refused (409: no alliance, date passed…), else generic. */
-function quoteFailure(error: unknown): DialogMessage {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && status >= 400 && status < 500) return messageFromFailure(error);
-  return { message: QUOTE_FAILED_MESSAGE, messageType: 'error' };
 }
 
 const forwardPaymentSetup = setup({
@@ -169,7 +167,10 @@ export const forwardPaymentMachine = forwardPaymentSetup.createMachine({
         },
         onError: {
           target: 'quoteFailed',
-          actions: { type: 'showDialog', params: ({ event }) => ({ dialog: quoteFailure(event.error) }) },
+          actions: {
+            type: 'showDialog',
+            params: ({ event }) => ({ dialog: messageFromRefusal(event.error, QUOTE_FAILED_MESSAGE) }),
+          },
         },
       },
     },

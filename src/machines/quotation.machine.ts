@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CallFailure } from '../domain/call-failure';
+import { callFailureOf } from '../domain/call-failure';
 import { quoteResume } from '../domain/corporate-quote';
 import type {
   AcceptedQuotationResponse,
@@ -19,20 +19,20 @@ export interface QuotationDialog {
   variant: 'success' | 'error';
 }
 
-/** The server's keys of a 400 per line are 'index.field' (decision 0028); its messages go one per line. */
-function lineMessages(body: unknown): string[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.values(body as Record<string, unknown>).flatMap((entry) =>
-    (Array.isArray(entry) ? entry : [entry]).filter(
-      (message): message is string => typeof message === 'string' && message.length > 0,
-    ),
-  );
-}
-
-/** A failed call as the alert dialog shows it: a 400's messages per line, else the server's message or ours. */
+/**
+ * A failed call as the alert dialog shows it: a 400's messages, one per line (its keys are 'index.field',
+ * decision 0028), else the pronto-pago wording of call-failure.ts (messageFromFailure).
+ */
 export function quotationFailure(error: unknown): QuotationDialog {
-  const failure = error as Partial<CallFailure> | null;
-  const perLine = failure?.status === 400 ? lineMessages(failure.body) : [];
+  const { status, body } = callFailureOf(error);
+  const perLine =
+    status === 400 && body && !Array.isArray(body)
+      ? Object.values(body).flatMap((entry) =>
+          (Array.isArray(entry) ? entry : [entry]).filter(
+            (message): message is string => typeof message === 'string' && message.length > 0,
+          ),
+        )
+      : [];
   if (perLine.length > 0) return { messages: perLine, variant: 'error' };
   return { messages: [messageFromFailure(error).message], variant: 'error' };
 }

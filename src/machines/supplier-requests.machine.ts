@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { callFailureOf } from '../domain/call-failure';
 import { InvoiceStatus, type InvoiceStatusCode } from '../domain/invoice-status';
 import type { MessageType } from '../domain/schemas/invoices';
 import type { AuthorizeRejectResponse } from '../domain/schemas/quotations';
@@ -48,8 +49,8 @@ export type SupplierRequestsEvent =
  * invoice by its folio; any other failure is the server's message or detail (spec §8: the error is shown).
  */
 export function failureMessages(error: unknown, lines: readonly RequestLine[]): string[] {
-  const { status, body } = (error ?? {}) as { status?: unknown; body?: unknown };
-  if (status === 400 && body && typeof body === 'object') {
+  const { status, body } = callFailureOf(error);
+  if (status === 400 && body) {
     const perLine: string[] = [];
     for (const [key, messages] of Object.entries(body)) {
       const index = /^(\d+)\./.exec(key)?.[1];
