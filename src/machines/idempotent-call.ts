@@ -66,8 +66,11 @@ export interface IdempotentCall<S extends AnyMachineSetup, TState extends string
    * key from the context; onDone is the success.
    */
   invoke: InvokeOf<S>;
-  /** The server refused (any failure, or any but a lost answer when `answerLost` is given). */
-  refused: ErrorTransitionOf<S>;
+  /**
+   * The server refused (any failure, or any but a lost answer when `answerLost` is given); several guarded
+   * transitions when a refusal has kinds (the back office's 400 at a form's fields goes back to the form).
+   */
+  refused: ErrorTransitionOf<S> | readonly ErrorTransitionOf<S>[];
   /** A state for a lost answer, retried with the same key; without it a lost answer is a refusal. */
   answerLost?: AnswerLostState<S, TLost>;
 }
@@ -83,6 +86,7 @@ export function idempotentCallStates<
 >(_machineSetup: S, call: IdempotentCall<S, TState, TLost>): Record<TState | TLost, LeafStateConfigOf<S>> {
   const { invoke, refused, answerLost: lost } = call;
   const src = (invoke as { src: string }).src;
+  const refusals = Array.isArray(refused) ? refused : [refused];
   const onError = lost
     ? [
         {
@@ -93,7 +97,7 @@ export function idempotentCallStates<
           target: lost.state,
           ...(lost.actions === undefined ? {} : { actions: lost.actions }),
         },
-        refused,
+        ...refusals,
       ]
     : refused;
   const states: Record<string, unknown> = {
