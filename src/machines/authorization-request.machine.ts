@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MessageResponse } from '../domain/schemas/invoices';
+import { idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import { type DialogMessage, messageFromFailure, messageFromResponse } from './pronto-pago-messages';
 
 export interface AuthorizationRequestInput {
@@ -13,13 +14,7 @@ export interface AuthorizationRequestContext {
   dialog: DialogMessage | null;
 }
 
-/**
- * 'Solicitar adelanto' on an invoice Por Autorizar (spec §4 AVAILABLE → PENDING): the request goes out with a
- * fresh Idempotency-Key, the alert dialog shows 'Cargando...' and then the server's message and message_type
- * (the customer is notified and answers within 24 hours). Success marks the row Solicitado; a refusal (for
- * example a concurrent change: 409) refreshes the list so the row shows its real status.
- */
-export const authorizationRequestMachine = setup({
+const authorizationRequestSetup = setup({
   types: {
     context: {} as AuthorizationRequestContext,
     events: {} as { type: 'authorization.request'; invoiceId: number } | { type: 'dialog.close' },
@@ -34,7 +29,7 @@ export const authorizationRequestMachine = setup({
     startRequest: assign({
       invoiceId: (_, params: { invoiceId: number }) => params.invoiceId,
       // One key per request: a double click or a replay after a lost answer cannot ask twice.
-      idempotencyKey: () => crypto.randomUUID(),
+      idempotencyKey: () => newIdempotencyKey(),
       dialog: null,
     }),
     showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
@@ -44,7 +39,43 @@ export const authorizationRequestMachine = setup({
     // Provided by the route: the list is read again (the row's status changed under the page).
     refreshList: () => {},
   },
-}).createMachine({
+});
+
+/** The request: one key per 'Solicitar adelanto'; any failure (a lost answer too) is shown and the list read again. */
+const requestStates = idempotentCallStates(authorizationRequestSetup, {
+  state: 'requesting',
+  label: 'Enviando solicitud (Cargando...)',
+  tags: ['busy'],
+  invoke: {
+    src: 'requestAuthorization',
+    input: ({ context }) => ({
+      invoiceId: context.invoiceId as number,
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'answered',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
+        { type: 'markRequested', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+      ],
+    },
+  },
+  refused: {
+    target: 'failed',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+      'refreshList',
+    ],
+  },
+});
+
+/**
+ * 'Solicitar adelanto' on an invoice Por Autorizar (spec §4 AVAILABLE → PENDING): the request goes out with a
+ * fresh Idempotency-Key, the alert dialog shows 'Cargando...' and then the server's message and message_type
+ * (the customer is notified and answers within 24 hours). Success marks the row Solicitado; a refusal (for
+ * example a concurrent change: 409) refreshes the list so the row shows its real status.
+ */
+export const authorizationRequestMachine = authorizationRequestSetup.createMachine({
   id: 'authorization-request',
   meta: {
     title: 'Solicitud de autorización (Solicitar adelanto)',
@@ -74,32 +105,7 @@ export const authorizationRequestMachine = setup({
         },
       },
     },
-    requesting: {
-      meta: { label: 'Enviando solicitud (Cargando...)' },
-      tags: ['busy'],
-      invoke: {
-        id: 'requestAuthorization',
-        src: 'requestAuthorization',
-        input: ({ context }) => ({
-          invoiceId: context.invoiceId as number,
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'answered',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
-            { type: 'markRequested', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
-            'refreshList',
-          ],
-        },
-      },
-    },
+    ...requestStates,
     answered: {
       meta: { label: 'Solicitud enviada' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },

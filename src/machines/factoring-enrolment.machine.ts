@@ -9,10 +9,11 @@ import {
 import { MIN_FACTORING_INSTALMENTS } from '../domain/factoring-terms';
 import type { FactoringQuote, FactoringRequest } from '../domain/schemas/factoring';
 import type { MessageResponse } from '../domain/schemas/invoices';
+import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import {
   type DialogMessage,
-  isNoResponse,
   messageFromFailure,
+  messageFromRefusal,
   messageFromResponse,
 } from './pronto-pago-messages';
 
@@ -52,13 +53,6 @@ export type FactoringEnrolmentEvent =
   | { type: 'factoring.close' }
   | { type: 'dialog.close' };
 
-/** The quote's failure: the server's own words when it refused (403 not enabled, 404, 409), else generic. */
-function quoteFailure(error: unknown): DialogMessage {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && status >= 400 && status < 500) return messageFromFailure(error);
-  return { message: FACTORING_QUOTE_FAILED, messageType: 'error' };
-}
-
 /**
  * The enable request's answer. From a row (provider screen) the server's own message and message_type (spec §8:
  * not enabled, or already requested); from the header card the corporate-facing contact text replaces the
@@ -81,14 +75,7 @@ const EMPTY: FactoringEnrolmentContext = {
   dialog: null,
 };
 
-/**
- * 'Solicitar Factoraje' (spec §4, §8, §9; issue 15). An account without a line sends the enable request and
- * shows the server's answer; an account with one loads the quote into the right-side panel, the user picks 1-4
- * instalments and confirms with 'Transferir', sent with an Idempotency-Key made once per confirmation and kept
- * for a retry after a lost answer. Success makes the row FACTORING locally; a refusal (line exhausted, quote or
- * invoice changed) shows the server's message and the list is read again.
- */
-export const factoringEnrolmentMachine = setup({
+const factoringEnrolmentSetup = setup({
   types: {
     context: {} as FactoringEnrolmentContext,
     events: {} as FactoringEnrolmentEvent,
@@ -109,7 +96,7 @@ export const factoringEnrolmentMachine = setup({
   },
   guards: {
     hasFactoring: (_, params: { hasFactoring: boolean }) => params.hasFactoring,
-    answerLost: (_, params: { error: unknown }) => isNoResponse(params.error),
+    answerLost,
     /** Only the quote's own options can be chosen (1-4 instalments, spec §9). */
     isQuotedOption: ({ context }, params: { instalments: number }) =>
       context.quote !== null && factoringOption(context.quote, params.instalments) !== null,
@@ -129,7 +116,7 @@ export const factoringEnrolmentMachine = setup({
       instalments: DEFAULT_FACTORING_INSTALMENTS,
     }),
     choose: assign({ instalments: (_, params: { instalments: number }) => params.instalments }),
-    newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID(), dialog: null }),
+    newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey(), dialog: null }),
     clearDialog: assign({ dialog: null }),
     showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
     clear: assign(EMPTY),
@@ -138,7 +125,52 @@ export const factoringEnrolmentMachine = setup({
     // Provided by the route: the lists are read again (the row, the line's figures and has_factoring may have changed).
     refreshList: () => {},
   },
-}).createMachine({
+});
+
+/** The transfer: one key per 'Transferir'; a lost answer keeps the panel and retries with that key. */
+const transferStates = idempotentCallStates(factoringEnrolmentSetup, {
+  state: 'transferring',
+  label: 'Transfiriendo',
+  tags: ['drawer', 'busy'],
+  invoke: {
+    src: 'transferFactoring',
+    input: ({ context }) => ({
+      request: factoringRequestForOption(context.quote as FactoringQuote, context.instalments),
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'transferred',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
+        { type: 'markFactoring', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+      ],
+    },
+  },
+  refused: {
+    target: 'refused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+      'refreshList',
+    ],
+  },
+  answerLost: {
+    state: 'answerLost',
+    label: 'Sin respuesta del servidor',
+    tags: ['drawer'],
+    actions: { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+    retry: 'factoring.retry',
+    close: { event: 'factoring.close', target: 'closed', actions: ['refreshList', 'clear'] },
+  },
+});
+
+/**
+ * 'Solicitar Factoraje' (spec §4, §8, §9; issue 15). An account without a line sends the enable request and
+ * shows the server's answer; an account with one loads the quote into the right-side panel, the user picks 1-4
+ * instalments and confirms with 'Transferir', sent with an Idempotency-Key made once per confirmation and kept
+ * for a retry after a lost answer. Success makes the row FACTORING locally; a refusal (line exhausted, quote or
+ * invoice changed) shows the server's message and the list is read again.
+ */
+export const factoringEnrolmentMachine = factoringEnrolmentSetup.createMachine({
   id: 'factoring-enrolment',
   meta: {
     title: 'Factoraje (Solicitar Factoraje)',
@@ -253,7 +285,10 @@ export const factoringEnrolmentMachine = setup({
         onError: {
           target: 'quoteFailed',
           actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quoteFailure(event.error) }) },
+            {
+              type: 'showDialog',
+              params: ({ event }) => ({ dialog: messageFromRefusal(event.error, FACTORING_QUOTE_FAILED) }),
+            },
             // A 403 means the account's flag was stale: reading the list again brings has_factoring back.
             'refreshList',
           ],
@@ -280,52 +315,7 @@ export const factoringEnrolmentMachine = setup({
         'factoring.close': { target: 'closed', actions: 'clear' },
       },
     },
-    transferring: {
-      meta: { label: 'Transfiriendo' },
-      tags: ['drawer', 'busy'],
-      invoke: {
-        id: 'transferFactoring',
-        src: 'transferFactoring',
-        input: ({ context }) => ({
-          request: factoringRequestForOption(context.quote as FactoringQuote, context.instalments),
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'transferred',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
-            { type: 'markFactoring', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'answerLost',
-            actions: {
-              type: 'showDialog',
-              params: ({ event }) => ({ dialog: messageFromFailure(event.error) }),
-            },
-          },
-          {
-            target: 'refused',
-            actions: [
-              { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
-              'refreshList',
-            ],
-          },
-        ],
-      },
-    },
-    answerLost: {
-      meta: { label: 'Sin respuesta del servidor' },
-      tags: ['drawer'],
-      on: {
-        // Same Idempotency-Key: if the first request did reach the server, it answers with that result.
-        'factoring.retry': 'transferring',
-        // The transfer may have happened: read the list again.
-        'factoring.close': { target: 'closed', actions: ['refreshList', 'clear'] },
-      },
-    },
+    ...transferStates,
     transferred: {
       meta: { label: 'Factoraje aceptado' },
       tags: ['dialog'],

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ForwardPaymentQuote, MessageResponse } from '../domain/schemas/invoices';
+import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import {
   type DialogMessage,
-  isNoResponse,
   messageFromFailure,
+  messageFromRefusal,
   messageFromResponse,
 } from './pronto-pago-messages';
 
@@ -24,22 +25,7 @@ export interface ForwardPaymentContext {
   dialog: DialogMessage | null;
 }
 
-/** The quote's failure: the server's own message when it refused (409: no alliance, date passed…), else generic. */
-function quoteFailure(error: unknown): DialogMessage {
-  const status = (error as { status?: number } | null)?.status;
-  if (status !== undefined && status >= 400 && status < 500) return messageFromFailure(error);
-  return { message: QUOTE_FAILED_MESSAGE, messageType: 'error' };
-}
-
-/**
- * 'Adelantar pago' on an Autorizada invoice (spec §4 APPROVED → PROCESS): the right-side drawer loads the
- * quote (retry on failure), the user confirms with its own 'Adelantar pago', the approval goes out with an
- * Idempotency-Key made once per confirmation. No answer (network loss) keeps the drawer and the key: the
- * retry replays the same request, so the server advances at most once. Success shows the success dialog and
- * the row becomes En trámite; a refusal (409 after a concurrent change…) shows the server's message and the
- * list is read again.
- */
-export const forwardPaymentMachine = setup({
+const forwardPaymentSetup = setup({
   types: {
     context: {} as ForwardPaymentContext,
     events: {} as
@@ -59,7 +45,7 @@ export const forwardPaymentMachine = setup({
     }),
   },
   guards: {
-    answerLost: (_, params: { error: unknown }) => isNoResponse(params.error),
+    answerLost,
   },
   actions: {
     open: assign({
@@ -70,7 +56,7 @@ export const forwardPaymentMachine = setup({
       dialog: null,
     }),
     keepQuote: assign({ quote: (_, params: { quote: ForwardPaymentQuote }) => params.quote }),
-    newIdempotencyKey: assign({ idempotencyKey: () => crypto.randomUUID(), dialog: null }),
+    newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey(), dialog: null }),
     clearDialog: assign({ dialog: null }),
     showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
     clear: assign({ invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null }),
@@ -79,7 +65,53 @@ export const forwardPaymentMachine = setup({
     // Provided by the route: the list is read again (the row may have changed under the page).
     refreshList: () => {},
   },
-}).createMachine({
+});
+
+/** The approval: one key per confirmation; a lost answer keeps the drawer and retries with that key. */
+const approvalStates = idempotentCallStates(forwardPaymentSetup, {
+  state: 'approving',
+  label: 'Enviando el adelanto',
+  tags: ['drawer', 'busy'],
+  invoke: {
+    src: 'approveForwardPayment',
+    input: ({ context }) => ({
+      invoiceId: context.invoiceId as number,
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'succeeded',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
+        { type: 'markAdvanced', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+      ],
+    },
+  },
+  refused: {
+    target: 'refused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+      'refreshList',
+    ],
+  },
+  answerLost: {
+    state: 'answerLost',
+    label: 'Sin respuesta del servidor',
+    tags: ['drawer'],
+    actions: { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
+    retry: 'advance.retry',
+    close: { event: 'advance.close', target: 'closed', actions: ['refreshList', 'clear'] },
+  },
+});
+
+/**
+ * 'Adelantar pago' on an Autorizada invoice (spec §4 APPROVED → PROCESS): the right-side drawer loads the
+ * quote (retry on failure), the user confirms with its own 'Adelantar pago', the approval goes out with an
+ * Idempotency-Key made once per confirmation. No answer (network loss) keeps the drawer and the key: the
+ * retry replays the same request, so the server advances at most once. Success shows the success dialog and
+ * the row becomes En trámite; a refusal (409 after a concurrent change…) shows the server's message and the
+ * list is read again.
+ */
+export const forwardPaymentMachine = forwardPaymentSetup.createMachine({
   id: 'forward-payment',
   meta: {
     title: 'Adelanto de pago (Adelantar pago)',
@@ -135,7 +167,10 @@ export const forwardPaymentMachine = setup({
         },
         onError: {
           target: 'quoteFailed',
-          actions: { type: 'showDialog', params: ({ event }) => ({ dialog: quoteFailure(event.error) }) },
+          actions: {
+            type: 'showDialog',
+            params: ({ event }) => ({ dialog: messageFromRefusal(event.error, QUOTE_FAILED_MESSAGE) }),
+          },
         },
       },
     },
@@ -155,52 +190,7 @@ export const forwardPaymentMachine = setup({
         'advance.close': { target: 'closed', actions: 'clear' },
       },
     },
-    approving: {
-      meta: { label: 'Enviando el adelanto' },
-      tags: ['drawer', 'busy'],
-      invoke: {
-        id: 'approveForwardPayment',
-        src: 'approveForwardPayment',
-        input: ({ context }) => ({
-          invoiceId: context.invoiceId as number,
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'succeeded',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
-            { type: 'markAdvanced', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'answerLost',
-            actions: {
-              type: 'showDialog',
-              params: ({ event }) => ({ dialog: messageFromFailure(event.error) }),
-            },
-          },
-          {
-            target: 'refused',
-            actions: [
-              { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromFailure(event.error) }) },
-              'refreshList',
-            ],
-          },
-        ],
-      },
-    },
-    answerLost: {
-      meta: { label: 'Sin respuesta del servidor' },
-      tags: ['drawer'],
-      on: {
-        // Same Idempotency-Key: if the first request did reach the server, it answers with that result.
-        'advance.retry': 'approving',
-        // The advance may have happened: read the list again.
-        'advance.close': { target: 'closed', actions: ['refreshList', 'clear'] },
-      },
-    },
+    ...approvalStates,
     succeeded: {
       meta: { label: 'Adelanto aceptado' },
       on: { 'dialog.close': { target: 'closed', actions: 'clear' } },

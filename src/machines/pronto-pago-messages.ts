@@ -1,5 +1,7 @@
 import {
   type CallFailure,
+  callFailureOf,
+  type FailureWording,
   failureText,
   NO_RESPONSE_MESSAGE,
   SESSION_ENDED_MESSAGE,
@@ -28,23 +30,31 @@ export function isNoResponse(error: unknown): boolean {
 }
 
 /**
- * A failed call as a dialog: the server's message and message_type when it sent them (the provider calls
- * do, docs/decisions/0012), else its detail, else a Spanish text for no response, an ended session or the rest.
+ * How the pronto-pago dialogs word a failed call (call-failure.ts's failureText): the server's message when it
+ * sent one (the provider calls do, docs/decisions/0012), else a refusal's detail, else a Spanish text for no
+ * response, an ended session or the rest.
  */
+export const PRONTO_PAGO_WORDING: FailureWording = {
+  read: (status) =>
+    status !== null && status !== 0 && status !== 401 && status < 500 ? ['message', 'detail'] : ['message'],
+  otherwise: (status) =>
+    status === 0 ? NO_RESPONSE_MESSAGE : status === 401 ? SESSION_ENDED_MESSAGE : UNEXPECTED_MESSAGE,
+};
+
+/** A failed call as a dialog: PRONTO_PAGO_WORDING's text, with the server's message_type when its message shows. */
 export function messageFromFailure(error: unknown): DialogMessage {
-  const failure = error as Partial<CallFailure> | null;
-  const body = (failure?.body ?? null) as {
-    message?: unknown;
-    message_type?: unknown;
-    detail?: unknown;
-  } | null;
-  const type = MESSAGE_TYPES.find((t) => t === body?.message_type) ?? 'error';
-  if (typeof body?.message === 'string' && body.message.trim())
-    return { message: body.message, messageType: type };
-  const message = failureText(error, {
-    read: (status) => (status !== null && status !== 0 && status !== 401 && status < 500 ? ['detail'] : []),
-    otherwise: (status) =>
-      status === 0 ? NO_RESPONSE_MESSAGE : status === 401 ? SESSION_ENDED_MESSAGE : UNEXPECTED_MESSAGE,
-  });
-  return { message, messageType: 'error' };
+  const { body } = callFailureOf(error);
+  const ownMessage = typeof body?.message === 'string' && body.message.trim() !== '';
+  const messageType = (ownMessage && MESSAGE_TYPES.find((type) => type === body?.message_type)) || 'error';
+  return { message: failureText(error, PRONTO_PAGO_WORDING), messageType };
+}
+
+/**
+ * A failed load (a quote): the server's own words when it refused (a 4xx: not enabled, no alliance, date
+ * passed…), else the screen's `otherwise` text (no answer, server error).
+ */
+export function messageFromRefusal(error: unknown, otherwise: string): DialogMessage {
+  const { status } = callFailureOf(error);
+  if (status !== null && status >= 400 && status < 500) return messageFromFailure(error);
+  return { message: otherwise, messageType: 'error' };
 }

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CallFailure } from '../domain/call-failure';
+import { callFailureOf } from '../domain/call-failure';
 import { quoteResume } from '../domain/corporate-quote';
 import type {
   AcceptedQuotationResponse,
@@ -10,6 +10,7 @@ import type {
   QuotationLine,
   QuotationOutcomeResponse,
 } from '../domain/schemas/corporates';
+import { idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import { messageFromFailure } from './pronto-pago-messages';
 
 /** The alert dialog's content (spec §2 "Alert dialog"): one message or several, and its variant. */
@@ -18,20 +19,20 @@ export interface QuotationDialog {
   variant: 'success' | 'error';
 }
 
-/** The server's keys of a 400 per line are 'index.field' (decision 0028); its messages go one per line. */
-function lineMessages(body: unknown): string[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.values(body as Record<string, unknown>).flatMap((entry) =>
-    (Array.isArray(entry) ? entry : [entry]).filter(
-      (message): message is string => typeof message === 'string' && message.length > 0,
-    ),
-  );
-}
-
-/** A failed call as the alert dialog shows it: a 400's messages per line, else the server's message or ours. */
+/**
+ * A failed call as the alert dialog shows it: a 400's messages, one per line (its keys are 'index.field',
+ * decision 0028), else the pronto-pago wording of call-failure.ts (messageFromFailure).
+ */
 export function quotationFailure(error: unknown): QuotationDialog {
-  const failure = error as Partial<CallFailure> | null;
-  const perLine = failure?.status === 400 ? lineMessages(failure.body) : [];
+  const { status, body } = callFailureOf(error);
+  const perLine =
+    status === 400 && body && !Array.isArray(body)
+      ? Object.values(body).flatMap((entry) =>
+          (Array.isArray(entry) ? entry : [entry]).filter(
+            (message): message is string => typeof message === 'string' && message.length > 0,
+          ),
+        )
+      : [];
   if (perLine.length > 0) return { messages: perLine, variant: 'error' };
   return { messages: [messageFromFailure(error).message], variant: 'error' };
 }
@@ -53,10 +54,10 @@ export interface QuotationKeys {
 
 function newKeys(): QuotationKeys {
   return {
-    preApprove: crypto.randomUUID(),
-    accept: crypto.randomUUID(),
-    pay: crypto.randomUUID(),
-    reject: crypto.randomUUID(),
+    preApprove: newIdempotencyKey(),
+    accept: newIdempotencyKey(),
+    pay: newIdempotencyKey(),
+    reject: newIdempotencyKey(),
   };
 }
 
@@ -80,15 +81,7 @@ export interface KeyedLines {
   idempotencyKey: string;
 }
 
-/**
- * Spec §2 /cotizacion/ and "Quotation dialog", issue 13, decision 0028: the saved pre-authorization is quoted;
- * the buyer may remove lines (the totals are quoteResume of the rest), then says who absorbs the financial
- * cost. Provider: 'Aceptar' pre-approves every invoice (Autorizada). Buyer: the invoices are accepted with the
- * buyer as payer and the resume offers 'Pagar a Proveedores' (the advance at no cost to the provider) or
- * 'Rechazar Cotización'. Every failure shows in the alert dialog. Without lines the page goes back to
- * pre-authorization.
- */
-export const quotationMachine = setup({
+const quotationSetup = setup({
   types: {
     context: {} as QuotationContext,
     input: {} as QuotationInput,
@@ -160,7 +153,119 @@ export const quotationMachine = setup({
     // Provided by the route: every invoice list is read again after invoices changed.
     refreshLists: () => {},
   },
-}).createMachine({
+});
+
+/** The provider absorbs the cost: 'Aceptar' pre-approves every line with the quotation's key. */
+const preApproveStates = idempotentCallStates(quotationSetup, {
+  state: 'preApproving',
+  label: 'Autorizando las facturas',
+  tags: ['busy'],
+  invoke: {
+    src: 'preApprove',
+    input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.preApprove }),
+    onDone: {
+      target: 'preApproved',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+        'clearSaved',
+        'refreshLists',
+      ],
+    },
+  },
+  refused: {
+    target: 'refused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+      'refreshLists',
+    ],
+  },
+});
+
+/** The buyer absorbs the cost: the lines are accepted at its charge, then the resume. */
+const acceptStates = idempotentCallStates(quotationSetup, {
+  state: 'accepting',
+  label: 'Aceptando a cargo del comprador',
+  tags: ['busy'],
+  invoke: {
+    src: 'accept',
+    input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.accept }),
+    onDone: {
+      target: 'resume',
+      actions: [
+        { type: 'keepBuyerResume', params: ({ event }) => ({ response: event.output }) },
+        'clearSaved',
+        'refreshLists',
+      ],
+    },
+  },
+  refused: {
+    target: 'refused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+      'refreshLists',
+    ],
+  },
+});
+
+/** 'Pagar a Proveedores' from the resume. */
+const payStates = idempotentCallStates(quotationSetup, {
+  state: 'paying',
+  label: 'Pagando a proveedores',
+  tags: ['busy'],
+  invoke: {
+    src: 'payProviders',
+    input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.pay }),
+    onDone: {
+      target: 'paid',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+        'refreshLists',
+      ],
+    },
+  },
+  refused: {
+    target: 'resumeRefused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+      'refreshLists',
+    ],
+  },
+});
+
+/** 'Rechazar Cotización' from the resume. */
+const rejectStates = idempotentCallStates(quotationSetup, {
+  state: 'rejecting',
+  label: 'Rechazando la cotización',
+  tags: ['busy'],
+  invoke: {
+    src: 'reject',
+    input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.reject }),
+    onDone: {
+      target: 'rejected',
+      actions: [
+        { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
+        'refreshLists',
+      ],
+    },
+  },
+  refused: {
+    target: 'resumeRefused',
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+      'refreshLists',
+    ],
+  },
+});
+
+/**
+ * Spec §2 /cotizacion/ and "Quotation dialog", issue 13, decision 0028: the saved pre-authorization is quoted;
+ * the buyer may remove lines (the totals are quoteResume of the rest), then says who absorbs the financial
+ * cost. Provider: 'Aceptar' pre-approves every invoice (Autorizada). Buyer: the invoices are accepted with the
+ * buyer as payer and the resume offers 'Pagar a Proveedores' (the advance at no cost to the provider) or
+ * 'Rechazar Cotización'. Every failure shows in the alert dialog. Without lines the page goes back to
+ * pre-authorization.
+ */
+export const quotationMachine = quotationSetup.createMachine({
   id: 'quotation',
   meta: {
     title: 'Cotización del comprador (quién absorbe el costo)',
@@ -270,54 +375,8 @@ export const quotationMachine = setup({
         'payer.cancel': 'quoted',
       },
     },
-    preApproving: {
-      meta: { label: 'Autorizando las facturas' },
-      tags: ['busy'],
-      invoke: {
-        id: 'preApprove',
-        src: 'preApprove',
-        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.preApprove }),
-        onDone: {
-          target: 'preApproved',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
-            'clearSaved',
-            'refreshLists',
-          ],
-        },
-        onError: {
-          target: 'refused',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-            'refreshLists',
-          ],
-        },
-      },
-    },
-    accepting: {
-      meta: { label: 'Aceptando a cargo del comprador' },
-      tags: ['busy'],
-      invoke: {
-        id: 'accept',
-        src: 'accept',
-        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.accept }),
-        onDone: {
-          target: 'resume',
-          actions: [
-            { type: 'keepBuyerResume', params: ({ event }) => ({ response: event.output }) },
-            'clearSaved',
-            'refreshLists',
-          ],
-        },
-        onError: {
-          target: 'refused',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-            'refreshLists',
-          ],
-        },
-      },
-    },
+    ...preApproveStates,
+    ...acceptStates,
     // A refused pre-approval or acceptance: the quote stays so the buyer can remove the line named.
     refused: {
       meta: { label: 'Rechazo del servidor' },
@@ -330,52 +389,8 @@ export const quotationMachine = setup({
         'quotation.reject': 'rejecting',
       },
     },
-    paying: {
-      meta: { label: 'Pagando a proveedores' },
-      tags: ['busy'],
-      invoke: {
-        id: 'payProviders',
-        src: 'payProviders',
-        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.pay }),
-        onDone: {
-          target: 'paid',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
-            'refreshLists',
-          ],
-        },
-        onError: {
-          target: 'resumeRefused',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-            'refreshLists',
-          ],
-        },
-      },
-    },
-    rejecting: {
-      meta: { label: 'Rechazando la cotización' },
-      tags: ['busy'],
-      invoke: {
-        id: 'reject',
-        src: 'reject',
-        input: ({ context }) => ({ lines: context.lines, idempotencyKey: context.keys.reject }),
-        onDone: {
-          target: 'rejected',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: outcome(event.output) }) },
-            'refreshLists',
-          ],
-        },
-        onError: {
-          target: 'resumeRefused',
-          actions: [
-            { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-            'refreshLists',
-          ],
-        },
-      },
-    },
+    ...payStates,
+    ...rejectStates,
     // The invoices are already accepted at the buyer's cost: back to the resume, to pay or reject again.
     resumeRefused: {
       meta: { label: 'Error en el resumen' },

@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { callFailureOf } from '../domain/call-failure';
 import { InvoiceStatus, type InvoiceStatusCode } from '../domain/invoice-status';
 import type { MessageType } from '../domain/schemas/invoices';
 import type { AuthorizeRejectResponse } from '../domain/schemas/quotations';
+import { idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import { messageFromFailure } from './pronto-pago-messages';
 
 /** Spec §5: a payment date is required for each invoice authorized. */
@@ -47,8 +49,8 @@ export type SupplierRequestsEvent =
  * invoice by its folio; any other failure is the server's message or detail (spec §8: the error is shown).
  */
 export function failureMessages(error: unknown, lines: readonly RequestLine[]): string[] {
-  const { status, body } = (error ?? {}) as { status?: unknown; body?: unknown };
-  if (status === 400 && body && typeof body === 'object') {
+  const { status, body } = callFailureOf(error);
+  if (status === 400 && body) {
     const perLine: string[] = [];
     for (const [key, messages] of Object.entries(body)) {
       const index = /^(\d+)\./.exec(key)?.[1];
@@ -61,13 +63,7 @@ export function failureMessages(error: unknown, lines: readonly RequestLine[]): 
   return [messageFromFailure(error).message];
 }
 
-/**
- * /dashboard/solicitudes/ (spec §4, §8): the corporate answers the advance requests of its suppliers. The
- * selected requests are authorized, each with its own payment date, or rejected with an optional reason; each
- * call carries a fresh Idempotency-Key. On success the rows leave the list and the dialog shows the server's
- * message and payment-date message; on failure the error message, and the list is read again.
- */
-export const supplierRequestsMachine = setup({
+const supplierRequestsSetup = setup({
   types: {
     context: {} as SupplierRequestsContext,
     events: {} as SupplierRequestsEvent,
@@ -96,7 +92,7 @@ export const supplierRequestsMachine = setup({
       lines: ({ event }) => ('lines' in event ? event.lines : []),
       missingDates: [],
       // One key per answer: a double click or a replay after a lost answer cannot act twice.
-      idempotencyKey: () => crypto.randomUUID(),
+      idempotencyKey: () => newIdempotencyKey(),
       messages: [],
     }),
     showAnswer: assign({
@@ -114,7 +110,78 @@ export const supplierRequestsMachine = setup({
     // Provided by the route: the lists are read again (a request may have been answered elsewhere).
     refreshList: () => {},
   },
-}).createMachine({
+});
+
+/** Authorizing the selected requests, each with its date, with the batch's key. */
+const authorizeStates = idempotentCallStates(supplierRequestsSetup, {
+  state: 'authorizing',
+  label: 'Autorizando (Cargando...)',
+  tags: ['busy'],
+  invoke: {
+    src: 'authorizeRequests',
+    input: ({ context }) => ({
+      lines: context.lines.map(({ invoiceId, paymentDate }) => ({ invoiceId, paymentDate })),
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'answered',
+      actions: [
+        { type: 'showAnswer', params: ({ event }) => ({ response: event.output }) },
+        {
+          type: 'removeRows',
+          params: ({ context }) => ({
+            invoiceIds: context.lines.map((l) => l.invoiceId),
+            status: InvoiceStatus.APPROVED,
+          }),
+        },
+      ],
+    },
+  },
+  refused: {
+    target: 'failed',
+    actions: [{ type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, 'refreshList'],
+  },
+});
+
+/** Rejecting the selected requests with the confirmed reason, with the batch's key. */
+const rejectStates = idempotentCallStates(supplierRequestsSetup, {
+  state: 'rejecting',
+  label: 'Rechazando (Cargando...)',
+  tags: ['busy'],
+  invoke: {
+    src: 'rejectRequests',
+    input: ({ context, event }) => ({
+      invoiceIds: context.lines.map((line) => line.invoiceId),
+      reason: event.type === 'reject.confirm' ? event.reason.trim() : '',
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'answered',
+      actions: [
+        { type: 'showAnswer', params: ({ event }) => ({ response: event.output }) },
+        {
+          type: 'removeRows',
+          params: ({ context }) => ({
+            invoiceIds: context.lines.map((l) => l.invoiceId),
+            status: InvoiceStatus.REJECTED,
+          }),
+        },
+      ],
+    },
+  },
+  refused: {
+    target: 'failed',
+    actions: [{ type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, 'refreshList'],
+  },
+});
+
+/**
+ * /dashboard/solicitudes/ (spec §4, §8): the corporate answers the advance requests of its suppliers. The
+ * selected requests are authorized, each with its own payment date, or rejected with an optional reason; each
+ * call carries a fresh Idempotency-Key. On success the rows leave the list and the dialog shows the server's
+ * message and payment-date message; on failure the error message, and the list is read again.
+ */
+export const supplierRequestsMachine = supplierRequestsSetup.createMachine({
   id: 'supplier-requests',
   meta: {
     title: 'Solicitudes de proveedores (autorizar o rechazar)',
@@ -161,65 +228,8 @@ export const supplierRequestsMachine = setup({
         'reject.cancel': { target: 'idle', actions: 'clear' },
       },
     },
-    authorizing: {
-      meta: { label: 'Autorizando (Cargando...)' },
-      tags: ['busy'],
-      invoke: {
-        id: 'authorizeRequests',
-        src: 'authorizeRequests',
-        input: ({ context }) => ({
-          lines: context.lines.map(({ invoiceId, paymentDate }) => ({ invoiceId, paymentDate })),
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'answered',
-          actions: [
-            { type: 'showAnswer', params: ({ event }) => ({ response: event.output }) },
-            {
-              type: 'removeRows',
-              params: ({ context }) => ({
-                invoiceIds: context.lines.map((l) => l.invoiceId),
-                status: InvoiceStatus.APPROVED,
-              }),
-            },
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: [{ type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, 'refreshList'],
-        },
-      },
-    },
-    rejecting: {
-      meta: { label: 'Rechazando (Cargando...)' },
-      tags: ['busy'],
-      invoke: {
-        id: 'rejectRequests',
-        src: 'rejectRequests',
-        input: ({ context, event }) => ({
-          invoiceIds: context.lines.map((line) => line.invoiceId),
-          reason: event.type === 'reject.confirm' ? event.reason.trim() : '',
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'answered',
-          actions: [
-            { type: 'showAnswer', params: ({ event }) => ({ response: event.output }) },
-            {
-              type: 'removeRows',
-              params: ({ context }) => ({
-                invoiceIds: context.lines.map((l) => l.invoiceId),
-                status: InvoiceStatus.REJECTED,
-              }),
-            },
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: [{ type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, 'refreshList'],
-        },
-      },
-    },
+    ...authorizeStates,
+    ...rejectStates,
     answered: {
       meta: { label: 'Solicitudes respondidas' },
       on: { 'dialog.close': { target: 'idle', actions: 'clear' } },
