@@ -25,6 +25,10 @@ export interface BackOfficeActInput {
 export interface BackOfficeFailure {
   message: string | null;
   fields: Record<string, string[]>;
+  /** The server's detail alone, without its reasons (for a screen that lists the reasons apart). */
+  detail?: string | null;
+  /** The server's reasons (`errors`: the desk's failing checks, a file's bad lines), also at the end of message. */
+  reasons?: readonly string[];
 }
 
 export interface BackOfficeActionContext {
@@ -44,13 +48,16 @@ export type BackOfficeActionEvent =
   | { type: 'action.cancel' }
   | { type: 'outcome.dismiss' };
 
+/** Not a field: the desk's `{detail, errors}` lists its reasons (a file's bad lines) under `errors`. */
+const REASONS_KEY = 'errors';
+
 /** A 400's per-field messages (the body's string lists), as the form shows them at its fields. */
 export function fieldMessagesOf(error: unknown): Record<string, string[]> {
   const { status, body } = callFailureOf(error);
   const fields: Record<string, string[]> = {};
   if (status !== 400 || !body) return fields;
   for (const [name, messages] of Object.entries(body)) {
-    if (!Array.isArray(messages)) continue;
+    if (name === REASONS_KEY || !Array.isArray(messages)) continue;
     const texts = messages.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
     if (texts.length > 0) fields[name] = texts;
   }
@@ -64,8 +71,9 @@ export function fieldMessagesOf(error: unknown): Record<string, string[]> {
 export function backOfficeFailureOf(error: unknown): BackOfficeFailure {
   const fields = fieldMessagesOf(error);
   const { status, body } = callFailureOf(error);
-  const reasons = Array.isArray(body?.errors)
-    ? body.errors.filter((reason): reason is string => typeof reason === 'string')
+  const listed = body?.[REASONS_KEY];
+  const reasons = Array.isArray(listed)
+    ? listed.filter((reason): reason is string => typeof reason === 'string')
     : [];
   const message = failureText(error, {
     read: (code) => (code !== null && code !== 0 && code < 500 ? ['detail', 'non_field_errors'] : []),
@@ -77,7 +85,7 @@ export function backOfficeFailureOf(error: unknown): BackOfficeFailure {
           : ACTION_FAILED,
   });
   const text = [message, ...reasons].filter((part) => part !== '').join(' ');
-  return { message: text === '' ? null : text, fields };
+  return { message: text === '' ? null : text, fields, detail: message === '' ? null : message, reasons };
 }
 
 /** What a screen's machine says of itself to auditors (/diagramas/). */

@@ -8,7 +8,9 @@ import { cfdiProofMachine } from './cfdi-proof.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
+import { deskActionsMachine } from './desk-actions.machine';
 import { deskItemMachine } from './desk-item.machine';
+import { disbursementActionsMachine } from './disbursement-actions.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -35,7 +37,9 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],
+  ['desk-actions', deskActionsMachine],
   ['desk-item', deskItemMachine],
+  ['disbursement-actions', disbursementActionsMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],

@@ -6,11 +6,15 @@ import { request } from './http';
 
 // The control desk's reads (decision 0054): GET /api/operator/desk/ (?state=).
 
-/** The desk's first page, optionally of one state; keys rooted at ['operator', 'desk']. */
-export function deskQueryOptions(state: DeskState | null) {
+/** A page of the desk (the first by default), optionally of one state; keys rooted at ['operator', 'desk']. */
+export function deskQueryOptions(state: DeskState | null, page = 1) {
+  const search = new URLSearchParams();
+  if (state) search.set('state', state);
+  if (page > 1) search.set('page', String(page));
+  const query = search.toString();
   return queryOptions({
-    queryKey: ['operator', 'desk', state ?? 'all'],
-    queryFn: () => request(`${INVOICES_API_URL}/operator/desk/${state ? `?state=${state}` : ''}`, DeskPage),
+    queryKey: ['operator', 'desk', state ?? 'all', page],
+    queryFn: () => request(`${INVOICES_API_URL}/operator/desk/${query ? `?${query}` : ''}`, DeskPage),
   });
 }
 
@@ -23,7 +27,7 @@ export function approveDeskItem(invoiceId: number, idempotencyKey: string) {
   });
 }
 
-/** POST desk/{id}/reject/ {reason} (aprobador). */
+/** POST desk/{id}/reject/ {reason} (aprobador); the server keeps no Idempotency-Key for it (not a money call). */
 export function rejectDeskItem(invoiceId: number, reason: string) {
   return request(`${INVOICES_API_URL}/operator/desk/${invoiceId}/reject/`, DeskItem, {
     method: 'POST',

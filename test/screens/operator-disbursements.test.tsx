@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { getInitialSnapshot } from 'xstate';
 import { businessDate } from '../../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { clabeCheckDigit } from '../../src/domain/clabe';
+import { disbursementActionsMachine } from '../../src/machines/disbursement-actions.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import {
@@ -29,13 +31,14 @@ const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
 function props(overrides: Partial<DisbursementsPageProps> = {}): DisbursementsPageProps {
   return {
-    ready: { status: 'success', page: EMPTY_PAGE, onRetry: vi.fn() },
-    batches: { status: 'success', page: EMPTY_PAGE, pageNumber: 1, onPage: vi.fn(), onRetry: vi.fn() },
+    ready: { status: 'success', data: EMPTY_PAGE, retry: vi.fn() },
+    batches: { status: 'success', data: EMPTY_PAGE, retry: vi.fn() },
+    page: 1,
+    onPage: vi.fn(),
     openBatch: null,
     onOpenBatch: vi.fn(),
-    onCreateBatch: vi.fn(async () => null),
-    onDownloadLayout: vi.fn(async () => null),
-    onUploadResult: vi.fn(async () => ({ ok: false, message: 'sin uso', errors: [] }) as const),
+    actions: getInitialSnapshot(disbursementActionsMachine),
+    send: vi.fn(),
     ...overrides,
   };
 }
@@ -95,9 +98,7 @@ describe('SPEI batches (page)', () => {
     expect(screen.getByText('No hay adelantos aprobados por dispersar')).toBeTruthy();
     expect(screen.getByText('Aún no hay lotes')).toBeTruthy();
     rerender(
-      <DisbursementsPage
-        {...props({ batches: { status: 'error', page: undefined, pageNumber: 1, onPage: vi.fn(), onRetry } })}
-      />,
+      <DisbursementsPage {...props({ batches: { status: 'error', data: undefined, retry: onRetry } })} />,
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('No pudimos cargar los lotes');
@@ -121,7 +122,7 @@ describe('SPEI batches (page)', () => {
     const page = { count: 30, next: '/api/operator/disbursements/?page=2', previous: null, results };
     render(
       <DisbursementsPage
-        {...props({ batches: { status: 'success', page, pageNumber: 1, onPage, onRetry: vi.fn() } })}
+        {...props({ batches: { status: 'success', data: page, retry: vi.fn() }, onPage })}
       />,
     );
     const pager = screen.getByRole('navigation', { name: 'Páginas de lotes' });

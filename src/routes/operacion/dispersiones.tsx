@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { DESK_REFUSAL, failureText } from '../../domain/call-failure';
-import { ApiError } from '../../services/http';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { BatchPage } from '../../domain/schemas/control-desk';
+import type { BackOfficeActInput } from '../../machines/back-office-action';
+import { disbursementActionsMachine } from '../../machines/disbursement-actions.machine';
 import { deskQueryOptions } from '../../services/operator-desk.service';
 import {
   batchesQueryOptions,
@@ -12,85 +15,100 @@ import {
   downloadBatchLayout,
   uploadBatchResult,
 } from '../../services/operator-disbursements.service';
-import { DisbursementsPage, type UploadOutcome } from '../../views/operator/disbursements/disbursements-page';
+import {
+  DisbursementsPage,
+  layoutDownloaded,
+  resultSummary,
+} from '../../views/operator/disbursements/disbursements-page';
+import {
+  type BackOfficeListDefinition,
+  backOfficeListRoute,
+  remoteData,
+  useBackOfficeList,
+} from './-back-office-list-route';
 
 // /operacion/dispersiones/ (decision 0054): approved advances → SPEI batches, the layout and the bank's result.
-// The route passes data and callbacks in, so the view imports no service.
+// The batches' page (`page`) and the open batch (`lote`) live in the URL; the route runs the disbursement-actions
+// machine with the real calls (each money call with the intent's Idempotency-Key), so the view imports no service.
+
+interface BatchFilters {
+  /** The batch whose orders are open. */
+  lote?: number;
+}
+
+const BATCH_LIST: BackOfficeListDefinition<BatchFilters, BatchPage> = {
+  filters: (raw) => {
+    const lote = Number(raw.lote);
+    return Number.isSafeInteger(lote) && lote > 0 ? { lote } : {};
+  },
+  query: (_, page) => batchesQueryOptions(page),
+};
+
+// Only the URL's validation: an awaited loader would spend the page's first load (and its retry) before the
+// component mounts, and the list's query would then start again on mount instead of showing 'Reintentar'.
+const { validateSearch } = backOfficeListRoute(BATCH_LIST);
 
 export const Route = createFileRoute('/operacion/dispersiones')({
+  validateSearch,
   component: DisbursementsRoute,
 });
 
-/** The server's Spanish refusal ({detail, errors}) of a failed call. */
-function refusalOf(error: unknown): { message: string; errors: string[] } {
-  const failure = error instanceof ApiError ? error : null;
-  const body = failure?.body as { errors?: string[] } | null | undefined;
-  return { message: failureText(failure, DESK_REFUSAL), errors: body?.errors ?? [] };
-}
-
 function DisbursementsRoute() {
+  const navigate = Route.useNavigate();
+  const screen = useBackOfficeList(BATCH_LIST, Route.useSearch(), navigate);
   const queryClient = useQueryClient();
+  const router = useRouter();
   const ready = useQuery(deskQueryOptions('approved'));
-  const [batchPage, setBatchPage] = useState(1);
-  const batches = useQuery(batchesQueryOptions(batchPage));
-  const [openId, setOpenId] = useState<number | null>(null);
+  const openId = screen.filters.lote ?? null;
   const batch = useQuery({ ...batchQueryOptions(openId ?? 0), enabled: openId !== null });
-  const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] }),
-      queryClient.invalidateQueries({ queryKey: disbursementKeys.all }),
-    ]);
-
-  const onCreateBatch = async (invoiceIds: number[]) => {
-    try {
-      const created = await createBatch(invoiceIds, crypto.randomUUID());
-      await reload();
-      // The new batch is the newest: on the first page.
-      setBatchPage(1);
-      setOpenId(created.id);
-      return null;
-    } catch (error) {
-      const { message, errors } = refusalOf(error);
-      return [message, ...errors].join(' ');
-    }
-  };
-  const onDownloadLayout = async (batchId: number) => {
-    try {
-      await downloadBatchLayout(batchId);
-      return null;
-    } catch (error) {
-      return refusalOf(error).message;
-    }
-  };
-  const onUploadResult = async (batchId: number, file: File): Promise<UploadOutcome> => {
-    try {
-      const result = await uploadBatchResult(batchId, file, file.name, crypto.randomUUID());
-      await reload();
-      return { ok: true, result };
-    } catch (error) {
-      return { ok: false, ...refusalOf(error) };
-    }
-  };
+  const machine = useMemo(
+    () =>
+      disbursementActionsMachine.provide({
+        actors: {
+          act: fromPromise<string | null, BackOfficeActInput>(
+            async ({ input: { intent, idempotencyKey } }) => {
+              if (intent.action === 'createBatch') {
+                const created = await createBatch(intent.input as readonly number[], idempotencyKey);
+                // The new batch is the newest: on the first page, opened.
+                void router.navigate({ to: '/operacion/dispersiones/', search: { lote: created.id } });
+                return 'Lote creado.';
+              }
+              if (intent.id === null)
+                throw new Error(`disbursement action without a batch: ${intent.action}`);
+              if (intent.action === 'download') {
+                await downloadBatchLayout(intent.id);
+                return layoutDownloaded(intent.id);
+              }
+              const file = intent.input as File;
+              return resultSummary(await uploadBatchResult(intent.id, file, file.name, idempotencyKey));
+            },
+          ),
+        },
+        actions: {
+          refresh: () => {
+            void queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] });
+            void queryClient.invalidateQueries({ queryKey: disbursementKeys.all });
+          },
+        },
+      }),
+    [queryClient, router],
+  );
+  const [snapshot, send] = useMachine(machine);
 
   return (
     <DisbursementsPage
-      ready={{ status: ready.status, page: ready.data, onRetry: () => void ready.refetch() }}
-      batches={{
-        status: batches.status,
-        page: batches.data,
-        pageNumber: batchPage,
-        onPage: setBatchPage,
-        onRetry: () => void batches.refetch(),
-      }}
-      openBatch={
-        openId === null
-          ? null
-          : { id: openId, status: batch.status, batch: batch.data, onRetry: () => void batch.refetch() }
+      ready={remoteData(ready)}
+      batches={screen.remote}
+      page={screen.page}
+      onPage={screen.setPage}
+      openBatch={openId === null ? null : { id: openId, remote: remoteData(batch) }}
+      onOpenBatch={(id) =>
+        void navigate({
+          search: { ...(screen.page > 1 ? { page: screen.page } : {}), ...(id === null ? {} : { lote: id }) },
+        })
       }
-      onOpenBatch={setOpenId}
-      onCreateBatch={onCreateBatch}
-      onDownloadLayout={onDownloadLayout}
-      onUploadResult={onUploadResult}
+      actions={snapshot}
+      send={send}
     />
   );
 }

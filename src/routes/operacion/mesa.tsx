@@ -1,55 +1,75 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { DESK_REFUSAL, failureText } from '../../domain/call-failure';
+import { fromPromise } from 'xstate';
 import { DESK_STATES, type DeskState } from '../../domain/control-desk';
-import { ApiError } from '../../services/http';
+import { type DeskPage as DeskPageBody, DeskRejectBody } from '../../domain/schemas/control-desk';
+import type { BackOfficeActInput } from '../../machines/back-office-action';
+import { deskActionsMachine } from '../../machines/desk-actions.machine';
 import { approveDeskItem, deskQueryOptions, rejectDeskItem } from '../../services/operator-desk.service';
 import { userStore } from '../../stores/user.store';
 import { DeskPage } from '../../views/operator/desk/desk-page';
+import {
+  type BackOfficeListDefinition,
+  backOfficeListRoute,
+  useBackOfficeList,
+} from './-back-office-list-route';
 
-// /operacion/mesa/ (decision 0054): the desk's queue with its checks; the state filter lives in the URL.
-// The route passes data and callbacks in, so the view imports no service.
+// /operacion/mesa/ (decision 0054): the desk's queue with its checks; the state filter (`state`) and the page
+// (`page`) live in the URL. The route runs the desk-actions machine with the real calls; the view imports no service.
 
-interface DeskSearch {
+interface DeskFilters {
   state?: DeskState;
 }
 
+const DESK_LIST: BackOfficeListDefinition<DeskFilters, DeskPageBody> = {
+  filters: (raw) => {
+    const state = DESK_STATES.find((candidate) => candidate === raw.state);
+    return state ? { state } : {};
+  },
+  query: (filters, page) => deskQueryOptions(filters.state ?? null, page),
+};
+
 export const Route = createFileRoute('/operacion/mesa')({
-  validateSearch: (search: Record<string, unknown>): DeskSearch =>
-    typeof search.state === 'string' && (DESK_STATES as readonly string[]).includes(search.state)
-      ? { state: search.state as DeskState }
-      : {},
+  ...backOfficeListRoute(DESK_LIST),
   component: DeskRoute,
 });
 
 function DeskRoute() {
-  const { state } = Route.useSearch();
+  const screen = useBackOfficeList(DESK_LIST, Route.useSearch(), Route.useNavigate());
   const { operatorRoles } = useSnapshot(userStore);
-  const navigate = useNavigate({ from: Route.fullPath });
-  const query = useQuery(deskQueryOptions(state ?? null));
   const queryClient = useQueryClient();
-  /** Runs a desk call; null when done (the desk reloads), else the server's Spanish refusal and its reasons. */
-  const call = async (work: () => Promise<unknown>): Promise<string | null> => {
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] });
-      return null;
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : null;
-      const body = failure?.body as { errors?: string[] } | null | undefined;
-      return [failureText(failure, DESK_REFUSAL), ...(body?.errors ?? [])].join(' ');
-    }
-  };
+  const machine = useMemo(
+    () =>
+      deskActionsMachine.provide({
+        actors: {
+          act: fromPromise<string | null, BackOfficeActInput>(
+            async ({ input: { intent, idempotencyKey } }) => {
+              if (intent.id === null) throw new Error(`desk action without an advance: ${intent.action}`);
+              if (intent.action === 'approve') await approveDeskItem(intent.id, idempotencyKey);
+              else await rejectDeskItem(intent.id, DeskRejectBody.create(intent.input).reason);
+              return null;
+            },
+          ),
+        },
+        actions: {
+          refresh: () => void queryClient.invalidateQueries({ queryKey: ['operator', 'desk'] }),
+        },
+      }),
+    [queryClient],
+  );
+  const [snapshot, send] = useMachine(machine);
   return (
     <DeskPage
-      state={state ?? null}
-      onStateChange={(next) => navigate({ search: next ? { state: next } : {} })}
-      page={query.data}
-      status={query.status}
-      onRetry={() => void query.refetch()}
-      onApprove={(id) => call(() => approveDeskItem(id, crypto.randomUUID()))}
-      onReject={(id, reason) => call(() => rejectDeskItem(id, reason))}
+      state={screen.filters.state ?? null}
+      onStateChange={(next) => screen.setFilters(next ? { state: next } : {})}
+      list={screen.remote}
+      page={screen.page}
+      onPage={screen.setPage}
+      actions={snapshot}
+      send={send}
       canDecide={operatorRoles.includes('aprobador')}
     />
   );

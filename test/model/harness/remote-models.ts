@@ -26,8 +26,12 @@ export const IN_PROCESS_ONLY: Record<string, string> = {
   'credit-programme':
     'needs two MFA-verified operator sessions (proposer and approver), which only the in-process world makes (world.operatorSession)',
   'demo-request': 'counts the rows of demo_requests, which no API reads; would need a test-support route',
+  'desk-actions':
+    'needs an MFA-verified operator session (world.operatorSession) and advances on the desk, written in the database (test/support/control-desk.ts)',
   'desk-item':
     'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession), and the automation’s forced approval calls the desk service in process (ops disburse --force has no HTTP route)',
+  'disbursement-actions':
+    'needs MFA-verified operator sessions (world.operatorSession) and approved advances on the desk, written in the database (test/support/control-desk.ts)',
   'factoring-enrolment':
     'enables factoring and reads enrolments in the database; no test-support route for factoring:enable yet',
   'operator-session':

@@ -6,28 +6,32 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
-  NonIdealState,
-  Spinner,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { SnapshotFrom } from 'xstate';
 import { DESK_STATES, type DeskState } from '../../../domain/control-desk';
 import { formatMxn, parseMoney } from '../../../domain/money';
-import type { DeskPage as DeskPageBody } from '../../../domain/schemas/control-desk';
+import { type DeskPage as DeskPageBody, DeskRejectBody } from '../../../domain/schemas/control-desk';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
+import type { BackOfficeActionEvent, BackOfficeActionMachine } from '../../../machines/back-office-action';
 import { DESK_STATE_LABELS, deskTransition } from '../../../machines/desk-item.machine';
+import { structResolver } from '../../common/struct-resolver';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
 import './desk-page.css';
+
+export type DeskActionsSnapshot = SnapshotFrom<BackOfficeActionMachine>;
 
 export interface DeskPageProps {
   state: DeskState | null;
   onStateChange: (state: DeskState | null) => void;
-  page: DeskPageBody | undefined;
-  status: 'pending' | 'error' | 'success';
-  onRetry: () => void;
-  /** Approve or reject; resolves to the server's refusal in Spanish, or null when done. */
-  onApprove: (invoiceId: number) => Promise<string | null>;
-  onReject: (invoiceId: number, reason: string) => Promise<string | null>;
+  list: RemoteData<DeskPageBody>;
+  page: number;
+  onPage: (page: number) => void;
+  /** The desk-actions machine: what the aprobador is doing to one advance, and what came of it. */
+  actions: DeskActionsSnapshot;
+  send: (event: BackOfficeActionEvent) => void;
   /**
    * The signed-in operator may decide (holds the aprobador role); otherwise the rows show no gestures and a
    * note says who decides (the server refuses them anyway). Default true.
@@ -37,31 +41,94 @@ export interface DeskPageProps {
 
 type DeskRow = DeskPageBody['results'][number];
 
+const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
+  { id: 'label', header: 'Factura', cell: (item) => item.label },
+  { id: 'provider', header: 'Proveedor', cell: (item) => item.provider.name },
+  { id: 'corporate', header: 'Comprador', cell: (item) => item.corporate.name },
+  { id: 'amount', header: 'Monto', cell: (item) => formatMxn(parseMoney(item.amount)) },
+  {
+    id: 'state',
+    header: 'Estado',
+    cell: (item) => (
+      <>
+        {item.state_label}
+        {item.reason && <div>{item.reason}</div>}
+      </>
+    ),
+  },
+  {
+    id: 'checks',
+    header: 'Verificaciones',
+    cell: (item) => (
+      <ul aria-label={`Verificaciones de ${item.label}`} className="desk-checks">
+        {item.checks.map((check) => (
+          <li key={check.id}>
+            <Tag intent={check.ok ? 'success' : 'danger'} minimal>
+              {check.ok ? 'Pasa' : 'Falla'}: {check.label}
+            </Tag>{' '}
+            {!check.ok && <span>{check.reason}</span>}
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+];
+
+const intentOf = (item: DeskRow, action: 'approve' | 'reject') => ({
+  action,
+  id: item.invoice_id,
+  label: item.label,
+  input: null,
+});
+
 /**
  * /operacion/mesa/: every advance in process with its checks, each a pass/fail tag with its reason in words
- * (not only colour), filtered by desk state through the URL.
+ * (not only colour), filtered by desk state through the URL. The aprobador's gestures are the desk-actions
+ * machine's: the view renders its state and sends its events.
  */
 export function DeskPage({
   state,
   onStateChange,
+  list,
   page,
-  status,
-  onRetry,
-  onApprove,
-  onReject,
+  onPage,
+  actions,
+  send,
   canDecide = true,
 }: DeskPageProps) {
-  const [rejecting, setRejecting] = useState<DeskRow | null>(null);
-  const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const act = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    const refusal = await work();
-    setBusy(false);
-    setMessage(refusal);
-    return refusal;
-  };
+  const busy = actions.hasTag('busy');
+  const intent = actions.context.intent;
+  const rejecting = intent?.action === 'reject' && !actions.matches('ready') ? intent : null;
+  const refusal = actions.matches({ ready: 'refused' }) ? actions.context.failure?.message : null;
+  const lost = actions.matches('answerLost') && !rejecting;
+  const rowActions = (item: DeskRow) => (
+    <div className="desk-actions">
+      {!canDecide && <span className="desk-note">Decide un Aprobador</span>}
+      {/* The desk-item machine decides which gestures a row offers, as the server does. */}
+      {canDecide &&
+        deskTransition(item.state, {
+          type: 'desk.approve',
+          failingChecks: item.checks.filter((c) => !c.ok).length,
+        }).ok && (
+          <Button
+            intent="success"
+            disabled={busy}
+            onClick={() => send({ type: 'action.run', intent: intentOf(item, 'approve') })}
+          >
+            Aprobar {item.label}
+          </Button>
+        )}
+      {canDecide && deskTransition(item.state, { type: 'desk.reject', reason: 'motivo' }).ok && (
+        <Button
+          intent="danger"
+          disabled={busy}
+          onClick={() => send({ type: 'action.open', intent: intentOf(item, 'reject') })}
+        >
+          Rechazar {item.label}
+        </Button>
+      )}
+    </div>
+  );
   return (
     <section aria-labelledby="mesa-titulo">
       <h1 id="mesa-titulo">Mesa de control</h1>
@@ -75,129 +142,110 @@ export function DeskPage({
           ...DESK_STATES.map((value) => ({ value, label: DESK_STATE_LABELS[value] })),
         ]}
       />
-      {message && (
+      {refusal && (
         <Callout intent="danger" role="alert">
-          {message}
+          {refusal}
         </Callout>
       )}
-      {status === 'pending' && <Spinner aria-label="Cargando la mesa de control" size={32} />}
-      {status === 'error' && (
-        <Callout intent="danger" title="No pudimos cargar la mesa de control">
-          <Button onClick={onRetry}>Reintentar</Button>
-        </Callout>
-      )}
-      {status === 'success' && page && page.results.length === 0 && (
-        <NonIdealState
-          title="No hay adelantos en la mesa"
-          description="Cuando un proveedor adelante una factura aparecerá aquí."
-        />
-      )}
-      {status === 'success' && page && page.results.length > 0 && (
-        <HTMLTable aria-label="Adelantos en la mesa de control" striped>
-          <thead>
-            <tr>
-              <th scope="col">Factura</th>
-              <th scope="col">Proveedor</th>
-              <th scope="col">Comprador</th>
-              <th scope="col">Monto</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Verificaciones</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.results.map((item) => (
-              <tr key={item.invoice_id}>
-                <td>{item.label}</td>
-                <td>{item.provider.name}</td>
-                <td>{item.corporate.name}</td>
-                <td>{formatMxn(parseMoney(item.amount))}</td>
-                <td>
-                  {item.state_label}
-                  {item.reason && <div>{item.reason}</div>}
-                </td>
-                <td>
-                  <ul aria-label={`Verificaciones de ${item.label}`} className="desk-checks">
-                    {item.checks.map((check) => (
-                      <li key={check.id}>
-                        <Tag intent={check.ok ? 'success' : 'danger'} minimal>
-                          {check.ok ? 'Pasa' : 'Falla'}: {check.label}
-                        </Tag>{' '}
-                        {!check.ok && <span>{check.reason}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="desk-actions">
-                  {!canDecide && <span className="desk-note">Decide un Aprobador</span>}
-                  {/* The desk-item machine decides which gestures a row offers, as the server does. */}
-                  {canDecide &&
-                    deskTransition(item.state, {
-                      type: 'desk.approve',
-                      failingChecks: item.checks.filter((c) => !c.ok).length,
-                    }).ok && (
-                      <Button
-                        intent="success"
-                        disabled={busy}
-                        onClick={() => void act(() => onApprove(item.invoice_id))}
-                      >
-                        Aprobar {item.label}
-                      </Button>
-                    )}
-                  {canDecide && deskTransition(item.state, { type: 'desk.reject', reason: 'motivo' }).ok && (
-                    <Button
-                      intent="danger"
-                      disabled={busy}
-                      onClick={() => {
-                        setReason('');
-                        setRejecting(item);
-                      }}
-                    >
-                      Rechazar {item.label}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+      {lost && <AnswerLost message={actions.context.failure?.message} send={send} />}
+      <BackOfficeList
+        label="Adelantos en la mesa de control"
+        remote={list}
+        columns={DESK_COLUMNS}
+        rowKey={(item) => item.invoice_id}
+        rowActions={rowActions}
+        loading="Cargando la mesa de control"
+        failed="No pudimos cargar la mesa de control"
+        empty={{
+          title: 'No hay adelantos en la mesa',
+          description: 'Cuando un proveedor adelante una factura aparecerá aquí.',
+        }}
+        paging={{
+          label: 'Páginas de la mesa',
+          page,
+          pageSize: PAGE_SIZE,
+          noun: ['adelanto', 'adelantos'],
+          onPage,
+        }}
+      />
       <Dialog
         isOpen={rejecting !== null}
-        onClose={() => setRejecting(null)}
+        onClose={() => send({ type: 'action.cancel' })}
         title={`Rechazar el adelanto ${rejecting?.label ?? ''}`}
       >
-        <DialogBody>
-          <FormGroup label="Motivo (el proveedor lo recibe por correo)" labelFor="mesa-motivo">
-            <TextArea
-              id="mesa-motivo"
-              fill
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-            />
-          </FormGroup>
-        </DialogBody>
+        {rejecting && <RejectForm actions={actions} send={send} />}
+      </Dialog>
+    </section>
+  );
+}
+
+/** No answer came: the call may have reached the server; «Reintentar» sends it again with the same key. */
+function AnswerLost({
+  message,
+  send,
+}: {
+  message: string | null | undefined;
+  send: (event: BackOfficeActionEvent) => void;
+}) {
+  return (
+    <Callout intent="warning" role="alert">
+      {message}{' '}
+      <Button intent="primary" onClick={() => send({ type: 'action.retry' })}>
+        Reintentar
+      </Button>{' '}
+      <Button onClick={() => send({ type: 'action.cancel' })}>Cancelar</Button>
+    </Callout>
+  );
+}
+
+/** The reason the provider reads, checked by the struct the server validates with. */
+function RejectForm({
+  actions,
+  send,
+}: {
+  actions: DeskActionsSnapshot;
+  send: (event: BackOfficeActionEvent) => void;
+}) {
+  const busy = actions.hasTag('busy');
+  const { register, handleSubmit, watch, formState } = useForm<DeskRejectBody>({
+    resolver: structResolver(DeskRejectBody),
+    defaultValues: { reason: '' },
+  });
+  const reason = watch('reason');
+  const { ref, ...field } = register('reason');
+  const fieldError = formState.errors.reason?.message ?? actions.context.failure?.fields.reason?.[0];
+  const lost = actions.matches('answerLost');
+  return (
+    <form
+      onSubmit={handleSubmit((values) =>
+        send({ type: 'action.submit', input: { reason: values.reason.trim() } }),
+      )}
+    >
+      <DialogBody>
+        <FormGroup
+          label="Motivo (el proveedor lo recibe por correo)"
+          labelFor="mesa-motivo"
+          helperText={fieldError}
+          intent={fieldError ? 'danger' : 'none'}
+        >
+          <TextArea id="mesa-motivo" fill inputRef={ref} readOnly={busy || lost} {...field} />
+        </FormGroup>
+        {lost && <AnswerLost message={actions.context.failure?.message} send={send} />}
+      </DialogBody>
+      {!lost && (
         <DialogFooter
           actions={
             <>
-              <Button onClick={() => setRejecting(null)}>Cancelar</Button>
-              <Button
-                intent="danger"
-                disabled={busy || reason.trim() === ''}
-                onClick={() => {
-                  const row = rejecting;
-                  if (!row) return;
-                  void act(() => onReject(row.invoice_id, reason.trim())).then((refusal) => {
-                    if (refusal === null) setRejecting(null);
-                  });
-                }}
-              >
+              <Button onClick={() => send({ type: 'action.cancel' })} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" intent="danger" disabled={busy || reason.trim() === ''}>
                 Rechazar
               </Button>
             </>
           }
         />
-      </Dialog>
-    </section>
+      )}
+    </form>
   );
 }

@@ -1,47 +1,50 @@
-import { Button, Callout, Checkbox, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Callout, Checkbox, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import type { Batch, BatchPage, ConfirmationResult, DeskPage } from '../../../domain/schemas/control-desk';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
+import type {
+  BackOfficeActionEvent,
+  BackOfficeActionMachine,
+  BackOfficeFailure,
+} from '../../../machines/back-office-action';
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
-import { OperatorPager } from '../operator-pager';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
 
-export type LoadStatus = 'pending' | 'error' | 'success';
-
-/** The bank's result upload: its summary, or the server's refusal with one message per bad line. */
-export type UploadOutcome =
-  | { ok: true; result: ConfirmationResult }
-  | { ok: false; message: string; errors: readonly string[] };
+export type DisbursementActionsSnapshot = SnapshotFrom<BackOfficeActionMachine>;
 
 export interface DisbursementsPageProps {
-  ready: { status: LoadStatus; page: DeskPage | undefined; onRetry: () => void };
-  batches: {
-    status: LoadStatus;
-    page: BatchPage | undefined;
-    pageNumber: number;
-    onPage: (page: number) => void;
-    onRetry: () => void;
-  };
-  /** The batch whose orders are open, with its load state; null when none is. */
-  openBatch: { id: number; status: LoadStatus; batch: Batch | undefined; onRetry: () => void } | null;
+  /** The approved advances to batch (the desk's 'approved' list). */
+  ready: RemoteData<DeskPage>;
+  batches: RemoteData<BatchPage>;
+  page: number;
+  onPage: (page: number) => void;
+  /** The batch whose orders are open; null when none is. */
+  openBatch: { id: number; remote: RemoteData<Batch> } | null;
   onOpenBatch: (id: number | null) => void;
-  /** Each resolves to the server's refusal in Spanish, or null when done. */
-  onCreateBatch: (invoiceIds: number[]) => Promise<string | null>;
-  onDownloadLayout: (batchId: number) => Promise<string | null>;
-  onUploadResult: (batchId: number, file: File) => Promise<UploadOutcome>;
+  /** The disbursement-actions machine: what tesorería is doing (a batch, a layout, the bank's file) and its outcome. */
+  actions: DisbursementActionsSnapshot;
+  send: (event: BackOfficeActionEvent) => void;
 }
 
 const ORDER_STATE_LABELS = { pendiente: 'Pendiente', liquidada: 'Liquidada', devuelta: 'Devuelta' } as const;
 const ORDER_STATE_INTENTS = { pendiente: 'none', liquidada: 'success', devuelta: 'danger' } as const;
 
+type ReadyItem = DeskPage['results'][number];
 type BatchSummary = BatchPage['results'][number];
 
-/** NonIdealState's title is an h4; under the sections' h2 the outline needs an h3 (axe heading-order). */
-function EmptyState({ title, description }: { title: string; description: string }) {
+/** What the layout download says when done. */
+export function layoutDownloaded(batchId: number): string {
+  return `Layout del lote ${batchId} descargado.`;
+}
+
+/** How a result file went, in words: what it settled, returned and what was already confirmed. */
+export function resultSummary(result: ConfirmationResult): string {
+  const settled = result.results.filter((line) => line.applied && line.estado === 'liquidada').length;
+  const returned = result.results.filter((line) => line.applied && line.estado === 'devuelta').length;
   return (
-    <NonIdealState>
-      <h3>{title}</h3>
-      <p>{description}</p>
-    </NonIdealState>
+    `Resultado aplicado al lote ${result.batch_id}: ${settled} liquidada(s), ${returned} devuelta(s), ` +
+    `${result.unchanged} ya confirmada(s) antes.`
   );
 }
 
@@ -51,37 +54,103 @@ function batchStateLabel(batch: BatchSummary): string {
   return 'Confirmado en parte';
 }
 
-/** How a result file went, in words: what it settled, returned and what was already confirmed. */
-function resultSummary(result: ConfirmationResult): string {
-  const settled = result.results.filter((line) => line.applied && line.estado === 'liquidada').length;
-  const returned = result.results.filter((line) => line.applied && line.estado === 'devuelta').length;
+const READY_COLUMNS: readonly BackOfficeColumn<ReadyItem>[] = [
+  { id: 'label', header: 'Folio', cell: (item) => item.label },
+  { id: 'provider', header: 'Proveedor', cell: (item) => item.provider.name },
+  { id: 'rfc', header: 'RFC', cell: (item) => item.provider.rfc },
+  { id: 'clabe', header: 'CLABE', cell: (item) => item.provider.clabe ?? 'Sin CLABE' },
+  { id: 'amount', header: 'Monto de la factura', cell: (item) => `${formatAmount(item.amount)} MXN` },
+  { id: 'payment', header: 'Fecha de pago', cell: (item) => formatDisplayDate(item.payment_date) },
+];
+
+const BATCH_COLUMNS: readonly BackOfficeColumn<BatchSummary>[] = [
+  { id: 'id', header: 'Lote', cell: (batch) => batch.id },
+  {
+    id: 'date',
+    header: 'Fecha',
+    cell: (batch) => <time dateTime={batch.created_at}>{formatDisplayDateTime(batch.created_at)}</time>,
+  },
+  { id: 'by', header: 'Creado por', cell: (batch) => batch.created_by },
+  { id: 'orders', header: 'Órdenes', cell: (batch) => batch.orders },
+  { id: 'total', header: 'Monto total', cell: (batch) => `${formatAmount(batch.total)} MXN` },
+  {
+    id: 'state',
+    header: 'Estado',
+    cell: (batch) => (
+      <>
+        {batchStateLabel(batch)}
+        <div>
+          {batch.settled} liquidada(s), {batch.returned} devuelta(s), {batch.pending} pendiente(s)
+        </div>
+      </>
+    ),
+  },
+];
+
+/** No answer came: the call may have reached the server; «Reintentar» sends it again with the same key. */
+function AnswerLost({
+  message,
+  send,
+}: {
+  message: string | null;
+  send: (event: BackOfficeActionEvent) => void;
+}) {
   return (
-    `Resultado aplicado al lote ${result.batch_id}: ${settled} liquidada(s), ${returned} devuelta(s), ` +
-    `${result.unchanged} ya confirmada(s) antes.`
+    <Callout intent="warning" role="alert">
+      {message}{' '}
+      <Button intent="primary" onClick={() => send({ type: 'action.retry' })}>
+        Reintentar
+      </Button>{' '}
+      <Button onClick={() => send({ type: 'action.cancel' })}>Cancelar</Button>
+    </Callout>
   );
+}
+
+/** Where an outcome shows: the bank's file in its batch's panel, the rest at the top of the page. */
+interface Outcome {
+  notice: string | null;
+  failure: BackOfficeFailure | null;
+  lost: boolean;
+}
+
+function outcomeOf(actions: DisbursementActionsSnapshot): Outcome {
+  const { outcome, failure } = actions.context;
+  return {
+    notice: actions.matches({ ready: 'succeeded' }) ? outcome : null,
+    failure: actions.matches({ ready: 'refused' }) ? failure : null,
+    lost: actions.matches('answerLost'),
+  };
 }
 
 /**
  * /operacion/dispersiones/: the approved advances to batch into SPEI orders, and the batches with their
- * orders, the layout for the bank's portal and the bank's result file.
+ * orders, the layout for the bank's portal and the bank's result file. The gestures are the disbursement-actions
+ * machine's; which advances are ticked for the next batch is the page's own (presentation) state.
  */
 export function DisbursementsPage({
   ready,
   batches,
+  page,
+  onPage,
   openBatch,
   onOpenBatch,
-  onCreateBatch,
-  onDownloadLayout,
-  onUploadResult,
+  actions,
+  send,
 }: DisbursementsPageProps) {
+  // Presentation: the boxes ticked for the next batch; the machine receives them with «Crear lote».
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [upload, setUpload] = useState<UploadOutcome | null>(null);
-  const readyItems = ready.page?.results ?? [];
+  const busy = actions.hasTag('busy');
+  const intent = actions.context.intent;
+  const uploading = intent?.action === 'upload';
+  const outcome = outcomeOf(actions);
+  const readyItems = ready.data?.results ?? [];
   // Only what is still listed counts: a batched item leaves the list when it reloads.
   const chosen = readyItems.filter((item) => selected.has(item.invoice_id)).map((item) => item.invoice_id);
+  // A new batch takes the ticked advances with it.
+  const created = intent?.action === 'createBatch' && actions.matches({ ready: 'succeeded' });
+  useEffect(() => {
+    if (created) setSelected(new Set());
+  }, [created]);
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
@@ -90,86 +159,60 @@ export function DisbursementsPage({
       else next.delete(id);
       return next;
     });
-  /** Runs a call; its refusal shows as an alert, its success (when it has one) as a status notice. */
-  const act = async (work: () => Promise<string | null>, done: string | null = null) => {
-    setBusy(true);
-    setNotice(null);
-    const refusal = await work();
-    setBusy(false);
-    setMessage(refusal);
-    if (refusal === null) setNotice(done);
-    return refusal;
+  const selectColumn: BackOfficeColumn<ReadyItem> = {
+    id: 'select',
+    header: 'Seleccionar',
+    cell: (item) => (
+      <Checkbox
+        aria-label={`Seleccionar ${item.label}`}
+        checked={selected.has(item.invoice_id)}
+        onChange={(event) => toggle(item.invoice_id, event.currentTarget.checked)}
+      />
+    ),
   };
 
   return (
     <section aria-labelledby="dispersiones-titulo" className="disbursements-page">
       <h1 id="dispersiones-titulo">Dispersiones</h1>
-      {message && (
+      {!uploading && outcome.failure?.message && (
         <Callout intent="danger" role="alert">
-          {message}
+          {outcome.failure.message}
         </Callout>
       )}
-      {notice && (
+      {!uploading && outcome.lost && (
+        <AnswerLost message={actions.context.failure?.message ?? null} send={send} />
+      )}
+      {!uploading && outcome.notice && (
         <Callout intent="success" role="status">
-          {notice}
+          {outcome.notice}
         </Callout>
       )}
 
       <section aria-labelledby="dispersiones-listos">
         <h2 id="dispersiones-listos">Listos para dispersar</h2>
-        {ready.status === 'pending' && <Spinner aria-label="Cargando los adelantos aprobados" size={32} />}
-        {ready.status === 'error' && (
-          <Callout intent="danger" role="alert" title="No pudimos cargar los adelantos aprobados">
-            <Button onClick={ready.onRetry}>Reintentar</Button>
-          </Callout>
-        )}
-        {ready.status === 'success' && readyItems.length === 0 && (
-          <EmptyState
-            title="No hay adelantos aprobados por dispersar"
-            description="Cuando la mesa de control apruebe un adelanto aparecerá aquí."
-          />
-        )}
+        <BackOfficeList
+          label="Adelantos aprobados por dispersar"
+          remote={ready}
+          columns={[selectColumn, ...READY_COLUMNS]}
+          rowKey={(item) => item.invoice_id}
+          loading="Cargando los adelantos aprobados"
+          failed="No pudimos cargar los adelantos aprobados"
+          empty={{
+            title: 'No hay adelantos aprobados por dispersar',
+            description: 'Cuando la mesa de control apruebe un adelanto aparecerá aquí.',
+            level: 3,
+          }}
+        />
         {ready.status === 'success' && readyItems.length > 0 && (
           <>
-            <HTMLTable aria-label="Adelantos aprobados por dispersar" striped>
-              <thead>
-                <tr>
-                  <th scope="col">Seleccionar</th>
-                  <th scope="col">Folio</th>
-                  <th scope="col">Proveedor</th>
-                  <th scope="col">RFC</th>
-                  <th scope="col">CLABE</th>
-                  <th scope="col">Monto de la factura</th>
-                  <th scope="col">Fecha de pago</th>
-                </tr>
-              </thead>
-              <tbody>
-                {readyItems.map((item) => (
-                  <tr key={item.invoice_id}>
-                    <td>
-                      <Checkbox
-                        aria-label={`Seleccionar ${item.label}`}
-                        checked={selected.has(item.invoice_id)}
-                        onChange={(event) => toggle(item.invoice_id, event.currentTarget.checked)}
-                      />
-                    </td>
-                    <td>{item.label}</td>
-                    <td>{item.provider.name}</td>
-                    <td>{item.provider.rfc}</td>
-                    <td>{item.provider.clabe ?? 'Sin CLABE'}</td>
-                    <td>{formatAmount(item.amount)} MXN</td>
-                    <td>{formatDisplayDate(item.payment_date)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
             <Button
               intent="primary"
               disabled={busy || chosen.length === 0}
               aria-describedby={chosen.length === 0 ? 'dispersiones-sin-seleccion' : undefined}
               onClick={() =>
-                void act(() => onCreateBatch(chosen), 'Lote creado.').then((refusal) => {
-                  if (refusal === null) setSelected(new Set());
+                send({
+                  type: 'action.run',
+                  intent: { action: 'createBatch', id: null, label: 'Lote nuevo', input: chosen },
                 })
               }
             >
@@ -184,90 +227,37 @@ export function DisbursementsPage({
 
       <section aria-labelledby="dispersiones-lotes">
         <h2 id="dispersiones-lotes">Lotes</h2>
-        {batches.status === 'pending' && <Spinner aria-label="Cargando los lotes" size={32} />}
-        {batches.status === 'error' && (
-          <Callout intent="danger" role="alert" title="No pudimos cargar los lotes">
-            <Button onClick={batches.onRetry}>Reintentar</Button>
-          </Callout>
-        )}
-        {batches.status === 'success' && batches.page?.results.length === 0 && (
-          <EmptyState title="Aún no hay lotes" description="Crea un lote con los adelantos aprobados." />
-        )}
-        {batches.status === 'success' && batches.page && batches.page.results.length > 0 && (
-          <HTMLTable aria-label="Lotes SPEI" striped>
-            <thead>
-              <tr>
-                <th scope="col">Lote</th>
-                <th scope="col">Fecha</th>
-                <th scope="col">Creado por</th>
-                <th scope="col">Órdenes</th>
-                <th scope="col">Monto total</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.page.results.map((batch) => (
-                <tr key={batch.id}>
-                  <td>{batch.id}</td>
-                  <td>
-                    <time dateTime={batch.created_at}>{formatDisplayDateTime(batch.created_at)}</time>
-                  </td>
-                  <td>{batch.created_by}</td>
-                  <td>{batch.orders}</td>
-                  <td>{formatAmount(batch.total)} MXN</td>
-                  <td>
-                    {batchStateLabel(batch)}
-                    <div>
-                      {batch.settled} liquidada(s), {batch.returned} devuelta(s), {batch.pending} pendiente(s)
-                    </div>
-                  </td>
-                  <td>
-                    <Button
-                      aria-expanded={openBatch?.id === batch.id}
-                      onClick={() => {
-                        setUpload(null);
-                        onOpenBatch(openBatch?.id === batch.id ? null : batch.id);
-                      }}
-                    >
-                      {openBatch?.id === batch.id ? 'Ocultar' : 'Ver'} órdenes del lote {batch.id}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-        {batches.status === 'success' && batches.page && batches.page.count > batches.page.results.length && (
-          <OperatorPager
-            label="Páginas de lotes"
-            page={batches.pageNumber}
-            count={batches.page.count}
-            noun={['lote', 'lotes']}
-            pageSize={PAGE_SIZE}
-            hasPrevious={batches.page.previous !== null}
-            hasNext={batches.page.next !== null}
-            onPage={batches.onPage}
-          />
-        )}
+        <BackOfficeList
+          label="Lotes SPEI"
+          remote={batches}
+          columns={BATCH_COLUMNS}
+          rowKey={(batch) => batch.id}
+          rowActions={(batch) => (
+            <Button
+              aria-expanded={openBatch?.id === batch.id}
+              onClick={() => onOpenBatch(openBatch?.id === batch.id ? null : batch.id)}
+            >
+              {openBatch?.id === batch.id ? 'Ocultar' : 'Ver'} órdenes del lote {batch.id}
+            </Button>
+          )}
+          loading="Cargando los lotes"
+          failed="No pudimos cargar los lotes"
+          empty={{
+            title: 'Aún no hay lotes',
+            description: 'Crea un lote con los adelantos aprobados.',
+            level: 3,
+          }}
+          paging={{ label: 'Páginas de lotes', page, pageSize: PAGE_SIZE, noun: ['lote', 'lotes'], onPage }}
+        />
       </section>
 
       {openBatch && (
         <BatchDetail
           openBatch={openBatch}
           busy={busy}
-          upload={upload}
-          onDownload={() =>
-            void act(() => onDownloadLayout(openBatch.id), `Layout del lote ${openBatch.id} descargado.`)
-          }
-          onUpload={(file) => {
-            setBusy(true);
-            setUpload(null);
-            void onUploadResult(openBatch.id, file).then((outcome) => {
-              setBusy(false);
-              setUpload(outcome);
-            });
-          }}
+          actions={actions}
+          upload={uploading && intent?.id === openBatch.id ? outcome : null}
+          send={send}
         />
       )}
     </section>
@@ -277,29 +267,42 @@ export function DisbursementsPage({
 function BatchDetail({
   openBatch,
   busy,
+  actions,
   upload,
-  onDownload,
-  onUpload,
+  send,
 }: {
   openBatch: NonNullable<DisbursementsPageProps['openBatch']>;
   busy: boolean;
-  upload: UploadOutcome | null;
-  onDownload: () => void;
-  onUpload: (file: File) => void;
+  actions: DisbursementActionsSnapshot;
+  /** The bank's file's outcome for this batch, if the last gesture was one. */
+  upload: Outcome | null;
+  send: (event: BackOfficeActionEvent) => void;
 }) {
-  const inputId = `dispersiones-resultado-${openBatch.id}`;
+  const { id, remote } = openBatch;
+  const inputId = `dispersiones-resultado-${id}`;
+  const input = useRef<HTMLInputElement>(null);
+  const choosing = actions.matches('editing');
+  // Closing the browser's file chooser without a file ends the gesture.
+  useEffect(() => {
+    const element = input.current;
+    if (!element || !choosing) return;
+    const cancel = () => send({ type: 'action.cancel' });
+    element.addEventListener('cancel', cancel);
+    return () => element.removeEventListener('cancel', cancel);
+  }, [choosing, send]);
+  const uploadIntent = { action: 'upload', id, label: `lote ${id}`, input: null };
   return (
     <section aria-labelledby="dispersiones-lote-titulo">
-      <h2 id="dispersiones-lote-titulo">Órdenes SPEI del lote {openBatch.id}</h2>
-      {openBatch.status === 'pending' && <Spinner aria-label="Cargando las órdenes del lote" size={32} />}
-      {openBatch.status === 'error' && (
+      <h2 id="dispersiones-lote-titulo">Órdenes SPEI del lote {id}</h2>
+      {remote.status === 'pending' && <Spinner aria-label="Cargando las órdenes del lote" size={32} />}
+      {remote.status === 'error' && (
         <Callout intent="danger" role="alert" title="No pudimos cargar las órdenes del lote">
-          <Button onClick={openBatch.onRetry}>Reintentar</Button>
+          <Button onClick={remote.retry}>Reintentar</Button>
         </Callout>
       )}
-      {openBatch.status === 'success' && openBatch.batch && (
+      {remote.status === 'success' && remote.data && (
         <>
-          <HTMLTable aria-label={`Órdenes SPEI del lote ${openBatch.id}`} striped>
+          <HTMLTable aria-label={`Órdenes SPEI del lote ${id}`} striped>
             <thead>
               <tr>
                 <th scope="col">Clave de rastreo</th>
@@ -311,7 +314,7 @@ function BatchDetail({
               </tr>
             </thead>
             <tbody>
-              {openBatch.batch.orders.map((order) => (
+              {remote.data.orders.map((order) => (
                 <tr key={order.id}>
                   <td>{order.clave_rastreo}</td>
                   <td>{order.referencia_numerica}</td>
@@ -333,21 +336,35 @@ function BatchDetail({
             </tbody>
           </HTMLTable>
           <div className="dispersiones-acciones">
-            <Button icon="download" disabled={busy} onClick={onDownload}>
+            <Button
+              icon="download"
+              disabled={busy}
+              onClick={() =>
+                send({
+                  type: 'action.run',
+                  intent: { action: 'download', id, label: `lote ${id}`, input: null },
+                })
+              }
+            >
               Descargar layout
             </Button>{' '}
             <label htmlFor={inputId}>Cargar resultado del banco (CSV)</label>{' '}
             <input
+              ref={input}
               id={inputId}
               type="file"
               accept=".csv,text/csv"
               aria-describedby={`${inputId}-quien`}
               disabled={busy}
+              // Opening the file chooser is the gesture's form; choosing a file sends it.
+              onClick={() => send({ type: 'action.open', intent: uploadIntent })}
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
                 // Cleared so the same file can be chosen again after fixing it.
                 event.currentTarget.value = '';
-                if (file) onUpload(file);
+                if (!file) return;
+                if (!choosing) send({ type: 'action.open', intent: uploadIntent });
+                send({ type: 'action.submit', input: file });
               }}
             />
           </div>
@@ -355,16 +372,21 @@ function BatchDetail({
             El resultado lo carga otra persona de tesorería o un aprobador, no quien creó el lote.
           </p>
           {busy && <Spinner aria-label="Procesando" size={20} />}
-          {upload?.ok === true && (
+          {upload?.notice && (
             <Callout intent="success" role="status">
-              {resultSummary(upload.result)}
+              {upload.notice}
             </Callout>
           )}
-          {upload?.ok === false && (
-            <Callout intent="danger" role="alert" title={upload.message}>
-              {upload.errors.length > 0 && (
+          {upload?.lost && <AnswerLost message={actions.context.failure?.message ?? null} send={send} />}
+          {upload?.failure && (
+            <Callout
+              intent="danger"
+              role="alert"
+              title={upload.failure.detail ?? upload.failure.message ?? undefined}
+            >
+              {(upload.failure.reasons ?? []).length > 0 && (
                 <ul aria-label="Errores del archivo">
-                  {upload.errors.map((error, index) => (
+                  {upload.failure.reasons?.map((error, index) => (
                     // Two lines may fail the same way: the position keeps keys unique.
                     // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
                     <li key={index}>{error}</li>

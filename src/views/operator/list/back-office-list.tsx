@@ -49,7 +49,11 @@ export interface BackOfficeListProps<Row> {
   failed: string;
   /** A sentence under the error state's title ('Intenta de nuevo en unos momentos.'), when the screen has one. */
   failedDetail?: string;
-  empty: { title: string; description?: string };
+  /**
+   * What an empty list says. `level`: the title's heading level when the page's outline needs one below its
+   * section's heading (NonIdealState's own title is an h4; axe's heading-order).
+   */
+  empty: { title: string; description?: string; level?: 2 | 3 | 4 | 5 | 6 };
   paging?: BackOfficePaging;
   className?: string;
 }
@@ -81,7 +85,17 @@ export function BackOfficeList<Row>({
     );
   }
   const { results, count } = remote.data;
-  if (results.length === 0) return <NonIdealState title={empty.title} description={empty.description} />;
+  if (results.length === 0) {
+    if (empty.level === undefined)
+      return <NonIdealState title={empty.title} description={empty.description} />;
+    const Heading = `h${empty.level}` as const;
+    return (
+      <NonIdealState>
+        <Heading>{empty.title}</Heading>
+        {empty.description && <p>{empty.description}</p>}
+      </NonIdealState>
+    );
+  }
   return (
     <>
       <HTMLTable
