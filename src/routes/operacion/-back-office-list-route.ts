@@ -1,6 +1,5 @@
 import {
   type QueryClient,
-  type QueryKey,
   type UseQueryOptions,
   type UseQueryResult,
   useQuery,
@@ -40,7 +39,7 @@ function validate<Filters extends object, Page>(definition: BackOfficeListDefini
 
 /**
  * Route options of a back-office list: the URL validated into filters and page, and a loader that starts the
- * page's query so a cached page shows on the first render. A failed first page is the list's error state with
+ * page's query while the route's code mounts (a cached page shows on the first render). A failed first page is the list's error state with
  * 'Reintentar', not the router's error page.
  */
 export function backOfficeListRoute<Filters extends object, Page>(
@@ -49,8 +48,11 @@ export function backOfficeListRoute<Filters extends object, Page>(
   return {
     validateSearch: validate(definition),
     loaderDeps: ({ search }: { search: ListSearch<Filters> }) => search,
-    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: ListSearch<Filters> }) =>
-      context.queryClient.prefetchQuery(definition.query(deps, deps.page ?? 1)),
+    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: ListSearch<Filters> }) => {
+      // Not awaited: an awaited prefetch spends the query's retries before the screen mounts, and the mounted
+      // query then starts over instead of showing the error state with 'Reintentar'.
+      void context.queryClient.prefetchQuery(definition.query(deps, deps.page ?? 1));
+    },
   };
 }
 

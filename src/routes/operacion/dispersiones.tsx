@@ -44,12 +44,8 @@ const BATCH_LIST: BackOfficeListDefinition<BatchFilters, BatchPage> = {
   query: (_, page) => batchesQueryOptions(page),
 };
 
-// Only the URL's validation: an awaited loader would spend the page's first load (and its retry) before the
-// component mounts, and the list's query would then start again on mount instead of showing 'Reintentar'.
-const { validateSearch } = backOfficeListRoute(BATCH_LIST);
-
 export const Route = createFileRoute('/operacion/dispersiones')({
-  validateSearch,
+  ...backOfficeListRoute(BATCH_LIST),
   component: DisbursementsRoute,
 });
 
