@@ -6,7 +6,23 @@ import { isPastEnd, type StoredProgrammeState } from '../domain/programme-lendin
 // 'pendiente' is a stored borrador (or vencido) with a pending proposal.
 export type { StoredProgrammeState };
 
+/** A programme's state as stored and sent by the API (the Spanish values; labels are each node's meta.label). */
 export type CreditProgrammeStateName = 'borrador' | 'pendiente' | 'activo' | 'congelado' | 'vencido';
+
+/** The machine's state node for each stored or sent value (identifiers in English, as the glossary lists). */
+export const PROGRAMME_NODE_BY_STATE = {
+  borrador: 'draft',
+  pendiente: 'pending',
+  activo: 'active',
+  congelado: 'frozen',
+  vencido: 'expired',
+} as const satisfies Record<CreditProgrammeStateName, string>;
+
+type ProgrammeNode = (typeof PROGRAMME_NODE_BY_STATE)[CreditProgrammeStateName];
+
+const STATE_BY_NODE = Object.fromEntries(
+  Object.entries(PROGRAMME_NODE_BY_STATE).map(([state, node]) => [node, state]),
+) as Record<ProgrammeNode, CreditProgrammeStateName>;
 
 /** Who sends an event: an operator with its roles. */
 export interface ProgrammeActor {
@@ -93,29 +109,29 @@ export const creditProgrammeMachine = setup({
     'lo libera al registrarse el pago del corporativo. Un Aprobador puede congelarlo y descongelarlo con un ' +
     'motivo; al pasar la fecha de fin queda vencido y no acepta adelantos hasta que se apruebe una renovación.',
   context: ({ input }) => ({ proposerId: input?.proposerId ?? null, endsOn: input?.endsOn ?? null }),
-  initial: 'borrador',
+  initial: 'draft',
   states: {
-    borrador: {
+    draft: {
       meta: { label: 'Borrador' },
       description: 'El programa existe sin límite aprobado ni propuesta pendiente.',
-      on: { 'programme.propose': { target: 'pendiente', guard: 'canPropose', actions: 'recordProposer' } },
+      on: { 'programme.propose': { target: 'pending', guard: 'canPropose', actions: 'recordProposer' } },
     },
-    pendiente: {
+    pending: {
       meta: { label: 'Pendiente de aprobación' },
       description: 'Hay un límite propuesto que espera a un Aprobador distinto de quien lo propuso.',
       on: {
         'programme.approve': {
-          target: 'vigente.activo',
+          target: 'inForce.active',
           guard: and(['isAprobador', 'isNotProposer', 'hasPendingProposal']),
           actions: 'clearProposer',
         },
       },
     },
     // Active and frozen share what an operator may do to a programme in force; only lending differs.
-    vigente: {
+    inForce: {
       meta: { label: 'Vigente' },
       description: 'Tiene un límite aprobado y no ha pasado su fecha de fin.',
-      initial: 'activo',
+      initial: 'active',
       on: {
         // A raise: the programme keeps its current limit until the raise is approved.
         // One pending proposal at a time: a second would race the first's approval.
@@ -129,29 +145,29 @@ export const creditProgrammeMachine = setup({
         },
         // An expired programme with a raise still pending waits for it as a renewal.
         'programme.expire': [
-          { target: 'pendiente', guard: and(['isPastEnd', 'hasPendingProposal']) },
-          { target: 'vencido', guard: 'isPastEnd' },
+          { target: 'pending', guard: and(['isPastEnd', 'hasPendingProposal']) },
+          { target: 'expired', guard: 'isPastEnd' },
         ],
       },
       states: {
-        activo: {
+        active: {
           meta: { label: 'Activo' },
           description:
             'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
-          on: { 'programme.freeze': { target: 'congelado', guard: and(['isAprobador', 'hasReason']) } },
+          on: { 'programme.freeze': { target: 'frozen', guard: and(['isAprobador', 'hasReason']) } },
         },
-        congelado: {
+        frozen: {
           meta: { label: 'Congelado' },
           description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
-          on: { 'programme.unfreeze': { target: 'activo', guard: and(['isAprobador', 'hasReason']) } },
+          on: { 'programme.unfreeze': { target: 'active', guard: and(['isAprobador', 'hasReason']) } },
         },
       },
     },
-    vencido: {
+    expired: {
       meta: { label: 'Vencido' },
       description:
         'Pasó su fecha de fin: no acepta adelantos hasta que se apruebe una renovación con fechas nuevas.',
-      on: { 'programme.propose': { target: 'pendiente', guard: 'canPropose', actions: 'recordProposer' } },
+      on: { 'programme.propose': { target: 'pending', guard: 'canPropose', actions: 'recordProposer' } },
     },
   },
 });
@@ -174,15 +190,16 @@ export function programmeStateName(programme: StoredProgramme): CreditProgrammeS
   return programme.state;
 }
 
-/** The machine's state value for a state name: activo and congelado are held in 'vigente'. */
+/** The machine's state value for a state name: active and frozen are held in 'inForce'. */
 function programmeStateValue(name: CreditProgrammeStateName): string | Record<string, string> {
-  return name === 'activo' || name === 'congelado' ? { vigente: name } : name;
+  const node = PROGRAMME_NODE_BY_STATE[name];
+  return node === 'active' || node === 'frozen' ? { inForce: node } : node;
 }
 
-/** The state name of a machine snapshot's value (the leaf: 'activo', not 'vigente'). */
+/** The state name of a machine snapshot's value (its leaf: 'activo' for { inForce: 'active' }). */
 export function programmeStateOf(value: unknown): CreditProgrammeStateName {
-  if (typeof value === 'string') return value as CreditProgrammeStateName;
-  return (value as { vigente: CreditProgrammeStateName }).vigente;
+  const node = typeof value === 'string' ? value : (value as { inForce: string }).inForce;
+  return STATE_BY_NODE[node as ProgrammeNode];
 }
 
 function resolveProgramme(programme: StoredProgramme) {
