@@ -40,7 +40,7 @@ function validate<Filters extends object, Page>(definition: BackOfficeListDefini
 
 /**
  * Route options of a back-office list: the URL validated into filters and page, and a loader that starts the
- * page's query so a cached page shows on the first render. A failed first page is the list's error state with
+ * page's query (a cached page shows on the first render). A failed first page is the list's error state with
  * 'Reintentar', not the router's error page.
  */
 export function backOfficeListRoute<Filters extends object, Page>(
@@ -49,8 +49,11 @@ export function backOfficeListRoute<Filters extends object, Page>(
   return {
     validateSearch: validate(definition),
     loaderDeps: ({ search }: { search: ListSearch<Filters> }) => search,
-    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: ListSearch<Filters> }) =>
-      context.queryClient.prefetchQuery(definition.query(deps, deps.page ?? 1)),
+    // Not awaited: the page's query is started here and the screen mounts at once, showing its own spinner; its
+    // useQuery joins this request, so a failing first page is asked for (1 + retries) times, not again on mount.
+    loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: ListSearch<Filters> }) => {
+      void context.queryClient.prefetchQuery(definition.query(deps, deps.page ?? 1));
+    },
   };
 }
 
