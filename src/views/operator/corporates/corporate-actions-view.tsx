@@ -43,10 +43,18 @@ export function dialogFailure(snapshot: CorporateActionsSnapshot): string | null
 export function ActionNotice(props: { snapshot: CorporateActionsSnapshot; send: CorporateActionsSend }) {
   const { snapshot, send } = props;
   const gesture = corporateActionOf(snapshot.context.intent);
-  if (
-    snapshot.matches('answerLost') &&
-    (gesture?.action === 'activate' || gesture?.action === 'reactivate')
-  ) {
+  const oneClick = gesture?.action === 'activate' || gesture?.action === 'reactivate';
+  if (oneClick && snapshot.matches('editing')) {
+    // A one-click gesture has no form: a refusal at fields is read out here, and closed.
+    const fields = Object.values(snapshot.context.failure?.fields ?? {}).flat();
+    return (
+      <Callout intent="danger" role="alert">
+        <p>{fields.length > 0 ? fields.join(' ') : (snapshot.context.failure?.message ?? ACTION_FAILED)}</p>
+        <Button text="Cancelar" onClick={() => send({ type: 'action.cancel' })} />
+      </Callout>
+    );
+  }
+  if (oneClick && snapshot.matches('answerLost')) {
     return (
       <Callout intent="danger" role="alert">
         <p>{NO_ANSWER}</p>
