@@ -169,6 +169,7 @@ export function createBackOfficeActionMachine(texts: BackOfficeScreenTexts) {
     states: {
       ready: {
         // Between gestures: the list, with the last outcome shown until dismissed or the next gesture.
+        meta: { label: 'Entre acciones' },
         initial: 'idle',
         on: {
           'action.open': {
