@@ -5,6 +5,7 @@ import { allianceActionsMachine } from './alliance-actions.machine';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { cfdiProofMachine } from './cfdi-proof.machine';
+import { corporateActionsMachine } from './corporate-actions.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
 import { demoRequestMachine } from './demo-request.machine';
@@ -34,6 +35,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['cfdi-proof', cfdiProofMachine],
+  ['corporate-actions', corporateActionsMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
   ['demo-request', demoRequestMachine],

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
@@ -13,6 +12,7 @@ import { ONBOARDING_VALUE_TO_STATE } from '../../src/machines/corporate-onboardi
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { SERVER_WAIT } from '../support/server-wait';
+import { inject, operators, pdf, seededCorporate } from './corporate-file-helpers';
 import {
   corporateOnboardingModel,
   DOCUMENT_REJECTION_REASON,
@@ -20,14 +20,11 @@ import {
   MODEL_CREATOR_ID,
   MODEL_EXPIRY,
   REJECTION_REASON,
-  SEEDED_FILE,
   SUSPENSION_REASON,
 } from './corporate-onboarding.model';
 import { defineModelTests } from './harness/define-model-tests';
 import { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
-import { testApp } from './harness/test-server';
-import { world } from './harness/world';
 
 const DECISION_BUTTONS: Record<DocumentDecision, string> = {
   aprobado: 'Aprobar',
@@ -44,109 +41,6 @@ interface Ctx {
   /** Each path meets one lost upload and one failing activation, then retries. */
   uploadFaulted: boolean;
   activateFaulted: boolean;
-}
-
-let pdfBytes: Uint8Array | null = null;
-async function pdf(): Promise<Uint8Array> {
-  if (!pdfBytes) {
-    const doc = await PDFDocument.create();
-    doc.addPage([200, 100]).drawText('Expediente', { x: 10, y: 50, size: 10 });
-    pdfBytes = await doc.save();
-  }
-  return pdfBytes;
-}
-
-let rfcSequence = 0;
-function freshRfc(): string {
-  rfcSequence += 1;
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const tag = `${process.pid}${rfcSequence}`;
-  const a = letters[Number(tag) % letters.length];
-  const b = letters[Math.floor(Number(tag) / letters.length) % letters.length];
-  const c = letters[Math.floor(Number(tag) / letters.length ** 2) % letters.length];
-  return `M${a}${b}2001${String(10 + (rfcSequence % 18)).padStart(2, '0')}${c}${a}1`;
-}
-
-/** A call to the in-process app with the operator's token (the world's setup, not a gesture of the test). */
-async function inject(access: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await testApp().app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${access}` },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-const BOUNDARY = 'modelo-expediente';
-
-/** A multipart upload built by hand: the DOM environment's FormData is not the one inject() reads. */
-async function injectUpload(
-  access: string,
-  url: string,
-  fields: Record<string, string>,
-  fileName: string,
-  bytes: Uint8Array,
-) {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  );
-  const res = await testApp().app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      authorization: `Bearer ${access}`,
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-    },
-    payload: Buffer.concat(parts),
-  });
-  if (res.statusCode !== 201) throw new Error(`upload ${url}: ${res.statusCode} ${res.body}`);
-}
-
-/**
- * The model's world: a corporate in borrador with seven of its eight kinds uploaded and approved. An analista
- * creates it and uploads; the reviewer (the screen's operator, who may then activate it) decides.
- */
-async function seededCorporate(creator: string, reviewer: string): Promise<number> {
-  const access = creator;
-  const rfc = freshRfc();
-  const created = (await inject(access, 'POST', '/api/operator/corporates/', {
-    rfc,
-    name: `Modelo ${rfc}, S.A. de C.V.`,
-    admin: { name: 'Ana', last_name: 'Modelo', email: `ana.${rfc.toLowerCase()}@modelo.example.mx` },
-  })) as { id: number };
-  const bytes = await pdf();
-  for (const { kind } of SEEDED_FILE) {
-    const fields: Record<string, string> = { kind };
-    if (kind === 'estado_cuenta') fields.clabe = '002010077777777771';
-    await injectUpload(
-      access,
-      `/api/operator/corporates/${created.id}/documents/`,
-      fields,
-      `${kind}.pdf`,
-      bytes,
-    );
-  }
-  const detail = (await inject(
-    reviewer,
-    'GET',
-    `/api/operator/corporates/${created.id}/`,
-  )) as CorporateDetail;
-  for (const doc of detail.documents) {
-    await inject(reviewer, 'POST', `/api/operator/corporates/${created.id}/documents/${doc.id}/decision/`, {
-      status: 'aprobado',
-    });
-  }
-  return created.id;
 }
 
 const fileTable = () => screen.getByRole('table', { name: 'Expediente' });
@@ -200,8 +94,7 @@ async function expectState(ctx: Ctx, state: AnyMachineSnapshot) {
 defineModelTests<Ctx>(corporateOnboardingModel, {
   setup: async () => {
     // Maker-checker: the analista who creates the corporate is not the operator who activates it.
-    const creator = await world.operatorSession(['analista']);
-    const session = await world.operatorSession(['analista', 'aprobador']);
+    const { creator, session } = await operators();
     const corporateId = await seededCorporate(creator.access, session.access);
     localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
     localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);

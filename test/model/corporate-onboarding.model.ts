@@ -48,14 +48,10 @@ export const corporateOnboardingModel: MachineModel = {
     { type: 'corporate.suspend', reason: SUSPENSION_REASON },
     { type: 'corporate.reactivate' },
   ] as readonly EventObject[],
-  // What the guards read of the two kinds in play: uploaded or not, and approved or not.
-  abstract: (s: AnyMachineSnapshot) => {
-    const { documents } = s.context as CorporateOnboardingContext;
-    const status = (kind: string) => {
-      const found = documents.find((d) => d.kind === kind);
-      if (!found) return 'none';
-      return found.status === 'aprobado' ? 'approved' : 'notApproved';
-    };
-    return { value: s.value, missing: status(MISSING_KIND), reviewed: status(REVIEWED_KIND) };
-  },
+  // The state alone. The guards read the two kinds in play (uploaded or not, approved or not), but keying the
+  // traversal on them walked 81 paths (430 steps, a fresh corporate each) through every status combination in
+  // every state; on the state alone it walks 24 (100 steps) that still take all 14 transitions, send every
+  // event partition and visit every state, and the generator's concrete search adds any transition a guard
+  // would otherwise hide. Each state's assertion checks 'Activar'/'Reactivar' against the machine's own `can`.
+  abstract: (s: AnyMachineSnapshot) => s.value,
 };

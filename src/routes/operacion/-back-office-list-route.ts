@@ -1,9 +1,4 @@
-import {
-  type QueryClient,
-  type UseQueryOptions,
-  type UseQueryResult,
-  useQuery,
-} from '@tanstack/react-query';
+import { type QueryClient, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { RemoteData } from '../../views/operator/list/back-office-list';
 
 // What every back-office list route is (decision 0064): its filters and `page` in the URL, the page's query
@@ -39,7 +34,7 @@ function validate<Filters extends object, Page>(definition: BackOfficeListDefini
 
 /**
  * Route options of a back-office list: the URL validated into filters and page, and a loader that starts the
- * page's query while the route's code mounts (a cached page shows on the first render). A failed first page is the list's error state with
+ * page's query (a cached page shows on the first render). A failed first page is the list's error state with
  * 'Reintentar', not the router's error page.
  */
 export function backOfficeListRoute<Filters extends object, Page>(
@@ -48,9 +43,9 @@ export function backOfficeListRoute<Filters extends object, Page>(
   return {
     validateSearch: validate(definition),
     loaderDeps: ({ search }: { search: ListSearch<Filters> }) => search,
+    // Not awaited: the page's query is started here and the screen mounts at once, showing its own spinner; its
+    // useQuery joins this request, so a failing first page is asked for (1 + retries) times, not again on mount.
     loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: ListSearch<Filters> }) => {
-      // Not awaited: an awaited prefetch spends the query's retries before the screen mounts, and the mounted
-      // query then starts over instead of showing the error state with 'Reintentar'.
       void context.queryClient.prefetchQuery(definition.query(deps, deps.page ?? 1));
     },
   };

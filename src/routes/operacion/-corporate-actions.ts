@@ -1,30 +1,81 @@
-import { ACTION_FAILED, callFailureOf, type FailureWording, failureText } from '../../domain/call-failure';
-import { ApiError } from '../../services/http';
-import type { ActionResult } from '../../views/operator/corporates/action-result';
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import type { CreateCorporateBody, DocumentDecisionBody } from '../../domain/schemas/operator-corporates';
+import type { BackOfficeActInput } from '../../machines/back-office-action';
+import { corporateActionOf, corporateActionsMachine } from '../../machines/corporate-actions.machine';
+import {
+  activateCorporate,
+  corporateKeys,
+  createCorporate,
+  decideCorporateDocument,
+  reactivateCorporate,
+  rejectCorporate,
+  suspendCorporate,
+  uploadCorporateDocument,
+} from '../../services/operator-corporates.service';
 
-// The back office's own words when no answer came (kept as the screens and their model tests read them).
-const NO_ANSWER = 'Sin respuesta del servidor. Revisa tu conexión e intenta de nuevo.';
+// The corporates' screens' machine wired to their calls and to the query cache: every change is read back from
+// the server, so the file, its state and the list move together. (The '-' prefix keeps this file out of the
+// route tree.) The corporates' calls take no Idempotency-Key yet; the machine still keeps one per intent.
 
-/** The server's detail, else its first per-field message; no answer and the rest get the screen's texts. */
-const ACTION_WORDING: FailureWording = {
-  read: (status) => (status === null || status === 0 ? [] : ['detail', '[]']),
-  otherwise: (status) => (status === 0 ? NO_ANSWER : ACTION_FAILED),
-};
+/** What an upload dialog sends: the PDF and, for the bank statement, its CLABE. */
+export interface UploadInput {
+  file: File;
+  clabe?: string;
+}
 
-/** An operator action's answer as the screen shows it: the server's Spanish words, per field when it gave them. */
-export async function actionResult<T>(call: () => Promise<T>): Promise<ActionResult & { value?: T }> {
-  try {
-    return { ok: true, value: await call() };
-  } catch (error) {
-    const failure = error instanceof ApiError ? error : null;
-    const message = failureText(failure, ACTION_WORDING);
-    const { status, body } = callFailureOf(failure);
-    if (status === 0 || !body || Array.isArray(body) || typeof body.detail === 'string')
-      return { ok: false, message };
-    // Without a detail the refusal is per field: each field shows its own messages.
-    const fields = Object.fromEntries(
-      Object.entries(body).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
-    );
-    return Object.keys(fields).length > 0 ? { ok: false, message, fields } : { ok: false, message };
-  }
+/** What a reason dialog sends (rejecting or suspending the corporate). */
+export interface ReasonInput {
+  reason: string;
+}
+
+async function nothing(call: Promise<unknown>): Promise<null> {
+  await call;
+  return null;
+}
+
+/** The machine for one screen: `corporateId` is the file's corporate (null on the list), `created` opens the new one. */
+export function wireCorporateActions(
+  queryClient: QueryClient,
+  corporateId: number | null,
+  created: (id: number) => void = () => {},
+) {
+  const act = async ({ intent }: BackOfficeActInput): Promise<string | null> => {
+    const gesture = corporateActionOf(intent);
+    if (gesture?.action === 'create') {
+      const answer = await createCorporate(intent.input as CreateCorporateBody);
+      created(answer.id);
+      return null;
+    }
+    if (gesture === null || corporateId === null)
+      throw new Error(`unknown corporate action ${intent.action}`);
+    switch (gesture.action) {
+      case 'upload': {
+        const { file, clabe } = intent.input as UploadInput;
+        return nothing(
+          uploadCorporateDocument(corporateId, {
+            kind: gesture.kind,
+            file,
+            ...(clabe !== undefined ? { clabe } : {}),
+          }),
+        );
+      }
+      case 'decide':
+        return nothing(
+          decideCorporateDocument(corporateId, gesture.documentId, intent.input as DocumentDecisionBody),
+        );
+      case 'activate':
+        return nothing(activateCorporate(corporateId));
+      case 'reactivate':
+        return nothing(reactivateCorporate(corporateId));
+      case 'reject':
+        return nothing(rejectCorporate(corporateId, (intent.input as ReasonInput).reason));
+      case 'suspend':
+        return nothing(suspendCorporate(corporateId, (intent.input as ReasonInput).reason));
+    }
+  };
+  return corporateActionsMachine.provide({
+    actors: { act: fromPromise<string | null, BackOfficeActInput>(({ input }) => act(input)) },
+    actions: { refresh: () => void queryClient.invalidateQueries({ queryKey: corporateKeys.all }) },
+  });
 }

@@ -1,54 +1,54 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  corporateKeys,
-  corporatesQueryOptions,
-  createCorporate,
-} from '../../services/operator-corporates.service';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import type { CorporatePage } from '../../domain/schemas/operator-corporates';
+import { corporatesQueryOptions } from '../../services/operator-corporates.service';
 import { CorporatesList } from '../../views/operator/corporates/corporates-list';
-import { actionResult } from './-corporate-actions';
+import {
+  type BackOfficeListDefinition,
+  backOfficeListRoute,
+  useBackOfficeList,
+} from './-back-office-list-route';
+import { wireCorporateActions } from './-corporate-actions';
 
-interface CorporatesSearch {
+interface CorporatesFilters {
   search?: string;
-  page?: number;
 }
+
+const CORPORATES_LIST: BackOfficeListDefinition<CorporatesFilters, CorporatePage> = {
+  filters: (raw) => {
+    const search = typeof raw.search === 'string' ? raw.search.trim() : '';
+    return search !== '' ? { search } : {};
+  },
+  query: (filters, page) => corporatesQueryOptions({ ...filters, ...(page > 1 ? { page } : {}) }),
+};
 
 // /operacion/corporativos/: the search and the page live in the URL.
 export const Route = createFileRoute('/operacion/corporativos')({
-  validateSearch: (raw: Record<string, unknown>): CorporatesSearch => {
-    const search = typeof raw.search === 'string' && raw.search.trim() !== '' ? raw.search.trim() : undefined;
-    const page = Number(raw.page);
-    return {
-      ...(search ? { search } : {}),
-      ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-    };
-  },
+  ...backOfficeListRoute(CORPORATES_LIST),
   component: CorporatesRoute,
 });
 
 function CorporatesRoute() {
-  const search = Route.useSearch();
+  const screen = useBackOfficeList(CORPORATES_LIST, Route.useSearch(), Route.useNavigate());
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
-  const list = useQuery(corporatesQueryOptions(search));
+  const openCorporate = (id: number) =>
+    void navigate({ to: '/operacion/corporativos/$corporateId/', params: { corporateId: String(id) } });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once; navigate is stable
+  const machine = useMemo(() => wireCorporateActions(queryClient, null, openCorporate), [queryClient]);
+  const [snapshot, send] = useMachine(machine);
   return (
     <CorporatesList
-      page={list.data}
-      isPending={list.isPending}
-      isError={list.isError}
-      search={search.search ?? ''}
-      pageNumber={search.page ?? 1}
-      onSearch={(text) => navigate({ search: text ? { search: text } : {} })}
-      onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-      onRetry={() => list.refetch()}
-      openCorporate={(id) =>
-        navigate({ to: '/operacion/corporativos/$corporateId/', params: { corporateId: String(id) } })
-      }
-      createCorporate={async (values) => {
-        const result = await actionResult(() => createCorporate(values));
-        if (result.ok) await queryClient.invalidateQueries({ queryKey: corporateKeys.all });
-        return result.ok ? { ok: true, id: result.value?.id } : result;
-      }}
+      list={screen.remote}
+      search={screen.filters.search ?? ''}
+      page={screen.page}
+      onSearch={(text) => screen.setFilters(text ? { search: text } : {})}
+      onPage={screen.setPage}
+      openCorporate={openCorporate}
+      snapshot={snapshot}
+      send={send}
     />
   );
 }

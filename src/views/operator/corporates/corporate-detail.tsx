@@ -8,13 +8,13 @@ import {
   FormGroup,
   H1,
   H2,
-  HTMLTable,
   InputGroup,
   Spinner,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { Controller, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import {
   CLABE_DOCUMENT_KIND,
   CORPORATE_DOCUMENT_KINDS,
@@ -32,8 +32,16 @@ import type {
   CorporateDocument,
   CorporateDetail as Detail,
 } from '../../../domain/schemas/operator-corporates';
+import { corporateIntent } from '../../../machines/corporate-actions.machine';
 import { onboardingRefusal, resolveOnboardingSnapshot } from '../../../machines/corporate-onboarding.machine';
-import type { ActionResult } from './action-result';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import {
+  ActionNotice,
+  type CorporateActionsSend,
+  type CorporateActionsSnapshot,
+  dialogFailure,
+  gestureInProgress,
+} from './corporate-actions-view';
 import { ONBOARDING_STATE_INTENTS } from './corporates-list';
 import { PdfViewer } from './pdf-viewer';
 import './corporates.css';
@@ -52,19 +60,6 @@ const DECISION_LABELS: Readonly<Record<DocumentDecision, string>> = {
   vencido: 'Marcar vencido',
 };
 
-export interface CorporateDetailActions {
-  upload: (input: { kind: CorporateDocumentKind; file: File; clabe?: string }) => Promise<ActionResult>;
-  decide: (
-    documentId: number,
-    body: { status: DocumentDecision; reason?: string; expires_on?: string },
-  ) => Promise<ActionResult>;
-  activate: () => Promise<ActionResult>;
-  reject: (reason: string) => Promise<ActionResult>;
-  suspend: (reason: string) => Promise<ActionResult>;
-  reactivate: () => Promise<ActionResult>;
-  loadPdf: (documentId: number) => Promise<Blob>;
-}
-
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString('es-MX', { maximumFractionDigits: 2 })} MB`;
 }
@@ -75,28 +70,93 @@ function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+type Admin = Detail['admins'][number];
+
+const USER_COLUMNS: readonly BackOfficeColumn<Admin>[] = [
+  { id: 'name', header: 'Nombre', cell: (user) => `${user.first_name} ${user.last_name}` },
+  { id: 'email', header: 'Correo', cell: (user) => user.email },
+  {
+    id: 'password',
+    header: 'Contraseña',
+    cell: (user) => (user.has_password ? 'Elegida' : 'Invitación pendiente'),
+  },
+];
+
+/** A row of the file: one of the eight kinds, with its document when one was uploaded. */
+interface FileRow {
+  kind: CorporateDocumentKind;
+  doc: CorporateDocument | undefined;
+}
+
+const FILE_COLUMNS: readonly BackOfficeColumn<FileRow>[] = [
+  { id: 'kind', header: 'Documento', rowHeader: true, cell: ({ kind }) => CORPORATE_DOCUMENT_LABELS[kind] },
+  {
+    id: 'status',
+    header: 'Estado',
+    cell: ({ doc }) => (
+      <>
+        {doc ? (
+          <Tag intent={STATUS_INTENTS[doc.status]}>{DOCUMENT_STATUS_LABELS[doc.status]}</Tag>
+        ) : (
+          <Tag minimal>Sin cargar</Tag>
+        )}
+        {doc?.expires_on && <div>Vence: {doc.expires_on}</div>}
+        {doc?.reason && <div>Motivo: {doc.reason}</div>}
+      </>
+    ),
+  },
+  {
+    id: 'file',
+    header: 'Archivo',
+    cell: ({ doc }) =>
+      doc ? (
+        <>
+          <div>{doc.file_name}</div>
+          <div>
+            {megabytes(doc.size_bytes)} · SHA-256 <code title={doc.sha256}>{doc.sha256.slice(0, 12)}…</code>
+          </div>
+          {doc.clabe && <div>CLABE {doc.clabe}</div>}
+          <div>
+            Subió {doc.uploaded_by}, {new Date(doc.uploaded_at).toLocaleString('es-MX')}
+          </div>
+        </>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    id: 'review',
+    header: 'Revisión',
+    cell: ({ doc }) =>
+      doc?.reviewed_by
+        ? `${doc.reviewed_by}, ${new Date(doc.reviewed_at ?? '').toLocaleString('es-MX')}`
+        : '—',
+  },
+];
+
+const loaded = <Row,>(results: readonly Row[]): RemoteData<{ results: readonly Row[] }> => ({
+  status: 'success',
+  data: { results },
+  retry: () => {},
+});
+
 /** /operacion/corporativos/$corporateId: the company, its users, its eight documents and its activation. */
 export function CorporateDetailPage(props: {
-  detail: Detail | undefined;
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  actions: CorporateDetailActions;
+  detail: RemoteData<Detail>;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
+  loadPdf: (documentId: number) => Promise<Blob>;
 }) {
-  const { detail } = props;
+  const { snapshot, send } = props;
+  const detail = props.detail.data;
+  // Presentation: which document the PDF viewer shows.
   const [viewing, setViewing] = useState<CorporateDocument | null>(null);
-  const [uploading, setUploading] = useState<CorporateDocumentKind | null>(null);
-  const [deciding, setDeciding] = useState<{ doc: CorporateDocument; status: DocumentDecision } | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [suspending, setSuspending] = useState(false);
-  const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  if (props.isPending) return <Spinner aria-label="Cargando el corporativo" />;
-  if (props.isError || !detail) {
+  if (props.detail.status === 'pending') return <Spinner aria-label="Cargando el corporativo" />;
+  if (props.detail.status === 'error' || !detail) {
     return (
       <Callout intent="danger" role="alert" title="No pudimos cargar el corporativo">
-        <Button text="Reintentar" onClick={props.onRetry} />
+        <Button text="Reintentar" onClick={props.detail.retry} />
       </Callout>
     );
   }
@@ -108,27 +168,64 @@ export function CorporateDetailPage(props: {
     today: localToday(),
     creatorId: detail.created_by_id,
   };
-  const snapshot = resolveOnboardingSnapshot(corporate);
+  const onboarding = resolveOnboardingSnapshot(corporate);
   const activation = { type: 'corporate.activate', actor: { userId: detail.viewer_id } } as const;
-  const canActivate = snapshot.can(activation) && detail.missing_kinds.length === 0;
+  const canActivate = onboarding.can(activation) && detail.missing_kinds.length === 0;
   const ownCorporate = detail.created_by_id !== null && detail.created_by_id === detail.viewer_id;
-  const canReject = snapshot.can({ type: 'corporate.reject', reason: 'motivo' });
-  const canSuspend = snapshot.can({ type: 'corporate.suspend', reason: 'motivo' });
-  const canReactivate = snapshot.can({ type: 'corporate.reactivate' }) && detail.missing_kinds.length === 0;
-  const canUpload = snapshot.can({ type: 'document.upload', kind: 'poderes' });
+  const canReject = onboarding.can({ type: 'corporate.reject', reason: 'motivo' });
+  const canSuspend = onboarding.can({ type: 'corporate.suspend', reason: 'motivo' });
+  const canReactivate = onboarding.can({ type: 'corporate.reactivate' }) && detail.missing_kinds.length === 0;
+  const canUpload = onboarding.can({ type: 'document.upload', kind: 'poderes' });
   const byKind = new Map(detail.documents.map((d) => [d.kind, d]));
-
-  const run = async (action: () => Promise<ActionResult>, success: string) => {
-    setBusy(true);
-    const result = await action();
-    setBusy(false);
-    setMessage(result.ok ? { intent: 'success', text: success } : { intent: 'danger', text: result.message });
-    return result;
-  };
+  const busy = snapshot.hasTag('busy') || snapshot.matches('answerLost');
+  const gesture = gestureInProgress(snapshot);
+  const open = (intent: ReturnType<typeof corporateIntent>) => send({ type: 'action.open', intent });
+  const run = (intent: ReturnType<typeof corporateIntent>) => send({ type: 'action.run', intent });
 
   const satLabel = isSatStatusCode(detail.sat_status)
     ? SAT_STATUS_LABELS[detail.sat_status]
     : String(detail.sat_status);
+
+  const fileActions = ({ kind, doc }: FileRow) => (
+    <div className="flujo-operator-actions">
+      {doc && (
+        <Button
+          small
+          text="Ver"
+          onClick={() => setViewing(doc)}
+          aria-label={`Ver ${CORPORATE_DOCUMENT_LABELS[kind]}`}
+        />
+      )}
+      {canUpload && (
+        <Button
+          small
+          text={doc ? 'Reemplazar' : 'Subir'}
+          aria-label={`${doc ? 'Reemplazar' : 'Subir'} ${CORPORATE_DOCUMENT_LABELS[kind]}`}
+          onClick={() =>
+            open(corporateIntent({ action: 'upload', kind }, `Subir: ${CORPORATE_DOCUMENT_LABELS[kind]}`))
+          }
+        />
+      )}
+      {doc &&
+        canUpload &&
+        (['aprobado', 'rechazado', 'vencido'] as const).map((status) => (
+          <Button
+            key={status}
+            small
+            text={DECISION_LABELS[status]}
+            aria-label={`${DECISION_LABELS[status]} ${CORPORATE_DOCUMENT_LABELS[kind]}`}
+            onClick={() =>
+              open(
+                corporateIntent(
+                  { action: 'decide', documentId: doc.id, kind, status },
+                  `${DECISION_LABELS[status]}: ${CORPORATE_DOCUMENT_LABELS[kind]}`,
+                ),
+              )
+            }
+          />
+        ))}
+    </div>
+  );
 
   return (
     <section aria-labelledby="corporativo-titulo" className="flujo-operator-page">
@@ -138,11 +235,7 @@ export function CorporateDetailPage(props: {
           {ONBOARDING_STATE_LABELS[detail.state]}
         </Tag>
       </header>
-      {message && (
-        <Callout intent={message.intent} role={message.intent === 'danger' ? 'alert' : 'status'}>
-          {message.text}
-        </Callout>
-      )}
+      <ActionNotice snapshot={snapshot} send={send} />
       <dl className="flujo-operator-facts">
         <dt>RFC</dt>
         <dd>{detail.rfc ?? '—'}</dd>
@@ -165,111 +258,27 @@ export function CorporateDetailPage(props: {
       </dl>
 
       <H2>Usuarios</H2>
-      <HTMLTable aria-label="Usuarios del corporativo" compact>
-        <thead>
-          <tr>
-            <th scope="col">Nombre</th>
-            <th scope="col">Correo</th>
-            <th scope="col">Contraseña</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.admins.map((user) => (
-            <tr key={user.id}>
-              <td>
-                {user.first_name} {user.last_name}
-              </td>
-              <td>{user.email}</td>
-              <td>{user.has_password ? 'Elegida' : 'Invitación pendiente'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <BackOfficeList
+        label="Usuarios del corporativo"
+        remote={loaded(detail.admins)}
+        columns={USER_COLUMNS}
+        rowKey={(user) => user.id}
+        loading="Cargando los usuarios"
+        failed="No pudimos cargar los usuarios"
+        empty={{ title: 'Sin usuarios' }}
+      />
 
       <H2>Expediente</H2>
-      <HTMLTable aria-label="Expediente" striped className="flujo-operator-table">
-        <thead>
-          <tr>
-            <th scope="col">Documento</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Archivo</th>
-            <th scope="col">Revisión</th>
-            <th scope="col">Acciones</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CORPORATE_DOCUMENT_KINDS.map((kind) => {
-            const doc = byKind.get(kind);
-            return (
-              <tr key={kind}>
-                <th scope="row">{CORPORATE_DOCUMENT_LABELS[kind]}</th>
-                <td>
-                  {doc ? (
-                    <Tag intent={STATUS_INTENTS[doc.status]}>{DOCUMENT_STATUS_LABELS[doc.status]}</Tag>
-                  ) : (
-                    <Tag minimal>Sin cargar</Tag>
-                  )}
-                  {doc?.expires_on && <div>Vence: {doc.expires_on}</div>}
-                  {doc?.reason && <div>Motivo: {doc.reason}</div>}
-                </td>
-                <td>
-                  {doc ? (
-                    <>
-                      <div>{doc.file_name}</div>
-                      <div>
-                        {megabytes(doc.size_bytes)} · SHA-256{' '}
-                        <code title={doc.sha256}>{doc.sha256.slice(0, 12)}…</code>
-                      </div>
-                      {doc.clabe && <div>CLABE {doc.clabe}</div>}
-                      <div>
-                        Subió {doc.uploaded_by}, {new Date(doc.uploaded_at).toLocaleString('es-MX')}
-                      </div>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>
-                  {doc?.reviewed_by
-                    ? `${doc.reviewed_by}, ${new Date(doc.reviewed_at ?? '').toLocaleString('es-MX')}`
-                    : '—'}
-                </td>
-                <td>
-                  <div className="flujo-operator-actions">
-                    {doc && (
-                      <Button
-                        small
-                        text="Ver"
-                        onClick={() => setViewing(doc)}
-                        aria-label={`Ver ${CORPORATE_DOCUMENT_LABELS[kind]}`}
-                      />
-                    )}
-                    {canUpload && (
-                      <Button
-                        small
-                        text={doc ? 'Reemplazar' : 'Subir'}
-                        aria-label={`${doc ? 'Reemplazar' : 'Subir'} ${CORPORATE_DOCUMENT_LABELS[kind]}`}
-                        onClick={() => setUploading(kind)}
-                      />
-                    )}
-                    {doc &&
-                      canUpload &&
-                      (['aprobado', 'rechazado', 'vencido'] as const).map((status) => (
-                        <Button
-                          key={status}
-                          small
-                          text={DECISION_LABELS[status]}
-                          aria-label={`${DECISION_LABELS[status]} ${CORPORATE_DOCUMENT_LABELS[kind]}`}
-                          onClick={() => setDeciding({ doc, status })}
-                        />
-                      ))}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </HTMLTable>
+      <BackOfficeList
+        label="Expediente"
+        remote={loaded(CORPORATE_DOCUMENT_KINDS.map((kind) => ({ kind, doc: byKind.get(kind) })))}
+        columns={FILE_COLUMNS}
+        rowKey={(row) => row.kind}
+        rowActions={fileActions}
+        loading="Cargando el expediente"
+        failed="No pudimos cargar el expediente"
+        empty={{ title: 'Sin documentos' }}
+      />
 
       <div className="flujo-operator-actions">
         {detail.state === 'suspendido' ? (
@@ -278,7 +287,7 @@ export function CorporateDetailPage(props: {
             text="Reactivar corporativo"
             disabled={!canReactivate || busy}
             aria-describedby="activar-motivo"
-            onClick={() => run(props.actions.reactivate, 'El corporativo quedó activo.')}
+            onClick={() => run(corporateIntent({ action: 'reactivate' }, detail.name))}
           />
         ) : (
           <Button
@@ -286,14 +295,22 @@ export function CorporateDetailPage(props: {
             text="Activar corporativo"
             disabled={!canActivate || busy}
             aria-describedby="activar-motivo"
-            onClick={() => run(props.actions.activate, 'El corporativo quedó activo.')}
+            onClick={() => run(corporateIntent({ action: 'activate' }, detail.name))}
           />
         )}
         {canReject && (
-          <Button intent="danger" text="Rechazar corporativo" onClick={() => setRejecting(true)} />
+          <Button
+            intent="danger"
+            text="Rechazar corporativo"
+            onClick={() => open(corporateIntent({ action: 'reject' }, detail.name))}
+          />
         )}
         {canSuspend && (
-          <Button intent="warning" text="Suspender corporativo" onClick={() => setSuspending(true)} />
+          <Button
+            intent="warning"
+            text="Suspender corporativo"
+            onClick={() => open(corporateIntent({ action: 'suspend' }, detail.name))}
+          />
         )}
         {detail.state === 'suspendido'
           ? !canReactivate && (
@@ -310,228 +327,220 @@ export function CorporateDetailPage(props: {
             )}
       </div>
 
-      <UploadDialog
-        kind={uploading}
-        onClose={() => setUploading(null)}
-        onSubmit={async (input) => {
-          const result = await run(
-            () => props.actions.upload(input),
-            'Documento cargado; queda pendiente de revisión.',
-          );
-          if (result.ok) setUploading(null);
-          return result;
-        }}
-      />
-      <DecisionDialog
-        target={deciding}
-        onClose={() => setDeciding(null)}
-        onSubmit={async (body) => {
-          if (!deciding) return { ok: true };
-          const result = await run(() => props.actions.decide(deciding.doc.id, body), 'Decisión registrada.');
-          if (result.ok) setDeciding(null);
-          return result;
-        }}
-      />
+      <Dialog
+        isOpen={gesture?.action === 'upload'}
+        onClose={() => send({ type: 'action.cancel' })}
+        title={snapshot.context.intent?.label ?? ''}
+      >
+        {gesture?.action === 'upload' && <UploadForm kind={gesture.kind} snapshot={snapshot} send={send} />}
+      </Dialog>
+      <Dialog
+        isOpen={gesture?.action === 'decide'}
+        onClose={() => send({ type: 'action.cancel' })}
+        title={snapshot.context.intent?.label ?? ''}
+      >
+        {gesture?.action === 'decide' && (
+          <DecisionForm status={gesture.status} snapshot={snapshot} send={send} />
+        )}
+      </Dialog>
       <ReasonDialog
-        isOpen={rejecting}
+        isOpen={gesture?.action === 'reject'}
         title="Rechazar corporativo"
         submitText="Rechazar"
         id="rechazo-motivo"
-        onClose={() => setRejecting(false)}
-        onSubmit={async (reason) => {
-          const result = await run(() => props.actions.reject(reason), 'El corporativo quedó rechazado.');
-          if (result.ok) setRejecting(false);
-          return result;
-        }}
+        snapshot={snapshot}
+        send={send}
       />
       <ReasonDialog
-        isOpen={suspending}
+        isOpen={gesture?.action === 'suspend'}
         title="Suspender corporativo"
         submitText="Suspender"
         id="suspension-motivo"
-        onClose={() => setSuspending(false)}
-        onSubmit={async (reason) => {
-          const result = await run(() => props.actions.suspend(reason), 'El corporativo quedó suspendido.');
-          if (result.ok) setSuspending(false);
-          return result;
-        }}
+        snapshot={snapshot}
+        send={send}
       />
       <PdfViewer
         title={viewing ? CORPORATE_DOCUMENT_LABELS[viewing.kind] : null}
         documentId={viewing?.id ?? null}
-        load={props.actions.loadPdf}
+        load={props.loadPdf}
         onClose={() => setViewing(null)}
       />
     </section>
   );
 }
 
-function UploadDialog(props: {
-  kind: CorporateDocumentKind | null;
-  onClose: () => void;
-  onSubmit: (input: { kind: CorporateDocumentKind; file: File; clabe?: string }) => Promise<ActionResult>;
+/** The dialog's form is sent, or sent again with the same key after a lost answer. */
+function submitOrRetry(snapshot: CorporateActionsSnapshot, send: CorporateActionsSend, input: unknown) {
+  send(snapshot.matches('answerLost') ? { type: 'action.retry' } : { type: 'action.submit', input });
+}
+
+type UploadValues = {
+  file: File | null;
+  clabe: string;
+};
+
+const uploadResolver: Resolver<UploadValues> = async (values): Promise<ResolverResult<UploadValues>> => {
+  if (values.file) return { values, errors: {} };
+  return { values: {}, errors: { file: { type: 'required', message: 'Elige el archivo PDF.' } } };
+};
+
+function UploadForm(props: {
+  kind: CorporateDocumentKind;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [clabe, setClabe] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const kind = props.kind;
-  const close = () => {
-    setFile(null);
-    setClabe('');
-    setError(null);
-    props.onClose();
-  };
+  const { kind, snapshot, send } = props;
+  const { control, register, handleSubmit, formState } = useForm<UploadValues>({
+    defaultValues: { file: null, clabe: '' },
+    resolver: uploadResolver,
+  });
+  const fields = snapshot.matches('editing')
+    ? Object.values(snapshot.context.failure?.fields ?? {}).flat()
+    : [];
+  const error =
+    formState.errors.file?.message ?? (fields.length > 0 ? fields.join(' ') : dialogFailure(snapshot));
+  const clabe = register('clabe');
   return (
-    <Dialog
-      isOpen={kind !== null}
-      onClose={close}
-      title={kind ? `Subir: ${CORPORATE_DOCUMENT_LABELS[kind]}` : ''}
+    <form
+      noValidate
+      aria-label="Subir documento"
+      onSubmit={handleSubmit(({ file, clabe }) =>
+        submitOrRetry(snapshot, send, kind === CLABE_DOCUMENT_KIND ? { file, clabe } : { file }),
+      )}
     >
-      <form
-        noValidate
-        aria-label="Subir documento"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (!kind) return;
-          if (!file) {
-            setError('Elige el archivo PDF.');
-            return;
-          }
-          setBusy(true);
-          const result = await props.onSubmit(
-            kind === CLABE_DOCUMENT_KIND ? { kind, file, clabe } : { kind, file },
-          );
-          setBusy(false);
-          if (result.ok) close();
-          else setError(result.fields ? Object.values(result.fields).flat().join(' ') : result.message);
-        }}
-      >
-        <DialogBody>
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
-          <FormGroup label="Archivo (PDF, máximo 10 MB)" labelFor="documento-archivo">
-            <FileInput
-              fill
-              text={file?.name ?? 'Elige un PDF…'}
-              buttonText="Examinar"
-              inputProps={{ id: 'documento-archivo', accept: 'application/pdf,.pdf' }}
-              onInputChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
+      <DialogBody>
+        {error && (
+          <Callout intent="danger" role="alert">
+            {error}
+          </Callout>
+        )}
+        <FormGroup label="Archivo (PDF, máximo 10 MB)" labelFor="documento-archivo">
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <FileInput
+                fill
+                text={field.value?.name ?? 'Elige un PDF…'}
+                buttonText="Examinar"
+                inputProps={{ id: 'documento-archivo', accept: 'application/pdf,.pdf' }}
+                onInputChange={(event) =>
+                  field.onChange((event.target as HTMLInputElement).files?.[0] ?? null)
+                }
+              />
+            )}
+          />
+        </FormGroup>
+        {kind === CLABE_DOCUMENT_KIND && (
+          <FormGroup label="CLABE del estado de cuenta" labelFor="documento-clabe">
+            <InputGroup
+              id="documento-clabe"
+              inputMode="numeric"
+              inputRef={clabe.ref}
+              name={clabe.name}
+              onChange={clabe.onChange}
+              onBlur={clabe.onBlur}
             />
           </FormGroup>
-          {kind === CLABE_DOCUMENT_KIND && (
-            <FormGroup label="CLABE del estado de cuenta" labelFor="documento-clabe">
-              <InputGroup id="documento-clabe" inputMode="numeric" value={clabe} onValueChange={setClabe} />
-            </FormGroup>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancelar" onClick={close} />
-              <Button type="submit" intent="primary" text="Subir" loading={busy} />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={() => send({ type: 'action.cancel' })} />
+            <Button type="submit" intent="primary" text="Subir" loading={snapshot.hasTag('busy')} />
+          </>
+        }
+      />
+    </form>
   );
 }
 
-function DecisionDialog(props: {
-  target: { doc: CorporateDocument; status: DocumentDecision } | null;
-  onClose: () => void;
-  onSubmit: (body: {
-    status: DocumentDecision;
-    reason?: string;
-    expires_on?: string;
-  }) => Promise<ActionResult>;
+interface DecisionValues {
+  reason: string;
+  expires_on: string;
+}
+
+function DecisionForm(props: {
+  status: DocumentDecision;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
 }) {
-  const [reason, setReason] = useState('');
-  const [expiresOn, setExpiresOn] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const target = props.target;
-  const close = () => {
-    setReason('');
-    setExpiresOn('');
-    setErrors({});
-    setFailure(null);
-    props.onClose();
-  };
-  const status = target?.status;
+  const { status, snapshot, send } = props;
+  const { register, handleSubmit } = useForm<DecisionValues>({
+    defaultValues: { reason: '', expires_on: '' },
+  });
+  const errors = snapshot.matches('editing') ? (snapshot.context.failure?.fields ?? {}) : {};
+  const failure = Object.keys(errors).length > 0 ? null : dialogFailure(snapshot);
+  const reason = register('reason');
+  const expiresOn = register('expires_on');
   return (
-    <Dialog
-      isOpen={target !== null}
-      onClose={close}
-      title={target ? `${DECISION_LABELS[target.status]}: ${CORPORATE_DOCUMENT_LABELS[target.doc.kind]}` : ''}
+    <form
+      noValidate
+      aria-label="Decisión sobre el documento"
+      onSubmit={handleSubmit((values) =>
+        submitOrRetry(snapshot, send, {
+          status,
+          ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
+          ...(values.expires_on ? { expires_on: values.expires_on } : {}),
+        }),
+      )}
     >
-      <form
-        noValidate
-        aria-label="Decisión sobre el documento"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (!status) return;
-          setBusy(true);
-          const result = await props.onSubmit({
-            status,
-            ...(reason.trim() ? { reason: reason.trim() } : {}),
-            ...(expiresOn ? { expires_on: expiresOn } : {}),
-          });
-          setBusy(false);
-          if (result.ok) close();
-          else {
-            setErrors(result.fields ?? {});
-            setFailure(result.fields ? null : result.message);
-          }
-        }}
-      >
-        <DialogBody>
-          {failure && (
-            <Callout intent="danger" role="alert">
-              {failure}
-            </Callout>
-          )}
-          {status === 'rechazado' && (
-            <FormGroup
-              label="Motivo del rechazo"
-              labelFor="decision-motivo"
-              intent={errors.reason ? 'danger' : 'none'}
-              helperText={errors.reason?.[0]}
-            >
-              <TextArea
-                id="decision-motivo"
-                fill
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </FormGroup>
-          )}
-          {status !== 'rechazado' && (
-            <FormGroup
-              label={status === 'vencido' ? 'Fecha de vencimiento' : 'Vence el (opcional)'}
-              labelFor="decision-vence"
-              intent={errors.expires_on ? 'danger' : 'none'}
-              helperText={errors.expires_on?.[0]}
-            >
-              <InputGroup id="decision-vence" type="date" value={expiresOn} onValueChange={setExpiresOn} />
-            </FormGroup>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancelar" onClick={close} />
-              <Button type="submit" intent="primary" text="Registrar decisión" loading={busy} />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+      <DialogBody>
+        {failure && (
+          <Callout intent="danger" role="alert">
+            {failure}
+          </Callout>
+        )}
+        {status === 'rechazado' && (
+          <FormGroup
+            label="Motivo del rechazo"
+            labelFor="decision-motivo"
+            intent={errors.reason ? 'danger' : 'none'}
+            helperText={errors.reason?.[0]}
+          >
+            <TextArea
+              id="decision-motivo"
+              fill
+              inputRef={reason.ref}
+              name={reason.name}
+              onChange={reason.onChange}
+              onBlur={reason.onBlur}
+            />
+          </FormGroup>
+        )}
+        {status !== 'rechazado' && (
+          <FormGroup
+            label={status === 'vencido' ? 'Fecha de vencimiento' : 'Vence el (opcional)'}
+            labelFor="decision-vence"
+            intent={errors.expires_on ? 'danger' : 'none'}
+            helperText={errors.expires_on?.[0]}
+          >
+            <InputGroup
+              id="decision-vence"
+              type="date"
+              inputRef={expiresOn.ref}
+              name={expiresOn.name}
+              onChange={expiresOn.onChange}
+              onBlur={expiresOn.onBlur}
+            />
+          </FormGroup>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={() => send({ type: 'action.cancel' })} />
+            <Button
+              type="submit"
+              intent="primary"
+              text="Registrar decisión"
+              loading={snapshot.hasTag('busy')}
+            />
+          </>
+        }
+      />
+    </form>
   );
 }
 
@@ -541,41 +550,54 @@ function ReasonDialog(props: {
   title: string;
   submitText: string;
   id: string;
-  onClose: () => void;
-  onSubmit: (reason: string) => Promise<ActionResult>;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setReason('');
-    setError(null);
-    props.onClose();
-  };
   return (
-    <Dialog isOpen={props.isOpen} onClose={close} title={props.title}>
-      <form
-        noValidate
-        aria-label={props.title}
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const result = await props.onSubmit(reason);
-          if (!result.ok) setError(result.fields?.reason?.[0] ?? result.message);
-        }}
-      >
-        <DialogBody>
-          <FormGroup label="Motivo" labelFor={props.id} intent={error ? 'danger' : 'none'} helperText={error}>
-            <TextArea id={props.id} fill value={reason} onChange={(e) => setReason(e.target.value)} />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancelar" onClick={close} />
-              <Button type="submit" intent="danger" text={props.submitText} />
-            </>
-          }
-        />
-      </form>
+    <Dialog isOpen={props.isOpen} onClose={() => props.send({ type: 'action.cancel' })} title={props.title}>
+      {props.isOpen && <ReasonForm {...props} />}
     </Dialog>
+  );
+}
+
+function ReasonForm(props: {
+  title: string;
+  submitText: string;
+  id: string;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
+}) {
+  const { snapshot, send } = props;
+  const { register, handleSubmit } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
+  const fields = snapshot.matches('editing') ? (snapshot.context.failure?.fields ?? {}) : {};
+  const error = fields.reason?.[0] ?? Object.values(fields).flat()[0] ?? dialogFailure(snapshot);
+  const reason = register('reason');
+  return (
+    <form
+      noValidate
+      aria-label={props.title}
+      onSubmit={handleSubmit((values) => submitOrRetry(snapshot, send, { reason: values.reason }))}
+    >
+      <DialogBody>
+        <FormGroup label="Motivo" labelFor={props.id} intent={error ? 'danger' : 'none'} helperText={error}>
+          <TextArea
+            id={props.id}
+            fill
+            inputRef={reason.ref}
+            name={reason.name}
+            onChange={reason.onChange}
+            onBlur={reason.onBlur}
+          />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={() => send({ type: 'action.cancel' })} />
+            <Button type="submit" intent="danger" text={props.submitText} loading={snapshot.hasTag('busy')} />
+          </>
+        }
+      />
+    </form>
   );
 }

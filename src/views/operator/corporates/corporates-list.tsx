@@ -1,22 +1,14 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  H1,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, H1, InputGroup, Tag } from '@blueprintjs/core';
 import { Plus, Search } from '@blueprintjs/icons';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ONBOARDING_STATE_LABELS, type OnboardingState } from '../../../domain/corporate-file';
+import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type { CorporatePage } from '../../../domain/schemas/operator-corporates';
-import type { ActionResult } from './action-result';
-import { NewCorporateDialog, type NewCorporateValues } from './new-corporate-dialog';
+import { corporateIntent } from '../../../machines/corporate-actions.machine';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import type { CorporateActionsSend, CorporateActionsSnapshot } from './corporate-actions-view';
+import { NewCorporateDialog } from './new-corporate-dialog';
 import './corporates.css';
-import { OperatorPager } from '../operator-pager';
 
 export const ONBOARDING_STATE_INTENTS: Readonly<
   Record<OnboardingState, 'none' | 'primary' | 'success' | 'danger'>
@@ -28,146 +20,95 @@ export const ONBOARDING_STATE_INTENTS: Readonly<
   suspendido: 'danger',
 };
 
+type CorporateRow = CorporatePage['results'][number];
+
+function corporateColumns(openCorporate: (id: number) => void): readonly BackOfficeColumn<CorporateRow>[] {
+  return [
+    { id: 'rfc', header: 'RFC', cell: (row) => row.rfc ?? '—' },
+    {
+      id: 'name',
+      header: 'Nombre',
+      cell: (row) => <Button variant="minimal" text={row.name} onClick={() => openCorporate(row.id)} />,
+    },
+    {
+      id: 'state',
+      header: 'Estado',
+      cell: (row) => (
+        <Tag intent={ONBOARDING_STATE_INTENTS[row.state]}>{ONBOARDING_STATE_LABELS[row.state]}</Tag>
+      ),
+    },
+  ];
+}
+
 export interface CorporatesListProps {
-  page: CorporatePage | undefined;
-  isPending: boolean;
-  isError: boolean;
+  list: RemoteData<CorporatePage>;
   search: string;
-  pageNumber: number;
+  page: number;
   onSearch: (search: string) => void;
   onPage: (page: number) => void;
-  onRetry: () => void;
   openCorporate: (id: number) => void;
-  createCorporate: (values: NewCorporateValues) => Promise<ActionResult & { id?: number }>;
+  /** The `corporate-actions` machine: «Nuevo corporativo» and its promotion question. */
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
 }
 
 /** /operacion/corporativos/: the corporates with their onboarding state, a search and 'Nuevo corporativo'. */
 export function CorporatesList(props: CorporatesListProps) {
-  const [typed, setTyped] = useState(props.search);
-  const [creating, setCreating] = useState(false);
-  // The RFC is an existing provider's: the server named it and waits for the operator to confirm.
-  const [promotion, setPromotion] = useState<{
-    values: NewCorporateValues;
-    message: string;
-    failure: string | null;
-  } | null>(null);
-  const created = (result: ActionResult & { id?: number }) => {
-    if (!result.ok) return;
-    setCreating(false);
-    if (result.id !== undefined) props.openCorporate(result.id);
-  };
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSearch(typed.trim());
-  };
-  const page = props.page;
+  const { snapshot, send } = props;
+  const searchForm = useForm<{ search: string }>({ values: { search: props.search } });
+  const typed = searchForm.register('search');
   return (
     <section aria-labelledby="corporativos-titulo" className="flujo-operator-page">
       <header className="flujo-operator-page-header">
         <H1 id="corporativos-titulo">Corporativos</H1>
-        <Button intent="primary" icon={<Plus />} text="Nuevo corporativo" onClick={() => setCreating(true)} />
+        <Button
+          intent="primary"
+          icon={<Plus />}
+          text="Nuevo corporativo"
+          onClick={() =>
+            send({ type: 'action.open', intent: corporateIntent({ action: 'create' }, 'Nuevo corporativo') })
+          }
+        />
       </header>
       {/* biome-ignore lint/a11y/useSemanticElements: React 18 does not know the <search> element yet */}
       <div role="search">
-        <form aria-label="Buscar corporativos" onSubmit={submitSearch}>
+        <form
+          aria-label="Buscar corporativos"
+          onSubmit={searchForm.handleSubmit(({ search }) => props.onSearch(search.trim()))}
+        >
           <InputGroup
             type="search"
             aria-label="Buscar por RFC o nombre"
             placeholder="Buscar por RFC o nombre"
             leftIcon={<Search />}
-            value={typed}
-            onValueChange={setTyped}
+            inputRef={typed.ref}
+            name={typed.name}
+            onChange={typed.onChange}
+            onBlur={typed.onBlur}
             rightElement={<Button type="submit" variant="minimal" text="Buscar" />}
           />
         </form>
       </div>
-      {props.isPending && <Spinner aria-label="Cargando corporativos" />}
-      {props.isError && (
-        <Callout intent="danger" role="alert" title="No pudimos cargar los corporativos">
-          <Button text="Reintentar" onClick={props.onRetry} />
-        </Callout>
-      )}
-      {page && page.results.length === 0 && (
-        <NonIdealState
-          title={props.search ? 'Ningún corporativo coincide con la búsqueda' : 'Aún no hay corporativos'}
-          description="Da de alta uno con «Nuevo corporativo»."
-        />
-      )}
-      {page && page.results.length > 0 && (
-        <>
-          <HTMLTable striped interactive aria-label="Corporativos" className="flujo-operator-table">
-            <thead>
-              <tr>
-                <th scope="col">RFC</th>
-                <th scope="col">Nombre</th>
-                <th scope="col">Estado</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.results.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.rfc ?? '—'}</td>
-                  <td>
-                    <Button variant="minimal" text={row.name} onClick={() => props.openCorporate(row.id)} />
-                  </td>
-                  <td>
-                    <Tag intent={ONBOARDING_STATE_INTENTS[row.state]}>
-                      {ONBOARDING_STATE_LABELS[row.state]}
-                    </Tag>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          <OperatorPager
-            label="Páginas de corporativos"
-            page={props.pageNumber}
-            count={page.count}
-            noun={['corporativo', 'corporativos']}
-            hasPrevious={page.previous !== null}
-            hasNext={page.next !== null}
-            onPage={props.onPage}
-          />
-        </>
-      )}
-      <NewCorporateDialog
-        isOpen={creating}
-        onClose={() => setCreating(false)}
-        onSubmit={async (values) => {
-          const result = await props.createCorporate(values);
-          const confirmation = result.ok ? undefined : result.fields?.confirm_promotion?.[0];
-          if (confirmation !== undefined) {
-            setPromotion({ values, message: confirmation, failure: null });
-            return { ok: false, message: confirmation };
-          }
-          created(result);
-          return result;
+      <BackOfficeList
+        label="Corporativos"
+        remote={props.list}
+        columns={corporateColumns(props.openCorporate)}
+        rowKey={(row) => row.id}
+        loading="Cargando corporativos"
+        failed="No pudimos cargar los corporativos"
+        empty={{
+          title: props.search ? 'Ningún corporativo coincide con la búsqueda' : 'Aún no hay corporativos',
+          description: 'Da de alta uno con «Nuevo corporativo».',
+        }}
+        paging={{
+          label: 'Páginas de corporativos',
+          page: props.page,
+          pageSize: PAGE_SIZE,
+          noun: ['corporativo', 'corporativos'],
+          onPage: props.onPage,
         }}
       />
-      <Alert
-        isOpen={promotion !== null}
-        intent="warning"
-        cancelButtonText="Cancelar"
-        confirmButtonText="Convertir en corporativo"
-        onCancel={() => setPromotion(null)}
-        onConfirm={async () => {
-          if (!promotion) return;
-          const result = await props.createCorporate({ ...promotion.values, confirm_promotion: true });
-          if (result.ok) {
-            setPromotion(null);
-            created(result);
-          } else {
-            setPromotion({ ...promotion, failure: result.message });
-          }
-        }}
-      >
-        <p>{promotion?.message}</p>
-        {promotion?.failure && (
-          <p role="alert" className="flujo-operator-hint">
-            {promotion.failure}
-          </p>
-        )}
-      </Alert>
+      <NewCorporateDialog snapshot={snapshot} send={send} />
     </section>
   );
 }

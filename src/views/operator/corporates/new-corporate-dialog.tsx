@@ -1,9 +1,23 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+} from '@blueprintjs/core';
 import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { CreateCorporateBody } from '../../../domain/schemas/operator-corporates';
 import { fieldErrors } from '../../../domain/schemas/validate';
-import type { ActionResult } from './action-result';
+import type { BackOfficeIntent } from '../../../machines/back-office-action';
+import { corporateActionOf } from '../../../machines/corporate-actions.machine';
+import {
+  type CorporateActionsSend,
+  type CorporateActionsSnapshot,
+  NO_ANSWER,
+} from './corporate-actions-view';
 
 export type NewCorporateValues = CreateCorporateBody;
 
@@ -38,92 +52,122 @@ const FIELDS = [
   { name: 'admin.email', label: 'Correo del administrador', autoComplete: 'email' },
 ] as const;
 
-type FieldName = (typeof FIELDS)[number]['name'];
-
 /**
- * 'Nuevo corporativo': RFC, name and its first user. The server creates it in borrador (or promotes a provider
- * with that RFC) and e-mails the invitation; its field errors land on the fields, anything else above them.
+ * 'Nuevo corporativo' as the `corporate-actions` machine holds it: open while the operator writes it, while it
+ * is sent, after a lost answer and after a refusal (whose words show above the fields). A 409 naming the RFC's
+ * provider asks first; 'Convertir en corporativo' sends it again as a new intent with `confirm_promotion`.
  */
 export function NewCorporateDialog(props: {
-  isOpen: boolean;
-  onClose: () => void;
-  onSubmit: (values: NewCorporateValues) => Promise<ActionResult>;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
 }) {
-  const { register, handleSubmit, reset, setError, formState, getFieldState } = useForm<NewCorporateValues>({
+  const { snapshot, send } = props;
+  const intent = snapshot.context.intent;
+  const isCreate = corporateActionOf(intent)?.action === 'create';
+  const refused = snapshot.matches({ ready: 'refused' });
+  const isOpen =
+    isCreate && !snapshot.matches({ ready: 'idle' }) && !snapshot.matches({ ready: 'succeeded' });
+  const promotion = refused ? snapshot.context.failure?.fields.confirm_promotion?.[0] : undefined;
+  const close = () => send(refused ? { type: 'outcome.dismiss' } : { type: 'action.cancel' });
+  return (
+    <>
+      <Dialog isOpen={isOpen} onClose={close} title="Nuevo corporativo">
+        {isOpen && intent && (
+          <NewCorporateForm intent={intent} snapshot={snapshot} send={send} close={close} />
+        )}
+      </Dialog>
+      <Alert
+        isOpen={promotion !== undefined}
+        intent="warning"
+        cancelButtonText="Cancelar"
+        confirmButtonText="Convertir en corporativo"
+        // Not now: the form stays open with what was typed.
+        onCancel={() => intent && send({ type: 'action.open', intent })}
+        onConfirm={() => {
+          const values = intent?.input as NewCorporateValues | null;
+          if (intent && values)
+            send({
+              type: 'action.run',
+              intent: { ...intent, input: { ...values, confirm_promotion: true } },
+            });
+        }}
+      >
+        <p>{promotion}</p>
+      </Alert>
+    </>
+  );
+}
+
+function NewCorporateForm(props: {
+  intent: BackOfficeIntent;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
+  close: () => void;
+}) {
+  const { snapshot, send, intent } = props;
+  const { register, handleSubmit, formState, getFieldState } = useForm<NewCorporateValues>({
     defaultValues: EMPTY,
     resolver,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await props.onSubmit(values);
-    if (result.ok) {
-      reset(EMPTY);
-      return;
-    }
-    const fields = Object.entries(result.fields ?? {}).filter(([name]) =>
-      FIELDS.some((f) => f.name === name),
-    );
-    for (const [name, messages] of fields) setError(name as FieldName, { message: messages[0] });
-    if (fields.length === 0) setFailure(result.message);
+  const busy = snapshot.hasTag('busy');
+  const serverFields = snapshot.matches('editing') ? (snapshot.context.failure?.fields ?? {}) : {};
+  const atFields = FIELDS.some((field) => serverFields[field.name] !== undefined);
+  const failure = snapshot.matches('answerLost')
+    ? NO_ANSWER
+    : atFields
+      ? null
+      : (snapshot.context.failure?.message ?? null);
+  const submit = handleSubmit((values) => {
+    if (snapshot.matches('answerLost')) return send({ type: 'action.retry' });
+    // After a refusal the form is sent again as a new intent.
+    if (!snapshot.matches('editing')) send({ type: 'action.open', intent });
+    send({ type: 'action.submit', input: values });
   });
-  const close = () => {
-    reset(EMPTY);
-    setFailure(null);
-    props.onClose();
-  };
   return (
-    <Dialog isOpen={props.isOpen} onClose={close} title="Nuevo corporativo">
-      <form noValidate aria-label="Nuevo corporativo" onSubmit={submit}>
-        <DialogBody>
-          {failure && (
-            <Callout intent="danger" role="alert">
-              {failure}
-            </Callout>
-          )}
-          <p>Se enviará al administrador un enlace de 72 horas para elegir su contraseña.</p>
-          {FIELDS.map((field) => {
-            const id = `nuevo-corporativo-${field.name.replace('.', '-')}`;
-            const error = getFieldState(field.name, formState).error?.message;
-            const input = register(field.name);
-            return (
-              <FormGroup
-                key={field.name}
-                label={field.label}
-                labelFor={id}
+    <form noValidate aria-label="Nuevo corporativo" onSubmit={submit}>
+      <DialogBody>
+        {failure && (
+          <Callout intent="danger" role="alert">
+            {failure}
+          </Callout>
+        )}
+        <p>Se enviará al administrador un enlace de 72 horas para elegir su contraseña.</p>
+        {FIELDS.map((field) => {
+          const id = `nuevo-corporativo-${field.name.replace('.', '-')}`;
+          const error = getFieldState(field.name, formState).error?.message ?? serverFields[field.name]?.[0];
+          const input = register(field.name);
+          return (
+            <FormGroup
+              key={field.name}
+              label={field.label}
+              labelFor={id}
+              intent={error ? 'danger' : 'none'}
+              helperText={error}
+            >
+              <InputGroup
+                id={id}
+                type={field.name === 'admin.email' ? 'email' : 'text'}
+                autoComplete={field.autoComplete}
                 intent={error ? 'danger' : 'none'}
-                helperText={error}
-              >
-                <InputGroup
-                  id={id}
-                  type={field.name === 'admin.email' ? 'email' : 'text'}
-                  autoComplete={field.autoComplete}
-                  intent={error ? 'danger' : 'none'}
-                  aria-invalid={error ? true : undefined}
-                  disabled={formState.isSubmitting}
-                  inputRef={input.ref}
-                  name={input.name}
-                  onChange={input.onChange}
-                  onBlur={input.onBlur}
-                />
-              </FormGroup>
-            );
-          })}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancelar" onClick={close} />
-              <Button
-                type="submit"
-                intent="primary"
-                text="Crear y enviar invitación"
-                loading={formState.isSubmitting}
+                aria-invalid={error ? true : undefined}
+                disabled={busy}
+                inputRef={input.ref}
+                name={input.name}
+                onChange={input.onChange}
+                onBlur={input.onBlur}
               />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+            </FormGroup>
+          );
+        })}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={props.close} />
+            <Button type="submit" intent="primary" text="Crear y enviar invitación" loading={busy} />
+          </>
+        }
+      />
+    </form>
   );
 }

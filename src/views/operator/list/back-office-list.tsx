@@ -24,6 +24,8 @@ export interface BackOfficeColumn<Row> {
   id: string;
   header: ReactNode;
   cell(row: Row): ReactNode;
+  /** The cell that names its row (`<th scope="row">`, the row's accessible header); a data cell when absent. */
+  rowHeader?: boolean;
 }
 
 export interface BackOfficePaging {
@@ -116,11 +118,17 @@ export function BackOfficeList<Row>({
         <tbody>
           {results.map((row) => (
             <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.id} className={`flujo-operator-table__${column.id}`}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.id} scope="row" className={`flujo-operator-table__${column.id}`}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.id} className={`flujo-operator-table__${column.id}`}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
               {rowActions && <td className="flujo-operator-table__actions">{rowActions(row)}</td>}
             </tr>
           ))}
