@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ACTION_FAILED, callFailureOf, failureText, NO_RESPONSE_MESSAGE } from '../domain/call-failure';
-import { isNoResponse } from './pronto-pago-messages';
+import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 
 /**
  * What an operator means to do: which action (the screen's own name, e.g. 'approve'), on which row, with which
@@ -111,7 +111,7 @@ const actionSetup = setup({
     }),
   },
   guards: {
-    answerLost: (_, params: { error: unknown }) => isNoResponse(params.error),
+    answerLost,
     refusedAtFields: (_, params: { error: unknown }) => Object.keys(fieldMessagesOf(params.error)).length > 0,
   },
   actions: {
@@ -125,10 +125,10 @@ const actionSetup = setup({
     send: assign({
       intent: ({ context }, params: { input: unknown }) =>
         context.intent ? { ...context.intent, input: params.input } : null,
-      idempotencyKey: () => crypto.randomUUID(),
+      idempotencyKey: newIdempotencyKey,
       failure: null,
     }),
-    mintKey: assign({ idempotencyKey: () => crypto.randomUUID(), failure: null }),
+    mintKey: assign({ idempotencyKey: newIdempotencyKey, failure: null }),
     keepFailure: assign({
       failure: (_, params: { error: unknown }) => backOfficeFailureOf(params.error),
     }),
@@ -136,6 +136,44 @@ const actionSetup = setup({
     clear: assign({ intent: null, idempotencyKey: null, failure: null, outcome: null }),
     // Provided by the route: the screen's lists are read again (the row changed, or may have).
     refresh: () => {},
+  },
+});
+
+// The call and its lost answer: the idempotent-call shape every money call of Flujo has (idempotent-call.ts).
+const ACTING_STATES = idempotentCallStates(actionSetup, {
+  state: 'acting',
+  label: 'Enviando',
+  tags: ['busy'],
+  invoke: {
+    src: 'act',
+    input: ({ context }) => ({
+      intent: context.intent as BackOfficeIntent,
+      idempotencyKey: context.idempotencyKey as string,
+    }),
+    onDone: {
+      target: 'ready.succeeded',
+      actions: [{ type: 'keepOutcome', params: ({ event }) => ({ outcome: event.output }) }, 'refresh'],
+    },
+  },
+  refused: [
+    {
+      guard: { type: 'refusedAtFields', params: ({ event }) => ({ error: event.error }) },
+      target: 'editing',
+      actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
+    },
+    {
+      target: 'ready.refused',
+      actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'refresh'],
+    },
+  ],
+  answerLost: {
+    state: 'answerLost',
+    label: 'Sin respuesta del servidor',
+    tags: ['dialog'],
+    actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
+    retry: 'action.retry',
+    // It may have happened: the lists are read again.
+    close: { event: 'action.cancel', target: 'ready', actions: ['refresh', 'clear'] },
   },
 });
 
@@ -215,48 +253,7 @@ export function createBackOfficeActionMachine(texts: BackOfficeScreenTexts) {
           'action.cancel': { target: 'ready', actions: 'clear' },
         },
       },
-      acting: {
-        meta: { label: 'Enviando' },
-        tags: ['busy'],
-        invoke: {
-          id: 'act',
-          src: 'act',
-          input: ({ context }) => ({
-            intent: context.intent as BackOfficeIntent,
-            idempotencyKey: context.idempotencyKey as string,
-          }),
-          onDone: {
-            target: 'ready.succeeded',
-            actions: [{ type: 'keepOutcome', params: ({ event }) => ({ outcome: event.output }) }, 'refresh'],
-          },
-          onError: [
-            {
-              guard: { type: 'answerLost', params: ({ event }) => ({ error: event.error }) },
-              target: 'answerLost',
-              actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-            {
-              guard: { type: 'refusedAtFields', params: ({ event }) => ({ error: event.error }) },
-              target: 'editing',
-              actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-            {
-              target: 'ready.refused',
-              actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'refresh'],
-            },
-          ],
-        },
-      },
-      answerLost: {
-        meta: { label: 'Sin respuesta del servidor' },
-        tags: ['dialog'],
-        on: {
-          // The same Idempotency-Key: if the first request reached the server, it answers with that result.
-          'action.retry': 'acting',
-          // It may have happened: the lists are read again.
-          'action.cancel': { target: 'ready', actions: ['refresh', 'clear'] },
-        },
-      },
+      ...ACTING_STATES,
     },
   });
 }
