@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { IdParams } from '../../../src/domain/schemas/fields';
 import {
   ApproveForwardPaymentBody,
   ForwardPaymentQuote,
@@ -10,15 +11,8 @@ import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { invoiceCaller } from '../invoices/invoice-access';
-import {
-  ACCESS_REFUSED,
-  INVOICE_ID_PARAM,
-  INVOICE_REFUSALS,
-  NOT_FOUND,
-  NOT_NOW,
-} from '../invoices/invoice-docs';
-import { invoiceIdParam } from '../invoices/invoice-id';
+import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
+import { ACCESS_REFUSED, INVOICE_PATH, INVOICE_REFUSALS, NOT_FOUND, NOT_NOW } from '../invoices/invoice-docs';
 import {
   invoiceListQueryDoc,
   invoicePage,
@@ -55,7 +49,7 @@ const DOCS = {
   quote: {
     summary: 'Quote the early payment of an authorized invoice',
     description: 'Cotización del adelanto de una factura autorizada: tasa, días, costos y monto a recibir.',
-    params: { id: INVOICE_ID_PARAM },
+    ...INVOICE_PATH,
     response: ForwardPaymentQuote,
     responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND, 409: NOT_NOW },
   },
@@ -110,13 +104,11 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/providers/forward-payment/:id/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.quote } },
-    async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      return forwardPaymentQuote(db, caller, invoiceIdParam(request.params), businessDate(now()));
-    },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.quote } },
+    async (request) =>
+      forwardPaymentQuote(db, requestInvoiceCaller(request), request.params.id, businessDate(now())),
   );
 
   app.post<{ Body: ApproveForwardPaymentBody }>(
