@@ -14,10 +14,11 @@ import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_PATH, KEY_REUSED, NOT_FOUND } from '../invoices/invoice-docs';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import {
@@ -87,7 +88,7 @@ const DOCS = {
       'Facturas que el proveedor emitió, con los filtros de la lista de pronto pago; cada fila trae ' +
       'factoring_request_id si está en factoraje. La primera página trae indicadores (con la línea: ' +
       'credit_line, credit_used, available_credit) y has_factoring.',
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -137,12 +138,12 @@ export const factoringRoutes: FastifyPluginAsync = async (app) => {
     async (request) => factoringRecordOf(db, requestInvoiceCaller(request), request.params.id),
   );
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/factoring/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.list } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.list } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const query = parseInvoiceListQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query);
       const extras = query.page === 1 ? await factoringListExtras(db, caller, result) : null;

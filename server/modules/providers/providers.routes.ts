@@ -14,10 +14,11 @@ import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_PATH, INVOICE_REFUSALS, NOT_FOUND, NOT_NOW } from '../invoices/invoice-docs';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import {
@@ -33,7 +34,7 @@ const DOCS = {
     description:
       'Facturas que el proveedor emitió, de la más reciente a la más antigua, con filtros; la primera página ' +
       'trae indicadores y has_factoring.',
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -73,12 +74,12 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, appBaseUrl, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/alliances/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.alliances } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.alliances } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const query = parseInvoiceListQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query, {
         balances: query.page === 1,
