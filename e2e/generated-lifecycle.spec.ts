@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page } from '@playwrigh
 import dayjs from 'dayjs';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { buildCfdiXml } from '../server/cfdi/build-cfdi';
-import { OPERATOR_LABEL } from '../server/modules/invoices/disbursement.service';
+import { OPERATOR_LABEL } from '../server/modules/control-desk/disbursement.service';
 import { SAT_ACTOR_LABEL } from '../server/modules/sat/sat-cancellation.service';
 import { DEMO_CORPORATE } from '../server/seed/demo-world';
 import { daysBetween, ISO_DATE_FORMAT, type IsoDate } from '../src/domain/calendar-date';

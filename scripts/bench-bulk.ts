@@ -45,12 +45,12 @@ import {
   zipWithPathTraversal,
 } from '../test/fixtures/hostile-uploads';
 import { TEST_DEMO_AUTHORITY_DIR, testAuthority } from '../test/support/demo-authority';
+import { postJson } from '../test/support/pronto-pago';
 import {
   bulkCfdi,
   DEMO_CORPORATE_USER,
   loginToken,
   postFile,
-  postJson,
   type RealServer,
   ROOT,
   startRealServer,
@@ -136,11 +136,11 @@ async function quoteAndAccept(
   lines: unknown[],
 ): Promise<{ quote: number; accept: number }> {
   const quoteStart = performance.now();
-  check('quotes/', await postJson(`${server.base}/api/corporates/quotes/`, token, lines));
+  check('quotes/', await postJson(server, '/api/corporates/quotes/', token, lines));
   const acceptStart = performance.now();
   const accepted = check(
     'quotes/pre-approved/',
-    await postJson(`${server.base}/api/corporates/quotes/pre-approved/`, token, lines),
+    await postJson(server, '/api/corporates/quotes/pre-approved/', token, lines),
   ) as { total_invoices: number };
   const done = performance.now();
   if (accepted.total_invoices !== COUNT) {
@@ -466,7 +466,7 @@ async function benchDatabase(
     ) as unknown[];
     check(
       'warm-up pre-approved',
-      await postJson(`${server.base}/api/corporates/quotes/pre-approved/`, token, warm),
+      await postJson(server, '/api/corporates/quotes/pre-approved/', token, warm),
     );
     await expectSealChecked(server, token, database);
     console.log(`${database}: a forged CFDI is refused for its seal; the proof is on`);

@@ -1,7 +1,7 @@
 // Enforces the dependency direction of STYLE.md, which Biome cannot express as zones:
 //   src/domain imports nothing of ours; src/machines only src/domain; server/ only src/domain and
 //   src/machines of src/; src/ never imports server/ or test/; stores import only the domain; services only
-//   the domain and stores; views never import services; no cycles.
+//   the domain and stores; views never import services; no cycles; no two server modules import each other.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -114,6 +114,24 @@ function visit(node: string): void {
   state.set(node, 'done');
 }
 for (const node of graph.keys()) visit(node);
+
+// Server modules never import back into each other (issue 32): between two folders of server/modules/ the
+// imports run one way, whatever the files (what must hear of another module is wired in server/services/).
+const MODULE = /^server\/modules\/([^/]+)\//;
+const moduleArrows = new Map<string, string>();
+for (const [from, targets] of graph) {
+  const source = MODULE.exec(from)?.[1];
+  if (!source || TEST_FILE.test(from)) continue;
+  for (const to of targets) {
+    const target = MODULE.exec(to)?.[1];
+    if (target && target !== source) moduleArrows.set(`${source} -> ${target}`, `${from} imports ${to}`);
+  }
+}
+for (const [arrow, example] of moduleArrows) {
+  const [source, target] = arrow.split(' -> ');
+  const back = moduleArrows.get(`${target} -> ${source}`);
+  if (back && source! < target!) problems.push(`modules import each other: ${example}; ${back}`);
+}
 
 if (problems.length > 0) {
   console.error(

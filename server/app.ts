@@ -24,6 +24,7 @@ import { createSatDeps } from './modules/sat/sat-deps';
 import { TEST_SUPPORT_PREFIX, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { corePlugin } from './plugins/core.plugin';
 import { invoicesService } from './services/invoices-service.plugin';
+import { wireModules } from './services/module-wiring';
 import { userService } from './services/user-service.plugin';
 
 /** The two back-end services of the spec; a deployment may run them apart (VITE_*_API_URL). */
@@ -65,6 +66,7 @@ function defaultConfig(): Config {
 
 /** Builds the HTTP app: the invoices service at /api/ and the user service at /api/accounts/. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  wireModules();
   const config = deps.config ?? defaultConfig();
   const app = Fastify({
     // Whatever logger the caller passes (main.ts, a test's stream), no reset or invitation token reaches it.

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
+import { SAT_KEY_BYTES } from './crypto/bound-cipher';
 import { SAT_STATUS_PRODUCTION_URL } from './modules/sat/sat-status-soap';
 import { PRIVATE_FILE_MODE, privateDirectory } from './private-files';
 
@@ -315,8 +316,6 @@ function developmentSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
-
-const SAT_KEY_BYTES = 32;
 
 /** 64 hex digits or base64/base64url of exactly 32 bytes; null for anything else. */
 export function parseSatEncryptionKey(text: string): Buffer | null {

@@ -373,7 +373,7 @@ export interface MfaChallengesTable {
   attempts: Generated<number>;
 }
 
-/** Migration 008: one row per /api/operator/ call (server/modules/operator/operator.plugin.ts). */
+/** Migration 008: one row per /api/operator/ call (server/services/operator.plugin.ts). */
 export interface OperatorActionsTable {
   /** bigserial, parsed to a number (database.ts). */
   id: Generated<number>;

@@ -37,6 +37,12 @@ import { systemClock } from '../modules/auth/clock';
 import { otpauthUri } from '../modules/auth/totp';
 import { DeskError, rejectDeskItem } from '../modules/control-desk/control-desk.service';
 import {
+  DisbursementError,
+  disburseInvoice,
+  OPERATOR_LABEL,
+  OPS_ACCOUNT_PATTERN,
+} from '../modules/control-desk/disbursement.service';
+import {
   enableFactoringLine,
   FactoringOperationError,
   listEnableRequests,
@@ -45,16 +51,10 @@ import {
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { AUDIT_CHECKS, verifyAuditChain } from '../modules/invoices/audit-chain.repository';
 import { writeAuditTrail } from '../modules/invoices/audit-trail.service';
-import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
-import {
-  DisbursementError,
-  disburseInvoice,
-  OPERATOR_LABEL,
-  OPS_ACCOUNT_PATTERN,
-} from '../modules/invoices/disbursement.service';
 import { IllegalTransitionError } from '../modules/invoices/lifecycle.service';
 import { listAllianceRequests, listReferrals } from '../modules/providers/provider-requests.repository';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
+import { importCfdiFiles } from '../modules/sat/cfdi-import.service';
 import { recheckAtSat } from '../modules/sat/cfdi-proof.service';
 import { invoicesDueForSat } from '../modules/sat/cfdi-sat-check.job';
 import { type CfdiVerifyReport, verifyCfdiFiles } from '../modules/sat/cfdi-verify.service';
@@ -81,6 +81,7 @@ import {
   MAX_SCALE_PROVIDERS,
   seedScaleWorld,
 } from '../seed/scale-world';
+import { wireModules } from '../services/module-wiring';
 import { integerOption, onePositional, type ParsedArgs, parseArgs, UsageError } from './ops-args';
 
 export interface OpsContext {
@@ -1067,6 +1068,7 @@ export async function runOpsCommand(
   args: readonly string[],
   options: RunOptions = {},
 ): Promise<number> {
+  wireModules();
   const config = options.config ?? loadConfig();
   const output = options.output ?? CONSOLE_OUTPUT;
   const shared = options.database ?? null;

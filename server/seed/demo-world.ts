@@ -11,9 +11,10 @@ import { inTransaction } from '../db/transaction';
 import { businessDate } from '../http/business-date';
 import { hashPassword } from '../modules/accounts/password';
 import { seedActiveProgrammes } from '../modules/credit-programmes/programme-seed';
-import { importCfdiFiles } from '../modules/invoices/cfdi-import.service';
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
 import { type CfdiAuthenticity, demoAuthorityOf } from '../modules/sat/cfdi-authenticity';
+import { importCfdiFiles } from '../modules/sat/cfdi-import.service';
+import { wireModules } from '../services/module-wiring';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
 export const DEMO_SEED = 'demo-world-v1';
@@ -119,6 +120,7 @@ export async function seedDemoWorld(
   authenticity: CfdiAuthenticity,
   today = businessDate(new Date()),
 ): Promise<SeedResult> {
+  wireModules();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(db, async (trx) => {
     const claimed = await trx

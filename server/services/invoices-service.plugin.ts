@@ -10,10 +10,10 @@ import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
 import { cfdiProofRoutes } from '../modules/invoices/cfdi-proof.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
-import { operatorPlugin } from '../modules/operator/operator.plugin';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
 import { statementsRoutes } from '../modules/statements/statements.routes';
+import { operatorPlugin } from './operator.plugin';
 
 export interface InvoicesServiceOptions {
   /** The password-reset calls the spec places on this service share the user service's session services. */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import {

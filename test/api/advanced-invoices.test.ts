@@ -4,7 +4,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
 import { DOWNLOAD_MESSAGES } from '../../server/modules/advanced-invoices/advanced-invoices.service';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { invoiceLabel } from '../../server/modules/invoices/invoice-access';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { MAX_DOWNLOAD_INVOICES } from '../../src/domain/advanced-invoices';

@@ -15,12 +15,12 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { postJson } from '../support/pronto-pago';
 import {
   bulkCfdi,
   DEMO_CORPORATE_USER,
   loginToken,
   postFile,
-  postJson,
   type RealServer,
   startRealServer,
   zipOf,
@@ -291,7 +291,7 @@ describe.each(engines)(
           place,
           ACCEPT_KILLS,
           '/api/corporates/quotes/pre-approved/',
-          (base, token) => postJson(`${base}/api/corporates/quotes/pre-approved/`, token, lines),
+          (base, token) => postJson({ base }, '/api/corporates/quotes/pre-approved/', token, lines),
           async ({ db }) => {
             const authorized = (
               await db

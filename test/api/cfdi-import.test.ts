@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
+import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import {
   cfdi33Xml,

@@ -7,7 +7,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCfdiXml } from '../../server/cfdi/build-cfdi';
 import { businessDate } from '../../server/http/business-date';
-import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
+import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
 import { DEMO_CORPORATE } from '../../server/seed/demo-world';
 import {
   BULK_UPLOAD_MESSAGES,

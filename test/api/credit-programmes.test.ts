@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { parseMoney } from '../../src/domain/money';
 import { type Session, sessionFor } from '../support/accounts';

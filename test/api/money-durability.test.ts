@@ -17,12 +17,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { parseMoney } from '../../src/domain/money';
+import { postJson } from '../support/pronto-pago';
 import {
   bulkCfdi,
   DEMO_CORPORATE_USER,
   loginToken,
   postFile,
-  postJson,
   type RealServer,
   startRealServer,
   zipOf,
@@ -93,7 +93,7 @@ interface Answer {
 }
 
 function post(base: string, token: string, payload: unknown, key: string): Promise<Answer> {
-  return postJson(`${base}${ADVANCE}`, token, payload, { 'idempotency-key': key });
+  return postJson({ base }, ADVANCE, token, payload, key);
 }
 
 /** Runs work over items with at most `limit` in flight; results in the items' order. */

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { runIdempotent } from '../../server/modules/idempotency/idempotency.service';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
 import { dialogRefusal } from '../../server/modules/invoices/refusals';
 import { approveForwardPayment } from '../../server/modules/providers/providers.service';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCfdi } from '../../server/cfdi/parse-cfdi';
 import { type Config, loadConfig, parseSatEncryptionKey } from '../../server/config';
-import { DisbursementError, disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { DisbursementError, disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { IllegalTransitionError } from '../../server/modules/invoices/lifecycle.service';
 import { generateSandboxCfdi } from '../../server/modules/sat/sandbox-cfdi';
 import { cancelInvoiceAtSat } from '../../server/modules/sat/sat-cancellation.service';

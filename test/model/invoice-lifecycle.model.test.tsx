@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { businessDate } from '../../server/http/business-date';
-import { OPERATOR_LABEL } from '../../server/modules/invoices/disbursement.service';
+import { OPERATOR_LABEL } from '../../server/modules/control-desk/disbursement.service';
 import { PROVIDER_MESSAGES } from '../../server/modules/providers/providers.service';
 import { SAT_ACTOR_LABEL } from '../../server/modules/sat/sat-cancellation.service';
 import { TEST_DESK_REJECT_REASON, type TestOp } from '../../server/modules/test-support/test-support.service';

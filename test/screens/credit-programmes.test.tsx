@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import type { OperatorRole } from '../../src/domain/operator-roles';
 import { MESSAGES } from '../../src/domain/schemas/fields';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';

@@ -3,14 +3,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildCfdiXml, type CfdiBuildInput } from '../../server/cfdi/build-cfdi';
 import type { Db } from '../../server/db/database';
 import { seedActiveProgrammes } from '../../server/modules/credit-programmes/programme-seed';
-import { importCfdiFiles } from '../../server/modules/invoices/cfdi-import.service';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
+import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
 import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import type { OnboardingState } from '../../src/domain/corporate-file';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { bearer, type Session } from './accounts';
 import { testAuthenticity, testAuthority } from './demo-authority';
+import { bodyOf, type HttpAnswer } from './real-server';
 
 export const DEMO_PROVIDER = DEMO_PROVIDERS[0];
 
@@ -213,22 +214,45 @@ export async function invoicesIn(
   return rows.map((row) => row.id);
 }
 
+/**
+ * The one JSON POST of the tests and scripts: to an app in this process (answered by inject) or to a running
+ * server (`{ base }`, over HTTP, its answer's JSON parsed), as a session or a bare access token, with an
+ * Idempotency-Key when given.
+ */
 export function postJson(
   app: FastifyInstance,
   url: string,
-  session: Session | null,
+  session: Session | string | null,
   payload: unknown,
   idempotencyKey?: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
+): Promise<LightMyRequestResponse>;
+export function postJson(
+  server: { base: string },
+  url: string,
+  session: Session | string | null,
+  payload: unknown,
+  idempotencyKey?: string,
+): Promise<HttpAnswer>;
+export async function postJson(
+  target: FastifyInstance | { base: string },
+  url: string,
+  session: Session | string | null,
+  payload: unknown,
+  idempotencyKey?: string,
+): Promise<LightMyRequestResponse | HttpAnswer> {
+  const headers = {
+    ...(session ? bearer(session) : {}),
+    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+  };
+  if (!('base' in target)) {
+    return target.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+  }
+  const res = await fetch(`${target.base}${url}`, {
     method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: {
-      ...(session ? bearer(session) : {}),
-      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-    },
+    body: JSON.stringify(payload),
+    headers: { ...headers, 'content-type': 'application/json' },
   });
+  return { status: res.status, body: await bodyOf(res) };
 }
 
 export function getJson(

@@ -185,7 +185,7 @@ export async function postFile(
   token: string,
   file: { field: string; name: string; type: string; data: Uint8Array },
   fields: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
+): Promise<HttpAnswer> {
   const form = new FormData();
   form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -193,22 +193,14 @@ export async function postFile(
   return { status: res.status, body: await bodyOf(res) };
 }
 
-export async function postJson(
-  url: string,
-  token: string,
-  payload: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    body: JSON.stringify(payload),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-  });
-  return { status: res.status, body: await bodyOf(res) };
+/** A running server's answer: its status and its JSON (or its text, when it is not JSON). */
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
 }
 
 /** The answer's JSON, or its text when it is not JSON (a proxy's error page, say). */
-async function bodyOf(res: Response): Promise<unknown> {
+export async function bodyOf(res: Response): Promise<unknown> {
   const text = await res.text();
   try {
     return JSON.parse(text);

@@ -6,6 +6,7 @@ import { createPublicWriteLimiter } from '../auth/public-write-limits';
 import { createThrottle } from '../auth/throttle';
 import { createTokenService } from '../auth/tokens';
 import type { AccountsDeps } from './accounts-deps';
+import { findSessionUser, isUserActive } from './user.repository';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +31,7 @@ export function createAccountsDeps(
       refreshHours: config.refreshTokenHours,
       now,
     }),
+    sessionUsers: { find: findSessionUser, isActive: isUserActive },
     throttle,
     publicWrites: createPublicWriteLimiter(throttle, config.publicWriteLimitFactor),
     captcha: captcha ?? createCaptcha(config, { db, now, log: app.log }),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import type { Clock } from '../auth/clock';
 import type { PublicWriteLimiter } from '../auth/public-write-limits';
+import type { SessionUsers } from '../auth/session-users';
 import type { Throttle, ThrottleRule } from '../auth/throttle';
 import type { TokenService } from '../auth/tokens';
 
@@ -10,6 +11,8 @@ import type { TokenService } from '../auth/tokens';
 export interface AccountsDeps {
   db: Db;
   tokens: TokenService;
+  /** The readers of session users that authentication is handed (auth imports nothing of accounts). */
+  sessionUsers: SessionUsers;
   now: Clock;
   throttle: Throttle;
   /** The public forms' limits (demo request, newsletter, referral, sign-up, reset request). */

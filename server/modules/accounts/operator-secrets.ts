@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
+import { decryptBound, encryptBound } from '../../crypto/bound-cipher';
 import { base32Decode } from '../auth/totp';
-import { decryptBound, encryptBound } from '../sat/ciec-crypto';
 
 // An operator's TOTP secret is sealed like the CIEC (AES-256-GCM under SAT_ENCRYPTION_KEY), bound to the user,
 // so a copy on another operator's row does not open. Recovery codes carry ~99 random bits and are stored as an

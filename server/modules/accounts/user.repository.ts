@@ -1,5 +1,5 @@
-import type { OnboardingState } from '../../../src/domain/corporate-file';
 import type { Db } from '../../db/database';
+import type { SessionFlagsRow, SessionUserRow } from '../auth/session-users';
 
 export interface LoginCandidate {
   id: number;
@@ -8,15 +8,6 @@ export interface LoginCandidate {
   is_active: boolean;
   /** Not empty for operators, whose login needs a second factor. */
   operator_roles: string[];
-}
-
-export interface SessionFlagsRow {
-  is_corporate: boolean | null;
-  has_factoring: boolean | null;
-  corporate_can_pay_costs: boolean | null;
-  sat_status: number | null;
-  onboarding_state: OnboardingState | null;
-  corporate_access: boolean;
 }
 
 export interface ProfileRow {
@@ -118,7 +109,11 @@ export async function isUserActive(db: Db, userId: number): Promise<boolean> {
 }
 
 /** The user, the company flags and whether the refresh-token family (session) `sessionFamilyId` is alive. */
-export function findSessionUser(db: Db, userId: number, sessionFamilyId: string) {
+export function findSessionUser(
+  db: Db,
+  userId: number,
+  sessionFamilyId: string,
+): Promise<SessionUserRow | undefined> {
   return db
     .selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')

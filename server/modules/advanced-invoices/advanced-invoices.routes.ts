@@ -8,13 +8,14 @@ import { InvoicePage } from '../../../src/domain/schemas/invoices';
 import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import { invoiceCaller } from '../invoices/invoice-access';
+import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED, NOT_FOUND } from '../invoices/invoice-docs';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler } from '../invoices/refusals';
 import { allianceListExtras } from '../providers/providers.service';
@@ -25,7 +26,7 @@ const DOCS = {
     summary: "The provider's advanced invoices",
     description:
       'Facturas adelantadas del proveedor (En trámite y Pagada), con los filtros y la paginación de alliances.',
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -65,12 +66,12 @@ export const advancedInvoicesRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/advanced-invoices/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.list } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.list } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const query = parseInvoiceListQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(
         db,

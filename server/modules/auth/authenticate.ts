@@ -3,8 +3,8 @@ import { type OperatorRole, operatorRolesOf } from '../../../src/domain/operator
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import { corporateAccess } from '../../../src/machines/corporate-onboarding.machine';
 import type { Db } from '../../db/database';
-import { findSessionUser, type SessionFlagsRow } from '../accounts/user.repository';
 import { MESSAGES, UnauthorizedError } from './http-errors';
+import type { SessionFlagsRow, SessionUsers } from './session-users';
 import type { TokenService } from './tokens';
 
 /** Who is calling, read fresh from the database on every request (flags and SAT status change server-side). */
@@ -58,10 +58,11 @@ export function corporateSideOf(
 
 export async function loadAuthenticatedUser(
   db: Db,
+  sessionUsers: SessionUsers,
   userId: number,
   sessionFamilyId: string,
 ): Promise<AuthenticatedUser | null> {
-  const row = await findSessionUser(db, userId, sessionFamilyId);
+  const row = await sessionUsers.find(db, userId, sessionFamilyId);
   if (!row?.is_active || !row.session_alive) return null;
   const corporateSide = corporateSideOf(row);
   return {
@@ -85,12 +86,17 @@ export async function loadAuthenticatedUser(
  * Root-level authentication (called directly, not registered, so every plugin sees the decorators):
  * `app.requireUser` as a preHandler, `request.user` in the handler, or `currentUser(request)`.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; sessionUsers: SessionUsers },
+): void {
   app.decorateRequest('user', null);
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await deps.tokens.verify(match[1], 'access') : null;
-    const user = claims ? await loadAuthenticatedUser(deps.db, claims.userId, claims.familyId) : null;
+    const user = claims
+      ? await loadAuthenticatedUser(deps.db, deps.sessionUsers, claims.userId, claims.familyId)
+      : null;
     if (!user) throw new UnauthorizedError(MESSAGES.notAuthenticated);
     request.user = user;
   };

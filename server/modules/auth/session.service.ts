@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { isUserActive } from '../accounts/user.repository';
 import type { Clock } from './clock';
 import {
   insertRefreshToken,
@@ -10,6 +9,7 @@ import {
   revokeFamily,
   revokeUserRefreshTokens,
 } from './refresh-token.repository';
+import type { SessionUsers } from './session-users';
 import type { TokenService } from './tokens';
 
 export interface SessionTokens {
@@ -55,7 +55,10 @@ export type RotationResult =
  * Exchanges a refresh token for a new pair. Each refresh token works once; presenting one that was
  * already used means it leaked (or a client raced itself), so the whole family is revoked (ASVS 10.4.5).
  */
-export async function rotateSession(deps: SessionDeps, refreshToken: string): Promise<RotationResult> {
+export async function rotateSession(
+  deps: SessionDeps & { sessionUsers: SessionUsers },
+  refreshToken: string,
+): Promise<RotationResult> {
   const { db, tokens, now } = deps;
   const claims = await tokens.verify(refreshToken, 'refresh');
   if (!claims) return { ok: false, reason: 'invalid' };
@@ -74,7 +77,7 @@ export async function rotateSession(deps: SessionDeps, refreshToken: string): Pr
     const expiresAt = new Date(row.expires_at);
     if (expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
 
-    if (!(await isUserActive(trx, row.user_id))) {
+    if (!(await deps.sessionUsers.isActive(trx, row.user_id))) {
       await revokeFamily(trx, row.family_id, at);
       return { ok: false, reason: 'inactive' };
     }

@@ -37,12 +37,12 @@ import type { Mailer } from '../../mail/mailer';
 // The reservation follows the invoice's status in the lifecycle service (credit-programmes/programme-hook.ts):
 // a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
 import { holdingsOfInvoices } from '../credit-programmes/programme-ledger.repository';
+import { efosSituations } from '../efos/efos.repository';
 import { advancePayout } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { applyInvoiceEvent } from '../invoices/lifecycle.service';
-import { efosSituations } from '../sat/efos.repository';
 import { type LatestSatCheck, latestSatChecks } from '../sat/sat-checks.repository';
 import {
   batchOrders,

@@ -40,7 +40,6 @@ import type { Db } from '../../db/database';
 import { extractZipEntries, inspectZip, type ZipEntryInfo } from '../../uploads/safe-zip';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { findCompaniesByRfc, findCompanySatLink } from '../accounts/company.repository';
-import { importProvenCfdi, type ProvenCfdi, proveCfdiFiles } from '../invoices/cfdi-import.service';
 import {
   findInvoicesByUuid,
   findReceivedInvoicesInStatuses,
@@ -51,6 +50,7 @@ import { type InvoiceCaller, lifecycleActor } from '../invoices/invoice-access';
 import { serieFolio } from '../invoices/invoice-list';
 import { lifecycleInvoice } from '../invoices/lifecycle.service';
 import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
+import { importProvenCfdi, type ProvenCfdi, proveCfdiFiles } from '../sat/cfdi-import.service';
 import { findActiveAllianceRates } from './quotations.repository';
 
 // Bulk authorization by file (issue 14, docs/decisions/0032-bulk-uploads.md): the XLSX template of the

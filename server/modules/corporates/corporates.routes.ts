@@ -12,7 +12,7 @@ import {
   QuotationOutcomeResponse,
   RejectQuotationBody,
 } from '../../../src/domain/schemas/corporates';
-import { InvoicePage } from '../../../src/domain/schemas/invoices';
+import { CorporateSummaryQuery, InvoicePage } from '../../../src/domain/schemas/invoices';
 import {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -26,19 +26,24 @@ import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { type InvoiceCaller, invoiceCaller } from '../invoices/invoice-access';
+import {
+  type InvoiceCaller,
+  invoiceCaller,
+  invoiceCallerGuard,
+  requestInvoiceCaller,
+} from '../invoices/invoice-access';
 import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { detailRefusal } from '../invoices/refusals';
 import {
   authorizeRequests,
   corporateSummaryExtras,
-  parseSummaryQuery,
   rejectRequests,
   requestsListExtras,
 } from './corporates.service';
@@ -70,7 +75,7 @@ const DOCS = withRoles(['corporate'], {
   requests: {
     summary: "The providers' authorization requests",
     description: `Facturas recibidas en estado Solicitado, con filtros; la primera página trae indicadores.${BUYER_TERMS}`,
-    query: invoiceListQueryDoc({ status: false }),
+    ...invoiceListQueryDecl({ status: false }),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -95,14 +100,15 @@ const DOCS = withRoles(['corporate'], {
   summary: {
     summary: 'The corporate summary of received invoices',
     description: `Facturas recibidas, de la emisión más reciente a la más antigua, con filtros de búsqueda, periodo y estado (sin En trámite ni Factoraje); la primera página trae los indicadores: facturas, clientes y monto total por moneda.${BUYER_TERMS}`,
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
+    queryStruct: CorporateSummaryQuery,
     response: CorporateSummaryPage,
     responses: { 403: ACCESS_REFUSED },
   },
   preAuthorization: {
     summary: 'Received invoices the corporate may still pre-authorize',
     description: `Facturas recibidas Por Autorizar, Solicitadas o Rechazadas, con búsqueda y paginación.${BUYER_TERMS}`,
-    query: invoiceListQueryDoc({ status: false }),
+    ...invoiceListQueryDecl({ status: false }),
     response: PreAuthorizationPage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -166,12 +172,12 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, appBaseUrl, clock: now } = app;
   const deps = { db, mailer, appBaseUrl };
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/corporates/manually-requests/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.requests } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('corporate')], config: { openapi: DOCS.requests } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const query = parseInvoiceListQuery(request.query, { status: false });
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(
         db,
@@ -184,12 +190,12 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/corporates/summary/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.summary } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('corporate')], config: { openapi: DOCS.summary } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const query = parseSummaryQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const scope = { companyId: caller.companyId, side: 'receiver' as const, today };
       const result = await listInvoices(db, scope, query);
@@ -199,12 +205,15 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/corporates/pre-authorization/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.preAuthorization } },
+    {
+      preHandler: [app.requireUser, invoiceCallerGuard('corporate')],
+      config: { openapi: DOCS.preAuthorization },
+    },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'corporate');
-      const query = parseInvoiceListQuery(request.query, { status: false });
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(
         db,

@@ -1,11 +1,10 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { invoiceNotFoundNamed } from '../../../src/domain/invoice-label';
-import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
 import { paymentDateNotAfterToday, paymentDateNotAfterTodayOf } from '../../../src/domain/payment-date';
 import type { CorporateSummaryIndicators } from '../../../src/domain/schemas/corporates';
-import { MAX_SERIAL_ID, MESSAGES } from '../../../src/domain/schemas/fields';
+import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type {
   AuthorizeRejectResponse,
   AuthorizeRequestsBody,
@@ -24,11 +23,7 @@ import {
   invoiceLabel,
   lifecycleActor,
 } from '../invoices/invoice-access';
-import {
-  type InvoiceListQuery,
-  type InvoiceListResult,
-  parseInvoiceListQuery,
-} from '../invoices/invoice-list';
+import type { InvoiceListResult } from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
 import {
   applyInvoiceEvents,
@@ -53,15 +48,6 @@ export const CORPORATE_MESSAGES = {
 /** A 400 answered as {detail}: input the rules refuse (dates), not stored by the idempotency layer. */
 export class InvalidRequestError extends Error {
   readonly statusCode = 400;
-}
-
-/** The corporate summary's query: the list filters, its status among the corporate's filter options (spec §4). */
-export function parseSummaryQuery(raw: unknown): InvoiceListQuery {
-  const query = parseInvoiceListQuery(raw);
-  if (!CORPORATE_STATUS_FILTER_OPTIONS.some((option) => option.value === query.status)) {
-    throw new FieldErrors({ status: [MESSAGES.invalid] });
-  }
-  return query;
 }
 
 /** The summary's three cards: invoices, clients (the providers that issued them), total amount per currency. */

@@ -1,24 +1,14 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { InvoiceStatus, type InvoiceStatusCode } from '../../../src/domain/invoice-status';
+import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import type { InvoiceLifecycleEventType } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
+import type { InvoiceMove, TransitionSubscriber } from '../invoices/lifecycle.service';
 // Aliased: biome's hook rule reads any use… call as a React hook.
 import {
   cancelReservation,
   useReservation as reservationToUsed,
   reserveForAdvance,
 } from './programme-ledger.repository';
-
-/** One invoice's move, as the lifecycle service is about to write it. */
-export interface ProgrammeMove {
-  invoiceId: number;
-  receiverCompanyId: number;
-  /** The invoice's MXN amount (amount_with_exchange_rate), what an advance reserves. */
-  amount: string;
-  event: InvoiceLifecycleEventType;
-  from: InvoiceStatusCode;
-  to: InvoiceStatusCode;
-}
 
 // The events that request an advance: the provider's 'Adelantar pago' and the buyer's 'Pagar a Proveedores'.
 const ADVANCE_REQUESTS: ReadonlySet<InvoiceLifecycleEventType> = new Set([
@@ -27,18 +17,19 @@ const ADVANCE_REQUESTS: ReadonlySet<InvoiceLifecycleEventType> = new Set([
 ]);
 
 /**
- * The credit programme's side of invoice moves (decision 0052), in the lifecycle's transaction so the
+ * The credit programme's side of invoice moves (decision 0052), subscribed to the lifecycle's transitions where
+ * the modules are wired (server/services/module-wiring.ts): in the lifecycle's transaction so the
  * status and the ledger commit or fail together: an advance requested reserves the invoice's MXN amount (a
  * refusal, ProgrammeRefusalError 409, fails the whole call and the invoice stays Autorizada); the
  * disbursement turns the reservation into used; an advance that leaves En trámite any other way (the desk's
  * rejection, a SAT cancellation) gives its reservation back.
  */
-export async function applyProgrammeMoves(
+export const applyProgrammeMoves: TransitionSubscriber = async (
   trx: Db,
-  moves: readonly ProgrammeMove[],
+  moves: readonly InvoiceMove[],
   actorUserId: number | null,
   today: IsoDate,
-): Promise<void> {
+) => {
   for (const move of moves) {
     if (ADVANCE_REQUESTS.has(move.event)) {
       await reserveForAdvance(trx, {
@@ -54,4 +45,4 @@ export async function applyProgrammeMoves(
       await cancelReservation(trx, move.invoiceId, actorUserId);
     }
   }
-}
+};

@@ -5,22 +5,24 @@ import {
   FactoringRequest,
   FactoringTransferResponse,
 } from '../../../src/domain/schemas/factoring';
+import { IdParams } from '../../../src/domain/schemas/fields';
 import { InvoicePage, MessageResponse } from '../../../src/domain/schemas/invoices';
 import { businessDate } from '../../http/business-date';
 import type { ParameterDoc, RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { invoiceCaller } from '../invoices/invoice-access';
-import { ACCESS_REFUSED, INVOICE_ID_PARAM, KEY_REUSED, NOT_FOUND } from '../invoices/invoice-docs';
-import { invoiceIdParam } from '../invoices/invoice-id';
+import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
+import { ACCESS_REFUSED, INVOICE_PATH, KEY_REUSED, NOT_FOUND } from '../invoices/invoice-docs';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import {
+  FACTORING_MESSAGES,
   factoringListExtras,
   factoringQuoteFor,
   factoringRecordOf,
@@ -57,7 +59,7 @@ const DOCS = {
     description:
       'Cotización de factoraje de una factura propia a la tasa vigente de la línea: de 1 a 4 pagos mensuales ' +
       '(30 a 120 días), comisión de asesoría con IVA y monto a transferir, en MXN.',
-    params: { id: INVOICE_ID_PARAM },
+    ...INVOICE_PATH,
     response: FactoringQuote,
     responses: { 403: NOT_ENABLED, 404: NOT_FOUND, 409: NOT_FACTORABLE },
   },
@@ -75,6 +77,8 @@ const DOCS = {
     summary: 'A factoring record with its schedule',
     description: 'Solicitud de factoraje con su calendario de pagos; solo para el proveedor que la hizo.',
     params: { id: RECORD_ID_PARAM },
+    paramsStruct: IdParams,
+    paramsNotFound: FACTORING_MESSAGES.recordNotFound,
     response: FactoringRecord,
     responses: { 403: ACCESS_REFUSED, 404: 'La solicitud de factoraje no existe o no es de tu empresa.' },
   },
@@ -84,7 +88,7 @@ const DOCS = {
       'Facturas que el proveedor emitió, con los filtros de la lista de pronto pago; cada fila trae ' +
       'factoring_request_id si está en factoraje. La primera página trae indicadores (con la línea: ' +
       'credit_line, credit_used, available_credit) y has_factoring.',
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -105,13 +109,11 @@ export const factoringRoutes: FastifyPluginAsync = async (app) => {
     async (request) => requestFactoringEnable(db, invoiceCaller(currentUser(request), 'provider')),
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/factoring-calculations/:id/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.quote } },
-    async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      return factoringQuoteFor(db, caller, invoiceIdParam(request.params), businessDate(now()));
-    },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.quote } },
+    async (request) =>
+      factoringQuoteFor(db, requestInvoiceCaller(request), request.params.id, businessDate(now())),
   );
 
   app.post<{ Body: FactoringRequest }>(
@@ -130,21 +132,18 @@ export const factoringRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/factoring-request/:id/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.record } },
-    async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      return factoringRecordOf(db, caller, (request.params as { id?: string }).id ?? '');
-    },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.record } },
+    async (request) => factoringRecordOf(db, requestInvoiceCaller(request), request.params.id),
   );
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/factoring/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.list } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.list } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const query = parseInvoiceListQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query);
       const extras = query.page === 1 ? await factoringListExtras(db, caller, result) : null;

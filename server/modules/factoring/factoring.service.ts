@@ -21,7 +21,6 @@ import type {
   FactoringRequest,
   FactoringTransferResponse,
 } from '../../../src/domain/schemas/factoring';
-import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
 import { findFactoringLine, holdOnLine } from '../accounts/company.repository';
@@ -209,17 +208,10 @@ export async function transferToFactoring(
 }
 
 /** GET factoring-request/<id>/: the record with its schedule, for the provider that owns it only (else 404). */
-export async function factoringRecordOf(
-  db: Db,
-  caller: InvoiceCaller,
-  idText: string,
-): Promise<FactoringRecord> {
-  const notFound = () => new InvoiceRequestError(404, FACTORING_MESSAGES.recordNotFound);
-  // Anything but a serial's digits is a record that does not exist (never an int4 overflow in SQL).
-  const id = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : 0;
-  if (id <= 0 || id > MAX_SERIAL_ID) throw notFound();
+export async function factoringRecordOf(db: Db, caller: InvoiceCaller, id: number): Promise<FactoringRecord> {
+  // The route's IdParams already answered this message for an id no record can have.
   const record = await findFactoringRecord(db, id, { providerId: caller.companyId });
-  if (!record) throw notFound();
+  if (!record) throw new InvoiceRequestError(404, FACTORING_MESSAGES.recordNotFound);
   const schedule = await findInstalments(db, record.id);
   return {
     id: record.id,

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { satAnswerSummary } from '../../../src/domain/cfdi-proof';
 import { CfdiProof } from '../../../src/domain/schemas/cfdi-proof';
+import type { IdParams } from '../../../src/domain/schemas/fields';
 import { cfdiProofLabel } from '../../../src/machines/cfdi-proof.machine';
 import type { Db } from '../../db/database';
 import type { RouteDoc } from '../../http/openapi';
-import { currentUser } from '../auth/authenticate';
-import { ACCESS_MESSAGES, InvoiceRequestError, invoiceCaller } from './invoice-access';
-import { ACCESS_REFUSED, INVOICE_ID_PARAM, NOT_FOUND } from './invoice-docs';
-import { invoiceIdParam } from './invoice-id';
+import {
+  ACCESS_MESSAGES,
+  InvoiceRequestError,
+  invoiceCallerGuard,
+  requestInvoiceCaller,
+} from './invoice-access';
+import { ACCESS_REFUSED, INVOICE_PATH, NOT_FOUND } from './invoice-docs';
 
 /** Why Flujo trusts an invoice's CFDI, for its emitter or its receiver only (anyone else: 404). */
 export async function invoiceProof(db: Db, invoiceId: number, companyId: number): Promise<CfdiProof> {
@@ -52,19 +56,16 @@ const PROOF_DOC: RouteDoc = {
     'Prueba de autenticidad del CFDI: el sello y el certificado verificados al importarlo (número, titular, ' +
     'autoridad que lo emitió, vigencia) y cada respuesta del servicio de estado del SAT con su hora; solo para ' +
     'su emisor o su receptor.',
-  params: { id: INVOICE_ID_PARAM },
+  ...INVOICE_PATH,
   response: CfdiProof,
   responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND },
 };
 
 export const cfdiProofRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/invoices/:id/proof/',
-    { preHandler: app.requireUser, config: { openapi: PROOF_DOC } },
-    async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'any');
-      return invoiceProof(db, invoiceIdParam(request.params), caller.companyId);
-    },
+    { preHandler: [app.requireUser, invoiceCallerGuard('any')], config: { openapi: PROOF_DOC } },
+    async (request) => invoiceProof(db, request.params.id, requestInvoiceCaller(request).companyId),
   );
 };

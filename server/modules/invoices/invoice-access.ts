@@ -1,9 +1,10 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
 import { isSatLinkAuthorized } from '../../../src/domain/sat-status';
 import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { LifecycleActor } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Db } from '../../db/database';
-import type { AuthenticatedUser } from '../auth/authenticate';
+import { type AuthenticatedUser, currentUser } from '../auth/authenticate';
 import { findInvoiceOfCompany, type InvoiceRow, type InvoiceSide } from './invoice.repository';
 import type { ActorRecord } from './lifecycle.service';
 
@@ -40,10 +41,7 @@ export interface InvoiceCaller {
  * and, for corporate calls, corporate access (active onboarding, invited user). 403 with a Spanish reason
  * otherwise.
  */
-export function invoiceCaller(
-  user: AuthenticatedUser,
-  role: 'provider' | 'corporate' | 'any',
-): InvoiceCaller {
+export function invoiceCaller(user: AuthenticatedUser, role: InvoiceRole): InvoiceCaller {
   if (user.companyId === null) throw new InvoiceRequestError(403, ACCESS_MESSAGES.noCompany);
   const satAuthorized = isSatLinkAuthorized(user.satStatus);
   if (!satAuthorized) throw new InvoiceRequestError(403, ACCESS_MESSAGES.satNotAuthorized);
@@ -59,6 +57,34 @@ export function invoiceCaller(
     hasFactoring: user.hasFactoring,
     satAuthorized,
   };
+}
+
+type InvoiceRole = 'provider' | 'corporate' | 'any';
+
+const callers = new WeakMap<FastifyRequest, InvoiceCaller>();
+const guards = new Map<InvoiceRole, preHandlerAsyncHookHandler>();
+
+/**
+ * preHandler after `app.requireUser`: the invoiceCaller checks as a step of the request, so a caller without a
+ * company or SAT link hears its 403 before the request hook reads the route's params and query (an id no
+ * invoice can have is then the route's 404, a bad filter its 400). The handler reads `requestInvoiceCaller`.
+ */
+export function invoiceCallerGuard(role: InvoiceRole): preHandlerAsyncHookHandler {
+  let guard = guards.get(role);
+  if (!guard) {
+    guard = async (request) => {
+      callers.set(request, invoiceCaller(currentUser(request), role));
+    };
+    guards.set(role, guard);
+  }
+  return guard;
+}
+
+/** The caller that `invoiceCallerGuard` checked for this request. */
+export function requestInvoiceCaller(request: FastifyRequest): InvoiceCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('requestInvoiceCaller: the route has no invoiceCallerGuard');
+  return caller;
 }
 
 /**

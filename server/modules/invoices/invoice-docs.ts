@@ -1,4 +1,6 @@
-import type { ParameterDoc } from '../../http/openapi';
+import { INVOICE_NOT_FOUND } from '../../../src/domain/invoice-label';
+import { IdParams } from '../../../src/domain/schemas/fields';
+import type { ParameterDoc, RouteDoc } from '../../http/openapi';
 
 // What the invoice calls' refusals mean, for their OpenAPI entries (one wording for every route).
 
@@ -26,3 +28,14 @@ export const INVOICE_ID_PARAM: ParameterDoc = {
   description: 'Id numérico de la factura.',
   schema: { type: 'integer', minimum: 1 },
 };
+
+/**
+ * The path of a route about one invoice (/…/:id/): declared as IdParams and read by the request hook, so an id
+ * no invoice can have is the same 404 as a missing invoice. The route puts invoiceCallerGuard before it, so
+ * the caller's 403 still comes first.
+ */
+export const INVOICE_PATH = {
+  params: { id: INVOICE_ID_PARAM },
+  paramsStruct: IdParams,
+  paramsNotFound: INVOICE_NOT_FOUND,
+} satisfies Partial<RouteDoc>;

@@ -4,21 +4,19 @@ import {
   InvoiceStatus,
   type InvoiceStatusCode,
   type InvoiceStatusFilter,
-  isInvoiceStatusFilter,
 } from '../../../src/domain/invoice-status';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
-import { isPeriodCode, type PeriodCode, periodsToRanges } from '../../../src/domain/period';
-import { MESSAGES } from '../../../src/domain/schemas/fields';
+import { type PeriodCode, periodsToRanges } from '../../../src/domain/period';
 import {
   type Indicators,
   type Invoice,
-  InvoiceListPaging,
+  InvoiceListQueryNoStatus,
+  InvoiceListQuery as InvoiceListQueryStruct,
   MAX_INVOICE_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
   PAGE_SIZE,
 } from '../../../src/domain/schemas/invoices';
-import { validateForm } from '../../../src/domain/schemas/validate';
 import type { Db } from '../../db/database';
-import { FieldErrors } from '../../http/errors';
 import type { ParameterDoc } from '../../http/openapi';
 import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import {
@@ -39,11 +37,7 @@ export interface InvoiceListQuery {
   pageSize: number;
 }
 
-const MAX_SEARCH_LENGTH = 100;
-
-type QueryValue = string | string[] | undefined;
-
-/** The filters parseInvoiceListQuery reads, for the OpenAPI document; `status` only where the list has it. */
+/** The filters of an invoice list's query string, for the OpenAPI document; `status` only where the list has it. */
 export function invoiceListQueryDoc(
   options: { status: boolean } = { status: true },
 ): Record<string, ParameterDoc> {
@@ -73,52 +67,30 @@ export function invoiceListQueryDoc(
   };
 }
 
-function single(value: QueryValue): string | undefined {
-  return Array.isArray(value) ? value[value.length - 1] : value;
-}
+/** An invoice list's query string after the request hook: with or without the status filter. */
+export type InvoiceListQueryString = InvoiceListQueryNoStatus & { status?: InvoiceStatusFilter };
 
 /**
- * Reads the list filters from the query string; a bad value is a 400 {field: ['Valor no válido']}, never a 500.
- * `period` is a comma list ('10,20') or repeated; `status` 80 (or absent) means every status.
+ * The list's filters from its query string, as the request hook left it (InvoiceListQuery or
+ * InvoiceListQueryNoStatus, declared on the route): a bad value was already a 400 {field: ['Valor no válido']}.
+ * A list without a status filter reads every status.
  */
-export function parseInvoiceListQuery(
-  raw: unknown,
-  options: { status: boolean } = { status: true },
-): InvoiceListQuery {
-  const query = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, QueryValue>;
-  const errors: Record<string, string[]> = {};
+export function invoiceListQuery(query: InvoiceListQueryString): InvoiceListQuery {
+  return {
+    search: query.search,
+    periods: query.period,
+    status: query.status ?? InvoiceStatus.ALL,
+    page: query.page,
+    pageSize: query.page_size,
+  };
+}
 
-  const search = (single(query.search) ?? '').trim();
-  if (search.length > MAX_SEARCH_LENGTH) {
-    errors.search = [`La búsqueda admite como máximo ${MAX_SEARCH_LENGTH} caracteres.`];
-  }
-
-  const periodTexts = [query.period ?? []]
-    .flat()
-    .flatMap((text) => text.split(','))
-    .map((text) => text.trim())
-    .filter((text) => text !== '');
-  const periods: PeriodCode[] = [];
-  for (const text of periodTexts) {
-    const code = Number(text);
-    if (/^\d+$/.test(text) && isPeriodCode(code)) periods.push(code);
-    else errors.period = [MESSAGES.invalid];
-  }
-
-  let status: InvoiceStatusFilter = InvoiceStatus.ALL;
-  const statusText = single(query.status)?.trim();
-  if (options.status && statusText) {
-    const code = Number(statusText);
-    if (/^\d+$/.test(statusText) && isInvoiceStatusFilter(code)) status = code;
-    else errors.status = [MESSAGES.invalid];
-  }
-
-  // The paging every list shares (one page bound); the filters above are this list's own.
-  const paging = validateForm(InvoiceListPaging, { page: query.page, page_size: query.page_size });
-  if (!paging.ok) Object.assign(errors, paging.errors);
-
-  if (Object.keys(errors).length > 0 || !paging.ok) throw new FieldErrors(errors);
-  return { search, periods, status, page: paging.value.page, pageSize: paging.value.page_size };
+/** An invoice list route's query declaration: the OpenAPI descriptions and the struct the request hook checks. */
+export function invoiceListQueryDecl(options: { status: boolean } = { status: true }) {
+  return {
+    query: invoiceListQueryDoc(options),
+    queryStruct: options.status ? InvoiceListQueryStruct : InvoiceListQueryNoStatus,
+  };
 }
 
 export interface InvoiceListScope {

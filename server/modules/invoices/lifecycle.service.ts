@@ -20,7 +20,6 @@ import {
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import { businessDate } from '../../http/business-date';
-import { applyProgrammeMoves } from '../credit-programmes/programme-hook';
 import { lockInvoicesForTransition, type TransitionRow, updateInvoiceStatuses } from './invoice.repository';
 import { insertInvoiceEvents } from './invoice-events.repository';
 
@@ -66,6 +65,36 @@ export interface ActorRecord {
 export interface TransitionOptions {
   /** Mexico City's date now unless the caller already took one for the call (its quote, its rules). */
   today?: IsoDate;
+}
+
+/** One invoice's move, as the lifecycle is about to write it: what a transition subscriber is told. */
+export interface InvoiceMove {
+  invoiceId: number;
+  receiverCompanyId: number;
+  /** The invoice's MXN amount (amount_with_exchange_rate), what an advance reserves. */
+  amount: string;
+  event: InvoiceLifecycleEventType;
+  from: InvoiceStatusCode;
+  to: InvoiceStatusCode;
+}
+
+/**
+ * Told of every batch of moves inside the transition's transaction, before the statuses are written: what it
+ * writes commits or fails with them, and a refusal it throws fails the whole batch (the credit programme's
+ * ledger, decision 0052). Subscribed where the app's modules are wired (server/services/module-wiring.ts).
+ */
+export type TransitionSubscriber = (
+  trx: Db,
+  moves: readonly InvoiceMove[],
+  actorUserId: number | null,
+  today: IsoDate,
+) => Promise<void>;
+
+const transitionSubscribers = new Set<TransitionSubscriber>();
+
+/** Publishes the lifecycle's transitions to `subscriber` (once, however often it subscribes). */
+export function subscribeToInvoiceTransitions(subscriber: TransitionSubscriber): void {
+  transitionSubscribers.add(subscriber);
 }
 
 /** One event of a batch, for one invoice. */
@@ -135,8 +164,8 @@ function nextStatus(
  * order), ask the lifecycle machine for each item in the order given, then write every new status in one
  * UPDATE and every audit row in one INSERT, in the same transaction. All or nothing: the first refused item
  * throws its refusal (IllegalTransitionError) before anything is written; an unknown id throws
- * InvoiceNotFoundError. Three statements whatever the batch's size, plus the credit programme's ledger for
- * advances requested, disbursed or given back (decision 0052), whose refusal fails the whole batch too.
+ * InvoiceNotFoundError. Three statements whatever the batch's size, plus what the transition's subscribers write
+ * (the credit programme's ledger, decision 0052), whose refusal fails the whole batch too.
  */
 export async function applyInvoiceEvents(
   db: Db,
@@ -145,6 +174,11 @@ export async function applyInvoiceEvents(
   options: TransitionOptions = {},
 ): Promise<AppliedTransition[]> {
   if (items.length === 0) return [];
+  // A transition nobody was told of would leave the credit ledger behind: every entry point wires the modules.
+  if (transitionSubscribers.size === 0)
+    throw new Error(
+      'applyInvoiceEvents: no transition subscriber (wireModules in server/services/module-wiring.ts)',
+    );
   const ids = items.map((item) => item.invoiceId);
   // One event per invoice: a second would be judged against the status before the first.
   if (new Set(ids).size !== ids.length) throw new Error('applyInvoiceEvents: an invoice appears twice');
@@ -155,19 +189,16 @@ export async function applyInvoiceEvents(
       if (!row) throw new InvoiceNotFoundError(invoiceId);
       return { row, event, ...nextStatus(row, event) };
     });
-    await applyProgrammeMoves(
-      trx,
-      moves.map(({ row, event, to }) => ({
-        invoiceId: row.id,
-        receiverCompanyId: row.receiver_company_id,
-        amount: row.amount_with_exchange_rate,
-        event: event.type,
-        from: row.status,
-        to,
-      })),
-      actor.userId,
-      options.today ?? businessDate(new Date()),
-    );
+    const published: InvoiceMove[] = moves.map(({ row, event, to }) => ({
+      invoiceId: row.id,
+      receiverCompanyId: row.receiver_company_id,
+      amount: row.amount_with_exchange_rate,
+      event: event.type,
+      from: row.status,
+      to,
+    }));
+    const today = options.today ?? businessDate(new Date());
+    for (const subscriber of transitionSubscribers) await subscriber(trx, published, actor.userId, today);
     await updateInvoiceStatuses(
       trx,
       moves.map(({ row, event, to, buyerFundsAdvance }) => ({

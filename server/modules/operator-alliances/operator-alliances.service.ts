@@ -19,8 +19,8 @@ import { FieldErrors } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyById, findCompanyByRfc } from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
+import { type EfosSituations, efosSituations } from '../efos/efos.repository';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
-import { type EfosSituations, efosSituations } from '../sat/efos.repository';
 import {
   type AllianceListFilter,
   type AllianceListRow,

@@ -46,7 +46,7 @@ import {
   usernameOf,
 } from '../accounts/corporate-account.repository';
 import { issueResetLink } from '../accounts/password-reset.service';
-import { efosStandingOf } from '../sat/efos.repository';
+import { efosStandingOf } from '../efos/efos.repository';
 import {
   currentDocuments,
   decideDocument,

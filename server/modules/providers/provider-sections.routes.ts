@@ -3,14 +3,12 @@ import { PROVIDER_REQUEST_MESSAGES } from '../../../src/domain/provider-requests
 import { RECEIVABLE_STATUSES } from '../../../src/domain/receivables';
 import {
   InvoicePage,
-  isKnowYourBusinessType,
   KNOW_YOUR_BUSINESS_TYPES,
   KnowYourBusinessPage,
-  type KnowYourBusinessType,
+  KnowYourBusinessQuery,
 } from '../../../src/domain/schemas/invoices';
 import { AllianceRequest, PlainMessageResponse, Referral } from '../../../src/domain/schemas/session';
 import { businessDate } from '../../http/business-date';
-import { FieldErrors } from '../../http/errors';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { pageLinks } from '../../http/paging';
 import { structToJsonSchema } from '../../http/struct-schema';
@@ -18,10 +16,11 @@ import { type AuthenticatedUser, currentUser } from '../auth/authenticate';
 import { type PublicWriteLimiter, publicWriteLimitDoc } from '../auth/public-write-limits';
 import { type InvoiceCaller, InvoiceRequestError, invoiceCaller } from '../invoices/invoice-access';
 import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler } from '../invoices/refusals';
 import { knowYourBusinessRows } from './know-your-business.service';
@@ -36,7 +35,7 @@ const DOCS = withRoles(['provider'], {
     description:
       'Facturas emitidas que aún no se cobran: todas salvo Pagada (adelantada o en factoraje) y Cancelada. ' +
       'Búsqueda y periodo como en Pronto Pago; la primera página trae total, count y suppliers_customers.',
-    query: invoiceListQueryDoc({ status: false }),
+    ...invoiceListQueryDecl({ status: false }),
     response: InvoicePage,
     responses: { 403: PROVIDER_ONLY },
   },
@@ -52,8 +51,9 @@ const DOCS = withRoles(['provider'], {
         schema: { type: 'string', enum: [...KNOW_YOUR_BUSINESS_TYPES] },
         required: true,
       },
-      ...invoiceListQueryDoc({ status: false }),
+      ...invoiceListQueryDecl({ status: false }).query,
     },
+    queryStruct: KnowYourBusinessQuery,
     response: { anyOf: [structToJsonSchema(InvoicePage), structToJsonSchema(KnowYourBusinessPage)] },
     responses: { 403: PROVIDER_ONLY },
   },
@@ -103,15 +103,6 @@ async function providerOnly(request: FastifyRequest): Promise<void> {
   providerCaller(currentUser(request));
 }
 
-function knowYourBusinessType(raw: unknown): KnowYourBusinessType {
-  const value = (raw as { type?: unknown } | null)?.type;
-  const text = Array.isArray(value) ? value.at(-1) : value;
-  if (!isKnowYourBusinessType(text)) {
-    throw new FieldErrors({ type: [PROVIDER_REQUEST_MESSAGES.knowYourBusinessType] });
-  }
-  return text;
-}
-
 /**
  * The provider sections besides Pronto Pago (issue 15, decision 0038): receivables, know your business,
  * customer referrals and alliance requests. Mounted at /api/ beside providers.routes.ts.
@@ -123,12 +114,12 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
   const { db, mailer, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/accounts-receivable/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.receivables } },
+    { preHandler: [app.requireUser, providerOnly], config: { openapi: DOCS.receivables } },
     async (request) => {
       const caller = providerCaller(currentUser(request));
-      const query = parseInvoiceListQuery(request.query, { status: false });
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const scope = {
         companyId: caller.companyId,
@@ -144,13 +135,13 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
     },
   );
 
-  app.get(
+  app.get<{ Querystring: KnowYourBusinessQuery }>(
     '/providers/know-your-business/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.knowYourBusiness } },
+    { preHandler: [app.requireUser, providerOnly], config: { openapi: DOCS.knowYourBusiness } },
     async (request) => {
       const caller = providerCaller(currentUser(request));
-      const type = knowYourBusinessType(request.query);
-      const query = parseInvoiceListQuery(request.query, { status: false });
+      const { type } = request.query;
+      const query = invoiceListQuery(request.query);
       if (type === 'resume_indicators') {
         const rows = await knowYourBusinessRows(db, caller.companyId);
         const offset = (query.page - 1) * query.pageSize;

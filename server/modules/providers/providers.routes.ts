@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { IdParams } from '../../../src/domain/schemas/fields';
 import {
   ApproveForwardPaymentBody,
   ForwardPaymentQuote,
@@ -10,20 +11,14 @@ import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
-import { invoiceCaller } from '../invoices/invoice-access';
+import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
+import { ACCESS_REFUSED, INVOICE_PATH, INVOICE_REFUSALS, NOT_FOUND, NOT_NOW } from '../invoices/invoice-docs';
 import {
-  ACCESS_REFUSED,
-  INVOICE_ID_PARAM,
-  INVOICE_REFUSALS,
-  NOT_FOUND,
-  NOT_NOW,
-} from '../invoices/invoice-docs';
-import { invoiceIdParam } from '../invoices/invoice-id';
-import {
-  invoiceListQueryDoc,
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
   invoicePage,
   listInvoices,
-  parseInvoiceListQuery,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import {
@@ -39,7 +34,7 @@ const DOCS = {
     description:
       'Facturas que el proveedor emitió, de la más reciente a la más antigua, con filtros; la primera página ' +
       'trae indicadores y has_factoring.',
-    query: invoiceListQueryDoc(),
+    ...invoiceListQueryDecl(),
     response: InvoicePage,
     responses: { 403: ACCESS_REFUSED },
   },
@@ -55,7 +50,7 @@ const DOCS = {
   quote: {
     summary: 'Quote the early payment of an authorized invoice',
     description: 'Cotización del adelanto de una factura autorizada: tasa, días, costos y monto a recibir.',
-    params: { id: INVOICE_ID_PARAM },
+    ...INVOICE_PATH,
     response: ForwardPaymentQuote,
     responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND, 409: NOT_NOW },
   },
@@ -79,12 +74,12 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
   const { db, mailer, appBaseUrl, clock: now } = app;
   app.setErrorHandler(dialogErrorHandler);
 
-  app.get(
+  app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/alliances/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.alliances } },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.alliances } },
     async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const query = parseInvoiceListQuery(request.query);
+      const caller = requestInvoiceCaller(request);
+      const query = invoiceListQuery(request.query);
       const today = businessDate(now());
       const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query, {
         balances: query.page === 1,
@@ -110,13 +105,11 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/providers/forward-payment/:id/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.quote } },
-    async (request) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      return forwardPaymentQuote(db, caller, invoiceIdParam(request.params), businessDate(now()));
-    },
+    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.quote } },
+    async (request) =>
+      forwardPaymentQuote(db, requestInvoiceCaller(request), request.params.id, businessDate(now())),
   );
 
   app.post<{ Body: ApproveForwardPaymentBody }>(

@@ -14,8 +14,8 @@ import {
 } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
 import type { EfosEntriesTable } from '../../db/schema';
+import { efosStandingOf } from '../efos/efos.repository';
 import { askSatAll, type CfdiAuthenticity, type SatCheck } from './cfdi-authenticity';
-import { efosStandingOf } from './efos.repository';
 
 // `ops cfdi:verify`: everything Flujo can say about a CFDI file without importing it. verifyCfdiSeal stops
 // at the first failing check; this report also reads the certificate and the stamp on their own, so an

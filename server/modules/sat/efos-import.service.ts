@@ -3,8 +3,8 @@ import { isBlockingSituation, parseEfosList } from '../../cfdi/efos-list';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
+import { type ListedProvider, listedAlliedProviders, replaceEfosList } from '../efos/efos.repository';
 import { deactivateProviderAlliances } from '../operator-alliances/operator-alliances.repository';
-import { type ListedProvider, listedAlliedProviders, replaceEfosList } from './efos.repository';
 
 // `ops efos:import`: SAT's 69-B list replaces the last one, and every allied provider the list now names as
 // Presunto or Definitivo has its alliances paused and is brought to the operators' attention (decision 0057).

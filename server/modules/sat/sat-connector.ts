@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RFC_PATTERN } from '../../../src/domain/rfc';
-import type { CfdiFile } from '../invoices/cfdi-import.service';
+import type { CfdiFile } from './cfdi-import.service';
 
 /** What Flujo holds to reach a taxpayer's SAT account. */
 export interface SatCredentials {

@@ -20,12 +20,12 @@ import {
 } from '../accounts/company.repository';
 import type { Clock } from '../auth/clock';
 import { insertAllianceIfMissing } from '../invoices/alliance.repository';
-import { cfdiText, type ImportResult, importCfdiFiles } from '../invoices/cfdi-import.service';
 import { companyHasInvoices, receiverCompanyIds, storedCfdi } from '../invoices/invoice.repository';
 import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
 import type { CfdiAuthenticity } from './cfdi-authenticity';
+import { cfdiText, type ImportResult, importCfdiFiles } from './cfdi-import.service';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
 import type { SatConnector } from './sat-connector';
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import {
   StatementPage,
   StatementReportRequest,
@@ -9,9 +8,14 @@ import { MAX_REPORT_INVOICES } from '../../../src/domain/statements';
 import { businessDate } from '../../http/business-date';
 import { type RouteDoc, withRoles } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
-import { invoiceCaller } from '../invoices/invoice-access';
+import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
 import { ACCESS_REFUSED } from '../invoices/invoice-docs';
-import { invoiceListQueryDoc, invoicePage, parseInvoiceListQuery } from '../invoices/invoice-list';
+import {
+  type InvoiceListQueryString,
+  invoiceListQuery,
+  invoiceListQueryDecl,
+  invoicePage,
+} from '../invoices/invoice-list';
 import {
   listStatement,
   reportRows,
@@ -38,7 +42,7 @@ function docs(role: StatementRole) {
           : 'Facturas recibidas que Flujo adelantó (En trámite, Pagada), de la más reciente a la más antigua, ' +
             'cada una con sus movimientos (el adelanto y el pago a Flujo en su fecha de corte); la primera ' +
             'página trae indicadores (total, count, providers, cut_off_dates).',
-      query: invoiceListQueryDoc({ status: false }),
+      ...invoiceListQueryDecl({ status: false }),
       response: StatementPage,
       responses: { 403: ACCESS_REFUSED },
     },
@@ -74,14 +78,18 @@ export const statementsRoutes: FastifyPluginAsync = async (app) => {
     const scopeOf = (request: FastifyRequest) =>
       statementScope(invoiceCaller(currentUser(request), role), role);
 
-    app.get(PATHS[role], { preHandler: app.requireUser, config: { openapi: doc.list } }, async (request) => {
-      const scope = scopeOf(request);
-      const query = { ...parseInvoiceListQuery(request.query, { status: false }), status: InvoiceStatus.ALL };
-      const today = businessDate(now());
-      const { list, rows } = await listStatement(db, scope, query, today);
-      const extras = query.page === 1 ? await statementExtras(db, scope, query, list, today) : null;
-      return { ...invoicePage(request, query, list, today, extras), results: rows };
-    });
+    app.get<{ Querystring: InvoiceListQueryString }>(
+      PATHS[role],
+      { preHandler: [app.requireUser, invoiceCallerGuard(role)], config: { openapi: doc.list } },
+      async (request) => {
+        const scope = statementScope(requestInvoiceCaller(request), role);
+        const query = invoiceListQuery(request.query);
+        const today = businessDate(now());
+        const { list, rows } = await listStatement(db, scope, query, today);
+        const extras = query.page === 1 ? await statementExtras(db, scope, query, list, today) : null;
+        return { ...invoicePage(request, query, list, today, extras), results: rows };
+      },
+    );
 
     app.post<{ Body: StatementReportRequest }>(
       PATHS[role],

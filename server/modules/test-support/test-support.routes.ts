@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { boolean, enums, integer, min, nullable, object, optional, size, string } from 'superstruct';
+import { type IdParams, payload, queryText } from '../../../src/domain/schemas/fields';
 import { INVOICE_EVENT_TYPES } from '../../../src/machines/invoice-actions';
 import type { InvoiceLifecycleEvent } from '../../../src/machines/invoice-lifecycle.machine';
 import type { Config } from '../../config';
 import type { RouteDoc } from '../../http/openapi';
-import { invoiceIdParam } from '../invoices/invoice-id';
+import { INVOICE_PATH } from '../invoices/invoice-docs';
 import {
   applyTestEvent,
   createTestWorld,
@@ -63,6 +64,10 @@ const TOKEN_REFUSED = { 403: WRONG_TOKEN_MESSAGE };
 const FOREIGN = 'La factura, la empresa o el usuario no existe o no fue creado por la API de pruebas.';
 const INVOICE_ID = { id: { description: 'Id de una factura creada por la API de pruebas.' } };
 
+/** The test mailbox's filter: one address, trimmed (missing: none). */
+const MailsQuery = payload({ to: queryText() });
+type MailsQuery = typeof MailsQuery.TYPE;
+
 const DOCS = {
   world: {
     summary: 'Test support: a fresh provider and corporate',
@@ -84,6 +89,8 @@ const DOCS = {
     description:
       'Solo con TEST_SUPPORT_ROUTES y el token: estado, eventos del historial y dispersiones de una factura de prueba.',
     params: INVOICE_ID,
+    paramsStruct: INVOICE_PATH.paramsStruct,
+    paramsNotFound: INVOICE_PATH.paramsNotFound,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
   cfdi: {
@@ -91,6 +98,8 @@ const DOCS = {
     description:
       'Solo con TEST_SUPPORT_ROUTES y el token: folio fiscal, serie, folio y XML guardados de una factura de prueba.',
     params: INVOICE_ID,
+    paramsStruct: INVOICE_PATH.paramsStruct,
+    paramsNotFound: INVOICE_PATH.paramsNotFound,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
   mails: {
@@ -98,6 +107,7 @@ const DOCS = {
     description:
       'Solo con TEST_SUPPORT_ROUTES y el token: asunto y texto de los correos en cola para la dirección de un usuario de prueba, el más reciente primero.',
     query: { to: { description: 'Dirección de correo de un usuario creado por la API de pruebas.' } },
+    queryStruct: MailsQuery,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
   event: {
@@ -105,6 +115,8 @@ const DOCS = {
     description:
       'Solo con TEST_SUPPORT_ROUTES y el token: aplica un evento del ciclo de vida como un usuario de prueba; un rechazo es {ok: false}.',
     params: INVOICE_ID,
+    paramsStruct: INVOICE_PATH.paramsStruct,
+    paramsNotFound: INVOICE_PATH.paramsNotFound,
     body: EventBody,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
@@ -113,6 +125,8 @@ const DOCS = {
     description:
       'Solo con TEST_SUPPORT_ROUTES y el token: ejecuta el comando de operación (disburse o sat:cancel) sobre una factura de prueba.',
     params: INVOICE_ID,
+    paramsStruct: INVOICE_PATH.paramsStruct,
+    paramsNotFound: INVOICE_PATH.paramsNotFound,
     responses: { ...TOKEN_REFUSED, 404: FOREIGN },
   },
 } satisfies Record<string, RouteDoc>;
@@ -148,28 +162,34 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
         .send(await importTestInvoice(db, app.authenticity, token, request.body as typeof ImportBody.TYPE)),
   );
 
-  app.get('/invoices/:id/', { preHandler: requireToken, config: { openapi: DOCS.facts } }, async (request) =>
-    testInvoiceFacts(db, token, invoiceIdParam(request.params)),
+  app.get<{ Params: IdParams }>(
+    '/invoices/:id/',
+    { preHandler: requireToken, config: { openapi: DOCS.facts } },
+    async (request) => testInvoiceFacts(db, token, request.params.id),
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     '/invoices/:id/cfdi/',
     { preHandler: requireToken, config: { openapi: DOCS.cfdi } },
-    async (request) => storedTestCfdi(db, token, invoiceIdParam(request.params)),
+    async (request) => storedTestCfdi(db, token, request.params.id),
   );
 
-  app.get('/mails/', { preHandler: requireToken, config: { openapi: DOCS.mails } }, async (request) => {
-    // No address, or not a test user's: answered like any address it did not create (404).
-    const { to } = request.query as { to?: unknown };
-    return testMailsTo(db, token, typeof to === 'string' ? to : '');
-  });
+  app.get<{ Querystring: MailsQuery }>(
+    '/mails/',
+    { preHandler: requireToken, config: { openapi: DOCS.mails } },
+    async (request) => {
+      // No address, or not a test user's: answered like any address it did not create (404).
+      const { to } = request.query;
+      return testMailsTo(db, token, to ?? '');
+    },
+  );
 
-  app.post(
+  app.post<{ Params: IdParams }>(
     '/invoices/:id/events/',
     { preHandler: requireToken, config: { openapi: DOCS.event } },
     async (request) => {
       const body = request.body as typeof EventBody.TYPE;
-      return applyTestEvent(db, token, invoiceIdParam(request.params), {
+      return applyTestEvent(db, token, request.params.id, {
         userId: body.userId,
         // The struct checked the shape; which fields an event type needs is the lifecycle machine's to judge.
         event: body.event as InvoiceLifecycleEvent,
@@ -182,10 +202,10 @@ export const testSupportRoutes: FastifyPluginAsync<TestSupportOptions> = async (
     ['sat-cancel', 'sat:cancel'],
     ['desk-reject', 'desk:reject'],
   ] as const satisfies readonly (readonly [string, TestOp])[]) {
-    app.post(
+    app.post<{ Params: IdParams }>(
       `/invoices/:id/${path}/`,
       { preHandler: requireToken, config: { openapi: DOCS.op } },
-      async (request) => runTestOp(database, config, token, invoiceIdParam(request.params), op),
+      async (request) => runTestOp(database, config, token, request.params.id, op),
     );
   }
 };

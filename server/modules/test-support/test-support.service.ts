@@ -12,9 +12,9 @@ import { OPS_COMMANDS, runOpsCommand } from '../../ops/commands';
 import { DEMO_PROVIDERS } from '../../seed/demo-world';
 import { hashPassword } from '../accounts/password';
 import { seedActiveProgrammes } from '../credit-programmes/programme-seed';
-import { importCfdiFiles } from '../invoices/cfdi-import.service';
 import { applyInvoiceEvent, IllegalTransitionError } from '../invoices/lifecycle.service';
 import { type CfdiAuthenticity, demoAuthorityOf } from '../sat/cfdi-authenticity';
+import { importCfdiFiles } from '../sat/cfdi-import.service';
 
 /**
  * The test-support API's work (decision 0048): fresh worlds for tests that drive a running Flujo over HTTP,

@@ -1,6 +1,7 @@
 import {
   array,
   boolean,
+  coerce,
   enums,
   type Infer,
   integer,
@@ -10,9 +11,18 @@ import {
   type Struct,
   string,
   type,
+  unknown,
 } from 'superstruct';
+import {
+  CORPORATE_STATUS_FILTER_OPTIONS,
+  InvoiceStatus,
+  type InvoiceStatusFilter,
+  isInvoiceStatusFilter,
+} from '../invoice-status';
+import { isPeriodCode, type PeriodCode } from '../period';
+import { PROVIDER_REQUEST_MESSAGES } from '../provider-requests';
 import { invoiceStatusCode, isoDate, moneyAmount } from './common';
-import { pageNumber, pageSize, payload } from './fields';
+import { checkedField, MESSAGES, pageNumber, pageSize, payload } from './fields';
 
 // Invoices-service payloads and responses (spec §3, §7). Responses use `type()` (extra fields
 // tolerated); request bodies use `payload()` (unknown fields stripped on coercion).
@@ -63,6 +73,85 @@ export const MAX_INVOICE_PAGE_SIZE = 100;
 export const InvoiceListPaging = payload({
   page: pageNumber(),
   page_size: pageSize(MAX_INVOICE_PAGE_SIZE, PAGE_SIZE),
+});
+
+/** The longest search an invoice list takes. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** A query parameter given twice reads as its last value. */
+const lastOf = (value: unknown): unknown => (Array.isArray(value) ? value.at(-1) : value);
+
+/** `search`: folio, RFC, client or a word of the description, trimmed; missing is ''. */
+function listSearch() {
+  return coerce(
+    checkedField<string>('listSearch', (value) =>
+      typeof value !== 'string'
+        ? MESSAGES.invalid
+        : value.length <= MAX_SEARCH_LENGTH ||
+          `La búsqueda admite como máximo ${MAX_SEARCH_LENGTH} caracteres.`,
+    ),
+    unknown(),
+    (value) => {
+      const text = lastOf(value) ?? '';
+      return typeof text === 'string' ? text.trim() : text;
+    },
+  );
+}
+
+/** `period`: months of emission, a comma list ('10,20') or repeated; none is every month. */
+function listPeriods() {
+  return coerce(
+    checkedField<PeriodCode[]>(
+      'listPeriods',
+      (value) => (Array.isArray(value) && value.every(isPeriodCode)) || MESSAGES.invalid,
+    ),
+    unknown(),
+    (value) =>
+      [value ?? []]
+        .flat()
+        .flatMap((text) => (typeof text === 'string' ? text.split(',') : [text]))
+        .map((text) => (typeof text === 'string' ? text.trim() : text))
+        .filter((text) => text !== '')
+        .map((text) => (typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : Number.NaN)),
+  );
+}
+
+/** `status`: one status code, or 80 (or nothing) for every status; `allowed` narrows the codes a list takes. */
+function listStatus(allowed: (code: InvoiceStatusFilter) => boolean = () => true) {
+  return coerce(
+    checkedField<InvoiceStatusFilter>(
+      'listStatus',
+      (value) => (isInvoiceStatusFilter(value) && allowed(value)) || MESSAGES.invalid,
+    ),
+    unknown(),
+    (value) => {
+      const text = lastOf(value);
+      if (typeof text !== 'string' || text.trim() === '') return text ?? InvoiceStatus.ALL;
+      return /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    },
+  );
+}
+
+/** The query string of an invoice list without a status filter (spec §7): search, period, page, page_size. */
+const INVOICE_LIST_FIELDS = {
+  search: listSearch(),
+  period: listPeriods(),
+  page: pageNumber(),
+  page_size: pageSize(MAX_INVOICE_PAGE_SIZE, PAGE_SIZE),
+};
+
+/** An invoice list's query string with the status filter. */
+export const InvoiceListQuery = payload({ ...INVOICE_LIST_FIELDS, status: listStatus() });
+export type InvoiceListQuery = Infer<typeof InvoiceListQuery>;
+
+/** An invoice list's query string where the list has no status filter (a status sent is ignored). */
+export const InvoiceListQueryNoStatus = payload(INVOICE_LIST_FIELDS);
+export type InvoiceListQueryNoStatus = Infer<typeof InvoiceListQueryNoStatus>;
+
+/** The corporate summary's query string: its status among the corporate's filter options (spec §4). */
+export const CorporateSummaryQuery = payload({
+  ...INVOICE_LIST_FIELDS,
+  status: listStatus((code) => CORPORATE_STATUS_FILTER_OPTIONS.some((option) => option.value === code)),
 });
 
 /** An invoice as the server lists it (spec §3 'Invoice'). */
@@ -175,3 +264,17 @@ export type KnowYourBusinessType = (typeof KNOW_YOUR_BUSINESS_TYPES)[number];
 export function isKnowYourBusinessType(value: unknown): value is KnowYourBusinessType {
   return typeof value === 'string' && (KNOW_YOUR_BUSINESS_TYPES as readonly string[]).includes(value);
 }
+
+/** Know your business's query string: what to read, and the list's filters. */
+export const KnowYourBusinessQuery = payload({
+  ...INVOICE_LIST_FIELDS,
+  type: coerce(
+    checkedField<KnowYourBusinessType>(
+      'knowYourBusinessType',
+      (value) => isKnowYourBusinessType(value) || PROVIDER_REQUEST_MESSAGES.knowYourBusinessType,
+    ),
+    unknown(),
+    lastOf,
+  ),
+});
+export type KnowYourBusinessQuery = Infer<typeof KnowYourBusinessQuery>;

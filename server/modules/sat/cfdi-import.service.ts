@@ -13,12 +13,12 @@ import type { Db } from '../../db/database';
 import type { ProofState } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { findCompaniesByRfc } from '../accounts/company.repository';
-import { askSatAll, type CfdiAuthenticity, type SatCheck } from '../sat/cfdi-authenticity';
-import { proofAfter, proofAtImport, recheckAtSat, storable } from '../sat/cfdi-proof.service';
-import { blockingEfosEntries } from '../sat/efos.repository';
-import { recordSatCheck } from '../sat/sat-checks.repository';
-import { insertInvoice, knownCfdiUuids, storedCfdi } from './invoice.repository';
-import { insertInvoiceEvent } from './invoice-events.repository';
+import { blockingEfosEntries } from '../efos/efos.repository';
+import { insertInvoice, knownCfdiUuids, storedCfdi } from '../invoices/invoice.repository';
+import { insertInvoiceEvent } from '../invoices/invoice-events.repository';
+import { askSatAll, type CfdiAuthenticity, type SatCheck } from './cfdi-authenticity';
+import { proofAfter, proofAtImport, recheckAtSat, storable } from './cfdi-proof.service';
+import { recordSatCheck } from './sat-checks.repository';
 
 export interface CfdiFile {
   name: string;

@@ -4,6 +4,12 @@ import { MAX_SERIAL_ID } from '../../../src/domain/schemas/fields';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
 import type { Mailer } from '../../mail/mailer';
+import { PayoutError } from '../invoices/advance-payout';
+import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
+import { invoiceLabel } from '../invoices/invoice-access';
+import { requireAcceptedEvent } from '../invoices/lifecycle.service';
+import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
+import { recheckAtSat } from '../sat/cfdi-proof.service';
 import {
   approveDeskItem,
   createBatch,
@@ -11,13 +17,7 @@ import {
   getDeskItem,
   sendPaidNotices,
   settleBatch,
-} from '../control-desk/control-desk.service';
-import type { CfdiAuthenticity } from '../sat/cfdi-authenticity';
-import { recheckAtSat } from '../sat/cfdi-proof.service';
-import { PayoutError } from './advance-payout';
-import { lockInvoiceForDisbursement } from './invoice.repository';
-import { invoiceLabel } from './invoice-access';
-import { requireAcceptedEvent } from './lifecycle.service';
+} from './control-desk.service';
 
 /** Who the audit trail names for a disbursement made by automation (`ops disburse`). */
 export const OPERATOR_LABEL = 'operador Flujo';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { controlDeskRoutes } from '../control-desk/control-desk.routes';
-import { creditProgrammesRoutes } from '../credit-programmes/credit-programmes.routes';
-import { operatorAlliancesRoutes } from '../operator-alliances/operator-alliances.routes';
-import { operatorAuditRoutes } from '../operator-audit/operator-audit.routes';
-import { operatorCorporatesRoutes } from '../operator-corporates/operator-corporates.routes';
-import { operatorGuard } from './operator-access';
-import { insertOperatorAction } from './operator-actions.repository';
+import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
+import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
+import { operatorGuard } from '../modules/operator/operator-access';
+import { insertOperatorAction } from '../modules/operator/operator-actions.repository';
+import { operatorAlliancesRoutes } from '../modules/operator-alliances/operator-alliances.routes';
+import { operatorAuditRoutes } from '../modules/operator-audit/operator-audit.routes';
+import { operatorCorporatesRoutes } from '../modules/operator-corporates/operator-corporates.routes';
 
 /** NOTE: a reason longer than this is cut in the audit row (the body's own limits apply to the call). */
 const MAX_AUDIT_REASON = 500;
