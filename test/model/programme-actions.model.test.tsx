@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { expect } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
-import { disburseInvoice } from '../../server/modules/invoices/disbursement.service';
+import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
 import { NO_RESPONSE_MESSAGE } from '../../src/domain/call-failure';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
