@@ -234,6 +234,20 @@ export function invoiceRefusal(
   return refusalText(refusals[STATE_BY_STATUS[fromStatus]] ?? refusals.default, facts);
 }
 
+/**
+ * Null when the machine accepts this event type for this invoice from this actor now (with a valid date when
+ * the event carries one), else the refusal table's text for the invoice's status.
+ */
+export function eventTypeRefusal(
+  invoice: LifecycleInvoice,
+  eventType: InvoiceLifecycleEventType,
+  actor: LifecycleActor,
+  invoiceLabel?: string,
+): string | null {
+  if (acceptedInvoiceEvents(invoice, actor).has(eventType)) return null;
+  return invoiceRefusal(eventType, invoice.status, invoiceLabel);
+}
+
 /** A refusal of the machine: of the invoice's state (or the actor), or of the payment date the event carries. */
 export interface InvoiceRefusal {
   cause: 'state' | 'paymentDate';

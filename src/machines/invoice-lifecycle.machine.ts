@@ -1,4 +1,5 @@
 import { and, assign, setup } from 'xstate';
+import type { StoredQuoteFigures } from '../domain/forward-payment';
 import {
   InvoiceStatus,
   type InvoiceStatusCode,
@@ -38,7 +39,8 @@ export type InvoiceLifecycleEvent =
   | { type: 'invoice.reject'; actor: LifecycleActor; reason?: string }
   | { type: 'invoice.rejectQuotation'; actor: LifecycleActor; reason?: string }
   | { type: 'invoice.fundAdvance'; actor: LifecycleActor }
-  | { type: 'invoice.approveAdvance'; actor: LifecycleActor }
+  /** `quote`: the figures the server stores with the move (the machine does not read them). */
+  | { type: 'invoice.approveAdvance'; actor: LifecycleActor; quote?: StoredQuoteFigures }
   | { type: 'invoice.disburse'; actor: LifecycleActor }
   | { type: 'invoice.deskReject'; actor: LifecycleActor; reason: string }
   | { type: 'invoice.cancelAtSat'; actor: LifecycleActor }

@@ -6,6 +6,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import type { StoredQuoteFigures } from '../../../src/domain/forward-payment';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
@@ -173,6 +174,8 @@ export interface StatusChange {
   paymentDate: string | null;
   satCancelled: boolean;
   buyerFundsAdvance: boolean;
+  /** An advance's quote, stored with its move to PROCESS; null keeps the stored figures. */
+  quote: StoredQuoteFigures | null;
 }
 
 /** Writes every change in one statement (UPDATE … FROM (VALUES …)); a null paymentDate keeps the stored one. */
@@ -181,7 +184,7 @@ export async function updateInvoiceStatuses(trx: Db, changes: readonly StatusCha
   const values = sql.join(
     changes.map(
       (change) =>
-        sql`(${change.invoiceId}::integer, ${change.status}::smallint, ${change.paymentDate}::date, ${change.satCancelled}::boolean, ${change.buyerFundsAdvance}::boolean)`,
+        sql`(${change.invoiceId}::integer, ${change.status}::smallint, ${change.paymentDate}::date, ${change.satCancelled}::boolean, ${change.buyerFundsAdvance}::boolean, ${change.quote?.cost_financing ?? null}::numeric, ${change.quote?.cost_consultancy ?? null}::numeric, ${change.quote?.factoring_rate ?? null}::numeric, ${change.quote?.factoring_date ?? null}::date)`,
     ),
   );
   await sql`
@@ -190,18 +193,18 @@ export async function updateInvoiceStatuses(trx: Db, changes: readonly StatusCha
         updated_at = now(),
         payment_date = coalesce(v.payment_date, i.payment_date),
         sat_cancelled_at = case when v.sat_cancelled then now() else i.sat_cancelled_at end,
-        buyer_funds_advance = v.buyer_funds_advance
-    from (values ${values}) as v (id, status, payment_date, sat_cancelled, buyer_funds_advance)
+        buyer_funds_advance = v.buyer_funds_advance,
+        cost_financing = coalesce(v.cost_financing, i.cost_financing),
+        cost_consultancy = coalesce(v.cost_consultancy, i.cost_consultancy),
+        factoring_rate = coalesce(v.factoring_rate, i.factoring_rate),
+        factoring_date = coalesce(v.factoring_date, i.factoring_date)
+    from (values ${values}) as v (id, status, payment_date, sat_cancelled, buyer_funds_advance, cost_financing,
+      cost_consultancy, factoring_rate, factoring_date)
     where i.id = v.id`.execute(trx);
 }
 
 /** The figures of an advance's quote, stored with the invoice. */
-export interface AdvanceQuoteFigures {
-  cost_financing: string;
-  cost_consultancy: string;
-  factoring_rate: string;
-  factoring_date: string;
-}
+export type AdvanceQuoteFigures = StoredQuoteFigures;
 
 export async function saveAdvanceQuote(
   trx: Db,

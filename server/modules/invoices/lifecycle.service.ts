@@ -3,10 +3,9 @@ import type { IsoDate } from '../../../src/domain/calendar-date';
 import { INVOICE_NOT_FOUND, invoiceLabel } from '../../../src/domain/invoice-label';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import {
-  acceptedInvoiceEvents,
+  eventTypeRefusal,
   type InvoiceRefusal,
   invoiceEventRefusal,
-  invoiceRefusal,
   type LifecycleInvoice,
   resolveInvoiceSnapshot,
 } from '../../../src/machines/invoice-actions';
@@ -130,11 +129,10 @@ export function requireAcceptedEvent(
   type: InvoiceLifecycleEventType,
   actor: LifecycleActor,
 ): void {
-  if (acceptedInvoiceEvents(lifecycleInvoice(row), actor).has(type)) return;
-  throw new IllegalTransitionError(row.id, row.status, type, {
-    cause: 'state',
-    message: invoiceRefusal(type, row.status, invoiceLabel(row)),
-  });
+  const invoice = lifecycleInvoice(row);
+  const refusal = eventTypeRefusal(invoice, type, actor, invoiceLabel(row));
+  if (refusal !== null)
+    throw new IllegalTransitionError(row.id, row.status, type, { cause: 'state', message: refusal });
 }
 
 /** Null when the machine accepts this event for this invoice now, else its refusal in the table's words. */
@@ -207,6 +205,7 @@ export async function applyInvoiceEvents(
         paymentDate: 'paymentDate' in event ? event.paymentDate : null,
         satCancelled: event.type === 'invoice.cancelAtSat',
         buyerFundsAdvance,
+        quote: event.type === 'invoice.approveAdvance' ? (event.quote ?? null) : null,
       })),
     );
     await insertInvoiceEvents(

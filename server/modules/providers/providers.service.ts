@@ -1,17 +1,17 @@
-import { beyondMaxDaysMessage } from '../../../src/domain/alliance-terms';
 import type { IsoDate } from '../../../src/domain/calendar-date';
-import { providerQuote } from '../../../src/domain/corporate-quote';
+import { FORWARD_PAYMENT_REFUSALS } from '../../../src/domain/forward-payment';
 import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
-import { type AdvanceQuote, daysUntil, isQuotable, toQuoteResponse } from '../../../src/domain/quote';
+import { toQuoteResponse } from '../../../src/domain/quote';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import { INVOICE_REFUSALS } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
-import { findActiveAllianceRate, findActiveAllianceTerms } from '../invoices/alliance.repository';
-import { type InvoiceRow, saveAdvanceQuote } from '../invoices/invoice.repository';
+import { findActiveAllianceRate } from '../invoices/alliance.repository';
+import { advanceForwardPayment, quoteForwardPayment } from '../invoices/forward-payment.service';
+import type { InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
   findCompanyInvoice,
@@ -37,11 +37,7 @@ export const PROVIDER_MESSAGES = {
   // The lifecycle's refusals are the machine's table's; named here for the provider calls' tests and models.
   alreadyRequested: INVOICE_REFUSALS['invoice.requestAuthorization'].pending,
   advanceInProcess: INVOICE_REFUSALS['invoice.approveAdvance'].process,
-  noAlliance:
-    'Tu cliente no tiene una alianza de pronto pago activa contigo; no es posible adelantar esta factura.',
-  paymentDatePassed: 'La fecha de pago de esta factura ya llegó; no es posible adelantarla.',
-  notQuotable:
-    'No es posible cotizar el adelanto de esta factura: sus costos superarían su importe. Escríbenos para revisarla.',
+  ...FORWARD_PAYMENT_REFUSALS,
 } as const;
 
 /** The alliance's max_rate between the invoice's receiver (corporate) and emitter (provider), if active. */
@@ -109,50 +105,15 @@ export async function requestAuthorization(
   };
 }
 
-interface ComputedQuote {
-  maxRate: string;
-  quote: AdvanceQuote;
-}
-
-/**
- * The advance's quote, after asking the machine whether the provider may advance this invoice now (a quote
- * has no transition of its own, so the machine is asked without one) and the alliance and date rules.
- */
-async function quoteFor(
-  db: Db,
-  caller: InvoiceCaller,
-  row: InvoiceRow,
-  today: IsoDate,
-): Promise<ComputedQuote> {
-  requireAcceptedEvent(row, 'invoice.approveAdvance', lifecycleActor(caller, 'provider'));
-  const terms = await findActiveAllianceTerms(db, row.receiver_company_id, row.emitter_company_id);
-  if (terms === null) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.noAlliance);
-  const { maxRate, maxDays } = terms;
-  // An APPROVED invoice always has the payment date its corporate set (the machine's authorize event carries it).
-  const days = row.payment_date === null ? 0 : daysUntil(row.payment_date, today);
-  if (days <= 0) throw new InvoiceRequestError(409, PROVIDER_MESSAGES.paymentDatePassed);
-  // The operator's alliance finances up to max_days (decision 0053): no quote, and so no advance, beyond them.
-  if (maxDays !== null && days > maxDays) throw new InvoiceRequestError(409, beyondMaxDaysMessage(maxDays));
-  // NOTE: the advance is paid by SPEI in pesos, so a USD invoice is quoted on its MXN value at the CFDI's
-  // TipoCambio (docs/decisions/0012-pronto-pago-api.md).
-  const input = { amount: parseMoney(row.amount_with_exchange_rate), maxRate, days };
-  // When the buyer absorbs the cost (decision 0028) the provider is quoted none: its whole amount.
-  if (!row.buyer_funds_advance && !isQuotable(input))
-    throw new InvoiceRequestError(409, PROVIDER_MESSAGES.notQuotable);
-  return { maxRate, quote: providerQuote(input, row.buyer_funds_advance) };
-}
-
-/** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice, from the domain's quote functions. */
+/** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice (the invoices module prices it). */
 export async function forwardPaymentQuote(db: Db, caller: InvoiceCaller, invoiceId: number, today: IsoDate) {
-  const row = await findCompanyInvoice(db, invoiceId, caller.companyId, 'emitter');
-  const { quote } = await quoteFor(db, caller, row, today);
-  return toQuoteResponse(quote, today);
+  const { pricing } = await quoteForwardPayment(db, caller, invoiceId, today);
+  return toQuoteResponse(pricing.quote, today);
 }
 
 /**
- * POST providers/forward-payment/: APPROVED → PROCESS. The quote is computed again under the row lock and
- * its figures are stored with the transition, in the same transaction: what the provider is paid is what
- * the server quoted today, whatever the browser showed.
+ * POST providers/forward-payment/<id>/ ('Adelantar pago', spec §4 APPROVED → PROCESS): the invoices module
+ * advances the invoice and stores its quote in one transition; the answer names what the provider receives.
  */
 export async function approveForwardPayment(
   trx: Db,
@@ -160,24 +121,9 @@ export async function approveForwardPayment(
   invoiceId: number,
   today: IsoDate,
 ): Promise<CallOutcome> {
-  const row = await findCompanyInvoice(trx, invoiceId, caller.companyId, 'emitter', { lock: true });
-  const { maxRate, quote } = await quoteFor(trx, caller, row, today);
-  await applyInvoiceEvent(
-    trx,
-    row.id,
-    { type: 'invoice.approveAdvance', actor: lifecycleActor(caller, 'provider') },
-    actorRecord(caller),
-    { today },
-  );
-  const response = toQuoteResponse(quote, today);
-  await saveAdvanceQuote(trx, row.id, {
-    cost_financing: response.cost_financing,
-    cost_consultancy: response.cost_consultancy,
-    factoring_rate: maxRate,
-    factoring_date: today,
-  });
+  const { row, pricing } = await advanceForwardPayment(trx, caller, invoiceId, today);
   const body: MessageResponse = {
-    message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
+    message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(pricing.quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
     message_type: 'success',
   };
   return { statusCode: 200, body };
