@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  claveRastreo,
-  institucionContraparte,
+  counterpartyInstitution,
   layoutCsv,
+  numericReference,
   parseResultFile,
-  referenciaNumerica,
   speiConcept,
   speiText,
+  trackingKey,
 } from './spei';
 
 describe('SPEI orders', () => {
   it('generates claves de rastreo of letters and digits within 30, and 1-7 digit references', () => {
-    expect(claveRastreo(12, 345)).toBe('FLUJO12F345');
-    expect(claveRastreo(2_147_483_647, 2_147_483_647)).toMatch(/^[A-Z0-9]{1,30}$/);
-    expect(referenciaNumerica(1)).toBe(2);
-    expect(String(referenciaNumerica(2_147_483_647))).toMatch(/^\d{1,7}$/);
+    expect(trackingKey(12, 345)).toBe('FLUJO12F345');
+    expect(trackingKey(2_147_483_647, 2_147_483_647)).toMatch(/^[A-Z0-9]{1,30}$/);
+    expect(numericReference(1)).toBe(2);
+    expect(String(numericReference(2_147_483_647))).toMatch(/^\d{1,7}$/);
   });
 
   it('writes names and conceptos as bank portals take them: upper case, no accents, 39 at most', () => {
@@ -23,8 +23,8 @@ describe('SPEI orders', () => {
   });
 
   it('derives the institución contraparte from the CLABE', () => {
-    expect(institucionContraparte('012180001234567891')).toBe('40012');
-    expect(institucionContraparte('646180001234567891')).toBe('90646');
+    expect(counterpartyInstitution('012180001234567891')).toBe('40012');
+    expect(counterpartyInstitution('646180001234567891')).toBe('90646');
   });
 
   it('writes the layout with its header and one CRLF line per order, quoting what needs it', () => {
@@ -56,8 +56,8 @@ describe('the bank result file', () => {
     ).toEqual({
       ok: true,
       lines: [
-        { line: 2, claveRastreo: 'FLUJO1F7', estado: 'liquidada', motivo: null },
-        { line: 4, claveRastreo: 'FLUJO1F8', estado: 'devuelta', motivo: 'Cuenta, inexistente' },
+        { line: 2, trackingKey: 'FLUJO1F7', estado: 'liquidada', motivo: null },
+        { line: 4, trackingKey: 'FLUJO1F8', estado: 'devuelta', motivo: 'Cuenta, inexistente' },
       ],
     });
   });

@@ -1,19 +1,19 @@
 // SPEI orders, the bank layout and the bank's result file (decision 0054).
 // NOTE: field names and limits follow STP's outgoing order as modelled by stpmex (research
-// financier-back-office §3.5): claveRastreo ≤ 30 alphanumeric, referenciaNumerica 1-7 digits,
+// financier-back-office §3.5): trackingKey ≤ 30 alphanumeric, numericReference 1-7 digits,
 // nombreBeneficiario ≤ 39, conceptoPago ≤ 39, rfcCurpBeneficiario ≤ 18 ('ND' when unknown),
-// tipoCuentaBeneficiario 40 for a CLABE, institucionContraparte 5 digits (40012 BBVA, 90646 STP).
+// tipoCuentaBeneficiario 40 for a CLABE, counterpartyInstitution 5 digits (40012 BBVA, 90646 STP).
 
 export const SPEI_NAME_MAX = 39;
 export const SPEI_CONCEPT_MAX = 39;
-export const SPEI_CLAVE_MAX = 30;
+export const SPEI_TRACKING_KEY_MAX = 30;
 export const SPEI_REFERENCE_MAX = 9_999_999;
 export const SPEI_RFC_UNKNOWN = 'ND';
 /** NOTE: tipoCuentaBeneficiario of a CLABE (STP). */
 export const SPEI_ACCOUNT_TYPE_CLABE = '40';
 
 /** A generated clave de rastreo: letters and digits only. */
-export const CLAVE_RASTREO_PATTERN = /^[A-Za-z0-9]{1,30}$/;
+export const TRACKING_KEY_PATTERN = /^[A-Za-z0-9]{1,30}$/;
 
 /** SPEI text fields: upper case, accents and symbols the bank portals reject removed, cut to `max`. */
 export function speiText(text: string, max: number): string {
@@ -29,12 +29,12 @@ export function speiText(text: string, max: number): string {
 }
 
 /** The clave de rastreo of an invoice's order in a batch: unique because a batch holds an invoice once. */
-export function claveRastreo(batchId: number, invoiceId: number): string {
+export function trackingKey(batchId: number, invoiceId: number): string {
   return `FLUJO${batchId}F${invoiceId}`;
 }
 
 /** The referencia numérica (1-7 digits) of an invoice's order: its id, folded into range. */
-export function referenciaNumerica(invoiceId: number): number {
+export function numericReference(invoiceId: number): number {
   return (invoiceId % SPEI_REFERENCE_MAX) + 1;
 }
 
@@ -47,7 +47,7 @@ export function speiConcept(invoiceLabel: string): string {
  * The institución contraparte of a CLABE: 40 + its bank code for banks, 90 + its code for other participants
  * (6xx codes, STP's 646 → 90646). NOTE: inferred from the research's two examples (40012, 90646).
  */
-export function institucionContraparte(clabe: string): string {
+export function counterpartyInstitution(clabe: string): string {
   const code = clabe.slice(0, 3);
   return `${code.startsWith('6') ? '90' : '40'}${code}`;
 }
@@ -88,7 +88,7 @@ export function layoutCsv(orders: readonly SpeiOrderLine[]): string {
       [
         order.clave_rastreo,
         String(order.referencia_numerica),
-        clabe === '' ? '' : institucionContraparte(clabe),
+        clabe === '' ? '' : counterpartyInstitution(clabe),
         SPEI_ACCOUNT_TYPE_CLABE,
         clabe,
         order.beneficiary_name,
@@ -113,9 +113,19 @@ export const RESULT_REASON_MAX = 200;
 export const RESULT_COLUMNS = ['clave_rastreo', 'estado', 'motivo'] as const;
 export type SettlementState = 'liquidada' | 'devuelta';
 
+/** An order's state as stored and sent: pending until the bank's file settles or returns it. */
+export type SpeiOrderState = 'pendiente' | SettlementState;
+
+/** What an operator reads for each order state (the one home of these labels). */
+export const SPEI_ORDER_STATE_LABELS: Readonly<Record<SpeiOrderState, string>> = {
+  pendiente: 'Pendiente',
+  liquidada: 'Liquidada',
+  devuelta: 'Devuelta',
+};
+
 export interface ResultLine {
   line: number;
-  claveRastreo: string;
+  trackingKey: string;
   estado: SettlementState;
   motivo: string | null;
 }
@@ -174,7 +184,7 @@ export function parseResultFile(text: string): ResultParse {
     const [clave = '', estadoText = '', motivoText = ''] = fields;
     const estado = estadoText.toLowerCase();
     const problems: string[] = [];
-    if (!CLAVE_RASTREO_PATTERN.test(clave)) problems.push('la clave de rastreo no es válida');
+    if (!TRACKING_KEY_PATTERN.test(clave)) problems.push('la clave de rastreo no es válida');
     if (estado !== 'liquidada' && estado !== 'devuelta')
       problems.push('el estado debe ser liquidada o devuelta');
     if (estado === 'devuelta' && motivoText === '') problems.push('una orden devuelta necesita su motivo');
@@ -189,7 +199,7 @@ export function parseResultFile(text: string): ResultParse {
     seen.set(clave, line);
     lines.push({
       line,
-      claveRastreo: clave,
+      trackingKey: clave,
       estado: estado as SettlementState,
       motivo: motivoText === '' ? null : motivoText,
     });

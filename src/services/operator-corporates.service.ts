@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type CorporateDocumentKind, type OnboardingState, PDF_MEDIA_TYPE } from '../domain/corporate-file';
 import {
   CorporateCreated,
@@ -99,4 +99,30 @@ export function reactivateCorporate(corporateId: number) {
 export async function fetchCorporateDocumentPdf(corporateId: number, documentId: number): Promise<Blob> {
   const response = await requestFile(`${BASE}${corporateId}/documents/${documentId}/file/`, PDF_MEDIA_TYPE);
   return new Blob([await response.arrayBuffer()], { type: PDF_MEDIA_TYPE });
+}
+
+const PDF_QUERY = 'corporate-pdf';
+
+/**
+ * The open document's PDF as a blob: URL (an <iframe src> cannot send the bearer token). Dropped from the cache
+ * as soon as no viewer shows it, and its URL revoked then (`revokePdfUrlsOnRemoval`).
+ */
+export function corporatePdfQueryOptions(corporateId: number, documentId: number | null) {
+  return queryOptions({
+    queryKey: ['operator', PDF_QUERY, corporateId, documentId] as const,
+    queryFn: async () =>
+      URL.createObjectURL(await fetchCorporateDocumentPdf(corporateId, documentId as number)),
+    enabled: documentId !== null,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Revokes a PDF's blob: URL when its query leaves the cache (the viewer closed); returns the unsubscribe. */
+export function revokePdfUrlsOnRemoval(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    const url = event.query.state.data;
+    if (event.type === 'removed' && event.query.queryKey[1] === PDF_QUERY && typeof url === 'string')
+      URL.revokeObjectURL(url);
+  });
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CORPORATE_MESSAGES } from '../../src/domain/corporate-file';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
+import { operators, seededCorporate } from '../model/corporate-file-helpers';
 import { gateEndpoint } from '../model/harness/msw-gate';
 import { renderApp } from '../model/harness/render-app';
 import { world } from '../model/harness/world';
@@ -92,6 +93,24 @@ describe('corporates (page)', () => {
     expect(
       screen.getByText(/^Faltan documentos aprobados y vigentes: Constancia de situación fiscal/),
     ).toBeTruthy();
+  });
+
+  it("'Ver' opens a document's PDF in the page (its address in the URL), and closing it lets the PDF go", async () => {
+    const { creator, session } = await operators();
+    const id = await seededCorporate(creator.access, session.access, ['poderes']);
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const user = userEvent.setup();
+    const { router } = renderApp(`/operacion/corporativos/${id}/`);
+    await user.click(await screen.findByRole('button', { name: 'Ver Poderes' }, SERVER_WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Poderes' }, SERVER_WAIT);
+    const frame = (await within(dialog).findByTitle('Poderes', {}, SERVER_WAIT)) as HTMLIFrameElement;
+    expect(frame.src).toMatch(/^blob:/);
+    expect(router.state.location.search).toMatchObject({ documento: expect.any(Number) });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SERVER_WAIT);
+    expect(router.state.location.search).toEqual({});
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(frame.src), SERVER_WAIT);
+    revoke.mockRestore();
   });
 
   it('promoting an existing provider asks first, naming it, and sends again once confirmed', async () => {

@@ -199,8 +199,8 @@ export async function checkFacts(db: Db, invoiceIds: readonly number[]): Promise
 
 export interface NewSpeiOrder {
   invoiceId: number;
-  claveRastreo: string;
-  referenciaNumerica: number;
+  trackingKey: string;
+  numericReference: number;
   beneficiaryName: string;
   beneficiaryClabe: string | null;
   beneficiaryRfc: string;
@@ -229,8 +229,8 @@ export async function insertSpeiOrders(
       orders.map((order) => ({
         batch_id: batchId,
         invoice_id: order.invoiceId,
-        clave_rastreo: order.claveRastreo,
-        referencia_numerica: order.referenciaNumerica,
+        clave_rastreo: order.trackingKey,
+        referencia_numerica: order.numericReference,
         beneficiary_name: order.beneficiaryName,
         beneficiary_clabe: order.beneficiaryClabe,
         beneficiary_rfc: order.beneficiaryRfc,

@@ -14,15 +14,15 @@ import { formatCurrency, formatMoneyAmount, parseMoney, sumMoney } from '../../.
 import { effectiveProgrammeState } from '../../../src/domain/programme-lending';
 import { isSatStatusCode, SatStatus } from '../../../src/domain/sat-status';
 import {
-  claveRastreo,
   layoutCsv,
+  numericReference,
   parseResultFile,
   type ResultLine,
-  referenciaNumerica,
   SPEI_NAME_MAX,
   SPEI_RFC_UNKNOWN,
   speiConcept,
   speiText,
+  trackingKey,
 } from '../../../src/domain/spei';
 import { cfdiProofLabel, proofAllowsAdvance } from '../../../src/machines/cfdi-proof.machine';
 import {
@@ -436,8 +436,8 @@ export async function createBatch(
       const party = facts.get(invoiceId);
       orders.push({
         invoiceId,
-        claveRastreo: options.claves?.get(invoiceId) ?? claveRastreo(id, invoiceId),
-        referenciaNumerica: referenciaNumerica(invoiceId),
+        trackingKey: options.claves?.get(invoiceId) ?? trackingKey(id, invoiceId),
+        numericReference: numericReference(invoiceId),
         beneficiaryName: speiText(party?.provider_name ?? invoice.emitter_name, SPEI_NAME_MAX) || 'PROVEEDOR',
         beneficiaryClabe: party?.disbursement_clabe?.trim() || null,
         beneficiaryRfc: party?.provider_rfc ?? SPEI_RFC_UNKNOWN,
@@ -505,7 +505,7 @@ export async function sendPaidNotices(mailer: Mailer, notices: readonly PaidNoti
 }
 
 /** What a result line says about one order (parsed from the bank's file, or the automation's own). */
-export type SettlementLine = Pick<ResultLine, 'line' | 'claveRastreo' | 'estado' | 'motivo'>;
+export type SettlementLine = Pick<ResultLine, 'line' | 'trackingKey' | 'estado' | 'motivo'>;
 
 /** confirmBatch after the parse: the one path that settles or returns SPEI orders (ops disburse uses it too). */
 export async function settleBatch(
@@ -527,17 +527,17 @@ export async function settleBatch(
       (await lockBatchOrders(trx, batchId)).map((order) => [order.clave_rastreo, order]),
     );
     const unknown = lines
-      .filter((line) => !orders.has(line.claveRastreo))
+      .filter((line) => !orders.has(line.trackingKey))
       .map(
         (line) =>
-          `Línea ${line.line}: la clave de rastreo ${line.claveRastreo} no pertenece al lote ${batchId}.`,
+          `Línea ${line.line}: la clave de rastreo ${line.trackingKey} no pertenece al lote ${batchId}.`,
       );
     if (unknown.length > 0) throw new DeskError(400, DESK_MESSAGES.badFile, unknown);
     const results: ConfirmationLine[] = [];
     const paid: { invoiceId: number; amount: string; clave: string }[] = [];
     for (const line of lines) {
-      const order = orders.get(line.claveRastreo) as SpeiOrderRow;
-      const base = { line: line.line, clave_rastreo: line.claveRastreo, estado: line.estado };
+      const order = orders.get(line.trackingKey) as SpeiOrderRow;
+      const base = { line: line.line, clave_rastreo: line.trackingKey, estado: line.estado };
       if (order.state !== 'pendiente') {
         results.push({
           ...base,

@@ -131,7 +131,7 @@ export async function disburseInvoice(
       const { notices } = await settleBatch(
         trx,
         batch.id,
-        [{ line: 1, claveRastreo: reference, estado: 'liquidada', motivo: null }],
+        [{ line: 1, trackingKey: reference, estado: 'liquidada', motivo: null }],
         automation,
       );
       return { paid: { invoiceId: invoice.id, label, amount: order.amount, reference }, notices };

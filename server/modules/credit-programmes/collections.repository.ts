@@ -25,12 +25,12 @@ const COLUMNS = [
   'overpaid',
 ] as const;
 
-export async function findCollectionByClave(db: Db, claveRastreo: string): Promise<CollectionRow | null> {
+export async function findCollectionByClave(db: Db, trackingKey: string): Promise<CollectionRow | null> {
   return (
     (await db
       .selectFrom('collections')
       .select(COLUMNS)
-      .where('clave_rastreo', '=', claveRastreo)
+      .where('clave_rastreo', '=', trackingKey)
       .executeTakeFirst()) ?? null
   );
 }
@@ -45,7 +45,7 @@ export async function insertCollection(
     invoiceId: number;
     programmeId: number | null;
     amount: string;
-    claveRastreo: string;
+    trackingKey: string;
     fecha: string;
     recordedBy: number;
     overpaid: string;
@@ -58,7 +58,7 @@ export async function insertCollection(
         invoice_id: collection.invoiceId,
         programme_id: collection.programmeId,
         amount: collection.amount,
-        clave_rastreo: collection.claveRastreo,
+        clave_rastreo: collection.trackingKey,
         fecha: collection.fecha,
         recorded_by: collection.recordedBy,
         overpaid: collection.overpaid,

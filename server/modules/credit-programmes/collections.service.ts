@@ -84,7 +84,7 @@ export async function recordCollection(
     invoiceId: invoice.id,
     programmeId: invoice.programme_id,
     amount,
-    claveRastreo: body.clave_rastreo,
+    trackingKey: body.clave_rastreo,
     fecha: body.fecha,
     recordedBy: operator.id,
     overpaid: formatMoneyAmount(verdict.overpaid),

@@ -1,14 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { corporateQueryOptions, fetchCorporateDocumentPdf } from '../../services/operator-corporates.service';
+import { useEffect, useMemo } from 'react';
+import {
+  corporatePdfQueryOptions,
+  corporateQueryOptions,
+  revokePdfUrlsOnRemoval,
+} from '../../services/operator-corporates.service';
 import { CorporateDetailPage } from '../../views/operator/corporates/corporate-detail';
 import { remoteData } from './-back-office-list-route';
 import { wireCorporateActions } from './-corporate-actions';
 
 // /operacion/corporativos/$corporateId (corporativos_ so it is not nested in the list's page): the file.
+interface CorporateSearch {
+  /** The document whose PDF is open. */
+  documento?: number;
+}
+
 export const Route = createFileRoute('/operacion/corporativos_/$corporateId')({
+  validateSearch: (raw: Record<string, unknown>): CorporateSearch => {
+    const documento = Number(raw.documento);
+    return Number.isSafeInteger(documento) && documento > 0 ? { documento } : {};
+  },
   component: CorporateRoute,
 });
 
@@ -24,6 +37,10 @@ function CorporateScreen({ id }: { id: number }) {
   const detail = useQuery({ ...corporateQueryOptions(id), enabled: valid });
   const machine = useMemo(() => wireCorporateActions(queryClient, id), [queryClient, id]);
   const [snapshot, send] = useMachine(machine);
+  const { documento } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const pdf = useQuery(corporatePdfQueryOptions(id, documento ?? null));
+  useEffect(() => revokePdfUrlsOnRemoval(queryClient), [queryClient]);
   return (
     <CorporateDetailPage
       detail={
@@ -31,7 +48,9 @@ function CorporateScreen({ id }: { id: number }) {
       }
       snapshot={snapshot}
       send={send}
-      loadPdf={(documentId) => fetchCorporateDocumentPdf(id, documentId)}
+      openDocument={documento ?? null}
+      pdf={remoteData(pdf)}
+      onOpenDocument={(next) => void navigate({ search: next === null ? {} : { documento: next } })}
     />
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  H1,
-  HTMLSelect,
-  HTMLTable,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, H1, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { Add, History } from '@blueprintjs/icons';
 import type { SnapshotFrom } from 'xstate';
 import { ALLIANCE_STATE_LABELS, ALLIANCE_STATES, type AllianceState } from '../../../domain/alliance-terms';
@@ -25,7 +15,7 @@ import { ALLIANCE_ACTIONS, type allianceActionsMachine } from '../../../machines
 import type { BackOfficeActionEvent } from '../../../machines/back-office-action';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { SidePanel } from '../../invoices/side-panel';
-import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import { AllianceFormDialog, type CorporateChoice } from './alliance-form-dialog';
 import './operator-lists.css';
 
@@ -70,6 +60,27 @@ const STATE_INTENT: Record<AllianceState, 'success' | 'warning' | 'none'> = {
 };
 
 const percent = (value: string | null) => (value === null ? '—' : `${divideDecimal(value, 1, 2)} %`);
+
+type AlliancePriceRow = OperatorAllianceDetail['prices'][number];
+
+/** An alliance's price history, newest first. */
+const PRICE_COLUMNS: readonly BackOfficeColumn<AlliancePriceRow>[] = [
+  {
+    id: 'from',
+    header: 'Desde',
+    cell: (price) => (
+      <time dateTime={price.effective_from}>{formatDisplayDateTime(price.effective_from)}</time>
+    ),
+  },
+  {
+    id: 'rate',
+    header: 'Tasa anual',
+    cell: (price) => percent(price.annual_rate === '' ? null : price.annual_rate),
+  },
+  { id: 'max-rate', header: 'Tasa + IVA', cell: (price) => percent(price.max_rate) },
+  { id: 'max-days', header: 'Máx. días', cell: (price) => price.max_days ?? '—' },
+  { id: 'set-by', header: 'Fijó', cell: (price) => price.set_by ?? '—' },
+];
 const money = (value: string | null) =>
   value === null ? 'Sin tope' : formatCurrency(parseMoney(value), 'MXN');
 const allianceName = (alliance: OperatorAlliance) =>
@@ -289,36 +300,16 @@ function PriceHistoryPanel({ openId, detail: remote, onClose }: AlliancesPagePro
             {ALLIANCE_STATE_LABELS[detail.state]}
           </p>
           <p>Lista 69-B del SAT: {efosStandingText(detail.provider_efos)}</p>
-          {detail.prices.length === 0 ? (
-            <NonIdealState title="Esta alianza aún no tiene precios fijados por operaciones." />
-          ) : (
-            <HTMLTable compact aria-label="Precios">
-              <thead>
-                <tr>
-                  <th scope="col">Desde</th>
-                  <th scope="col">Tasa anual</th>
-                  <th scope="col">Tasa + IVA</th>
-                  <th scope="col">Máx. días</th>
-                  <th scope="col">Fijó</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.prices.map((price) => (
-                  <tr key={`${price.effective_from}-${price.max_rate}`}>
-                    <td>
-                      <time dateTime={price.effective_from}>
-                        {formatDisplayDateTime(price.effective_from)}
-                      </time>
-                    </td>
-                    <td>{percent(price.annual_rate === '' ? null : price.annual_rate)}</td>
-                    <td>{percent(price.max_rate)}</td>
-                    <td>{price.max_days ?? '—'}</td>
-                    <td>{price.set_by ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
+          <BackOfficeList
+            label="Precios"
+            remote={loadedList(detail.prices, remote.retry)}
+            columns={PRICE_COLUMNS}
+            rowKey={(price) => `${price.effective_from}-${price.max_rate}`}
+            loading="Cargando historial…"
+            failed="No pudimos cargar el historial."
+            empty={{ title: 'Esta alianza aún no tiene precios fijados por operaciones.' }}
+            className="bp6-compact"
+          />
         </>
       )}
     </SidePanel>

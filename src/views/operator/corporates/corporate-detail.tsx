@@ -13,7 +13,6 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import { useState } from 'react';
 import { Controller, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import {
   CLABE_DOCUMENT_KIND,
@@ -34,7 +33,8 @@ import type {
 } from '../../../domain/schemas/operator-corporates';
 import { corporateIntent } from '../../../machines/corporate-actions.machine';
 import { onboardingRefusal, resolveOnboardingSnapshot } from '../../../machines/corporate-onboarding.machine';
-import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import { formatDisplayDateTime } from '../../invoices/invoice-format';
+import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import {
   ActionNotice,
   type CorporateActionsSend,
@@ -117,7 +117,7 @@ const FILE_COLUMNS: readonly BackOfficeColumn<FileRow>[] = [
           </div>
           {doc.clabe && <div>CLABE {doc.clabe}</div>}
           <div>
-            Subió {doc.uploaded_by}, {new Date(doc.uploaded_at).toLocaleString('es-MX')}
+            Subió {doc.uploaded_by}, {formatDisplayDateTime(doc.uploaded_at)}
           </div>
         </>
       ) : (
@@ -128,29 +128,22 @@ const FILE_COLUMNS: readonly BackOfficeColumn<FileRow>[] = [
     id: 'review',
     header: 'Revisión',
     cell: ({ doc }) =>
-      doc?.reviewed_by
-        ? `${doc.reviewed_by}, ${new Date(doc.reviewed_at ?? '').toLocaleString('es-MX')}`
-        : '—',
+      doc?.reviewed_by ? `${doc.reviewed_by}, ${formatDisplayDateTime(doc.reviewed_at ?? '')}` : '—',
   },
 ];
-
-const loaded = <Row,>(results: readonly Row[]): RemoteData<{ results: readonly Row[] }> => ({
-  status: 'success',
-  data: { results },
-  retry: () => {},
-});
 
 /** /operacion/corporativos/$corporateId: the company, its users, its eight documents and its activation. */
 export function CorporateDetailPage(props: {
   detail: RemoteData<Detail>;
   snapshot: CorporateActionsSnapshot;
   send: CorporateActionsSend;
-  loadPdf: (documentId: number) => Promise<Blob>;
+  /** The document whose PDF is open (the URL's `documento`), its PDF as a blob: URL, and how to open or close one. */
+  openDocument: number | null;
+  pdf: RemoteData<string>;
+  onOpenDocument(documentId: number | null): void;
 }) {
   const { snapshot, send } = props;
   const detail = props.detail.data;
-  // Presentation: which document the PDF viewer shows.
-  const [viewing, setViewing] = useState<CorporateDocument | null>(null);
 
   if (props.detail.status === 'pending') return <Spinner aria-label="Cargando el corporativo" />;
   if (props.detail.status === 'error' || !detail) {
@@ -177,6 +170,7 @@ export function CorporateDetailPage(props: {
   const canReactivate = onboarding.can({ type: 'corporate.reactivate' }) && detail.missing_kinds.length === 0;
   const canUpload = onboarding.can({ type: 'document.upload', kind: 'poderes' });
   const byKind = new Map(detail.documents.map((d) => [d.kind, d]));
+  const viewing = detail.documents.find((d) => d.id === props.openDocument) ?? null;
   const busy = snapshot.hasTag('busy') || snapshot.matches('answerLost');
   const gesture = gestureInProgress(snapshot);
   const open = (intent: ReturnType<typeof corporateIntent>) => send({ type: 'action.open', intent });
@@ -192,7 +186,7 @@ export function CorporateDetailPage(props: {
         <Button
           small
           text="Ver"
-          onClick={() => setViewing(doc)}
+          onClick={() => props.onOpenDocument(doc.id)}
           aria-label={`Ver ${CORPORATE_DOCUMENT_LABELS[kind]}`}
         />
       )}
@@ -260,7 +254,7 @@ export function CorporateDetailPage(props: {
       <H2>Usuarios</H2>
       <BackOfficeList
         label="Usuarios del corporativo"
-        remote={loaded(detail.admins)}
+        remote={loadedList(detail.admins)}
         columns={USER_COLUMNS}
         rowKey={(user) => user.id}
         loading="Cargando los usuarios"
@@ -271,7 +265,7 @@ export function CorporateDetailPage(props: {
       <H2>Expediente</H2>
       <BackOfficeList
         label="Expediente"
-        remote={loaded(CORPORATE_DOCUMENT_KINDS.map((kind) => ({ kind, doc: byKind.get(kind) })))}
+        remote={loadedList(CORPORATE_DOCUMENT_KINDS.map((kind) => ({ kind, doc: byKind.get(kind) })))}
         columns={FILE_COLUMNS}
         rowKey={(row) => row.kind}
         rowActions={fileActions}
@@ -361,9 +355,9 @@ export function CorporateDetailPage(props: {
       />
       <PdfViewer
         title={viewing ? CORPORATE_DOCUMENT_LABELS[viewing.kind] : null}
-        documentId={viewing?.id ?? null}
-        load={props.loadPdf}
-        onClose={() => setViewing(null)}
+        open={props.openDocument !== null}
+        pdf={props.pdf}
+        onClose={() => props.onOpenDocument(null)}
       />
     </section>
   );

@@ -1,15 +1,16 @@
-import { Button, Callout, Checkbox, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { Batch, BatchPage, ConfirmationResult, DeskPage } from '../../../domain/schemas/control-desk';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
+import { SPEI_ORDER_STATE_LABELS } from '../../../domain/spei';
 import type {
   BackOfficeActionEvent,
   BackOfficeActionMachine,
   BackOfficeFailure,
 } from '../../../machines/back-office-action';
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
-import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import { type BackOfficeColumn, BackOfficeList, type RemoteData, remoteList } from '../list/back-office-list';
 
 export type DisbursementActionsSnapshot = SnapshotFrom<BackOfficeActionMachine>;
 
@@ -27,8 +28,39 @@ export interface DisbursementsPageProps {
   send: (event: BackOfficeActionEvent) => void;
 }
 
-const ORDER_STATE_LABELS = { pendiente: 'Pendiente', liquidada: 'Liquidada', devuelta: 'Devuelta' } as const;
 const ORDER_STATE_INTENTS = { pendiente: 'none', liquidada: 'success', devuelta: 'danger' } as const;
+
+type SpeiOrderRow = Batch['orders'][number];
+
+const ORDER_COLUMNS: readonly BackOfficeColumn<SpeiOrderRow>[] = [
+  { id: 'tracking-key', header: 'Clave de rastreo', cell: (order) => order.clave_rastreo },
+  { id: 'numeric-reference', header: 'Referencia numérica', cell: (order) => order.referencia_numerica },
+  {
+    id: 'beneficiary',
+    header: 'Beneficiario',
+    cell: (order) => (
+      <>
+        {order.beneficiary_name}
+        <div>{order.beneficiary_rfc}</div>
+      </>
+    ),
+  },
+  { id: 'clabe', header: 'CLABE', cell: (order) => order.beneficiary_clabe ?? '—' },
+  { id: 'amount', header: 'Monto', cell: (order) => `${formatAmount(order.amount)} MXN` },
+  {
+    id: 'state',
+    header: 'Estado',
+    cell: (order) => (
+      <>
+        <Tag minimal intent={ORDER_STATE_INTENTS[order.state]}>
+          {SPEI_ORDER_STATE_LABELS[order.state]}
+        </Tag>
+        {order.return_reason && <div>{order.return_reason}</div>}
+        {order.confirmed_by && <div>Confirmó {order.confirmed_by}</div>}
+      </>
+    ),
+  },
+];
 
 type ReadyItem = DeskPage['results'][number];
 type BatchSummary = BatchPage['results'][number];
@@ -294,47 +326,17 @@ function BatchDetail({
   return (
     <section aria-labelledby="dispersiones-lote-titulo">
       <h2 id="dispersiones-lote-titulo">Órdenes SPEI del lote {id}</h2>
-      {remote.status === 'pending' && <Spinner aria-label="Cargando las órdenes del lote" size={32} />}
-      {remote.status === 'error' && (
-        <Callout intent="danger" role="alert" title="No pudimos cargar las órdenes del lote">
-          <Button onClick={remote.retry}>Reintentar</Button>
-        </Callout>
-      )}
+      <BackOfficeList
+        label={`Órdenes SPEI del lote ${id}`}
+        remote={remoteList(remote, (batch) => batch.orders)}
+        columns={ORDER_COLUMNS}
+        rowKey={(order) => order.id}
+        loading="Cargando las órdenes del lote"
+        failed="No pudimos cargar las órdenes del lote"
+        empty={{ title: 'El lote no tiene órdenes.', level: 3 }}
+      />
       {remote.status === 'success' && remote.data && (
         <>
-          <HTMLTable aria-label={`Órdenes SPEI del lote ${id}`} striped>
-            <thead>
-              <tr>
-                <th scope="col">Clave de rastreo</th>
-                <th scope="col">Referencia numérica</th>
-                <th scope="col">Beneficiario</th>
-                <th scope="col">CLABE</th>
-                <th scope="col">Monto</th>
-                <th scope="col">Estado</th>
-              </tr>
-            </thead>
-            <tbody>
-              {remote.data.orders.map((order) => (
-                <tr key={order.id}>
-                  <td>{order.clave_rastreo}</td>
-                  <td>{order.referencia_numerica}</td>
-                  <td>
-                    {order.beneficiary_name}
-                    <div>{order.beneficiary_rfc}</div>
-                  </td>
-                  <td>{order.beneficiary_clabe ?? '—'}</td>
-                  <td>{formatAmount(order.amount)} MXN</td>
-                  <td>
-                    <Tag minimal intent={ORDER_STATE_INTENTS[order.state]}>
-                      {ORDER_STATE_LABELS[order.state]}
-                    </Tag>
-                    {order.return_reason && <div>{order.return_reason}</div>}
-                    {order.confirmed_by && <div>Confirmó {order.confirmed_by}</div>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
           <div className="dispersiones-acciones">
             <Button
               icon="download"

@@ -19,6 +19,22 @@ export interface ListPage<Row> {
   count?: number;
 }
 
+/** A list already in hand (part of an answer the page holds), as the list screen reads it. */
+export function loadedList<Row>(
+  results: readonly Row[],
+  retry: () => void = () => {},
+): RemoteData<ListPage<Row>> {
+  return { status: 'success', data: { results }, retry };
+}
+
+/** The rows one part of a remote answer holds (a batch's orders, an alliance's prices), with its status and retry. */
+export function remoteList<T, Row>(
+  remote: RemoteData<T>,
+  rows: (data: T) => readonly Row[],
+): RemoteData<ListPage<Row>> {
+  return { ...remote, data: remote.data === undefined ? undefined : { results: rows(remote.data) } };
+}
+
 export interface BackOfficeColumn<Row> {
   /** Stable key; also the cell's class suffix (`flujo-operator-table__<id>`). */
   id: string;

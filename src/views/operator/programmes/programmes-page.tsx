@@ -46,6 +46,7 @@ import {
   type BackOfficeColumn,
   BackOfficeList,
   type ListPage,
+  loadedList,
   type RemoteData,
 } from '../list/back-office-list';
 import { CollectionDialog } from './collection-dialog';
@@ -459,11 +460,6 @@ const PENDING_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
   },
 ];
 
-/** A list already in hand (part of an answer the page holds), as the list screen reads it. */
-function loaded<Row>(results: readonly Row[], retry: () => void): RemoteData<ListPage<Row>> {
-  return { status: 'success', data: { results }, retry };
-}
-
 function DetailPanel({
   detail,
   canCollect,
@@ -495,7 +491,7 @@ function DetailPanel({
           ) : null}
           <BackOfficeList
             label={PROGRAMME_TEXTS.collectibleTitle}
-            remote={loaded(data.collectible, detail.retry)}
+            remote={loadedList(data.collectible, detail.retry)}
             columns={COLLECTIBLE_COLUMNS}
             rowKey={(invoice) => invoice.invoice_id}
             rowActions={
@@ -722,7 +718,7 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
             ) : (
               <BackOfficeList
                 label={PROGRAMME_TEXTS.pendingTitle}
-                remote={loaded(pending, list.retry)}
+                remote={loadedList(pending, list.retry)}
                 columns={PENDING_COLUMNS}
                 rowKey={(programme) => programme.id}
                 rowActions={(programme) => {
