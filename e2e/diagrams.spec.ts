@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { machineCatalogue } from '../src/machines/catalogue';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test } from './support';
 
 // The diagrams for auditors (decision 0045): /diagramas/ is public; 'Ver en el diagrama' is in a dashboard
@@ -64,7 +65,8 @@ test.describe('/diagramas/', () => {
       SERVER,
     );
     const nav = page.getByRole('navigation', { name: 'Máquinas de estados' });
-    await expect(nav.getByRole('link')).toHaveCount(24);
+    // One link per catalogued machine (the back office's screen machines included).
+    await expect(nav.getByRole('link')).toHaveCount(machineCatalogue.length);
     await nav.getByRole('link', { name: 'Solicitud de demo' }).click();
     await expect(page).toHaveURL(/\/diagramas\/\?maquina=demo-request$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de demo' })).toBeVisible(SERVER);
