@@ -10,7 +10,7 @@ import type {
   QuotationLine,
   QuotationOutcomeResponse,
 } from '../domain/schemas/corporates';
-import { idempotentCallStates, newIdempotencyKey } from './idempotent-call';
+import { type ErrorTransitionOf, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import { messageFromFailure } from './pronto-pago-messages';
 
 /** The alert dialog's content (spec §2 "Alert dialog"): one message or several, and its variant. */
@@ -155,6 +155,17 @@ const quotationSetup = setup({
   },
 });
 
+/** A refused call: the server's words in the dialog, the lists read again, back to the lines or to the resume. */
+function refusedTo(target: 'refused' | 'resumeRefused'): ErrorTransitionOf<typeof quotationSetup> {
+  return {
+    target,
+    actions: [
+      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
+      'refreshLists',
+    ],
+  };
+}
+
 /** The provider absorbs the cost: 'Aceptar' pre-approves every line with the quotation's key. */
 const preApproveStates = idempotentCallStates(quotationSetup, {
   state: 'preApproving',
@@ -172,13 +183,7 @@ const preApproveStates = idempotentCallStates(quotationSetup, {
       ],
     },
   },
-  refused: {
-    target: 'refused',
-    actions: [
-      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-      'refreshLists',
-    ],
-  },
+  refused: refusedTo('refused'),
 });
 
 /** The buyer absorbs the cost: the lines are accepted at its charge, then the resume. */
@@ -198,13 +203,7 @@ const acceptStates = idempotentCallStates(quotationSetup, {
       ],
     },
   },
-  refused: {
-    target: 'refused',
-    actions: [
-      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-      'refreshLists',
-    ],
-  },
+  refused: refusedTo('refused'),
 });
 
 /** 'Pagar a Proveedores' from the resume. */
@@ -223,13 +222,7 @@ const payStates = idempotentCallStates(quotationSetup, {
       ],
     },
   },
-  refused: {
-    target: 'resumeRefused',
-    actions: [
-      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-      'refreshLists',
-    ],
-  },
+  refused: refusedTo('resumeRefused'),
 });
 
 /** 'Rechazar Cotización' from the resume. */
@@ -248,13 +241,7 @@ const rejectStates = idempotentCallStates(quotationSetup, {
       ],
     },
   },
-  refused: {
-    target: 'resumeRefused',
-    actions: [
-      { type: 'showDialog', params: ({ event }) => ({ dialog: quotationFailure(event.error) }) },
-      'refreshLists',
-    ],
-  },
+  refused: refusedTo('resumeRefused'),
 });
 
 /**

@@ -89,7 +89,7 @@ defineModelTests<Ctx>(allianceActionsModel, {
       await expectNoDialog();
       const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toContain(ACTION_FAILED);
-      expect(within(alert).getByRole('button', { name: 'Cerrar' })).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: 'Cerrar aviso' })).toBeTruthy();
     },
     '#alliance-actions.editing': async ({ ctx }) => {
       const open = await dialog();
@@ -170,7 +170,7 @@ defineModelTests<Ctx>(allianceActionsModel, {
     },
     'outcome.dismiss': async ({ user }) => {
       // The notice of a save (status) or of a refusal (alert).
-      await user.click(await screen.findByRole('button', { name: 'Cerrar' }, SERVER_WAIT));
+      await user.click(await screen.findByRole('button', { name: 'Cerrar aviso' }, SERVER_WAIT));
     },
   },
 });

@@ -8,8 +8,7 @@ import { OPERATOR_LABEL } from '../../server/modules/control-desk/disbursement.s
 import { reserveForAdvance } from '../../server/modules/credit-programmes/programme-ledger.repository';
 import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.service';
 import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-client';
-import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { clabeCheckDigit } from '../../src/domain/clabe';
+import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import type { DeskState } from '../../src/domain/control-desk';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import {
@@ -17,6 +16,7 @@ import {
   type DeskItemEvent,
   type DeskItemStateName,
 } from '../../src/machines/desk-item.machine';
+import { DESK_PROVIDER_CLABE, deskWorld } from '../support/control-desk';
 import { createOperatorSession } from '../support/operator';
 import { advanceTo, importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
@@ -45,7 +45,7 @@ import { openOperatorScreen, type ScreenOperator } from './operator-screens';
 // and change nothing (a bank line for an order already confirmed is a file's content, which only the server
 // judges: it answers the file and applies nothing).
 
-const CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
+const CLABE = DESK_PROVIDER_CLABE;
 /** Who `ops disburse` approves as (no operator row: the automation). */
 const AUTOMATION = { id: null, username: OPERATOR_LABEL };
 
@@ -85,19 +85,7 @@ async function theOperators(): Promise<{ operator: ScreenOperator; confirmer: Sc
     { database, config, now: () => new Date() },
     confirmer,
   );
-  const corporate = await db()
-    .selectFrom('companies')
-    .select('id')
-    .where('rfc', '=', DEMO_CORPORATE.rfc)
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto('credit_programmes')
-    .values({ corporate_id: corporate.id, limit_amount: '900000000.00', state: 'activo' })
-    .onConflict((oc) =>
-      oc.column('corporate_id').doUpdateSet({ state: 'activo', limit_amount: '900000000.00' }),
-    )
-    .execute();
-  await setClabe(CLABE);
+  await deskWorld(db());
   operators = {
     operator: { access: session.access, roles: operator.roles },
     confirmer: { access: confirmerSession.access, roles: confirmer.roles },

@@ -5,8 +5,7 @@ import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getInitialSnapshot } from 'xstate';
 import { businessDate } from '../../server/http/business-date';
-import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
-import { clabeCheckDigit } from '../../src/domain/clabe';
+import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { disbursementActionsMachine } from '../../src/machines/disbursement-actions.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
@@ -18,6 +17,7 @@ import { gateEndpoint } from '../model/harness/msw-gate';
 import { renderApp } from '../model/harness/render-app';
 import { testApp } from '../model/harness/test-server';
 import { world } from '../model/harness/world';
+import { DESK_PROVIDER_CLABE, deskWorld } from '../support/control-desk';
 import { advanceTo, importInvoice, requestAdvance } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import { fileSaveSpy } from './invoice-download.page';
@@ -25,7 +25,7 @@ import { fileSaveSpy } from './invoice-download.page';
 // /operacion/dispersiones/ (issue 19, decision 0054): approved advances → SPEI batch → layout → bank result.
 
 const PATH = '/operacion/dispersiones/';
-const PROVIDER_CLABE = `01218000123456789${clabeCheckDigit('01218000123456789')}`;
+const PROVIDER_CLABE = DESK_PROVIDER_CLABE;
 
 const EMPTY_PAGE = { count: 0, next: null, previous: null, results: [] };
 
@@ -71,25 +71,8 @@ async function approvedAdvance(): Promise<number> {
 
 describe('SPEI batches (page)', () => {
   beforeAll(async () => {
-    const db = testApp().database.db;
-    // The demo providers have no deposit CLABE in the demo world: the first gets a valid one (BBVA).
-    await db
-      .updateTable('companies')
-      .set({ disbursement_clabe: PROVIDER_CLABE })
-      .where('rfc', '=', DEMO_PROVIDERS[0].rfc)
-      .execute();
-    const corporate = await db
-      .selectFrom('companies')
-      .select('id')
-      .where('rfc', '=', DEMO_CORPORATE.rfc)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('credit_programmes')
-      .values({ corporate_id: corporate.id, limit_amount: '50000000.00', state: 'activo' })
-      .onConflict((oc) =>
-        oc.column('corporate_id').doUpdateSet({ limit_amount: '50000000.00', state: 'activo' }),
-      )
-      .execute();
+    // The demo corporate's programme with room, the first demo provider's valid deposit CLABE (BBVA).
+    await deskWorld(testApp().database.db);
   });
 
   it('says when there is nothing to batch and no batch yet, and retries a failed load', async () => {

@@ -15,6 +15,7 @@ import { ALLIANCE_ACTIONS, type allianceActionsMachine } from '../../../machines
 import type { BackOfficeActionEvent } from '../../../machines/back-office-action';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { SidePanel } from '../../invoices/side-panel';
+import { gestureOutcome, OutcomeCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import { AllianceFormDialog, type CorporateChoice } from './alliance-form-dialog';
 import './operator-lists.css';
@@ -144,7 +145,7 @@ export function AlliancesPage({
   actions: { snapshot, send },
   history,
 }: AlliancesPageProps) {
-  const { intent, failure, outcome } = snapshot.context;
+  const { intent, failure } = snapshot.context;
   const repriced =
     intent?.action === ALLIANCE_ACTIONS.reprice
       ? list.data?.results.find((alliance) => alliance.id === intent.id)
@@ -201,16 +202,10 @@ export function AlliancesPage({
         </HTMLSelect>
       </div>
 
-      {(snapshot.matches({ ready: 'succeeded' }) || snapshot.matches({ ready: 'refused' })) &&
-        (outcome ?? failure?.message) && (
-          <Callout
-            intent={snapshot.matches({ ready: 'refused' }) ? 'danger' : 'success'}
-            role={snapshot.matches({ ready: 'refused' }) ? 'alert' : 'status'}
-          >
-            <p>{outcome ?? failure?.message}</p>
-            <Button text="Cerrar" onClick={() => send({ type: 'outcome.dismiss' })} />
-          </Callout>
-        )}
+      <OutcomeCallout
+        outcome={gestureOutcome(snapshot)}
+        onDismiss={() => send({ type: 'outcome.dismiss' })}
+      />
 
       <BackOfficeList
         label={ALLIANCES_TITLE}

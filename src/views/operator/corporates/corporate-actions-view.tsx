@@ -7,6 +7,7 @@ import {
   corporateActionOf,
   type corporateActionsMachine,
 } from '../../../machines/corporate-actions.machine';
+import { gestureOutcome, OutcomeCallout } from '../list/action-notices';
 
 /** What the corporates' screens get from their route: the `corporate-actions` machine's snapshot and its send. */
 export type CorporateActionsSnapshot = SnapshotFrom<typeof corporateActionsMachine>;
@@ -63,23 +64,10 @@ export function ActionNotice(props: { snapshot: CorporateActionsSnapshot; send: 
       </Callout>
     );
   }
-  const success = snapshot.matches({ ready: 'succeeded' }) && gesture ? SUCCESS[gesture.action] : null;
-  const refused = snapshot.matches({ ready: 'refused' })
-    ? (snapshot.context.failure?.message ?? ACTION_FAILED)
-    : null;
-  if (success === null && refused === null) return null;
   return (
-    <div className="flujo-operator-notice">
-      {success !== null ? (
-        <Callout intent="success" role="status">
-          {success}
-        </Callout>
-      ) : (
-        <Callout intent="danger" role="alert">
-          {refused}
-        </Callout>
-      )}
-      <Button variant="minimal" small text="Cerrar aviso" onClick={() => send({ type: 'outcome.dismiss' })} />
-    </div>
+    <OutcomeCallout
+      outcome={gestureOutcome(snapshot, gesture ? SUCCESS[gesture.action] : null)}
+      onDismiss={() => send({ type: 'outcome.dismiss' })}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import {
   Button,
-  Callout,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -18,6 +17,7 @@ import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type { BackOfficeActionEvent, BackOfficeActionMachine } from '../../../machines/back-office-action';
 import { DESK_STATE_LABELS, deskTransition } from '../../../machines/desk-item.machine';
 import { structResolver } from '../../common/struct-resolver';
+import { AnswerLostCallout, gestureOutcome, OutcomeCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
 import './desk-page.css';
 
@@ -99,7 +99,6 @@ export function DeskPage({
   const busy = actions.hasTag('busy');
   const intent = actions.context.intent;
   const rejecting = intent?.action === 'reject' && !actions.matches('ready') ? intent : null;
-  const refusal = actions.matches({ ready: 'refused' }) ? actions.context.failure?.message : null;
   const lost = actions.matches('answerLost') && !rejecting;
   const rowActions = (item: DeskRow) => (
     <div className="desk-actions">
@@ -142,12 +141,15 @@ export function DeskPage({
           ...DESK_STATES.map((value) => ({ value, label: DESK_STATE_LABELS[value] })),
         ]}
       />
-      {refusal && (
-        <Callout intent="danger" role="alert">
-          {refusal}
-        </Callout>
+      {/* The row moves on success; a refusal says why (no dismissal: the next gesture replaces it). */}
+      <OutcomeCallout outcome={gestureOutcome(actions, null)} />
+      {lost && (
+        <AnswerLostCallout
+          message={actions.context.failure?.message}
+          onRetry={() => send({ type: 'action.retry' })}
+          onCancel={() => send({ type: 'action.cancel' })}
+        />
       )}
-      {lost && <AnswerLost message={actions.context.failure?.message} send={send} />}
       <BackOfficeList
         label="Adelantos en la mesa de control"
         remote={list}
@@ -176,25 +178,6 @@ export function DeskPage({
         {rejecting && <RejectForm actions={actions} send={send} />}
       </Dialog>
     </section>
-  );
-}
-
-/** No answer came: the call may have reached the server; «Reintentar» sends it again with the same key. */
-function AnswerLost({
-  message,
-  send,
-}: {
-  message: string | null | undefined;
-  send: (event: BackOfficeActionEvent) => void;
-}) {
-  return (
-    <Callout intent="warning" role="alert">
-      {message}{' '}
-      <Button intent="primary" onClick={() => send({ type: 'action.retry' })}>
-        Reintentar
-      </Button>{' '}
-      <Button onClick={() => send({ type: 'action.cancel' })}>Cancelar</Button>
-    </Callout>
   );
 }
 
@@ -230,7 +213,13 @@ function RejectForm({
         >
           <TextArea id="mesa-motivo" fill inputRef={ref} readOnly={busy || lost} {...field} />
         </FormGroup>
-        {lost && <AnswerLost message={actions.context.failure?.message} send={send} />}
+        {lost && (
+          <AnswerLostCallout
+            message={actions.context.failure?.message}
+            onRetry={() => send({ type: 'action.retry' })}
+            onCancel={() => send({ type: 'action.cancel' })}
+          />
+        )}
       </DialogBody>
       {!lost && (
         <DialogFooter

@@ -10,6 +10,7 @@ import type {
   BackOfficeFailure,
 } from '../../../machines/back-office-action';
 import { formatAmount, formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
+import { AnswerLostCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData, remoteList } from '../list/back-office-list';
 
 export type DisbursementActionsSnapshot = SnapshotFrom<BackOfficeActionMachine>;
@@ -119,25 +120,6 @@ const BATCH_COLUMNS: readonly BackOfficeColumn<BatchSummary>[] = [
   },
 ];
 
-/** No answer came: the call may have reached the server; «Reintentar» sends it again with the same key. */
-function AnswerLost({
-  message,
-  send,
-}: {
-  message: string | null;
-  send: (event: BackOfficeActionEvent) => void;
-}) {
-  return (
-    <Callout intent="warning" role="alert">
-      {message}{' '}
-      <Button intent="primary" onClick={() => send({ type: 'action.retry' })}>
-        Reintentar
-      </Button>{' '}
-      <Button onClick={() => send({ type: 'action.cancel' })}>Cancelar</Button>
-    </Callout>
-  );
-}
-
 /** Where an outcome shows: the bank's file in its batch's panel, the rest at the top of the page. */
 interface Outcome {
   notice: string | null;
@@ -212,7 +194,11 @@ export function DisbursementsPage({
         </Callout>
       )}
       {!uploading && outcome.lost && (
-        <AnswerLost message={actions.context.failure?.message ?? null} send={send} />
+        <AnswerLostCallout
+          message={actions.context.failure?.message}
+          onRetry={() => send({ type: 'action.retry' })}
+          onCancel={() => send({ type: 'action.cancel' })}
+        />
       )}
       {!uploading && outcome.notice && (
         <Callout intent="success" role="status">
@@ -379,7 +365,13 @@ function BatchDetail({
               {upload.notice}
             </Callout>
           )}
-          {upload?.lost && <AnswerLost message={actions.context.failure?.message ?? null} send={send} />}
+          {upload?.lost && (
+            <AnswerLostCallout
+              message={actions.context.failure?.message}
+              onRetry={() => send({ type: 'action.retry' })}
+              onCancel={() => send({ type: 'action.cancel' })}
+            />
+          )}
           {upload?.failure && (
             <Callout
               intent="danger"

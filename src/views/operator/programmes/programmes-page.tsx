@@ -42,6 +42,7 @@ import {
 } from '../../../machines/credit-programme.machine';
 import type { programmeActionsMachine } from '../../../machines/programme-actions.machine';
 import { structResolver } from '../../common/struct-resolver';
+import { gestureOutcome, OutcomeCallout } from '../list/action-notices';
 import {
   type BackOfficeColumn,
   BackOfficeList,
@@ -541,19 +542,6 @@ function DetailPanel({
   );
 }
 
-/** What came of the last gesture, until the operator closes it or makes the next one. */
-function OutcomeNotice({ actions }: { actions: ProgrammeActionsState }) {
-  const { snapshot, send } = actions;
-  const succeeded = snapshot.matches({ ready: 'succeeded' });
-  if (!succeeded && !snapshot.matches({ ready: 'refused' })) return null;
-  const text = succeeded ? snapshot.context.outcome : (snapshot.context.failure?.message ?? ACTION_FAILED);
-  return (
-    <Callout intent={succeeded ? 'success' : 'danger'} role={succeeded ? 'status' : 'alert'}>
-      {text} <Button minimal small text="Cerrar aviso" onClick={() => send({ type: 'outcome.dismiss' })} />
-    </Callout>
-  );
-}
-
 /** The dialog of the gesture under way, if it has one: its form, or the answer-lost / confirm-again dialog. */
 function GestureDialogs({
   actions,
@@ -705,7 +693,10 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
       </div>
       <p>{PROGRAMME_TEXTS.intro}</p>
       <div aria-live="polite">
-        <OutcomeNotice actions={actions} />
+        <OutcomeCallout
+          outcome={gestureOutcome(actions.snapshot)}
+          onDismiss={() => actions.send({ type: 'outcome.dismiss' })}
+        />
       </div>
 
       {programmes.length > 0 ? (
