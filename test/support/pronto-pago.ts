@@ -7,11 +7,16 @@ import { applyInvoiceEvent } from '../../server/modules/invoices/lifecycle.servi
 import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
 import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { wireModules } from '../../server/services/module-wiring';
 import type { OnboardingState } from '../../src/domain/corporate-file';
 import { SatStatus, type SatStatusCode } from '../../src/domain/sat-status';
 import { bearer, type Session } from './accounts';
 import { testAuthenticity, testAuthority } from './demo-authority';
 import { bodyOf, type HttpAnswer } from './real-server';
+
+// These helpers move invoices on databases no app was built for (backup tests, scale worlds): like every entry
+// point, they wire the modules first, so the credit ledger hears of each transition.
+wireModules();
 
 export const DEMO_PROVIDER = DEMO_PROVIDERS[0];
 
