@@ -89,7 +89,7 @@ defineModelTests<Ctx>(allianceActionsModel, {
       await expectNoDialog();
       const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toContain(ACTION_FAILED);
-      expect(within(alert).getByRole('button', { name: 'Cerrar aviso' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Cerrar aviso' })).toBeTruthy();
     },
     '#alliance-actions.editing': async ({ ctx }) => {
       const open = await dialog();

@@ -133,7 +133,8 @@ const APPROVAL_AT_FIELD = { programme: ['El programa cambió: revisa la propuest
 /** The page's notice (what came of the last gesture), found by its close button. */
 async function notice(role: 'status' | 'alert'): Promise<HTMLElement> {
   const close = await screen.findByRole('button', { name: 'Cerrar aviso' }, SERVER_WAIT);
-  const callout = close.closest(`[role="${role}"]`);
+  // The notice and its «Cerrar aviso» stand together (the shared OutcomeCallout).
+  const callout = close.parentElement?.querySelector(`[role="${role}"]`);
   if (!(callout instanceof HTMLElement)) throw new Error(`the notice is not a ${role}`);
   return callout;
 }

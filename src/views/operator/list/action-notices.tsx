@@ -30,14 +30,12 @@ export function OutcomeCallout({
 }) {
   if (outcome === null) return null;
   return (
-    <Callout
-      className="flujo-operator-notice"
-      intent={outcome.ok ? 'success' : 'danger'}
-      role={outcome.ok ? 'status' : 'alert'}
-    >
-      {outcome.text}{' '}
+    <div className="flujo-operator-notice">
+      <Callout intent={outcome.ok ? 'success' : 'danger'} role={outcome.ok ? 'status' : 'alert'}>
+        {outcome.text}
+      </Callout>
       {onDismiss && <Button variant="minimal" size="small" text="Cerrar aviso" onClick={onDismiss} />}
-    </Callout>
+    </div>
   );
 }
 
