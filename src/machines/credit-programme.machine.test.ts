@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CreditProgrammeEvent,
   nextProgrammeState,
+  PROGRAMME_STATE_LABELS,
   type ProgrammeActor,
   programmeAccepts,
   programmeStateName,
@@ -93,5 +94,15 @@ describe('credit-programme machine', () => {
     expect(storedState('pendiente', 'borrador')).toBe('borrador');
     expect(storedState('pendiente', 'vencido')).toBe('vencido');
     expect(storedState('activo', 'borrador')).toBe('activo');
+  });
+
+  it("labels every stored state with its node's Spanish label", () => {
+    expect(PROGRAMME_STATE_LABELS).toEqual({
+      borrador: 'Borrador',
+      pendiente: 'Pendiente de aprobación',
+      activo: 'Activo',
+      congelado: 'Congelado',
+      vencido: 'Vencido',
+    });
   });
 });

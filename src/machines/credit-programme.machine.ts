@@ -172,6 +172,14 @@ export const creditProgrammeMachine = setup({
   },
 });
 
+/** What an operator reads for each state: its node's meta.label (one home for the words). */
+export const PROGRAMME_STATE_LABELS = Object.fromEntries(
+  Object.entries(PROGRAMME_NODE_BY_STATE).map(([state, node]) => {
+    const path = node === 'active' || node === 'frozen' ? `inForce.${node}` : node;
+    return [state, String(creditProgrammeMachine.getStateNodeById(`credit-programme.${path}`).meta?.label)];
+  }),
+) as Readonly<Record<CreditProgrammeStateName, string>>;
+
 /** A stored programme as the machine reads it. */
 export interface StoredProgramme {
   state: StoredProgrammeState;

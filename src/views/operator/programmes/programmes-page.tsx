@@ -24,6 +24,7 @@ import {
   type ProgrammeDetail,
   type ProgrammeLedgerEntry,
   ProgrammeReasonBody,
+  type ProgrammeStateChange,
   type ProgrammeStateName,
   type ProgrammeSummary,
   ProposeProgrammeBody,
@@ -36,6 +37,7 @@ import type {
 } from '../../../machines/back-office-action';
 import {
   type CreditProgrammeEvent,
+  PROGRAMME_STATE_LABELS,
   type ProgrammeActor,
   programmeAccepts,
   type StoredProgramme,
@@ -56,14 +58,6 @@ import { CollectionDialog } from './collection-dialog';
 // bar), the limits waiting for a second aprobador, the proposal dialog and a programme's ledger. Which buttons a
 // row offers is the credit-programme machine's answer for this operator (decision 0052); the gesture under way
 // and what came of it are the programme-actions machine's state, which the route runs (decision 0064).
-
-export const PROGRAMME_STATE_LABELS: Record<ProgrammeStateName, string> = {
-  borrador: 'Borrador',
-  pendiente: 'Pendiente de aprobación',
-  activo: 'Activo',
-  congelado: 'Congelado',
-  vencido: 'Vencido',
-};
 
 const STATE_INTENTS: Record<ProgrammeStateName, 'none' | 'primary' | 'success' | 'warning' | 'danger'> = {
   borrador: 'none',
@@ -461,6 +455,17 @@ const PENDING_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
   },
 ];
 
+/** A stored state in the operator's words (a state this screen does not know reads as stored). */
+const stateLabel = (state: string) => PROGRAMME_STATE_LABELS[state as ProgrammeStateName] ?? state;
+
+const STATE_CHANGE_COLUMNS: readonly BackOfficeColumn<ProgrammeStateChange>[] = [
+  { id: 'date', header: 'Fecha', cell: (change) => displayDate(change.at.slice(0, 10)) },
+  { id: 'from', header: 'De', cell: (change) => stateLabel(change.from_state) },
+  { id: 'to', header: 'A', cell: (change) => stateLabel(change.to_state) },
+  { id: 'reason', header: 'Motivo', cell: (change) => change.reason ?? '—' },
+  { id: 'operator', header: 'Operador', cell: (change) => change.actor_username ?? '—' },
+];
+
 function DetailPanel({
   detail,
   canCollect,
@@ -527,15 +532,15 @@ function DetailPanel({
       {data && data.state_changes.length > 0 ? (
         <>
           <h3>Cambios de estado</h3>
-          <ul>
-            {data.state_changes.map((change) => (
-              <li key={`${change.at}-${change.to_state}`}>
-                {displayDate(change.at.slice(0, 10))}: {change.from_state} → {change.to_state}
-                {change.reason ? ` (${change.reason})` : ''}
-                {change.actor_username ? `, ${change.actor_username}` : ''}
-              </li>
-            ))}
-          </ul>
+          <BackOfficeList
+            label="Cambios de estado del programa"
+            remote={loadedList(data.state_changes, detail.retry)}
+            columns={STATE_CHANGE_COLUMNS}
+            rowKey={(change) => `${change.at}-${change.to_state}`}
+            loading="Cargando movimientos"
+            failed={PROGRAMME_TEXTS.detailFailed}
+            empty={{ title: '' }}
+          />
         </>
       ) : null}
     </section>
