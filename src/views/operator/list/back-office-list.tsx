@@ -116,40 +116,44 @@ export function BackOfficeList<Row>({
   }
   return (
     <>
-      <HTMLTable
-        striped
-        className={['flujo-operator-table', className].filter(Boolean).join(' ')}
-        aria-label={label}
-      >
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={`flujo-operator-table__${column.id}`}>
-                {column.header}
-              </th>
-            ))}
-            {rowActions && <th scope="col">Acciones</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) =>
-                column.rowHeader ? (
-                  <th key={column.id} scope="row" className={`flujo-operator-table__${column.id}`}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.id} className={`flujo-operator-table__${column.id}`}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-              {rowActions && <td className="flujo-operator-table__actions">{rowActions(row)}</td>}
+      {/* A narrow screen scrolls the table sideways rather than cut it off; the keyboard scrolls it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe) */}
+      <div className="flujo-operator-table-scroll" tabIndex={0}>
+        <HTMLTable
+          striped
+          className={['flujo-operator-table', className].filter(Boolean).join(' ')}
+          aria-label={label}
+        >
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" className={`flujo-operator-table__${column.id}`}>
+                  {column.header}
+                </th>
+              ))}
+              {rowActions && <th scope="col">Acciones</th>}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {results.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.id} scope="row" className={`flujo-operator-table__${column.id}`}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.id} className={`flujo-operator-table__${column.id}`}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
+                {rowActions && <td className="flujo-operator-table__actions">{rowActions(row)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       {paging && count !== undefined && (
         <OperatorPager
           label={paging.label}
