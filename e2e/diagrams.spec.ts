@@ -65,8 +65,8 @@ test.describe('/diagramas/', () => {
       SERVER,
     );
     const nav = page.getByRole('navigation', { name: 'Máquinas de estados' });
-    // One link per catalogued machine (the back office's screen machines included).
-    await expect(nav.getByRole('link')).toHaveCount(machineCatalogue.length);
+    // One link per catalogued machine (the back office's screen machines included), and 'Todas las máquinas'.
+    await expect(nav.getByRole('link')).toHaveCount(machineCatalogue.length + 1);
     await nav.getByRole('link', { name: 'Solicitud de demo' }).click();
     await expect(page).toHaveURL(/\/diagramas\/\?maquina=demo-request$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Solicitud de demo' })).toBeVisible(SERVER);
