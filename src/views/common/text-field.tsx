@@ -6,6 +6,10 @@ export interface TextFieldProps {
   label: string;
   type?: string;
   autoComplete?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'tel';
+  /** A hint under the field while it has no error ('Formato: 2026-07-31'). */
+  helper?: string;
   /** The field's message: the form's own validation first, else the server's. */
   error?: string;
   disabled?: boolean;
@@ -33,6 +37,9 @@ export function TextField({
   label,
   type = 'text',
   autoComplete,
+  placeholder,
+  inputMode,
+  helper,
   error,
   disabled,
   autoFocus,
@@ -46,12 +53,14 @@ export function TextField({
       labelFor={id}
       intent={error ? 'danger' : 'none'}
       // NOTE: Blueprint's FormGroup gives its helper text no id, so the message carries its own.
-      helperText={error ? <span id={messageId}>{error}</span> : undefined}
+      helperText={error ? <span id={messageId}>{error}</span> : helper}
     >
       <InputGroup
         id={id}
         type={type}
         autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
         intent={error ? 'danger' : 'none'}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? messageId : undefined}

@@ -8,7 +8,6 @@ import {
   FormGroup,
   H1,
   H2,
-  InputGroup,
   Spinner,
   Tag,
   TextArea,
@@ -33,6 +32,7 @@ import type {
 } from '../../../domain/schemas/operator-corporates';
 import { corporateIntent } from '../../../machines/corporate-actions.machine';
 import { onboardingRefusal, resolveOnboardingSnapshot } from '../../../machines/corporate-onboarding.machine';
+import { TextField } from '../../common/text-field';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import {
@@ -426,16 +426,12 @@ function UploadForm(props: {
           />
         </FormGroup>
         {kind === CLABE_DOCUMENT_KIND && (
-          <FormGroup label="CLABE del estado de cuenta" labelFor="documento-clabe">
-            <InputGroup
-              id="documento-clabe"
-              inputMode="numeric"
-              inputRef={clabe.ref}
-              name={clabe.name}
-              onChange={clabe.onChange}
-              onBlur={clabe.onBlur}
-            />
-          </FormGroup>
+          <TextField
+            id="documento-clabe"
+            label="CLABE del estado de cuenta"
+            inputMode="numeric"
+            registration={clabe}
+          />
         )}
       </DialogBody>
       <DialogFooter
@@ -504,21 +500,13 @@ function DecisionForm(props: {
           </FormGroup>
         )}
         {status !== 'rechazado' && (
-          <FormGroup
+          <TextField
+            id="decision-vence"
             label={status === 'vencido' ? 'Fecha de vencimiento' : 'Vence el (opcional)'}
-            labelFor="decision-vence"
-            intent={errors.expires_on ? 'danger' : 'none'}
-            helperText={errors.expires_on?.[0]}
-          >
-            <InputGroup
-              id="decision-vence"
-              type="date"
-              inputRef={expiresOn.ref}
-              name={expiresOn.name}
-              onChange={expiresOn.onChange}
-              onBlur={expiresOn.onBlur}
-            />
-          </FormGroup>
+            type="date"
+            error={errors.expires_on?.[0]}
+            registration={expiresOn}
+          />
         )}
       </DialogBody>
       <DialogFooter

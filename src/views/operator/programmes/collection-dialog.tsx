@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import { businessDateAt } from '../../../domain/calendar-date';
 import { formatMxn, parseMoney } from '../../../domain/money';
@@ -18,6 +9,7 @@ import {
 } from '../../../domain/schemas/credit-programmes';
 import type { BackOfficeFailure } from '../../../machines/back-office-action';
 import { structResolver } from '../../common/struct-resolver';
+import { TextField } from '../../common/text-field';
 
 // 'Registrar cobro' (decision 0052): tesorería records the corporate's payment of an advanced invoice as the bank
 // reports it; the server releases that part of the programme's used and answers in Spanish what it released.
@@ -58,29 +50,16 @@ export function CollectionDialog({
   });
   const messageOf = (name: Field | 'sobrepago'): string | undefined =>
     errors[name]?.message ?? failure?.fields[name]?.[0];
-  const field = (name: Field, label: string, type: string, helper?: string) => {
-    const error = messageOf(name);
-    const registration = register(name);
-    return (
-      <FormGroup
-        label={label}
-        labelFor={`cobro-${name}`}
-        intent={error ? 'danger' : 'none'}
-        helperText={error ?? helper}
-      >
-        <InputGroup
-          id={`cobro-${name}`}
-          type={type}
-          inputRef={registration.ref}
-          name={registration.name}
-          onChange={registration.onChange}
-          onBlur={registration.onBlur}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: Field, label: string, type: string, helper?: string) => (
+    <TextField
+      id={`cobro-${name}`}
+      label={label}
+      type={type}
+      helper={helper}
+      error={messageOf(name)}
+      registration={register(name)}
+    />
+  );
   const sobrepagoError = messageOf('sobrepago');
   const sobrepago = register('sobrepago');
   return (

@@ -6,7 +6,6 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  InputGroup,
   ProgressBar,
   Tag,
   TextArea,
@@ -44,6 +43,7 @@ import {
 } from '../../../machines/credit-programme.machine';
 import type { programmeActionsMachine } from '../../../machines/programme-actions.machine';
 import { structResolver } from '../../common/struct-resolver';
+import { TextField } from '../../common/text-field';
 import { gestureOutcome, OutcomeCallout } from '../list/action-notices';
 import {
   type BackOfficeColumn,
@@ -293,30 +293,16 @@ function ProposeDialog({
   });
   const messageOf = (name: ProposeField | 'corporate_id'): string | undefined =>
     errors[name]?.message ?? failure?.fields[name]?.[0];
-  const field = (name: ProposeField, label: string, type: string, placeholder?: string) => {
-    const error = messageOf(name);
-    const registration = register(name);
-    return (
-      <FormGroup
-        label={label}
-        labelFor={`programa-${name}`}
-        intent={error ? 'danger' : 'none'}
-        helperText={error}
-      >
-        <InputGroup
-          id={`programa-${name}`}
-          type={type}
-          placeholder={placeholder}
-          inputRef={registration.ref}
-          name={registration.name}
-          onChange={registration.onChange}
-          onBlur={registration.onBlur}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-        />
-      </FormGroup>
-    );
-  };
+  const field = (name: ProposeField, label: string, type: string, placeholder?: string) => (
+    <TextField
+      id={`programa-${name}`}
+      label={label}
+      type={type}
+      placeholder={placeholder}
+      error={messageOf(name)}
+      registration={register(name)}
+    />
+  );
   const corporateError = messageOf('corporate_id');
   return (
     <Dialog isOpen title={PROGRAMME_TEXTS.propose} onClose={onCancel}>
