@@ -8,6 +8,7 @@ import { factoringRoutes } from '../modules/factoring/factoring.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
 import { cfdiProofRoutes } from '../modules/invoices/cfdi-proof.routes';
+import { forwardPaymentRoutes } from '../modules/invoices/forward-payment.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
@@ -38,6 +39,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(healthRoutes);
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
   await app.register(providersRoutes);
+  await app.register(forwardPaymentRoutes);
   await app.register(factoringRoutes);
   await app.register(providerSectionsRoutes, { operatorEmail, publicWrites: accounts.publicWrites });
   await app.register(corporatesRoutes);

@@ -1,6 +1,10 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { type ForwardPaymentPricing, priceForwardPayment } from '../../../src/domain/forward-payment';
+import { formatCurrency } from '../../../src/domain/money';
+import { toQuoteResponse } from '../../../src/domain/quote';
+import type { ForwardPaymentQuote, MessageResponse } from '../../../src/domain/schemas/invoices';
 import type { Db } from '../../db/database';
+import type { CallOutcome } from '../idempotency/idempotency.service';
 import { findActiveAllianceTerms } from './alliance.repository';
 import type { InvoiceRow } from './invoice.repository';
 import {
@@ -8,13 +12,14 @@ import {
   findCompanyInvoice,
   type InvoiceCaller,
   InvoiceRequestError,
+  invoiceLabel,
   lifecycleActor,
 } from './invoice-access';
 import { applyInvoiceEvent, requireAcceptedEvent } from './lifecycle.service';
 
-// The provider's 'Adelantar pago' (spec §4 APPROVED → PROCESS) inside the invoices module, so the providers' call
-// enters it once: the invoice, the machine's word, the alliance's terms, the price (src/domain/forward-payment.ts),
-// then one transition that stores the status and the quote together.
+// The provider's 'Adelantar pago' (spec §4 APPROVED → PROCESS), its quote and its routes, all in the invoices
+// module: the invoice, the machine's word, the alliance's terms, the price (src/domain/forward-payment.ts), then one
+// transition that stores the status and the quote together. The call never leaves the module to come back.
 
 export type PricedAdvance = Extract<ForwardPaymentPricing, { ok: true }>;
 
@@ -69,4 +74,33 @@ export async function advanceForwardPayment(
     { today },
   );
   return priced;
+}
+
+/** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice. */
+export async function forwardPaymentQuote(
+  db: Db,
+  caller: InvoiceCaller,
+  invoiceId: number,
+  today: IsoDate,
+): Promise<ForwardPaymentQuote> {
+  const { pricing } = await quoteForwardPayment(db, caller, invoiceId, today);
+  return toQuoteResponse(pricing.quote, today);
+}
+
+/**
+ * POST providers/forward-payment/ ('Adelantar pago'): the advance and its answer, naming what the provider
+ * receives.
+ */
+export async function approveForwardPayment(
+  trx: Db,
+  caller: InvoiceCaller,
+  invoiceId: number,
+  today: IsoDate,
+): Promise<CallOutcome> {
+  const { row, pricing } = await advanceForwardPayment(trx, caller, invoiceId, today);
+  const body: MessageResponse = {
+    message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(pricing.quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
+    message_type: 'success',
+  };
+  return { statusCode: 200, body };
 }

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { IdParams } from '../../../src/domain/schemas/fields';
-import {
-  ApproveForwardPaymentBody,
-  ForwardPaymentQuote,
-  InvoicePage,
-  MessageResponse,
-  RequestPaymentBody,
-} from '../../../src/domain/schemas/invoices';
+import { InvoicePage, MessageResponse, RequestPaymentBody } from '../../../src/domain/schemas/invoices';
 import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
 import { currentUser } from '../auth/authenticate';
 import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { invoiceCaller, invoiceCallerGuard, requestInvoiceCaller } from '../invoices/invoice-access';
-import { ACCESS_REFUSED, INVOICE_PATH, INVOICE_REFUSALS, NOT_FOUND, NOT_NOW } from '../invoices/invoice-docs';
+import { ACCESS_REFUSED, INVOICE_REFUSALS } from '../invoices/invoice-docs';
 import {
   type InvoiceListQueryString,
   invoiceListQuery,
@@ -21,12 +14,7 @@ import {
   listInvoices,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
-import {
-  allianceListExtras,
-  approveForwardPayment,
-  forwardPaymentQuote,
-  requestAuthorization,
-} from './providers.service';
+import { allianceListExtras, requestAuthorization } from './providers.service';
 
 const DOCS = {
   alliances: {
@@ -47,27 +35,11 @@ const DOCS = {
     responses: INVOICE_REFUSALS,
     idempotent: true,
   },
-  quote: {
-    summary: 'Quote the early payment of an authorized invoice',
-    description: 'Cotización del adelanto de una factura autorizada: tasa, días, costos y monto a recibir.',
-    ...INVOICE_PATH,
-    response: ForwardPaymentQuote,
-    responses: { 403: ACCESS_REFUSED, 404: NOT_FOUND, 409: NOT_NOW },
-  },
-  advance: {
-    summary: 'Approve the early payment (advance) of an invoice',
-    description:
-      'Confirma el adelanto con la cotización recalculada en el servidor (Autorizada → En trámite).',
-    body: ApproveForwardPaymentBody,
-    response: MessageResponse,
-    responses: INVOICE_REFUSALS,
-    idempotent: true,
-  },
 } satisfies Record<string, RouteDoc>;
 
 /**
- * Provider calls of the invoices service (mounted at /api/): the pronto-pago list, the authorization
- * request, the quote and the advance. Every call needs a session, a company and an authorized SAT link;
+ * Provider calls of the invoices service (mounted at /api/): the pronto-pago list and the authorization
+ * request (the quote and the advance are the invoices module's: forward-payment.routes.ts). Every call needs a session, a company and an authorized SAT link;
  * an invoice of another company is a 404.
  */
 export const providersRoutes: FastifyPluginAsync = async (app) => {
@@ -100,29 +72,6 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
         reply,
         db,
         (trx) => requestAuthorization({ db, mailer, appBaseUrl }, trx, caller, invoiceId),
-        dialogRefusal,
-      );
-    },
-  );
-
-  app.get<{ Params: IdParams }>(
-    '/providers/forward-payment/:id/',
-    { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.quote } },
-    async (request) =>
-      forwardPaymentQuote(db, requestInvoiceCaller(request), request.params.id, businessDate(now())),
-  );
-
-  app.post<{ Body: ApproveForwardPaymentBody }>(
-    '/providers/forward-payment/',
-    { preHandler: app.requireUser, config: { openapi: DOCS.advance } },
-    async (request, reply) => {
-      const caller = invoiceCaller(currentUser(request), 'provider');
-      const { id_execute_factoring: invoiceId } = request.body;
-      return replyIdempotent(
-        request,
-        reply,
-        db,
-        (trx) => approveForwardPayment(trx, caller, invoiceId, businessDate(now())),
         dialogRefusal,
       );
     },

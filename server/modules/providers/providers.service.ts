@@ -1,8 +1,6 @@
-import type { IsoDate } from '../../../src/domain/calendar-date';
 import { FORWARD_PAYMENT_REFUSALS } from '../../../src/domain/forward-payment';
-import { formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
+import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { paths } from '../../../src/domain/paths';
-import { toQuoteResponse } from '../../../src/domain/quote';
 import type { Indicators, MessageResponse } from '../../../src/domain/schemas/invoices';
 import { INVOICE_REFUSALS } from '../../../src/machines/invoice-actions';
 import type { Db } from '../../db/database';
@@ -10,7 +8,6 @@ import type { Mailer } from '../../mail/mailer';
 import { findCompanyBalances } from '../accounts/company.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import { findActiveAllianceRate } from '../invoices/alliance.repository';
-import { advanceForwardPayment, quoteForwardPayment } from '../invoices/forward-payment.service';
 import type { InvoiceRow } from '../invoices/invoice.repository';
 import {
   actorRecord,
@@ -103,28 +100,4 @@ export async function requestAuthorization(
         ].join('\n\n'),
       }),
   };
-}
-
-/** GET providers/forward-payment/<id>/: the quote of an APPROVED invoice (the invoices module prices it). */
-export async function forwardPaymentQuote(db: Db, caller: InvoiceCaller, invoiceId: number, today: IsoDate) {
-  const { pricing } = await quoteForwardPayment(db, caller, invoiceId, today);
-  return toQuoteResponse(pricing.quote, today);
-}
-
-/**
- * POST providers/forward-payment/<id>/ ('Adelantar pago', spec §4 APPROVED → PROCESS): the invoices module
- * advances the invoice and stores its quote in one transition; the answer names what the provider receives.
- */
-export async function approveForwardPayment(
-  trx: Db,
-  caller: InvoiceCaller,
-  invoiceId: number,
-  today: IsoDate,
-): Promise<CallOutcome> {
-  const { row, pricing } = await advanceForwardPayment(trx, caller, invoiceId, today);
-  const body: MessageResponse = {
-    message: `Tu adelanto de pago está en trámite. Recibirás ${formatCurrency(pricing.quote.total, 'MXN')} MXN por la factura ${invoiceLabel(row)} en tu cuenta registrada.`,
-    message_type: 'success',
-  };
-  return { statusCode: 200, body };
 }
