@@ -2,14 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { CORPORATE_DOCUMENT_KINDS, CORPORATE_DOCUMENT_LABELS } from '../../src/domain/corporate-file';
 import type { CorporateDetail } from '../../src/domain/schemas/operator-corporates';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { setUser } from '../../src/stores/user.store';
 import { NO_ANSWER } from '../../src/views/operator/corporates/corporate-actions-view';
 import { SERVER_WAIT } from '../support/server-wait';
 import { corporateActionsModel, FIELD_REFUSAL, FORM_KIND, REFUSAL_DETAIL } from './corporate-actions.model';
-import { inject, operators, pdf, seededCorporate } from './corporate-file-helpers';
+import { corporateUnderReview, inject, pdf } from './corporate-file-helpers';
 import { defineModelTests } from './harness/define-model-tests';
-import { gateEndpoint } from './harness/msw-gate';
+import type { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
 
 interface Ctx {
@@ -46,17 +44,8 @@ async function uploadDialog(): Promise<HTMLElement> {
 
 defineModelTests<Ctx>(corporateActionsModel, {
   setup: async () => {
-    // Maker-checker: the analista who creates the corporate is not the operator who activates it.
-    const { creator, session } = await operators();
-    const corporateId = await seededCorporate(creator.access, session.access, CORPORATE_DOCUMENT_KINDS);
-    localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
-    localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
-    setUser({ isAuthenticated: true, operatorRoles: ['analista', 'aprobador'] });
     return {
-      corporateId,
-      access: session.access,
-      upload: gateEndpoint('post', `/api/operator/corporates/${corporateId}/documents/`),
-      activate: gateEndpoint('post', `/api/operator/corporates/${corporateId}/activate/`),
+      ...(await corporateUnderReview(CORPORATE_DOCUMENT_KINDS)),
       gesture: null,
       fault: null,
       activated: false,

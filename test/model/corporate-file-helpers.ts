@@ -1,8 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
 import type { CorporateDocumentKind } from '../../src/domain/corporate-file';
 import type { CorporateDetail } from '../../src/domain/schemas/operator-corporates';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { setUser } from '../../src/stores/user.store';
 import type { OperatorSession } from '../support/operator';
 import { SEEDED_FILE } from './corporate-onboarding.model';
+import { gateEndpoint } from './harness/msw-gate';
 import { testApp } from './harness/test-server';
 import { world } from './harness/world';
 
@@ -131,4 +134,23 @@ export async function operators(): Promise<OperatorPair> {
     at: Date.now(),
   };
   return pair;
+}
+
+/**
+ * A path's start on a corporate's file: the corporate seeded (by default seven of its eight kinds approved), its
+ * reviewer signed in on the screen (maker-checker: the analista who created it is the other operator), and the
+ * upload and activation calls held so a path can answer them as it needs.
+ */
+export async function corporateUnderReview(kinds?: readonly CorporateDocumentKind[]) {
+  const { creator, session } = await operators();
+  const corporateId = await seededCorporate(creator.access, session.access, kinds);
+  localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
+  localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
+  setUser({ isAuthenticated: true, operatorRoles: ['analista', 'aprobador'] });
+  return {
+    corporateId,
+    access: session.access,
+    upload: gateEndpoint('post', `/api/operator/corporates/${corporateId}/documents/`),
+    activate: gateEndpoint('post', `/api/operator/corporates/${corporateId}/activate/`),
+  };
 }

@@ -9,10 +9,8 @@ import {
 } from '../../src/domain/corporate-file';
 import type { CorporateDetail } from '../../src/domain/schemas/operator-corporates';
 import { ONBOARDING_VALUE_TO_STATE } from '../../src/machines/corporate-onboarding.machine';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
-import { setUser } from '../../src/stores/user.store';
 import { SERVER_WAIT } from '../support/server-wait';
-import { inject, operators, pdf, seededCorporate } from './corporate-file-helpers';
+import { corporateUnderReview, inject, pdf } from './corporate-file-helpers';
 import {
   corporateOnboardingModel,
   DOCUMENT_REJECTION_REASON,
@@ -23,7 +21,7 @@ import {
   SUSPENSION_REASON,
 } from './corporate-onboarding.model';
 import { defineModelTests } from './harness/define-model-tests';
-import { gateEndpoint } from './harness/msw-gate';
+import type { gateEndpoint } from './harness/msw-gate';
 import { renderApp } from './harness/render-app';
 
 const DECISION_BUTTONS: Record<DocumentDecision, string> = {
@@ -93,17 +91,8 @@ async function expectState(ctx: Ctx, state: AnyMachineSnapshot) {
 
 defineModelTests<Ctx>(corporateOnboardingModel, {
   setup: async () => {
-    // Maker-checker: the analista who creates the corporate is not the operator who activates it.
-    const { creator, session } = await operators();
-    const corporateId = await seededCorporate(creator.access, session.access);
-    localStorage.setItem(ACCESS_TOKEN_KEY, session.access);
-    localStorage.setItem(REFRESH_TOKEN_KEY, session.refresh);
-    setUser({ isAuthenticated: true, operatorRoles: ['analista', 'aprobador'] });
     return {
-      corporateId,
-      access: session.access,
-      upload: gateEndpoint('post', `/api/operator/corporates/${corporateId}/documents/`),
-      activate: gateEndpoint('post', `/api/operator/corporates/${corporateId}/activate/`),
+      ...(await corporateUnderReview()),
       uploadFaulted: false,
       activateFaulted: false,
     };
