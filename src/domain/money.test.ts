@@ -4,7 +4,9 @@ import {
   convertInvoiceAmountToMxn,
   convertToMxn,
   divideDecimal,
+  formatConvertedMxn,
   formatCurrency,
+  formatMoney,
   formatMoneyAmount,
   isCentavos,
   isWithinMoneyBound,
@@ -93,6 +95,9 @@ describe('formatMoneyAmount / formatCurrency', () => {
     expect(formatCurrency(123_456, 'MXN')).toBe('$1,234.56');
     expect(formatCurrency(-5)).toBe('-$0.05');
     expect(formatCurrency(10_000_000_000)).toBe('$100,000,000.00');
+    expect(formatMoney(609_000, 'USD')).toBe('$6,090.00 USD');
+    expect(formatMoney(-5, 'MXN')).toBe('-$0.05 MXN');
+    expect(formatConvertedMxn(10_228_097, '16.7948')).toBe('$102,280.97 MXN al tipo de cambio 16.7948');
   });
 
   it('writes what en-US Intl.NumberFormat writes with the narrow symbol, in both currencies', () => {

@@ -165,9 +165,26 @@ export const MONEY_MESSAGES = {
   tooLarge: `El monto no puede ser mayor a ${formatCurrency(MAX_MONEY_INPUT)}.`,
 } as const;
 
+/**
+ * An amount with its currency, as every list, card, drawer, dialog, statement and back-office table writes it
+ * (issue 33): formatMoney(609000, 'USD') === '$6,090.00 USD'. The spec's dollar-style figure, then the code: a
+ * treasurer must never read a USD invoice as pesos.
+ */
+export function formatMoney(amount: Centavos, currency: DisplayCurrency): string {
+  return `${formatCurrency(amount, currency)} ${currency}`;
+}
+
 /** An amount in pesos as the statements and the back office write it: formatMxn(123456) === '$1,234.56 MXN'. */
 export function formatMxn(amount: Centavos): string {
-  return `${formatCurrency(amount, 'MXN')} MXN`;
+  return formatMoney(amount, 'MXN');
+}
+
+/**
+ * A peso amount converted from another currency says so with its rate:
+ * formatConvertedMxn(10228097, '16.7948') === '$102,280.97 MXN al tipo de cambio 16.7948'.
+ */
+export function formatConvertedMxn(amountMxn: Centavos, exchangeRate: string): string {
+  return `${formatMxn(amountMxn)} al tipo de cambio ${exchangeRate}`;
 }
 
 /**
