@@ -42,6 +42,7 @@ const VISITOR_SCREENS: readonly Screen[] = [
   { name: 'ingresar', path: paths.login },
   { name: 'registro', path: paths.signUp },
   { name: 'recuperar-contrasena', path: paths.resetRequest },
+  { name: 'operacion-ingresar', path: paths.operatorLogin },
   { name: 'diagramas', path: paths.diagrams },
   {
     name: 'diagramas-cobertura',
@@ -81,6 +82,8 @@ const PROVIDER_SCREENS: readonly Screen[] = [
   { name: 'conoce-tu-empresa-indicadores', path: `${paths.knowYourCompany}?pestana=indicadores` },
   { name: 'cuentas-por-cobrar', path: paths.receivables },
   { name: 'referir-cliente', path: paths.referClient },
+  { name: 'editar-perfil', path: paths.profile },
+  { name: 'cambiar-clave', path: paths.passwordChange },
   { name: 'menu', path: paths.prontoPago, menu: true },
   // An invoice's Historial: the proof of its CFDI (certificate, SAT's answers) above its movements.
   {
@@ -117,6 +120,8 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'solicitudes', path: paths.requests },
   { name: 'estado-de-cuenta', path: paths.accountStatement },
   { name: 'cotizacion', path: paths.quotation },
+  // A corporate's frame is dark (spec §2): its receivables are Pronto Pago in the dark theme.
+  { name: 'pronto-pago', path: paths.prontoPago },
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
 

@@ -53,7 +53,7 @@ export function SignUpPage({
   const notifications = register('receive_notification');
 
   return (
-    <section aria-labelledby="registro-titulo" className="flujo-narrow">
+    <section aria-labelledby="registro-titulo" className="flujo-account-page">
       <H1 id="registro-titulo">Crea tu perfil</H1>
       <form
         noValidate

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BrandLogo } from '../common/brand-logo';
 import { OPERATOR_SECTIONS } from './operator-sections';
 import './operator-shell.css';
 
@@ -11,7 +12,11 @@ export function OperatorShell({ children, account }: { children: ReactNode; acco
   return (
     <div className="operator-shell">
       <header className="operator-shell__bar">
-        <span className="operator-shell__brand">Flujo · Operación</span>
+        <span className="operator-shell__brand">
+          <BrandLogo />
+          <span className="operator-shell__wordmark">Flujo</span>
+          <span className="operator-shell__place">Operación</span>
+        </span>
         <div className="operator-shell__account">{account}</div>
       </header>
       <div className="operator-shell__body">

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { MfaCodeForm } from '../../../domain/schemas/operator-session';
 import type { operatorSessionMachine } from '../../../machines/operator-session.machine';
 import { CredentialsForm } from '../../auth/credentials-form';
+import { BrandLogo } from '../../common/brand-logo';
 import { structResolver } from '../../common/struct-resolver';
 import './operator-login.css';
 
@@ -27,6 +28,11 @@ export function OperatorLoginPage({
   return (
     <section className="flujo-operator-login" aria-labelledby="operador-ingresar-titulo">
       <Card className="flujo-operator-login-card">
+        <p className="flujo-operator-login-brand">
+          <BrandLogo />
+          <span className="flujo-operator-login-wordmark">Flujo</span>
+          <span className="flujo-operator-login-place">Operación</span>
+        </p>
         <H1 id="operador-ingresar-titulo">Ingreso de operadores</H1>
         {error && !state.matches('locked') && (
           <Callout intent="danger" role="alert" className="flujo-operator-login-error">
