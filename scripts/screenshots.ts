@@ -120,8 +120,6 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'solicitudes', path: paths.requests },
   { name: 'estado-de-cuenta', path: paths.accountStatement },
   { name: 'cotizacion', path: paths.quotation },
-  // A corporate's frame is dark (spec §2): its receivables are Pronto Pago in the dark theme.
-  { name: 'pronto-pago', path: paths.prontoPago },
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
 
