@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PasswordChange } from '../domain/schemas/session';
 import {
   PASSWORD_CHANGE_FAILED,
+  passwordChangeFieldErrors,
   passwordChangeMachine,
   passwordErrorMessage,
 } from './password-change.machine';
@@ -113,5 +114,20 @@ describe('passwordChangeMachine', () => {
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toBe('Mal');
     expect(failed.context.fieldErrors).toEqual({});
+  });
+
+  it('shows each new-password rule once, under its own field, not again under the current password', async () => {
+    const common = 'La contraseña es demasiado común.';
+    const wrong = 'La contraseña actual es incorrecta.';
+    expect(
+      passwordChangeFieldErrors({ status: 400, body: { new_password2: [common], old_password: [common] } }),
+    ).toEqual({ new_password2: [common] });
+    expect(
+      passwordChangeFieldErrors({
+        status: 400,
+        body: { new_password2: [common], old_password: [wrong, common] },
+      }),
+    ).toEqual({ new_password2: [common], old_password: [wrong] });
+    expect(passwordChangeFieldErrors({ status: 500, body: { old_password: [wrong] } })).toEqual({});
   });
 });

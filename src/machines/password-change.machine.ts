@@ -24,9 +24,17 @@ export function passwordErrorMessage(error: unknown, fallback: string): string {
 export const PASSWORD_CHANGE_FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 export type PasswordChangeFieldErrors = Partial<Record<keyof PasswordChange, string[]>>;
 
-/** The messages a rejected change gives the form's own fields; none when it was not a 400 naming them. */
+/**
+ * The messages a rejected change gives the form's own fields, each once under its own field; none when it was
+ * not a 400 naming them. The server lists every new-password message again under old_password (the spec's
+ * client read only that field, §8), so old_password keeps only what is its own: the wrong current password.
+ */
 export function passwordChangeFieldErrors(error: unknown): PasswordChangeFieldErrors {
-  return fieldErrorsOf(error, PASSWORD_CHANGE_FIELDS);
+  const errors = fieldErrorsOf(error, PASSWORD_CHANGE_FIELDS);
+  const elsewhere = new Set([...(errors.new_password1 ?? []), ...(errors.new_password2 ?? [])]);
+  const own = errors.old_password?.filter((message) => !elsewhere.has(message)) ?? [];
+  const { old_password: _listedAgain, ...rest } = errors;
+  return own.length > 0 ? { ...rest, old_password: own } : rest;
 }
 
 /**
