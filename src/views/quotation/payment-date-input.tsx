@@ -1,6 +1,7 @@
 import { FormGroup } from '@blueprintjs/core';
 import { DateInput2 } from '@blueprintjs/datetime2';
 import '@blueprintjs/datetime2/lib/css/blueprint-datetime2.css';
+import './payment-date-input.css';
 import { es } from 'date-fns/locale';
 import dayjs from 'dayjs';
 import { useId } from 'react';
