@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
-import { PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
+import { PAYMENT_DATE_NOT_AFTER_TODAY, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test, withoutDashboardFrame } from './support';
 
@@ -159,7 +159,13 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
   await corporateSignIn(page);
   const [invoice] = await candidates(page, 1, DEMO_PROVIDER_RFC);
   if (!invoice) throw new Error('no invoice');
-  await selectWithDate(page, invoice, inDays(20));
+  // Issue 33: a past date is refused at its field, with the text the server's quotation would answer.
+  await selectWithDate(page, invoice, inDays(-1));
+  const dateField = page.getByLabel(`Fecha de pago ${folioOf(invoice)}`);
+  await expect(dateField).toHaveAccessibleDescription(PAYMENT_DATE_NOT_AFTER_TODAY, WAIT);
+  await expect(dateField).toHaveAttribute('aria-invalid', 'true');
+  await typeDate(page, invoice, inDays(20));
+  await expect(dateField).not.toHaveAttribute('aria-invalid', 'true');
   await quote(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'El comprador' }).click();
@@ -203,7 +209,13 @@ test('the buyer absorbs the cost and then rejects the quotation', async ({ page 
   await corporateSignIn(page);
   const [invoice] = await candidates(page, 1);
   if (!invoice) throw new Error('no invoice');
-  await selectWithDate(page, invoice, inDays(20));
+  // Issue 33: a past date is refused at its field, with the text the server's quotation would answer.
+  await selectWithDate(page, invoice, inDays(-1));
+  const dateField = page.getByLabel(`Fecha de pago ${folioOf(invoice)}`);
+  await expect(dateField).toHaveAccessibleDescription(PAYMENT_DATE_NOT_AFTER_TODAY, WAIT);
+  await expect(dateField).toHaveAttribute('aria-invalid', 'true');
+  await typeDate(page, invoice, inDays(20));
+  await expect(dateField).not.toHaveAttribute('aria-invalid', 'true');
   await quote(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'El comprador' }).click();

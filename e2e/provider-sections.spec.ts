@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { PHONE_MESSAGE } from '../src/domain/phone';
 import { PROVIDER_REQUEST_MESSAGES } from '../src/domain/provider-requests';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
 
@@ -65,7 +66,7 @@ test('Referir cliente: the server’s message for 3 s, a cleared form, and the o
   await page.getByLabel('Correo electrónico').fill('marta@ibanez.example.mx');
   await page.getByLabel('Teléfono').fill('55-11');
   await page.getByRole('button', { name: 'Enviar recomendación' }).click();
-  await expect(page.getByText('Debe contener solo números')).toBeVisible();
+  await expect(page.getByText(PHONE_MESSAGE)).toBeVisible();
   await page.getByLabel('Teléfono').fill('5511223344');
   await page.getByRole('button', { name: 'Enviar recomendación' }).click();
   await expect(

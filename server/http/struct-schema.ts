@@ -1,6 +1,7 @@
 import { Struct } from 'superstruct';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
 import { formatCurrency, MAX_MONEY_INPUT } from '../../src/domain/money';
+import { PHONE_DIGITS, PHONE_PATTERN } from '../../src/domain/phone';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
 import {
   MAX_LENGTH,
@@ -31,7 +32,11 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   requiredSecret: { type: 'string', minLength: 1 },
   username: { type: 'string', maxLength: MAX_LENGTH.username, pattern: USERNAME_PATTERN.source },
   email: { type: 'string', format: 'email' },
-  digits: { type: 'string', pattern: '^\\d+$' },
+  phone: {
+    type: 'string',
+    pattern: PHONE_PATTERN.source,
+    description: `Teléfono de ${PHONE_DIGITS} dígitos; se leen espacios, guiones, puntos y paréntesis, y se guardan solo los dígitos`,
+  },
   password: { type: 'string', minLength: PASSWORD_MIN_LENGTH },
   flag: { type: 'boolean', default: false },
   rfc: { type: 'string', description: 'RFC del contribuyente (12 o 13 caracteres)' },

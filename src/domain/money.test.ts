@@ -9,9 +9,11 @@ import {
   formatMoney,
   formatMoneyAmount,
   isCentavos,
+  isWithinBound,
   isWithinMoneyBound,
   MAX_MONEY_INPUT,
   MONEY_MESSAGES,
+  moneyTooLargeMessage,
   multiplyMoney,
   multiplyRate,
   parseInvoiceAmount,
@@ -215,5 +217,16 @@ describe('the bound of a request amount', () => {
     expect(isWithinMoneyBound('-1')).toBe(false);
     expect(isWithinMoneyBound('1e3')).toBe(false);
     expect(MONEY_MESSAGES.tooLarge).toBe('El monto no puede ser mayor a $999,999,999,999.99.');
+  });
+
+  it('compares with any bound the same way, and words it once (issue 33)', () => {
+    expect(isWithinBound('100000000.00', 10_000_000_000)).toBe(true);
+    expect(isWithinBound('100000000.001', 10_000_000_000)).toBe(false);
+    expect(isWithinBound('0100000000', 10_000_000_000)).toBe(true);
+    expect(isWithinBound('1000000000', 10_000_000_000)).toBe(false);
+    expect(moneyTooLargeMessage(10_000_000_000, 'MXN')).toBe(
+      'El monto no puede ser mayor a $100,000,000.00 MXN.',
+    );
+    expect(moneyTooLargeMessage(MAX_MONEY_INPUT)).toBe(MONEY_MESSAGES.tooLarge);
   });
 });

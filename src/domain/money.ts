@@ -100,23 +100,30 @@ export const MAX_INVOICE_AMOUNT: Centavos = 99_999_999_999_999;
 export const MAX_MONEY_INPUT: Centavos = MAX_INVOICE_AMOUNT;
 
 const NON_NEGATIVE_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-// A whole part longer than this (leading zeros aside) is above MAX_MONEY_INPUT without parsing it.
-const MAX_MONEY_INPUT_DIGITS = String(MAX_MONEY_INPUT).length;
 
 /**
- * Whether a non-negative decimal text ('1234.5', '0012.30') is at most MAX_MONEY_INPUT, exactly and however
- * many digits it has; false for anything else. Example: isWithinMoneyBound('999999999999.99') === true,
- * isWithinMoneyBound('1000000000000') === false.
+ * Whether a non-negative decimal text ('1234.5', '0012.30') is at most `max` centavos, exactly and however
+ * many digits it has; false for anything else. Example: isWithinBound('100000000.00', 10_000_000_000) === true,
+ * isWithinBound('100000000.01', 10_000_000_000) === false.
  */
-export function isWithinMoneyBound(text: string): boolean {
+export function isWithinBound(text: string, max: Centavos): boolean {
   const match = NON_NEGATIVE_DECIMAL.exec(text.trim());
   if (!match) return false;
   const [, digits = '0', fraction = ''] = match;
   const whole = digits.replace(/^0+/, '');
-  if (whole.length > MAX_MONEY_INPUT_DIGITS) return false;
+  // A whole part longer than the bound's centavos (leading zeros aside) is above it without parsing it.
+  if (whole.length > String(max).length) return false;
   const decimals = Math.max(2, fraction.length);
   const scaled = BigInt(`${whole}${fraction.padEnd(decimals, '0')}`);
-  return scaled <= BigInt(MAX_MONEY_INPUT) * 10n ** BigInt(decimals - 2);
+  return scaled <= BigInt(assertCentavos(max)) * 10n ** BigInt(decimals - 2);
+}
+
+/**
+ * Whether a non-negative decimal text is at most MAX_MONEY_INPUT; false for anything else.
+ * Example: isWithinMoneyBound('999999999999.99') === true, isWithinMoneyBound('1000000000000') === false.
+ */
+export function isWithinMoneyBound(text: string): boolean {
+  return isWithinBound(text, MAX_MONEY_INPUT);
 }
 
 /** parseMoney for untrusted text: null when malformed, negative or above MAX_INVOICE_AMOUNT. */
@@ -160,9 +167,17 @@ export function formatCurrency(amount: Centavos, _currency: DisplayCurrency = 'U
   return `${negative ? '-' : ''}$${units.replace(THOUSANDS, ',')}.${cents}`;
 }
 
+/**
+ * The one wording of an amount above a bound, with the bound (and its currency when the field has one):
+ * moneyTooLargeMessage(10_000_000_000, 'MXN') === 'El monto no puede ser mayor a $100,000,000.00 MXN.'.
+ */
+export function moneyTooLargeMessage(max: Centavos, currency?: DisplayCurrency): string {
+  return `El monto no puede ser mayor a ${currency ? formatMoney(max, currency) : formatCurrency(max)}.`;
+}
+
 /** What a request's money field answers past MAX_MONEY_INPUT (one message for every such field). */
 export const MONEY_MESSAGES = {
-  tooLarge: `El monto no puede ser mayor a ${formatCurrency(MAX_MONEY_INPUT)}.`,
+  tooLarge: moneyTooLargeMessage(MAX_MONEY_INPUT),
 } as const;
 
 /**

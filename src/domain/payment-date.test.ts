@@ -11,6 +11,7 @@ import {
   paymentDateError,
   paymentDateNotAfterToday,
   paymentDateNotAfterTodayOf,
+  preAuthorizationDateError,
 } from './payment-date';
 
 describe('paymentDateError', () => {
@@ -94,5 +95,23 @@ describe('paymentDateNotAfterToday', () => {
     expect(paymentDateNotAfterTodayOf('A-12')).toBe(
       'La fecha de pago de la factura A-12 debe ser posterior a hoy.',
     );
+  });
+});
+
+describe('preAuthorizationDateError', () => {
+  const emission = '2026-01-01';
+  const today = '2026-03-01';
+  it('refuses a past date, and today, with the server text, at the field', () => {
+    expect(preAuthorizationDateError(emission, '2026-02-28', today)).toBe(PAYMENT_DATE_NOT_AFTER_TODAY);
+    expect(preAuthorizationDateError(emission, today, today)).toBe(PAYMENT_DATE_NOT_AFTER_TODAY);
+    expect(preAuthorizationDateError(null, '2026-02-28', today)).toBe(PAYMENT_DATE_NOT_AFTER_TODAY);
+  });
+
+  it('accepts tomorrow up to 150 days after emission, and keeps the other texts', () => {
+    expect(preAuthorizationDateError(emission, '2026-03-02', today)).toBeNull();
+    expect(preAuthorizationDateError(emission, '2026-05-31', today)).toBeNull();
+    expect(preAuthorizationDateError(emission, '2026-06-01', today)).toBe('Excede 150 días');
+    expect(preAuthorizationDateError(emission, null, today)).toBe('Requerido');
+    expect(preAuthorizationDateError(emission, '2026-02-30', today)).toBe('Debe ser una fecha válida');
   });
 });

@@ -79,6 +79,23 @@ export function paymentDateNotAfterToday(
   return paymentDate <= today ? PAYMENT_DATE_NOT_AFTER_TODAY : null;
 }
 
+/** What the pre-authorization field can say: paymentDateError's texts and the server's 'posterior a hoy'. */
+export type PreAuthorizationDateError = PaymentDateError | typeof PAYMENT_DATE_NOT_AFTER_TODAY;
+
+/**
+ * The pre-authorization field's whole rule (issue 33: refused at the field, not by the next page's call):
+ * paymentDateError's checks, then a date not after `today` (Mexico City's business date) with the very text
+ * the server's quotation answers. Example, emission '2026-01-01' and today '2026-03-01':
+ * preAuthorizationDateError(…, '2026-02-28', …) === PAYMENT_DATE_NOT_AFTER_TODAY; (…, '2026-03-02', …) === null.
+ */
+export function preAuthorizationDateError(
+  emissionDate: IsoDate | null,
+  paymentDate: string | null | undefined,
+  today: IsoDate,
+): PreAuthorizationDateError | null {
+  return paymentDateError(emissionDate, paymentDate) ?? paymentDateNotAfterToday(paymentDate ?? '', today);
+}
+
 /** The same refusal naming the invoice, for a call that dates several: '… de la factura A-12 debe ser …'. */
 export function paymentDateNotAfterTodayOf(label: string): string {
   return `La fecha de pago de la factura ${label} debe ser posterior a hoy.`;

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PasswordChange } from '../domain/schemas/session';
 import {
   PASSWORD_CHANGE_FAILED,
+  passwordChangeFieldErrors,
   passwordChangeMachine,
   passwordErrorMessage,
 } from './password-change.machine';
@@ -51,7 +52,7 @@ describe('passwordChangeMachine', () => {
     actor.send({ type: 'passwordChange.submit', values: VALUES });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     const changed = await waitFor(actor, (s) => s.matches('changed'));
-    expect(changed.context).toEqual({ message: 'Listo', error: null });
+    expect(changed.context).toEqual({ message: 'Listo', error: null, fieldErrors: {} });
     expect(sent).toEqual([VALUES]);
   });
 
@@ -71,5 +72,62 @@ describe('passwordChangeMachine', () => {
     actor.send({ type: 'passwordChange.dismiss' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('puts a wrong current password under its field, not in a toast, until the next attempt (issue 33)', async () => {
+    let calls = 0;
+    const actor = createActor(
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise<{ message: string }, PasswordChange>(async () => {
+            calls += 1;
+            if (calls === 1)
+              throw { status: 400, body: { old_password: ['La contraseña actual es incorrecta.'] } };
+            return { message: 'Listo' };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'passwordChange.submit', values: VALUES });
+    const corrected = await waitFor(actor, (s) => s.matches('editing') && calls === 1);
+    expect(corrected.context).toEqual({
+      message: null,
+      error: null,
+      fieldErrors: { old_password: ['La contraseña actual es incorrecta.'] },
+    });
+    actor.send({ type: 'passwordChange.submit', values: VALUES });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    await waitFor(actor, (s) => s.matches('changed'));
+  });
+
+  it('keeps a 400 that names no field of the form in the toast', async () => {
+    const actor = createActor(
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise<{ message: string }, PasswordChange>(async () => {
+            throw { status: 400, body: { detail: 'Mal' } };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'passwordChange.submit', values: VALUES });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toBe('Mal');
+    expect(failed.context.fieldErrors).toEqual({});
+  });
+
+  it('shows each new-password rule once, under its own field, not again under the current password', async () => {
+    const common = 'La contraseña es demasiado común.';
+    const wrong = 'La contraseña actual es incorrecta.';
+    expect(
+      passwordChangeFieldErrors({ status: 400, body: { new_password2: [common], old_password: [common] } }),
+    ).toEqual({ new_password2: [common] });
+    expect(
+      passwordChangeFieldErrors({
+        status: 400,
+        body: { new_password2: [common], old_password: [wrong, common] },
+      }),
+    ).toEqual({ new_password2: [common], old_password: [wrong] });
+    expect(passwordChangeFieldErrors({ status: 500, body: { old_password: [wrong] } })).toEqual({});
   });
 });

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '../domain/call-failure';
 import type { PasswordChange, PlainMessageResponse } from '../domain/schemas/session';
+import { fieldErrorsOf } from './field-errors';
 
 export const PASSWORD_CHANGE_FAILED = 'No pudimos cambiar tu contraseña. Por favor, intenta de nuevo.';
 
@@ -19,13 +20,36 @@ export function passwordErrorMessage(error: unknown, fallback: string): string {
   });
 }
 
+/** The form's fields, which a 400 may name ({old_password: ['La contraseña actual es incorrecta.']}). */
+export const PASSWORD_CHANGE_FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
+export type PasswordChangeFieldErrors = Partial<Record<keyof PasswordChange, string[]>>;
+
 /**
- * Password change of a signed-in user (/cambiar-clave/, spec §5/§8): the server's message on success,
- * the first `old_password` error on failure, each for 2 s.
+ * The messages a rejected change gives the form's own fields, each once under its own field; none when it was
+ * not a 400 naming them. The server lists every new-password message again under old_password (the spec's
+ * client read only that field, §8), so old_password keeps only what is its own: the wrong current password.
+ */
+export function passwordChangeFieldErrors(error: unknown): PasswordChangeFieldErrors {
+  const errors = fieldErrorsOf(error, PASSWORD_CHANGE_FIELDS);
+  const elsewhere = new Set([...(errors.new_password1 ?? []), ...(errors.new_password2 ?? [])]);
+  const own = errors.old_password?.filter((message) => !elsewhere.has(message)) ?? [];
+  const { old_password: _listedAgain, ...rest } = errors;
+  return own.length > 0 ? { ...rest, old_password: own } : rest;
+}
+
+/**
+ * Password change of a signed-in user (/cambiar-clave/, spec §5/§8): the server's message on success for 2 s;
+ * a 400 that names the form's fields (a wrong current password, a common new one) shows under those fields
+ * until the next attempt (issue 33: not in a toast that vanishes); any other failure in a toast for 2 s.
  */
 export const passwordChangeMachine = setup({
   types: {
-    context: {} as { message: string | null; error: string | null },
+    context: {} as {
+      message: string | null;
+      error: string | null;
+      /** The server's messages for the form's fields, shown under each until the next submission. */
+      fieldErrors: PasswordChangeFieldErrors;
+    },
     events: {} as
       | { type: 'passwordChange.submit'; values: PasswordChange }
       | { type: 'passwordChange.dismiss' },
@@ -36,8 +60,15 @@ export const passwordChangeMachine = setup({
       throw new Error('changePassword was not provided');
     }),
   },
+  guards: {
+    namesFields: ({ event }) =>
+      Object.keys(passwordChangeFieldErrors((event as { error?: unknown }).error)).length > 0,
+  },
   actions: {
-    clearFeedback: assign({ message: null, error: null }),
+    clearFeedback: assign({ message: null, error: null, fieldErrors: {} }),
+    showFieldErrors: assign({
+      fieldErrors: (_, params: { error: unknown }) => passwordChangeFieldErrors(params.error),
+    }),
     showMessage: assign({
       message: (_, params: { response: PlainMessageResponse }) => params.response.message,
     }),
@@ -60,13 +91,18 @@ export const passwordChangeMachine = setup({
       'passwordChange.dismiss': 'Cierra el aviso',
       'xstate.after.TOAST_MS': 'Pasan 2 segundos',
     },
+    guards: {
+      namesFields:
+        'El servidor responde 400 con mensajes para los campos del formulario (p. ej. la contraseña actual es incorrecta).',
+    },
   },
   description:
     'Un usuario con sesión cambia su contraseña escribiendo la actual, la nueva y su confirmación, con las mismas ' +
     'reglas en el navegador y en el servidor. Al aceptarse se muestra durante 2 segundos el mensaje del servidor ' +
-    'y el formulario se limpia; si la contraseña actual no es correcta se muestra el primer error que devuelve el ' +
-    'servidor. Si la sesión ya no es válida se borran los datos locales y se vuelve al inicio.',
-  context: { message: null, error: null },
+    'y el formulario se limpia. Si el servidor rechaza algún campo (la contraseña actual no es correcta, la nueva ' +
+    'es demasiado común) el mensaje queda bajo ese campo hasta el siguiente intento; cualquier otro error se ' +
+    'avisa durante 2 segundos. Si la sesión ya no es válida se borran los datos locales y se vuelve al inicio.',
+  context: { message: null, error: null, fieldErrors: {} },
   initial: 'editing',
   states: {
     editing: {
@@ -85,10 +121,17 @@ export const passwordChangeMachine = setup({
           target: 'changed',
           actions: { type: 'showMessage', params: ({ event }) => ({ response: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: 'namesFields',
+            target: 'editing',
+            actions: { type: 'showFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     changed: {

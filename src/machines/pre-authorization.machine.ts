@@ -1,8 +1,10 @@
 import { assign, setup } from 'xstate';
+import { businessDateAt, type IsoDate } from '../domain/calendar-date';
 import {
   PAYMENT_DATE_TOO_FAR,
   PAYMENT_DATES_OUT_OF_RANGE_MESSAGE,
   paymentDateError,
+  preAuthorizationDateError,
 } from '../domain/payment-date';
 import {
   type PreAuthorizationWork,
@@ -22,7 +24,12 @@ export interface PreAuthorizationContext {
   showErrors: boolean;
   /** The blocking message (spec §5), shown in the alert dialog. */
   blockedMessage: string | null;
+  /** Mexico City's business date when the page opened: a payment date must fall after it (the server's rule). */
+  today: IsoDate;
 }
+
+/** The saved work, and the business date to check dates against (the clock's when not given). */
+export type PreAuthorizationInput = PreAuthorizationWork & { today?: IsoDate };
 
 function withoutInvoice(invoices: readonly PreAuthorizedInvoice[], id: number): PreAuthorizedInvoice[] {
   return invoices.filter((item) => item.id !== id);
@@ -42,7 +49,7 @@ function exceeds(item: PreAuthorizedInvoice): boolean {
 export const preAuthorizationMachine = setup({
   types: {
     context: {} as PreAuthorizationContext,
-    input: {} as PreAuthorizationWork,
+    input: {} as PreAuthorizationInput,
     events: {} as
       | { type: 'invoice.toggle'; invoice: SelectableInvoice }
       | { type: 'invoice.toggleAll'; invoices: readonly SelectableInvoice[] }
@@ -66,7 +73,9 @@ export const preAuthorizationMachine = setup({
     selectsSomething: ({ event }) => event.type === 'invoice.toggleAll' && event.invoices.length > 0,
     someExceed: ({ context }) => context.invoices.some(exceeds),
     someInvalid: ({ context }) =>
-      context.invoices.some((item) => paymentDateError(item.emissionDate, item.paymentDate) !== null),
+      context.invoices.some(
+        (item) => preAuthorizationDateError(item.emissionDate, item.paymentDate, context.today) !== null,
+      ),
   },
   actions: {
     toggle: assign({
@@ -130,12 +139,14 @@ export const preAuthorizationMachine = setup({
         'El cambio deja la selección vacía: se desmarca la única factura seleccionada, o se pulsa «Seleccionar todos» con todas ya seleccionadas.',
       isSelected: 'La factura cuya fecha cambia está seleccionada.',
       someExceed: 'Alguna factura seleccionada tiene una fecha de pago que excede 150 días desde su emisión.',
-      someInvalid: 'A alguna factura seleccionada le falta la fecha de pago o su fecha no es válida.',
+      someInvalid:
+        'A alguna factura seleccionada le falta la fecha de pago, su fecha no es válida o no es posterior a hoy.',
     },
   },
   description:
     'El comprador selecciona facturas recibidas (una por una o con «Seleccionar todos») y da a cada una su ' +
-    'fecha de pago: es requerida, debe ser una fecha válida y no puede exceder 150 días desde la emisión. ' +
+    'fecha de pago: es requerida, debe ser una fecha válida posterior a hoy y no puede exceder 150 días desde ' +
+    'la emisión; una fecha pasada se rechaza en su campo con el texto del servidor. ' +
     '«Cotizar» se habilita con una selección; si alguna fecha excede el rango se bloquea con el aviso de la ' +
     'especificación y esas fechas se borran; si falta alguna se señala en su campo. Con todas las fechas ' +
     'válidas se pasa a la cotización. La selección y las fechas se guardan en el navegador y se descartan ' +
@@ -145,6 +156,7 @@ export const preAuthorizationMachine = setup({
     savedAt: input.savedAt,
     showErrors: false,
     blockedMessage: null,
+    today: input.today ?? businessDateAt(new Date()),
   }),
   initial: 'restoring',
   states: {

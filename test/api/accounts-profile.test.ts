@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/modules/accounts/password';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from '../../server/modules/accounts/password-rules';
 import { insertAccount } from '../../server/modules/accounts/user.repository';
+import { PHONE_MESSAGE } from '../../src/domain/phone';
 import { bearer, DEMO_PASSWORD, loginAs, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 
@@ -154,12 +155,12 @@ describe('profile and password change', () => {
       }
     });
 
-    it('bounds each text field to its column (150, 150, 30, 255 characters) and changes nothing beyond', async () => {
+    it('bounds each text field to its column (150, 150, 255 characters), the phone to 10 digits, and changes nothing beyond', async () => {
       const session = await newUser('lucia.limites');
       const atLimit = {
         first_name: 'L'.repeat(150),
         last_name: 'M'.repeat(150),
-        mobile_phone: '5'.repeat(30),
+        mobile_phone: '5'.repeat(10),
         company: 'C'.repeat(255),
         receive_notification: true,
       };
@@ -170,7 +171,7 @@ describe('profile and password change', () => {
       const res = await putProfile(session, {
         first_name: 'L'.repeat(151),
         last_name: 'M'.repeat(151),
-        mobile_phone: '5'.repeat(31),
+        mobile_phone: '5'.repeat(11),
         company: 'C'.repeat(256),
         receive_notification: false,
       });
@@ -178,10 +179,30 @@ describe('profile and password change', () => {
       expect(res.json()).toEqual({
         first_name: tooLong(150),
         last_name: tooLong(150),
-        mobile_phone: tooLong(30),
+        mobile_phone: [PHONE_MESSAGE],
         company: tooLong(255),
       });
       expect((await getProfile(session)).json()).toMatchObject(atLimit);
+    });
+
+    it('takes a phone of 10 digits only, as the form does (issue 33), and keeps it as its digits', async () => {
+      const session = await newUser('lucia.telefono');
+      const before = (await getProfile(session)).json();
+      const profile = {
+        first_name: 'Lucía',
+        last_name: 'Pérez',
+        company: 'Pérez Refacciones',
+        receive_notification: false,
+      };
+      for (const mobile_phone of ['55-ABC', '123', '55123456789']) {
+        const res = await putProfile(session, { ...profile, mobile_phone });
+        expect(res.statusCode, mobile_phone).toBe(400);
+        expect(res.json()).toEqual({ mobile_phone: [PHONE_MESSAGE] });
+      }
+      expect((await getProfile(session)).json()).toEqual(before);
+      const saved = await putProfile(session, { ...profile, mobile_phone: '(55) 1234-5678' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ mobile_phone: '5512345678' });
     });
 
     it('refuses renaming a company whose SAT link is authorized', async () => {

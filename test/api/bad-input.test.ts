@@ -118,14 +118,17 @@ describe('bad input on any route', () => {
         .where('rfc', '=', DEMO_CORPORATE.rfc)
         .executeTakeFirstOrThrow();
       const proposals = await rowCount(db, 'programme_limit_proposals');
-      const limit = await postJson(ctx.app, '/api/operator/programmes/', operator, {
-        corporate_id: corporate.id,
-        limit: '999999999999999.99',
-        starts_on: '2026-01-01',
-        ends_on: '2026-12-31',
-      });
-      expect(limit.statusCode, limit.body).toBe(400);
-      expect(limit.json()).toEqual({ limit: tooLarge });
+      // Issue 33: typed with separators as well, the answer says too large rather than how to type it.
+      for (const figure of ['999999999999999.99', '1,000,000,000,000.00']) {
+        const limit = await postJson(ctx.app, '/api/operator/programmes/', operator, {
+          corporate_id: corporate.id,
+          limit: figure,
+          starts_on: '2026-01-01',
+          ends_on: '2026-12-31',
+        });
+        expect(limit.statusCode, limit.body).toBe(400);
+        expect(limit.json()).toEqual({ limit: tooLarge });
+      }
       expect(await rowCount(db, 'programme_limit_proposals')).toBe(proposals);
     });
 

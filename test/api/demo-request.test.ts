@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_MESSAGE } from '../../src/domain/phone';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { rowCount } from '../support/test-database';
 
@@ -60,6 +61,18 @@ describe('POST /api/accounts/request-demo/', () => {
     expect(errors.email).toEqual(['Debe ser un correo valido']);
     expect(errors.company).toEqual(['Este campo es obligatorio']);
     expect(errors.phone).toEqual(['Este campo es obligatorio']);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a phone that is not 10 digits with the form's message (issue 33), writing nothing", async () => {
+    const before = await count();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/request-demo/',
+      payload: { ...VALID, phone: '55-ABC' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.phone).toEqual([PHONE_MESSAGE]);
     expect(await count()).toBe(before);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { OPS_COMMANDS, type OpsContext } from '../../server/ops/commands';
+import { PHONE_MESSAGE } from '../../src/domain/phone';
 import { PROVIDER_REQUEST_MESSAGES } from '../../src/domain/provider-requests';
 import { type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
@@ -95,6 +96,16 @@ describe('POST providers/refer-customer/ and providers/alliances/, and their ops
       expect(mail?.body_text).toContain(REFERRAL.phone);
     });
 
+    it("refuses a phone that is not 10 digits with the form's own message (issue 33), storing nothing", async () => {
+      const before = await rowCount(db(), 'referrals');
+      for (const phone of ['123', '55-ABC', '551122334455']) {
+        const res = await postJson(ctx.app, REFER, provider, { ...REFERRAL, phone });
+        expect(res.statusCode, phone).toBe(400);
+        expect(res.json()).toEqual({ phone: [PHONE_MESSAGE] });
+      }
+      expect(await rowCount(db(), 'referrals')).toBe(before);
+    });
+
     it('refuses missing fields, a non-numeric phone and a bad e-mail field by field, storing nothing', async () => {
       const before = await rowCount(db(), 'referrals');
       const res = await postJson(ctx.app, REFER, provider, {
@@ -108,7 +119,7 @@ describe('POST providers/refer-customer/ and providers/alliances/, and their ops
         name: ['Este campo es obligatorio'],
         company: ['Este campo es obligatorio'],
         email: ['Debe ser un correo valido'],
-        phone: ['Debe contener solo números'],
+        phone: [PHONE_MESSAGE],
       });
       expect(await rowCount(db(), 'referrals')).toBe(before);
     });
@@ -169,7 +180,7 @@ describe('POST providers/refer-customer/ and providers/alliances/, and their ops
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.rfc?.[0]).toMatch(/RFC/);
-      expect(body.phone).toEqual(['Debe contener solo números']);
+      expect(body.phone).toEqual([PHONE_MESSAGE]);
     });
 
     it('no token 401; a corporate account 403; the GET list is untouched', async () => {

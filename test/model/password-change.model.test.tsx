@@ -40,8 +40,12 @@ async function passwordHashOf(username: string): Promise<string> {
   return row.password_hash;
 }
 
-function contextOf(state: AnyMachineSnapshot): { message: string | null; error: string | null } {
-  return state.context as { message: string | null; error: string | null };
+function contextOf(state: AnyMachineSnapshot): {
+  message: string | null;
+  error: string | null;
+  fieldErrors: { old_password?: string[] };
+} {
+  return state.context as ReturnType<typeof contextOf>;
 }
 
 defineModelTests<Ctx>(passwordChangeModel, {
@@ -70,11 +74,23 @@ defineModelTests<Ctx>(passwordChangeModel, {
       .execute();
   },
   states: {
-    '#passwordChange.editing': async () => {
+    '#passwordChange.editing': async ({ state }) => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Cambiar clave' }, SERVER_WAIT),
       ).toBeTruthy();
       await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]), SERVER_WAIT);
+      // Issue 33: a wrong current password stays under its field (the server's text), not in a toast; what
+      // was typed stays for the correction, which starts there.
+      const current = input(LABELS.old_password);
+      if (contextOf(state).fieldErrors.old_password) {
+        await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'), SERVER_WAIT);
+        const message = document.getElementById(current.getAttribute('aria-describedby') ?? '');
+        expect(message?.textContent).toBe(WRONG_CURRENT_BODY.old_password[0]);
+        expect(current.value).toBe(CHANGE_VALUES.old_password);
+        await waitFor(() => expect(document.activeElement).toBe(current), SERVER_WAIT);
+      } else {
+        expect(current.getAttribute('aria-invalid')).toBeNull();
+      }
       for (const label of Object.values(LABELS)) expect(input(label).disabled).toBe(false);
       expect(submitButton().disabled).toBe(false);
       // Spec §5: the server-enforced rules are static hints.
@@ -98,11 +114,9 @@ defineModelTests<Ctx>(passwordChangeModel, {
     '#passwordChange.failed': async ({ ctx, state }) => {
       const toast = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(toast.textContent).toBe(contextOf(state).error);
-      // Spec §8: the first old_password error of a 400; anything else shows the generic text, never the
-      // server's own (a 500's detail included).
-      expect(toast.textContent).toBe(
-        ctx.fault === 400 ? WRONG_CURRENT_BODY.old_password[0] : PASSWORD_CHANGE_FAILED,
-      );
+      // A 400 naming the fields shows under them (the editing state); anything else shows the generic text,
+      // never the server's own (a 500's detail included).
+      expect(toast.textContent).toBe(PASSWORD_CHANGE_FAILED);
       expect(toast.textContent).not.toContain(SERVER_ERROR_BODY.detail);
       if (ctx.fault === 401) {
         // Spec §8: a 401 clears all local storage and sends the browser to '/'.

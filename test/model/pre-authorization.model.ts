@@ -13,7 +13,8 @@ export const TOO_FAR_DATE = '2026-06-01';
 export const preAuthorizationModel: MachineModel = {
   id: 'pre-authorization',
   machine: preAuthorizationMachine,
-  input: { invoices: [], savedAt: 0 },
+  // Today is the symbolic invoices' emission, so VALID_DATE is after it (the page uses the real clock).
+  input: { invoices: [], savedAt: 0, today: MODEL_EMISSION },
   // B is only selected through «Seleccionar todos» and never gets a date: quoting then shows «Requerido».
   events: [
     { type: 'invoice.toggle', invoice: INVOICE_A },

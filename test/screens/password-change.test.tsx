@@ -48,7 +48,7 @@ describe('password-change (page)', () => {
       await screen.findByText(
         'Su contraseña no puede ser completamente numérica.',
         {
-          selector: '.bp6-form-helper-text',
+          selector: '.bp6-form-helper-text > span',
         },
         SERVER_WAIT,
       ),
@@ -75,7 +75,7 @@ describe('password-change (page)', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('shows the server message for a wrong current password, through the real server', async () => {
+  it('shows the server message for a wrong current password at its field, through the real server', async () => {
     await signInAs(USERNAME);
     const user = userEvent.setup();
     renderApp(PATH);
@@ -83,9 +83,13 @@ describe('password-change (page)', () => {
     await user.type(input(LABELS.new_password1), CHANGED_PASSWORD);
     await user.type(input(LABELS.new_password2), CHANGED_PASSWORD);
     await user.click(submitButton());
-    expect((await screen.findByRole('alert', {}, SERVER_WAIT)).textContent).toBe(
-      WRONG_CURRENT_BODY.old_password[0],
-    );
+    // Issue 33: under the field, as its description, and it stays (no toast that vanishes).
+    const current = input(LABELS.old_password);
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'), SERVER_WAIT);
+    const message = document.getElementById(current.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe(WRONG_CURRENT_BODY.old_password[0]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(current);
     expect(await canLogIn(DEMO_PASSWORD)).toBe(true);
   });
 });

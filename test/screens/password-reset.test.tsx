@@ -47,7 +47,7 @@ describe('password-reset (page)', () => {
       await screen.findByText(
         'Su contraseña no puede ser completamente numérica.',
         {
-          selector: '.bp6-form-helper-text',
+          selector: '.bp6-form-helper-text > span',
         },
         SERVER_WAIT,
       ),

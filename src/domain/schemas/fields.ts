@@ -13,13 +13,13 @@ import {
 import { type IsoDate, isIsoDate } from '../calendar-date';
 import { isWithinMoneyBound, MONEY_MESSAGES } from '../money';
 import { bulkPaymentDateError, PAYMENT_DATE_INVALID, PAYMENT_DATE_REQUIRED } from '../payment-date';
+import { PHONE_MESSAGE, phoneDigits } from '../phone';
 import { checkCompanyRfc } from '../rfc';
 
 /** Spanish validation messages; the spec's exact wording (§5) where it gives one. */
 export const MESSAGES = {
   required: 'Este campo es obligatorio',
   email: 'Debe ser un correo valido',
-  digits: 'Debe contener solo números',
   invalid: 'Valor no válido',
   unknownField: 'Campo no permitido',
   form: 'Los datos enviados no son válidos',
@@ -49,7 +49,6 @@ export const MAX_LENGTH = {
   personName: 150,
   email: 254,
   company: 255,
-  mobilePhone: 30,
 } as const;
 
 /** Django's username rule: letters, digits and @ . + - _ only. */
@@ -160,15 +159,19 @@ export function emailAddress(options: { tooLong?: string } = {}): Struct<string,
   );
 }
 
-/** A required string of digits only (phone numbers in the referral form), at most `maxLength` when given. */
-export function digitsText(options: { maxLength?: number } = {}): Struct<string, null> {
-  const { maxLength } = options;
-  return trimmedInput(
-    localized<string>('digits', (value) => {
+/**
+ * A required phone number, one rule for every form and route that takes one (src/domain/phone.ts): 10 digits,
+ * written with or without separators and kept as its digits ('55 1234 5678' → '5512345678'); anything else
+ * gets PHONE_MESSAGE.
+ */
+export function phoneNumber(): Struct<string, null> {
+  return coerce(
+    localized<string>('phone', (value) => {
       if (isBlank(value)) return MESSAGES.required;
-      if (!DIGITS_PATTERN.test(String(value))) return MESSAGES.digits;
-      return maxLength === undefined || String(value).length <= maxLength || tooLongMessage(maxLength);
+      return phoneDigits(String(value)) !== null || PHONE_MESSAGE;
     }),
+    string(),
+    (text) => phoneDigits(text) ?? text.trim(),
   );
 }
 
@@ -444,7 +447,13 @@ export function positiveMoney(messages: { required: string; invalid: string }): 
     localized<string>('positiveMoney', (value) => {
       if (isBlank(value)) return messages.required;
       const text = String(value).trim();
-      if (!(MONEY_INPUT.test(text) && /[1-9]/.test(text))) return messages.invalid;
+      if (!(MONEY_INPUT.test(text) && /[1-9]/.test(text))) {
+        // A huge figure typed with separators ('$1,000,000,000,000') is told it is too large, not only how to type it.
+        const bare = text.replace(/[$,\s]/g, '');
+        return MONEY_INPUT.test(bare) && !isWithinMoneyBound(bare)
+          ? MONEY_MESSAGES.tooLarge
+          : messages.invalid;
+      }
       return isWithinMoneyBound(text) || MONEY_MESSAGES.tooLarge;
     }),
   );

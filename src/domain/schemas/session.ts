@@ -2,7 +2,6 @@ import { array, boolean, enums, type Infer, literal, nullable, optional, string,
 import { satStatusCode } from './common';
 import {
   companyRfc,
-  digitsText,
   emailAddress,
   flag,
   MAX_LENGTH,
@@ -10,6 +9,7 @@ import {
   mustMatch,
   password,
   payload,
+  phoneNumber,
   requiredSecret,
   requiredText,
   tooLongMessage,
@@ -80,7 +80,7 @@ const signUpFields = {
   company: requiredText({ maxLength: MAX_LENGTH.company }),
   email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
   last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
-  mobile_phone: requiredText({ maxLength: MAX_LENGTH.mobilePhone }),
+  mobile_phone: phoneNumber(),
   name: requiredText({ maxLength: MAX_LENGTH.personName }),
   password1: password({
     required: MESSAGES.passwordRequired,
@@ -167,7 +167,7 @@ export type Profile = Infer<typeof Profile>;
 export const ProfileUpdate = payload({
   first_name: requiredText({ maxLength: MAX_LENGTH.personName }),
   last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
-  mobile_phone: requiredText({ maxLength: MAX_LENGTH.mobilePhone }),
+  mobile_phone: phoneNumber(),
   company: requiredText({ maxLength: MAX_LENGTH.company }),
   receive_notification: flag(),
 });
@@ -177,7 +177,7 @@ export type ProfileUpdate = Infer<typeof ProfileUpdate>;
 export const DemoRequest = payload({
   first_name: requiredText(),
   last_name: requiredText(),
-  phone: requiredText(),
+  phone: phoneNumber(),
   email: emailAddress(),
   company: requiredText(),
 });
@@ -194,25 +194,25 @@ export const NewsletterSubscription = payload({
 });
 export type NewsletterSubscription = Infer<typeof NewsletterSubscription>;
 
-/** POST providers/refer-customer/: all four required, phone digits only (bounded like the account fields). */
+/** POST providers/refer-customer/: all four required, the phone 10 digits (src/domain/phone.ts). */
 export const Referral = payload({
   name: requiredText({ maxLength: MAX_LENGTH.personName }),
   company: requiredText({ maxLength: MAX_LENGTH.company }),
   email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
-  phone: digitsText({ maxLength: MAX_LENGTH.mobilePhone }),
+  phone: phoneNumber(),
 });
 export type Referral = Infer<typeof Referral>;
 
 /**
  * POST providers/alliances/: the provider asks Flujo to bring one of its clients into an alliance (decision
- * 0038). The client's RFC must be a real company's; the phone is digits only.
+ * 0038). The client's RFC must be a real company's; the phone is 10 digits.
  */
 export const AllianceRequest = payload({
   rfc: companyRfc(),
   company: requiredText({ maxLength: MAX_LENGTH.company }),
   contact_name: requiredText({ maxLength: MAX_LENGTH.personName }),
   email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
-  phone: digitsText({ maxLength: MAX_LENGTH.mobilePhone }),
+  phone: phoneNumber(),
 });
 export type AllianceRequest = Infer<typeof AllianceRequest>;
 

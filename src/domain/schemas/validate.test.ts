@@ -1,5 +1,6 @@
 import { is } from 'superstruct';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PHONE_MESSAGE } from '../phone';
 import { AuthorizeRequestsBody, BulkAuthorizationForm, RejectRequestsBody } from './quotations';
 import {
   DemoRequest,
@@ -141,9 +142,9 @@ describe('password forms', () => {
 });
 
 describe('other forms', () => {
-  it('referral phone must be digits', () => {
+  it('referral phone must be a 10-digit number (issue 33)', () => {
     expect(fieldErrors(Referral, { name: 'a', company: 'b', email: 'c@d.mx', phone: '55-12' })).toEqual({
-      phone: ['Debe contener solo números'],
+      phone: [PHONE_MESSAGE],
     });
   });
 
@@ -212,16 +213,16 @@ describe('the rules the server shares with the browser', () => {
     });
   });
 
-  it('profile: the same column bounds, counted after trimming', () => {
+  it('profile: the phone is 10 digits, separators and spaces around aside (issue 33)', () => {
     const profile = {
       first_name: 'Ana',
       last_name: 'Pérez',
       mobile_phone: '5512345678',
       company: 'Tornillos',
     };
-    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: ` ${'5'.repeat(30)} ` })).toEqual({});
-    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: '5'.repeat(31) })).toEqual({
-      mobile_phone: ['Asegúrate de que este campo no tenga más de 30 caracteres.'],
+    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: ' 55 1234 5678 ' })).toEqual({});
+    expect(fieldErrors(ProfileUpdate, { ...profile, mobile_phone: '5'.repeat(11) })).toEqual({
+      mobile_phone: [PHONE_MESSAGE],
     });
   });
 

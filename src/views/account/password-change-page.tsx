@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordChange } from '../../domain/schemas/session';
-import type { passwordChangeMachine } from '../../machines/password-change.machine';
+import { PASSWORD_CHANGE_FIELDS, type passwordChangeMachine } from '../../machines/password-change.machine';
 import { structResolver } from '../common/struct-resolver';
 import { type ToastItem, ToastRegion } from '../common/toast-region';
 import { PasswordField } from './password-field';
@@ -16,19 +16,27 @@ const HINTS_ID = 'cambiar-clave-reglas';
 /** /cambiar-clave/ 'Cambiar clave' of a signed-in user: fields in react-hook-form, the call in the machine. */
 export function PasswordChangePage({ machine }: { machine: typeof passwordChangeMachine }) {
   const [state, send] = useMachine(machine);
-  const { register, handleSubmit, reset, formState } = useForm<PasswordChange>({
+  const { register, handleSubmit, reset, setFocus, formState } = useForm<PasswordChange>({
     defaultValues: EMPTY,
     resolver: structResolver(PasswordChange),
   });
   const busy = state.hasTag('busy');
   const changed = state.matches('changed');
-  const { message, error } = state.context;
+  const { message, error, fieldErrors } = state.context;
   const errors = formState.errors;
+  // The form's own check first, else what the server said of the field (a wrong current password).
+  const messageOf = (name: keyof PasswordChange) => errors[name]?.message ?? fieldErrors[name]?.[0];
 
   // Passwords do not linger in the form once changed; a failure keeps them for a correction.
   useEffect(() => {
     if (changed) reset(EMPTY);
   }, [changed, reset]);
+
+  // A field the server refused takes the focus, so its message is read out and the correction starts there.
+  useEffect(() => {
+    const first = PASSWORD_CHANGE_FIELDS.find((name) => fieldErrors[name] !== undefined);
+    if (first) setFocus(first);
+  }, [fieldErrors, setFocus]);
 
   const toasts: ToastItem[] = [];
   if (changed && message) toasts.push({ key: 'cambiar-clave-ok', intent: 'success', message });
@@ -46,7 +54,7 @@ export function PasswordChangePage({ machine }: { machine: typeof passwordChange
           id="cambiar-clave-actual"
           label="Contraseña actual"
           autoComplete="current-password"
-          error={errors.old_password?.message}
+          error={messageOf('old_password')}
           disabled={busy}
           field={register('old_password')}
         />
@@ -54,7 +62,7 @@ export function PasswordChangePage({ machine }: { machine: typeof passwordChange
           id="cambiar-clave-nueva"
           label="Nueva contraseña"
           autoComplete="new-password"
-          error={errors.new_password1?.message}
+          error={messageOf('new_password1')}
           disabled={busy}
           describedBy={HINTS_ID}
           field={register('new_password1')}
@@ -65,7 +73,7 @@ export function PasswordChangePage({ machine }: { machine: typeof passwordChange
           id="cambiar-clave-confirmar"
           label="Confirmar contraseña"
           autoComplete="new-password"
-          error={errors.new_password2?.message}
+          error={messageOf('new_password2')}
           disabled={busy}
           field={register('new_password2')}
         />

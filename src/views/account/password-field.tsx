@@ -25,15 +25,23 @@ export function PasswordField({
   field: UseFormRegisterReturn;
 }) {
   const [visible, setVisible] = useState(false);
+  // The message is part of the input's description, so a screen reader reads the reason with "invalid".
+  const messageId = `${id}-mensaje`;
+  const description = [error ? messageId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error}>
+    <FormGroup
+      label={label}
+      labelFor={id}
+      intent={error ? 'danger' : 'none'}
+      helperText={error ? <span id={messageId}>{error}</span> : undefined}
+    >
       <InputGroup
         id={id}
         type={visible ? 'text' : 'password'}
         autoComplete={autoComplete}
         intent={error ? 'danger' : 'none'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={description}
         disabled={disabled}
         inputRef={field.ref}
         name={field.name}

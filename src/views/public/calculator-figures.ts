@@ -1,4 +1,10 @@
-import { type Centavos, formatCurrency, parseMoney } from '../../domain/money';
+import {
+  type Centavos,
+  formatCurrency,
+  isWithinBound,
+  moneyTooLargeMessage,
+  parseMoney,
+} from '../../domain/money';
 import { advanceQuote, daysUntil, displayedAnnualRate, RATE_LABEL } from '../../domain/quote';
 
 // What the public calculator shows, worked out only through src/domain/quote.ts (no second formula).
@@ -41,13 +47,26 @@ export type CalculatorResult =
   | { ok: false; field: 'amount' | 'days'; message: string };
 
 const AMOUNT_MESSAGE = 'Escribe el monto de la factura en pesos, por ejemplo 150000.00';
+/** Issue 33: an amount above the calculator's range is told so, with the range, not the generic text. */
+export const AMOUNT_TOO_LARGE_MESSAGE = moneyTooLargeMessage(parseMoney(MAX_CALCULATOR_AMOUNT), 'MXN');
+
+/** The amount as people type it, without its separators and sign: '$150,000.50' → '150000.50'. */
+function bareAmount(text: string): string {
+  return text.replace(/[\s,$]/g, '');
+}
+
+/** Whether the text is an amount, however many digits, above the calculator's range ('$1,000,000,000'). */
+export function isAboveCalculatorRange(text: string): boolean {
+  const bare = bareAmount(text);
+  return /^\d+(\.\d+)?$/.test(bare) && !isWithinBound(bare, parseMoney(MAX_CALCULATOR_AMOUNT));
+}
 const DAYS_MESSAGE = `Elige un plazo de 1 a ${MAX_CALCULATOR_DAYS} días`;
 const DATE_MESSAGE = `Elige una fecha de pago de mañana a ${MAX_CALCULATOR_DAYS} días`;
 
 /** Reads an amount as people type it ('$150,000.50'); null when it is not a positive amount in range. */
 export function parseAmountInput(text: string): Centavos | null {
   try {
-    const amount = parseMoney(text.replace(/[\s,$]/g, ''));
+    const amount = parseMoney(bareAmount(text));
     return amount > 0 && amount <= parseMoney(MAX_CALCULATOR_AMOUNT) ? amount : null;
   } catch {
     return null;
@@ -72,7 +91,10 @@ export function calculatorResult(input: {
   term: TermInput;
 }): CalculatorResult {
   const invoice = parseAmountInput(input.amount);
-  if (invoice === null) return { ok: false, field: 'amount', message: AMOUNT_MESSAGE };
+  if (invoice === null) {
+    const message = isAboveCalculatorRange(input.amount) ? AMOUNT_TOO_LARGE_MESSAGE : AMOUNT_MESSAGE;
+    return { ok: false, field: 'amount', message };
+  }
   const days = termDays(input.term);
   if (days === null || days < 1 || days > MAX_CALCULATOR_DAYS) {
     return { ok: false, field: 'days', message: input.term.kind === 'days' ? DAYS_MESSAGE : DATE_MESSAGE };

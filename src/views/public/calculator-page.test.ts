@@ -103,4 +103,20 @@ describe('Calculadora', () => {
     expect(screen.getByText('Elige un plazo de 1 a 90 días')).toBeTruthy();
     expect(screen.getByText('Completa los datos para ver tu adelanto.')).toBeTruthy();
   });
+
+  it('says a huge amount is too large, with the range, instead of the generic text (issue 33)', async () => {
+    const user = userEvent.setup();
+    render(createElement(CalculatorPage));
+    const amount = screen.getByLabelText('Monto de la factura (MXN)');
+    for (const typed of ['$1,000,000,000', '100000000.01', '9'.repeat(40)]) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(screen.getByText('El monto no puede ser mayor a $100,000,000.00 MXN.')).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+    }
+    await user.clear(amount);
+    await user.type(amount, '100000000.00');
+    expect(screen.queryByText('El monto no puede ser mayor a $100,000,000.00 MXN.')).toBeNull();
+    expect(shown('Monto de la factura')).toContain('$100,000,000.00');
+  });
 });

@@ -2,7 +2,7 @@ import { Button, H1 } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { CORPORATE_STATUS_MEANINGS } from '../../domain/invoice-status';
-import { PAYMENT_DATE_REQUIRED, paymentDateError } from '../../domain/payment-date';
+import { PAYMENT_DATE_REQUIRED, preAuthorizationDateError } from '../../domain/payment-date';
 import type { PreAuthorizationWork } from '../../domain/pre-authorization';
 import type { Invoice } from '../../domain/schemas/invoices';
 import type { bulkAuthorizationMachine } from '../../machines/bulk-authorization.machine';
@@ -50,7 +50,7 @@ export interface PreAuthorizationPageProps {
  */
 export function PreAuthorizationPage({ help, list, machine, input, bulkMachine }: PreAuthorizationPageProps) {
   const [state, send] = useMachine(machine, { input });
-  const { invoices, showErrors, blockedMessage } = state.context;
+  const { invoices, showErrors, blockedMessage, today } = state.context;
   const selected = useMemo(() => new Map(invoices.map((item) => [item.id, item])), [invoices]);
   const selection = useMemo(() => new Set(selected.keys()), [selected]);
   const rowsById = useMemo(() => new Map(list.rows.map((row) => [row.id, row])), [list.rows]);
@@ -62,8 +62,9 @@ export function PreAuthorizationPage({ help, list, machine, input, bulkMachine }
       width: '11rem',
       cell: (invoice) => {
         const item = selected.get(invoice.id);
-        const error = item ? paymentDateError(item.emissionDate, item.paymentDate) : null;
-        // 'Requerido' waits for 'Cotizar'; a wrong or too distant date shows as soon as it is entered.
+        const error = item ? preAuthorizationDateError(item.emissionDate, item.paymentDate, today) : null;
+        // 'Requerido' waits for 'Cotizar'; a wrong, past or too distant date shows as soon as it is entered
+        // (a past one with the server's own text, so the quotation's call never has to refuse it).
         const shown = error === PAYMENT_DATE_REQUIRED && !showErrors ? null : error;
         return (
           <PaymentDateInput
@@ -98,7 +99,7 @@ export function PreAuthorizationPage({ help, list, machine, input, bulkMachine }
       },
       paymentDateColumn,
     ];
-  }, [selected, showErrors, send]);
+  }, [selected, showErrors, today, send]);
 
   const rows = list.rows.map(selectable);
   return (

@@ -16,7 +16,7 @@ const SECTION = PROVIDER_SECTIONS.find((section) => section.path === paths.refer
 const REQUIRED_NOTE_ID = 'referido-obligatorios';
 const EMPTY: Referral = { name: '', company: '', email: '', phone: '' };
 
-// type=tel brings a phone's number pad; the struct refuses anything but digits.
+// type=tel brings a phone's number pad; the struct takes 10 digits (src/domain/phone.ts).
 const FIELDS: { name: keyof Referral; label: string; type: string; autoComplete: string }[] = [
   { name: 'name', label: 'Nombre', type: 'text', autoComplete: 'off' },
   { name: 'company', label: 'Empresa', type: 'text', autoComplete: 'off' },
