@@ -45,8 +45,7 @@ test('the corporate reads a row’s movements and downloads the report of two se
 }) => {
   test.setTimeout(120_000);
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${paths.prontoPago}$`), WAIT);
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.invoiceSummary}$`), WAIT);
   await page.getByRole('link', { name: 'Estado de cuenta' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Estado de cuenta' })).toBeVisible(WAIT);
   await expect(page.getByRole('checkbox', { name: /^Seleccionar factura / }).first()).toBeVisible(WAIT);

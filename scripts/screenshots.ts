@@ -271,8 +271,7 @@ async function shootRole(
     } else if (role !== 'visitor' && role !== 'operator')
       await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
     if (role === 'corporate') {
-      // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
-      await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+      // The demo corporate lands on its payables, the summary (decision 0065).
       await page.waitForURL(`**${paths.invoiceSummary}`, { timeout: WAIT });
     }
     for (const screen of todo) {
