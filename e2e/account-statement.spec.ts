@@ -45,12 +45,15 @@ test('the corporate reads a row’s movements and downloads the report of two se
 }) => {
   test.setTimeout(120_000);
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${paths.prontoPago}$`), WAIT);
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.invoiceSummary}$`), WAIT);
   await page.getByRole('link', { name: 'Estado de cuenta' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Estado de cuenta' })).toBeVisible(WAIT);
   await expect(page.getByRole('checkbox', { name: /^Seleccionar factura / }).first()).toBeVisible(WAIT);
   await expect(page.getByRole('heading', { name: 'Próximas fechas de corte' })).toBeVisible();
+  // What the corporate pays Flujo on the next cut-off date (indicators payment_date and total_by_date).
+  await expect(
+    page.getByRole('region', { name: 'Indicadores' }).getByText(/^A pagar: \$[\d,]+\.\d{2}/),
+  ).toBeVisible(WAIT);
   await expectNoAxeViolations(page);
 
   // A row's movements: Flujo's advance to the provider and the repayment on the cut-off date.

@@ -30,9 +30,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('the corporate downloads the audit trail of its received invoices as XLSX', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${paths.prontoPago}$`), WAIT);
-  // A corporate account starts on its provider side; 'Cuentas por Pagar' switches to the buyer's.
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  // A corporate account lands on its buyer's side, 'Cuentas por Pagar' (decision 0065).
+  await expect(page).toHaveURL(new RegExp(`${paths.invoiceSummary}$`), WAIT);
   await page.getByRole('link', { name: 'Estado de cuenta' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Estado de cuenta' })).toBeVisible(WAIT);
   const panel = page.getByRole('region', { name: 'Bitácora de auditoría' });

@@ -278,9 +278,12 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
   await test.step("the corporate's invited user sets a password and pre-authorizes the supplier's invoice", async () => {
     await setPassword(buyer, corporate.email, CORPORATE_PASSWORD);
     await logIn(buyer, corporate.email, CORPORATE_PASSWORD);
-    await expect(buyer.getByRole('button', { name: 'Cuentas por Pagar' })).toBeVisible(WAIT);
-    // The buyer's side of the dashboard (the pre-authorization lives there).
-    await buyer.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+    // The new corporate lands on the buyer's side of the dashboard, where the pre-authorization lives.
+    await expect(buyer.getByRole('button', { name: 'Cuentas por Pagar' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      WAIT,
+    );
     await expect(buyer.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
     const answer = await buyer.request.get('/api/corporates/pre-authorization/?page_size=100', {
       headers: { Authorization: `Bearer ${await tokenOf(buyer)}` },

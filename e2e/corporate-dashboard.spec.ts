@@ -10,12 +10,15 @@ const CHECKBOX_PREFIX = 'Seleccionar factura ';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Secciones del dashboard' });
 
-/** The demo corporate, signed in, in its 'Cuentas por Pagar' view (the summary). */
+/** The demo corporate signs in and lands on its 'Cuentas por Pagar' view, the summary (decision 0065). */
 async function openCorporateView(page: Page) {
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${paths.prontoPago}$`), WAIT);
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.invoiceSummary}$`), WAIT);
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
+  await expect(page.getByRole('button', { name: 'Cuentas por Pagar' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 }
 
 /** A date a week from today, as the browser's date field takes it. */
@@ -42,7 +45,7 @@ async function firstRequestUuid(page: Page): Promise<string> {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the demo corporate sees its summary, filters by status, answers two requests and switches views', async ({
+  test('the demo corporate lands on its summary, filters by status, answers two requests and switches views', async ({
     page,
   }) => {
     await openCorporateView(page);

@@ -29,8 +29,7 @@ function folioOf(invoice: Invoice): string {
 
 async function corporateSignIn(page: Page): Promise<void> {
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page.getByRole('button', { name: 'Cuentas por Pagar' })).toBeVisible(WAIT);
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  // A corporate lands on its 'Cuentas por Pagar' view, the summary (decision 0065).
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
 }
 

@@ -55,8 +55,7 @@ test.describe('at 1280 px', () => {
     page,
   }) => {
     await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`${paths.prontoPago}$`), WAIT);
-    await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+    await expect(page).toHaveURL(new RegExp(`${paths.invoiceSummary}$`), WAIT);
     await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(WAIT);
     await expect(page.locator('.flujo-dashboard')).toHaveClass(/bp6-dark/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Flujo' })).toBeVisible();

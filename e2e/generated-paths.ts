@@ -39,7 +39,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export class Sessions {
   private readonly cache = new Map<string, { state: StorageState; at: number }>();
 
-  /** `prepare`: what the user does right after signing in (the corporate picks 'Cuentas por Pagar'). */
+  /** `prepare`: what the user does right after signing in (the corporate waits for its summary). */
   constructor(
     private readonly password: string,
     private readonly prepare: (page: Page) => Promise<void> = async () => {},
@@ -87,9 +87,8 @@ export class Sessions {
   }
 }
 
-/** The corporate's half of the dashboard ('Cuentas por Pagar'), where its sections live. */
+/** The corporate's half of the dashboard ('Cuentas por Pagar'), where its sections live and a login lands. */
 export async function payablesView(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible(SERVER_WAIT);
 }
 

@@ -24,10 +24,9 @@ test('the demo provider logs in, lands on Pronto Pago and logs out', async ({ pa
   await logOutFromDashboard(page);
 });
 
-test('the demo corporate logs in and can switch to its payable accounts', async ({ page }) => {
+test('the demo corporate logs in and lands on its payable accounts', async ({ page }) => {
   await logIn(page, 'corporativo.demo', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/);
-  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/resumen-de-facturas\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen de facturas' })).toBeVisible();
   await logOutFromDashboard(page);
 });

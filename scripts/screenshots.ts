@@ -216,12 +216,13 @@ async function logInOperator(page: Page): Promise<void> {
   await page.waitForURL(`**${paths.operatorDesk}`, { timeout: WAIT });
 }
 
-async function logIn(page: Page, username: string): Promise<void> {
+/** Signs in and waits for the page the login lands on (`landing`). */
+async function logIn(page: Page, username: string, landing: string): Promise<void> {
   await page.goto(paths.login);
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`**${paths.prontoPago}`, { timeout: WAIT });
+  await page.waitForURL(`**${landing}`, { timeout: WAIT });
 }
 
 /** The screen as a visitor sees it once its data arrived: the heading shown and the network quiet. */
@@ -271,12 +272,11 @@ async function shootRole(
     if (role === 'operator' && !operatorState) {
       await logInOperator(page);
       operatorState = await context.storageState();
-    } else if (role !== 'visitor' && role !== 'operator')
-      await logIn(page, role === 'corporate' ? 'corporativo.demo' : 'proveedor.demo');
-    if (role === 'corporate') {
-      // The demo corporate lands on its receivables; the switch shows its payables (spec §1).
-      await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
-      await page.waitForURL(`**${paths.invoiceSummary}`, { timeout: WAIT });
+    } else if (role === 'corporate') {
+      // The demo corporate lands on its payables, the summary (decision 0065).
+      await logIn(page, 'corporativo.demo', paths.invoiceSummary);
+    } else if (role === 'provider' || role === 'provider-con-linea') {
+      await logIn(page, 'proveedor.demo', paths.prontoPago);
     }
     for (const screen of todo) {
       const file = join(OUT, `${role}-${screen.name}-${width}.png`);

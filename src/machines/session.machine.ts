@@ -62,8 +62,8 @@ export const sessionMachine = setup({
     clearStorage: () => {},
     // Provided by the app: spec §8 logs errors that do not end the session.
     logRefreshFailure: (_, _params: { error: unknown }) => {},
-    // Provided by the app: history replaced with the alliances page.
-    goToAlliances: () => {},
+    // Provided by the app: the view the login opens and its first screen, history replaced (decision 0065).
+    goToLanding: () => {},
     // Provided by the app: wipe all local storage and reload at '/' (spec §2). The reload, not this
     // machine, resets what the page holds in memory, so nothing re-renders half signed out.
     endSession: () => {},
@@ -114,7 +114,8 @@ export const sessionMachine = setup({
   description:
     'Al cargar la aplicación se lee el token guardado: si no existe, ya venció o no se puede leer, se borran los ' +
     'datos locales y el usuario queda sin sesión. Al ingresar se guardan los tokens y los permisos y se va a ' +
-    'Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
+    'la primera pantalla de su vista: un corporativo con SAT autorizado al Resumen de facturas (Cuentas por ' +
+    'Pagar), los demás a Pronto Pago; un error muestra el mensaje del servidor. Antes de que venza el token de acceso se renueva con ' +
     'el token de renovación; si la renovación falla se borra todo y se vuelve al inicio. Al cerrar sesión se pide ' +
     'al servidor que revoque la sesión y, responda o no, se borra todo y se vuelve al inicio.',
   context: { accessToken: null, error: null, captchaRequired: false },
@@ -164,7 +165,7 @@ export const sessionMachine = setup({
               actions: [
                 { type: 'persistSession', params: ({ event }) => ({ tokens: event.output }) },
                 { type: 'keepToken', params: ({ event }) => ({ accessToken: event.output.access }) },
-                'goToAlliances',
+                'goToLanding',
               ],
             },
             onError: {

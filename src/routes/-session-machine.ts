@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { paths } from '../domain/paths';
+import { homePathFor, landingRole } from '../domain/dashboard-home';
 import { type LoginAttempt, tokenExpiryMs } from '../domain/session';
 import { type SessionTokens, type StoredSession, sessionMachine } from '../machines/session.machine';
 import { login, logout } from '../services/accounts.service';
@@ -8,7 +8,7 @@ import { setTokenRenewer } from '../services/http';
 import { navigateTo, signedOutDestination } from '../services/navigation';
 import { refreshSessionTokens, storeTokens } from '../services/session-tokens';
 import { ACCESS_TOKEN_KEY } from '../stores/storage-keys';
-import { clearSession, setUser } from '../stores/user.store';
+import { clearSession, setUser, userStore } from '../stores/user.store';
 
 // The session's wiring to the real services, storage and navigation, in a module of its own so the
 // prerendered login page (src/routes/-public/login-page.tsx) loads it without the rest of the app's wiring.
@@ -54,9 +54,10 @@ export const wiredSessionMachine = sessionMachine.provide({
     },
     clearStorage: () => clearSession(),
     logRefreshFailure: (_, { error }) => console.warn('session refresh failed; retrying', error),
-    goToAlliances: () => {
-      setUser({ role: 'provider' });
-      navigateTo(paths.prontoPago, { replace: true });
+    // Read after persistSession wrote this login's flags.
+    goToLanding: () => {
+      setUser({ role: landingRole(userStore) });
+      navigateTo(homePathFor(userStore.role), { replace: true });
     },
     endSession: () => {
       localStorage.clear();

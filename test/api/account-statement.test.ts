@@ -6,6 +6,7 @@ import { businessDate } from '../../server/http/business-date';
 import { disburseInvoice } from '../../server/modules/control-desk/disbursement.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { formatMoneyAmount, parseMoney, sumMoney } from '../../src/domain/money';
 import {
   type StatementPage,
   StatementPage as StatementPageStruct,
@@ -183,12 +184,46 @@ describe('account statement (estado de cuenta)', () => {
           'count',
           'credit_line',
           'credit_used',
+          'has_cost_center',
+          'payment_date',
           'spei_balance',
           'suppliers_customers',
           'total',
+          'total_by_date',
+          'used_credit_percentage',
         ].sort(),
       );
       expect(typeof body.has_factoring).toBe('boolean');
+    });
+
+    it('names the provider’s next instalment to Flujo, what its factoring line has in use, and no cost centres', async () => {
+      // The factored invoice's schedule: instalment 1 (in 30 days) is paid, 2 and 3 are due in 60 and 90 days.
+      const indicators = (await page(PROVIDER_PATH, provider)).indicators!;
+      expect(indicators).toMatchObject({
+        payment_date: dayjs(today()).add(60, 'day').format('YYYY-MM-DD'),
+        total_by_date: '34625.00',
+        has_cost_center: false,
+      });
+      // Another provider, with a factoring line of which a third is in use, and money in its SPEI account.
+      await db()
+        .updateTable('companies')
+        .set({ credit_line: '300000.00', credit_used: '100000.00', spei_balance: '1250.50' })
+        .where('rfc', '=', DEMO_PROVIDERS[1].rfc)
+        .execute();
+      expect((await page(PROVIDER_PATH, sibling)).indicators).toMatchObject({
+        credit_line: '300000.00',
+        credit_used: '100000.00',
+        available_credit: '200000.00',
+        used_credit_percentage: 33.33,
+        spei_balance: '1250.50',
+        // Nothing factored: no instalment is due.
+        payment_date: null,
+        total_by_date: '0.00',
+      });
+      // The filters apply: a search that leaves the factored invoice out leaves its instalments out.
+      const advanced = await page(PROVIDER_PATH, provider, `search=${encodeURIComponent('Cajas de cartón')}`);
+      expect(advanced.results.map((row) => row.id)).not.toContain(factoredId);
+      expect(advanced.indicators).toMatchObject({ payment_date: null, total_by_date: '0.00' });
     });
 
     it('shows an advanced invoice’s request and deposit', async () => {
@@ -308,27 +343,63 @@ describe('account statement (estado de cuenta)', () => {
         'credit_line',
         'credit_used',
         'cut_off_dates',
+        'has_cost_center',
+        'payment_date',
         'providers',
+        'spei_balance',
+        'suppliers_customers',
         'total',
+        'total_by_date',
         'used_credit_percentage',
       ]);
       expect(indicators.count).toBe(expected);
       const providers = new Set(body.results.map((item) => item.emitter_rfc));
       expect(indicators.providers).toBe(providers.size);
+      expect(indicators.suppliers_customers).toBe(providers.size);
       expect(indicators.cut_off_dates).toContain(paymentDate());
       const dates = indicators.cut_off_dates ?? [];
       expect(dates).toEqual([...new Set(dates)].sort());
       expect(dates.every((date) => date >= today())).toBe(true);
+      // The next cut-off date and what the corporate pays Flujo that day: the MXN amounts of the rows due then.
+      expect(indicators.payment_date).toBe(dates[0]);
+      const dueThen = body.results.filter((item) => item.payment_date === dates[0]);
+      expect(dueThen.length).toBeGreaterThan(0);
+      expect(indicators.total_by_date).toBe(
+        formatMoneyAmount(sumMoney(dueThen.map((item) => parseMoney(item.amount_with_exchange_rate!)))),
+      );
+      expect(indicators.has_cost_center).toBe(false);
+      const company = await db()
+        .selectFrom('companies')
+        .select('spei_balance')
+        .where('rfc', '=', DEMO_CORPORATE.rfc)
+        .executeTakeFirstOrThrow();
+      expect(indicators.spei_balance).toBe(formatMoneyAmount(parseMoney(company.spei_balance)));
     });
 
     it('is refused to a provider account (403) and shows another corporate nothing of this one', async () => {
       const refused = await getJson(ctx.app, CORPORATE_PATH, provider);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().detail).toBe('Esta operación es solo para cuentas corporativas.');
+      // Its SPEI account holds money: the indicator reads its own balance, nothing of the demo corporate's.
+      await db()
+        .updateTable('companies')
+        .set({ spei_balance: '5000.00' })
+        .where('rfc', '=', 'CNO190101AB1')
+        .execute();
       const other = await page(CORPORATE_PATH, otherCorporate);
       expect(other.count).toBe(0);
       expect(other.results).toEqual([]);
-      expect(other.indicators).toMatchObject({ count: 0, total: '0.00', providers: 0, cut_off_dates: [] });
+      expect(other.indicators).toMatchObject({
+        count: 0,
+        total: '0.00',
+        providers: 0,
+        suppliers_customers: 0,
+        cut_off_dates: [],
+        payment_date: null,
+        total_by_date: '0.00',
+        spei_balance: '5000.00',
+        has_cost_center: false,
+      });
     });
   });
 

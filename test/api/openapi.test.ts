@@ -161,6 +161,35 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('says what each indicator of the account statements means (spec §3, decision 0065)', () => {
+    const spec = {
+      '/api/providers/account/statement/': [
+        'payment_date',
+        'total_by_date',
+        'has_cost_center',
+        'used_credit_percentage',
+      ],
+      '/api/corporates/account/statement/': [
+        'payment_date',
+        'total_by_date',
+        'has_cost_center',
+        'spei_balance',
+        'suppliers_customers',
+      ],
+    };
+    for (const [path, fields] of Object.entries(spec)) {
+      const page = document.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+      const indicators = page?.properties?.indicators?.properties ?? {};
+      for (const field of fields) {
+        expect(indicators[field]?.description, `${path} ${field}`).toMatch(/\w{3,}/);
+      }
+      // Every indicator the page carries is explained, not only the spec's new ones.
+      for (const [field, schema] of Object.entries(indicators)) {
+        expect(schema.description, `${path} ${field}`).toEqual(expect.any(String));
+      }
+    }
+  });
+
   it('names the query filters of the lists and the Idempotency-Key of the money-moving calls', () => {
     const alliances = document.paths['/api/providers/alliances/']?.get;
     expect(alliances?.parameters?.map((p) => p.name)).toEqual(

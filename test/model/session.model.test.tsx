@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { landingRole } from '../../src/domain/dashboard-home';
 import type { LoginResponse } from '../../src/domain/schemas/session';
 import { INVALID_REFRESH_TOKEN } from '../../src/domain/session';
 import type { StoredSession } from '../../src/machines/session.machine';
@@ -42,10 +43,11 @@ async function providerCredentials(): Promise<{ username: string; password: stri
   return { username: provider.username, password: provider.password };
 }
 
-/** Spec §3 "Session user" as the session stores it after this login answer (role provider at login). */
+/** Spec §3 "Session user" as the session stores it after this login answer (the view it lands on, decision 0065). */
 function userAfterLogin(answer: LoginResponse): UserState {
+  const flags = { isCorporate: answer.is_corporate!, satCredentials: answer.sat_credentials_status! };
   return {
-    role: 'provider',
+    role: landingRole(flags),
     satCredentials: answer.sat_credentials_status!,
     corporate_can_pay_costs: answer.corporate_can_pay_costs!,
     hasFactoring: answer.has_factoring!,

@@ -511,6 +511,56 @@ export async function findUpcomingPaymentDates(
   return rows.flatMap((row) => (row.payment_date === null ? [] : [row.payment_date]));
 }
 
+/** A date and the money due on it (numeric text, summed by the database). */
+export interface DueOnDate {
+  date: string;
+  total: string;
+}
+
+/**
+ * The first payment date from `from` on among the matching invoices and the sum of the MXN amounts
+ * (amount_with_exchange_rate) of the matches due that day; null when none is due from then on.
+ */
+export async function findNextPaymentDue(
+  db: Db,
+  filter: InvoiceListFilter,
+  from: string,
+): Promise<DueOnDate | null> {
+  const row = await db
+    .selectFrom('invoices')
+    .where(listFilter(filter))
+    .where('payment_date', '>=', from)
+    .select((eb) => ['payment_date', eb.fn.sum<string>('amount_with_exchange_rate').as('total')])
+    .groupBy('payment_date')
+    .orderBy('payment_date')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.payment_date ? { date: row.payment_date, total: String(row.total) } : null;
+}
+
+/**
+ * The first due date from `from` on among the unpaid factoring instalments of the matching invoices and the sum
+ * of the instalments due that day; null when none is.
+ */
+export async function findNextInstalmentDue(
+  db: Db,
+  filter: InvoiceListFilter,
+  from: string,
+): Promise<DueOnDate | null> {
+  const row = await db
+    .selectFrom('factoring_instalments as instalment')
+    .innerJoin('factoring_requests as request', 'request.id', 'instalment.factoring_request_id')
+    .where('request.invoice_id', 'in', db.selectFrom('invoices').where(listFilter(filter)).select('id'))
+    .where('instalment.paid_at', 'is', null)
+    .where('instalment.due_date', '>=', from)
+    .select((eb) => ['instalment.due_date', eb.fn.sum<string>('instalment.amount').as('total')])
+    .groupBy('instalment.due_date')
+    .orderBy('instalment.due_date')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { date: row.due_date, total: String(row.total) } : null;
+}
+
 // --- Bulk authorization by file (server/modules/corporates/bulk-upload.service.ts) ---
 
 /** An invoice as the bulk uploads read it: what a template row shows and what the lifecycle machine needs. */

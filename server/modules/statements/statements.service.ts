@@ -27,9 +27,13 @@ import type { Db } from '../../db/database';
 import { businessDate } from '../../http/business-date';
 import { FieldErrors } from '../../http/errors';
 import { findCompanyBalances } from '../accounts/company.repository';
+import { utilisationPercentage } from '../credit-programmes/credit-programmes.service';
 import { programmeIndicators } from '../credit-programmes/programme-indicators';
 import {
+  type DueOnDate,
   findListRowsByIds,
+  findNextInstalmentDue,
+  findNextPaymentDue,
   findUpcomingPaymentDates,
   type InvoiceListRow,
   type InvoiceSide,
@@ -258,8 +262,26 @@ export async function listStatement(
 }
 
 /**
- * The first page's extras (spec §3). Provider: the matches' totals and its factoring line and balances, with
- * has_factoring. Corporate: the matches' totals, its providers and the upcoming distinct payment dates.
+ * Flujo keeps no cost centres: neither a CFDI nor a company's record carries one, so no statement can be broken
+ * down by them (decision 0065). The indicator says so, for a client that would otherwise offer the breakdown.
+ */
+const HAS_COST_CENTER = false;
+
+/** The next payment of a statement's holder to Flujo as indicators: its date (null if none) and its MXN total. */
+function nextPayment(due: DueOnDate | null): Pick<Indicators, 'payment_date' | 'total_by_date'> {
+  return {
+    payment_date: due?.date ?? null,
+    total_by_date: formatMoneyAmount(due === null ? 0 : parseMoney(due.total)),
+  };
+}
+
+/**
+ * The first page's extras (spec §3; what each indicator means is decision 0065's and the OpenAPI document's).
+ * Provider: the matches' totals, its factoring line (credit_line, credit_used, available_credit,
+ * used_credit_percentage), spei_balance, the next unpaid instalment of its factored matches (payment_date,
+ * total_by_date), has_cost_center, and has_factoring. Corporate: the matches' totals, its providers (also as
+ * suppliers_customers), the upcoming distinct payment dates and the first of them with what is due that day
+ * (payment_date, total_by_date), its spei_balance, has_cost_center and its credit programme's utilisation.
  */
 export async function statementExtras(
   db: Db,
@@ -269,32 +291,46 @@ export async function statementExtras(
   today: IsoDate,
 ): Promise<{ indicators: Indicators; has_factoring: boolean }> {
   const company = list.balances ?? (await findCompanyBalances(db, scope.companyId));
+  const filter = listFilter(
+    { companyId: scope.companyId, side: scope.side, statuses: scope.statuses, today },
+    query,
+  );
+  const speiBalance = formatMoneyAmount(parseMoney(company.spei_balance));
   if (scope.role === 'provider') {
-    const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
+    const line = parseMoney(company.credit_line);
+    const used = parseMoney(company.credit_used);
     return {
       indicators: {
         total: list.total,
         count: list.count,
         suppliers_customers: list.counterparts,
-        credit_line: formatMoneyAmount(parseMoney(company.credit_line)),
-        credit_used: formatMoneyAmount(parseMoney(company.credit_used)),
-        available_credit: formatMoneyAmount(Math.max(0, available)),
-        spei_balance: formatMoneyAmount(parseMoney(company.spei_balance)),
+        credit_line: formatMoneyAmount(line),
+        credit_used: formatMoneyAmount(used),
+        available_credit: formatMoneyAmount(Math.max(0, line - used)),
+        used_credit_percentage: utilisationPercentage(line, used),
+        spei_balance: speiBalance,
+        ...nextPayment(await findNextInstalmentDue(db, filter, today)),
+        has_cost_center: HAS_COST_CENTER,
       },
       has_factoring: company.has_factoring,
     };
   }
-  const filter = listFilter(
-    { companyId: scope.companyId, side: scope.side, statuses: scope.statuses, today },
-    query,
-  );
+  const [cutOffDates, due, programme] = await Promise.all([
+    findUpcomingPaymentDates(db, filter, today, MAX_CUT_OFF_DATES),
+    findNextPaymentDue(db, filter, today),
+    programmeIndicators(db, scope.companyId),
+  ]);
   return {
     indicators: {
       total: list.total,
       count: list.count,
       providers: list.counterparts,
-      cut_off_dates: await findUpcomingPaymentDates(db, filter, today, MAX_CUT_OFF_DATES),
-      ...(await programmeIndicators(db, scope.companyId)),
+      suppliers_customers: list.counterparts,
+      cut_off_dates: cutOffDates,
+      ...nextPayment(due),
+      spei_balance: speiBalance,
+      has_cost_center: HAS_COST_CENTER,
+      ...programme,
     },
     has_factoring: company.has_factoring,
   };

@@ -30,8 +30,10 @@ export type StatementRow = Infer<typeof StatementRow>;
 
 /**
  * A page of the statement (page_size 25). The provider's first page carries indicators {total, count,
- * suppliers_customers, credit_line, credit_used, available_credit, spei_balance} and has_factoring; the
- * corporate's {total, count, providers, cut_off_dates}.
+ * suppliers_customers, credit_line, credit_used, available_credit, used_credit_percentage, spei_balance,
+ * payment_date, total_by_date, has_cost_center} and has_factoring; the corporate's {total, count, providers,
+ * suppliers_customers, cut_off_dates, payment_date, total_by_date, spei_balance, has_cost_center} and, with a
+ * credit programme, its utilisation. What each means: decision 0065 and GET /api/openapi.json.
  */
 export const StatementPage = PagedList(StatementRow);
 export type StatementPage = Infer<typeof StatementPage>;

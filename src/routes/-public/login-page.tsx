@@ -8,7 +8,7 @@ import { wiredSessionMachine } from '../-session-machine';
 
 /**
  * Spec §2: a visitor whose stored session is still good goes to the dashboard, as the app's /auth route
- * does. Only a session restored at load: a login made here navigates by itself (goToAlliances).
+ * does. Only a session restored at load: a login made here navigates by itself (goToLanding).
  */
 function LeaveWhenSignedIn() {
   const session = SessionContext.useActorRef();

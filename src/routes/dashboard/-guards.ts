@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router';
+import { homePathFor } from '../../domain/dashboard-home';
 import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { userStore } from '../../stores/user.store';
-import { homePathFor } from '../../views/dashboard/dashboard-sections';
 
 /**
  * Spec §2: the provider dashboard's screens (SAT credentials, Pronto Pago, advanced invoices) are the

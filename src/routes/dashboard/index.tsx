@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { homePathFor } from '../../domain/dashboard-home';
 import { userStore } from '../../stores/user.store';
-import { homePathFor } from '../../views/dashboard/dashboard-sections';
 
 export const Route = createFileRoute('/dashboard/')({
   beforeLoad: () => {

@@ -1,9 +1,10 @@
 import { H1, NonIdealState } from '@blueprintjs/core';
 import { Navigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { homePathFor } from '../../domain/dashboard-home';
 import { paths } from '../../domain/paths';
 import { userStore } from '../../stores/user.store';
-import { homePathFor, sectionsFor } from './dashboard-sections';
+import { sectionsFor } from './dashboard-sections';
 import { SectionHelp } from './section-help';
 
 /** A dashboard section: its title and help card; the section's own screen arrives with its issue. */

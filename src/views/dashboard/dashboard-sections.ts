@@ -117,11 +117,3 @@ export const CORPORATE_SECTIONS: readonly DashboardSection[] = [
 export function sectionsFor(role: Role): readonly DashboardSection[] {
   return role === 'corporate' ? CORPORATE_SECTIONS : PROVIDER_SECTIONS;
 }
-
-/**
- * Spec §2: anything else redirects to the role's first screen. A plain string for the router: the sections the
- * catch-all route serves (the corporate home among them) are not in the route tree's typed paths.
- */
-export function homePathFor(role: Role): string {
-  return sectionsFor(role)[0]!.path;
-}

@@ -4,13 +4,13 @@ import { CaretDownIcon, KeyIcon, LogOutIcon, MenuIcon, UserIcon } from '@bluepri
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { canSwitchView, homePathFor } from '../../domain/dashboard-home';
 import { paths } from '../../domain/paths';
-import { isSatLinkAuthorized } from '../../domain/sat-status';
 import { type Role, setUser, userStore } from '../../stores/user.store';
 import { BrandLogo } from '../common/brand-logo';
 import { useRemovePrerenderedFrame } from '../common/prerendered-frame';
 import { SessionContext } from '../common/session-context';
-import { type DashboardSection, homePathFor, sectionsFor } from './dashboard-sections';
+import { type DashboardSection, sectionsFor } from './dashboard-sections';
 import { type HeaderCard, HeaderCards, type HeaderSummary } from './header-cards';
 
 function SectionLinks({
@@ -101,7 +101,7 @@ export function DashboardShell({
   );
   const dark = user.role === 'corporate';
   // Spec §1/§6: a corporate with authorized SAT credentials switches between the two views.
-  const canSwitchRole = user.isCorporate && isSatLinkAuthorized(user.satCredentials);
+  const canSwitchRole = canSwitchView(user);
   const switchTo = (role: Role) => {
     setUser({ role });
     void navigate({ to: homePathFor(role) });

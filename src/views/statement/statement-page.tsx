@@ -55,6 +55,29 @@ function mxn(amount: string | undefined): string {
   return formatMxn(parseMoney(amount ?? '0'));
 }
 
+/** What the holder pays Flujo on the next payment date (indicators payment_date and total_by_date, decision 0065). */
+export const NEXT_CUT_OFF_TEXT = 'A pagar';
+export const NEXT_INSTALMENT_TEXT = 'Próxima parcialidad';
+
+/** A line under the card's figure; the corporate's card lists the date already, the provider's names it. */
+function NextPayment({
+  indicators,
+  text,
+  withDate,
+}: {
+  indicators: Indicators;
+  text: string;
+  withDate: boolean;
+}) {
+  if (!indicators.payment_date) return null;
+  return (
+    <span className="flujo-stat-card-line flujo-stat-card-status">
+      {text}: {mxn(indicators.total_by_date)}
+      {withDate && ` el ${formatDisplayDate(indicators.payment_date)}`}
+    </span>
+  );
+}
+
 /** Provider: invoices, clients, total and the factoring line; corporate: invoices, providers, total, cut-off dates. */
 function StatementCards({ role, state }: { role: Role; state: StatementIndicatorsState }) {
   const provider = role === 'provider';
@@ -83,6 +106,7 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
                 <span className="flujo-stat-card-status">
                   Usado {mxn(loaded.credit_used)} de {mxn(loaded.credit_line)}
                 </span>
+                <NextPayment indicators={loaded} text={NEXT_INSTALMENT_TEXT} withDate />
               </>
             ) : (
               <span className="flujo-stat-card-status">Sin línea de factoraje</span>
@@ -95,12 +119,15 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
             (loaded.cut_off_dates ?? []).length === 0 ? (
               <span className="flujo-stat-card-status">Sin pagos próximos</span>
             ) : (
-              <span className="flujo-stat-card-dates">
-                {(loaded.cut_off_dates ?? [])
-                  .slice(0, SHOWN_CUT_OFF_DATES)
-                  .map(formatDisplayDate)
-                  .join(' · ')}
-              </span>
+              <>
+                <span className="flujo-stat-card-dates">
+                  {(loaded.cut_off_dates ?? [])
+                    .slice(0, SHOWN_CUT_OFF_DATES)
+                    .map(formatDisplayDate)
+                    .join(' · ')}
+                </span>
+                <NextPayment indicators={loaded} text={NEXT_CUT_OFF_TEXT} withDate={false} />
+              </>
             )
           }
         </StatCard>
