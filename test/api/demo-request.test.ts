@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE } from '../../src/domain/phone';
+import { MAX_LENGTH, tooLongMessage } from '../../src/domain/schemas/fields';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { rowCount } from '../support/test-database';
 
@@ -73,6 +74,21 @@ describe('POST /api/accounts/request-demo/', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.phone).toEqual([PHONE_MESSAGE]);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a company over 150 characters at its field with the form's own message, writing nothing", async () => {
+    const before = await count();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/request-demo/',
+      payload: { ...VALID, company: 'Maquiladora '.repeat(42) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ company: [tooLongMessage(MAX_LENGTH.demoCompany)] });
+    expect(tooLongMessage(MAX_LENGTH.demoCompany)).toBe(
+      'Asegúrate de que este campo no tenga más de 150 caracteres.',
+    );
     expect(await count()).toBe(before);
   });
 

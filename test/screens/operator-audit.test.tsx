@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_AUDIT_MESSAGES } from '../../src/domain/schemas/operator-audit';
@@ -39,6 +39,23 @@ describe('operator audit (page, through the real server)', () => {
       () => expect((screen.getByLabelText('Operador') as HTMLInputElement).value).toBe(''),
       SERVER_WAIT,
     );
+  });
+
+  it('writes one row per visit, its time as DD/MM/YYYY HH:mm', async () => {
+    const session = await signInOperator();
+    const user = userEvent.setup();
+    renderApp('/operacion/bitacora/');
+    await screen.findByRole('button', { name: 'Filtrar' }, SERVER_WAIT);
+    await screen.findAllByText(/Sin acciones|\d+ acci(ón|ones)/, {}, SERVER_WAIT);
+    // Only this operator's visits of the bitácora: the first one's row, written as its answer left.
+    await user.type(screen.getByLabelText('Operador'), session.username);
+    await user.type(screen.getByLabelText('Acción'), 'Consultar la bitácora');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const table = await screen.findByRole('table', { name: 'Bitácora' }, SERVER_WAIT);
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('1 acción')).toBeTruthy();
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[0]!.textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it("shows the server's refusal of a date at its field", async () => {

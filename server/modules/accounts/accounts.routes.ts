@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MAX_LENGTH, tooLongMessage } from '../../../src/domain/schemas/fields';
 import {
   MfaChallengeResponse,
   MfaLoginRequest,
@@ -137,7 +138,10 @@ const DOCS = {
   },
   requestDemo: {
     summary: 'Request a demo (public form)',
-    description: 'Solicitud de demostración desde el sitio público; source dice qué página la envió.',
+    description:
+      'Solicitud de demostración desde el sitio público; source dice qué página la envió. Límites por campo ' +
+      `(errors.campo: '${tooLongMessage(MAX_LENGTH.demoCompany)}'): company hasta ${MAX_LENGTH.demoCompany} ` +
+      `caracteres, first_name y last_name hasta ${MAX_LENGTH.personName}, email hasta ${MAX_LENGTH.email}.`,
     body: DemoRequest,
     query: {
       source: {

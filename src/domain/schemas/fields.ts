@@ -49,6 +49,11 @@ export const MAX_LENGTH = {
   personName: 150,
   email: 254,
   company: 255,
+  /**
+   * A company named in the public demo form: what a legal name needs ('Comercializadora … , S.A.P.I. de C.V.'
+   * runs to about 100), well under the companies table's 255; the inbox shows it whole (decision 0065).
+   */
+  demoCompany: 150,
 } as const;
 
 /** Django's username rule: letters, digits and @ . + - _ only. */

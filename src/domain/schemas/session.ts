@@ -173,13 +173,16 @@ export const ProfileUpdate = payload({
 });
 export type ProfileUpdate = Infer<typeof ProfileUpdate>;
 
-/** POST /request-demo/: all five required, email valid. Shared by the browser form and the server. */
+/**
+ * POST /request-demo/: all five required, email valid, the texts bounded (names as the account's, the company at
+ * MAX_LENGTH.demoCompany) with 'no más de N caracteres' at the field. Shared by the browser form and the server.
+ */
 export const DemoRequest = payload({
-  first_name: requiredText(),
-  last_name: requiredText(),
+  first_name: requiredText({ maxLength: MAX_LENGTH.personName }),
+  last_name: requiredText({ maxLength: MAX_LENGTH.personName }),
   phone: phoneNumber(),
-  email: emailAddress(),
-  company: requiredText(),
+  email: emailAddress({ tooLong: tooLongMessage(MAX_LENGTH.email) }),
+  company: requiredText({ maxLength: MAX_LENGTH.demoCompany }),
 });
 export type DemoRequest = Infer<typeof DemoRequest>;
 

@@ -45,6 +45,16 @@ describe('fieldErrors(DemoRequest)', () => {
     });
   });
 
+  it('bounds the company at 150 characters and the names at 150, at the field', () => {
+    expect(fieldErrors(DemoRequest, { ...demo, company: 'A'.repeat(150) })).toEqual({});
+    expect(
+      fieldErrors(DemoRequest, { ...demo, company: 'A'.repeat(151), first_name: 'B'.repeat(151) }),
+    ).toEqual({
+      first_name: ['Asegúrate de que este campo no tenga más de 150 caracteres.'],
+      company: ['Asegúrate de que este campo no tenga más de 150 caracteres.'],
+    });
+  });
+
   it('reports missing and non-string fields as required', () => {
     expect(fieldErrors(DemoRequest, { first_name: 42, email: '' })).toEqual({
       first_name: ['Este campo es obligatorio'],

@@ -51,6 +51,15 @@ export function backOfficeListRoute<Filters extends object, Page>(
   };
 }
 
+/**
+ * The options of a component's query that its route's loader already started. React-query refetches, on mount,
+ * any data older than its staleTime (0 by default): the loader's answer, there before the route's code had
+ * mounted, was asked for again, so each visit called the server twice and the bitácora listed it twice. The
+ * loader asks once per visit (and again on every navigation to the route); the component reads that answer,
+ * an action's invalidation still refetches it, and a query with no data yet is still fetched on mount.
+ */
+export const STARTED_BY_LOADER = { refetchOnMount: false } as const;
+
 /** A query's result as the views read it. */
 export function remoteData<T>(query: UseQueryResult<T>): RemoteData<T> {
   return { status: query.status, data: query.data, retry: () => void query.refetch() };
@@ -73,7 +82,7 @@ export function useBackOfficeList<Filters extends object, Page>(
 ): BackOfficeListScreen<Filters, Page> {
   const { page = 1, ...rest } = search;
   const filters = rest as unknown as Filters;
-  const query = useQuery(definition.query(filters, page));
+  const query = useQuery({ ...definition.query(filters, page), ...STARTED_BY_LOADER });
   return {
     filters,
     page,

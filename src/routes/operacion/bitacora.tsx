@@ -11,6 +11,7 @@ import {
 import {
   type BackOfficeListDefinition,
   backOfficeListRoute,
+  STARTED_BY_LOADER,
   useBackOfficeList,
 } from './-back-office-list-route';
 
@@ -36,7 +37,7 @@ export const Route = createFileRoute('/operacion/bitacora')({
   component: function AuditRoute() {
     const screen = useBackOfficeList(AUDIT_LIST, Route.useSearch(), Route.useNavigate());
     // The same query (react-query shares it): a 400 names the filters the server refused.
-    const query = useQuery(AUDIT_LIST.query(screen.filters, screen.page));
+    const query = useQuery({ ...AUDIT_LIST.query(screen.filters, screen.page), ...STARTED_BY_LOADER });
     return (
       <OperatorAuditPage
         filters={screen.filters}

@@ -26,13 +26,15 @@ import {
   type ProgrammeAction,
   ProgrammesPage,
 } from '../../views/operator/programmes/programmes-page';
-import { remoteData } from './-back-office-list-route';
+import { remoteData, STARTED_BY_LOADER } from './-back-office-list-route';
 
 // /operacion/programas/ (issue 19, decision 0052): the route holds the calls and the server cache and runs the
 // programme-actions machine (decision 0064); the view asks the credit-programme machine which gestures this
 // operator may make and renders the gesture's state.
 export const Route = createFileRoute('/operacion/programas')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(programmesQueryOptions).catch(() => undefined),
+  // Not awaited, as the lists' loaders: the page shows its spinner; a cached list is refreshed (prefetchQuery asks
+  // again for stale data, ensureQueryData would not) and the component reads this answer (STARTED_BY_LOADER).
+  loader: ({ context }) => void context.queryClient.prefetchQuery(programmesQueryOptions),
   component: ProgrammesRoute,
 });
 
@@ -67,7 +69,7 @@ function wiredProgrammeActions(queryClient: QueryClient) {
 
 function ProgrammesRoute() {
   const queryClient = useQueryClient();
-  const list = useQuery(programmesQueryOptions);
+  const list = useQuery({ ...programmesQueryOptions, ...STARTED_BY_LOADER });
   const corporates = useQuery(corporateOptionsQueryOptions);
   // Which programme's ledger panel is open: presentation, not a call's state.
   const [selectedId, setSelectedId] = useState<number | null>(null);

@@ -3,7 +3,7 @@ import { Add, History } from '@blueprintjs/icons';
 import type { SnapshotFrom } from 'xstate';
 import { ALLIANCE_STATE_LABELS, ALLIANCE_STATES, type AllianceState } from '../../../domain/alliance-terms';
 import { efosStandingText, isBlockingSituation } from '../../../domain/efos';
-import { divideDecimal, formatCurrency, parseMoney } from '../../../domain/money';
+import { divideDecimal, formatMxn, parseMoney } from '../../../domain/money';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type {
   AllianceInput,
@@ -82,8 +82,7 @@ const PRICE_COLUMNS: readonly BackOfficeColumn<AlliancePriceRow>[] = [
   { id: 'max-days', header: 'Máx. días', cell: (price) => price.max_days ?? '—' },
   { id: 'set-by', header: 'Fijó', cell: (price) => price.set_by ?? '—' },
 ];
-const money = (value: string | null) =>
-  value === null ? 'Sin tope' : formatCurrency(parseMoney(value), 'MXN');
+const money = (value: string | null) => (value === null ? 'Sin tope' : formatMxn(parseMoney(value)));
 const allianceName = (alliance: OperatorAlliance) =>
   `${alliance.provider_rfc} con ${alliance.corporate_name}`;
 

@@ -1,5 +1,6 @@
 import { Button, FormGroup, H1, InputGroup, Tag } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
+import { displayDateTime } from '../../../domain/calendar-date';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import type {
   OperatorActionEntry,
@@ -8,12 +9,6 @@ import type {
 } from '../../../domain/schemas/operator-audit';
 import './operator-audit.css';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
-
-const AT_FORMAT = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
-  dateStyle: 'short',
-  timeStyle: 'medium',
-});
 
 /** The audit's filters, as the URL holds them (the page apart). */
 export type AuditFilters = Omit<OperatorAuditFilters, 'page'>;
@@ -41,7 +36,11 @@ function statusIntent(status: number): 'success' | 'warning' | 'danger' {
 }
 
 const AUDIT_COLUMNS: readonly BackOfficeColumn<OperatorActionEntry>[] = [
-  { id: 'at', header: 'Fecha y hora', cell: (entry) => AT_FORMAT.format(new Date(entry.at)) },
+  {
+    id: 'at',
+    header: 'Fecha y hora',
+    cell: (entry) => <time dateTime={entry.at}>{displayDateTime(entry.at)}</time>,
+  },
   { id: 'operator', header: 'Operador', cell: (entry) => entry.operator_username },
   { id: 'action', header: 'Acción', cell: (entry) => entry.action },
   {

@@ -8,7 +8,12 @@ import {
   type InboxPage as InboxPageBody,
 } from '../../../domain/schemas/operator-alliances';
 import { formatDisplayDateTime } from '../../invoices/invoice-format';
-import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
+import {
+  type BackOfficeColumn,
+  BackOfficeList,
+  type RemoteData,
+  TruncatedCell,
+} from '../list/back-office-list';
 
 export const INBOX_TITLE = 'Bandeja';
 export const INBOX_FAILED = 'No pudimos cargar la bandeja.';
@@ -29,14 +34,18 @@ const INBOX_COLUMNS: readonly BackOfficeColumn<InboxItem>[] = [
     header: 'Fecha',
     cell: (item) => <time dateTime={item.created_at}>{formatDisplayDateTime(item.created_at)}</time>,
   },
-  { id: 'from', header: 'De', cell: (item) => item.from_name },
-  { id: 'company', header: 'Empresa', cell: (item) => item.from_company },
+  { id: 'from', header: 'De', cell: (item) => <TruncatedCell text={item.from_name} /> },
+  { id: 'company', header: 'Empresa', cell: (item) => <TruncatedCell text={item.from_company} /> },
   { id: 'subject', header: 'Asunto', cell: (item) => item.subject },
   {
     id: 'email',
     header: 'Correo',
     cell: (item) =>
-      item.contact_email ? <a href={`mailto:${item.contact_email}`}>{item.contact_email}</a> : '—',
+      item.contact_email ? (
+        <TruncatedCell text={item.contact_email} href={`mailto:${item.contact_email}`} />
+      ) : (
+        '—'
+      ),
   },
   { id: 'phone', header: 'Teléfono', cell: (item) => item.contact_phone ?? '—' },
   {

@@ -38,7 +38,8 @@ export function remoteList<T, Row>(
 export interface BackOfficeColumn<Row> {
   /** Stable key; also the cell's class suffix (`flujo-operator-table__<id>`). */
   id: string;
-  header: ReactNode;
+  /** The column's heading; on a narrow screen, the label before each row's value (the row reads as a card). */
+  header: string;
   cell(row: Row): ReactNode;
   /** The cell that names its row (`<th scope="row">`, the row's accessible header); a data cell when absent. */
   rowHeader?: boolean;
@@ -116,7 +117,8 @@ export function BackOfficeList<Row>({
   }
   return (
     <>
-      {/* A narrow screen scrolls the table sideways rather than cut it off; the keyboard scrolls it too. */}
+      {/* Below 800 px each row reads as a card of label: value pairs, its actions at the bottom (operator-lists.css);
+          a wider screen too narrow for a long table scrolls it sideways, by keyboard too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe) */}
       <div className="flujo-operator-table-scroll" tabIndex={0}>
         <HTMLTable
@@ -139,11 +141,20 @@ export function BackOfficeList<Row>({
               <tr key={rowKey(row)}>
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <th key={column.id} scope="row" className={`flujo-operator-table__${column.id}`}>
+                    <th
+                      key={column.id}
+                      scope="row"
+                      className={`flujo-operator-table__${column.id}`}
+                      data-label={column.header}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.id} className={`flujo-operator-table__${column.id}`}>
+                    <td
+                      key={column.id}
+                      className={`flujo-operator-table__${column.id}`}
+                      data-label={column.header}
+                    >
                       {column.cell(row)}
                     </td>
                   ),
@@ -167,5 +178,40 @@ export function BackOfficeList<Row>({
         />
       )}
     </>
+  );
+}
+
+/** A truncated cell's widest line, in characters; over twice this a text is cut (about a column at 1280 px). */
+export const TRUNCATED_CELL_CHARS = 32;
+
+/**
+ * A cell's text that may be long (a name typed in a public form): over `chars` characters it holds at most two
+ * lines of `chars`, breaking anywhere, cut with an ellipsis, and shows the whole text on hover (its title) and on
+ * keyboard focus; screen readers read it all. With `href` it is a link (an e-mail address). On a narrow screen's card it wraps instead
+ * (operator-lists.css).
+ */
+export function TruncatedCell({
+  text,
+  href,
+  chars = TRUNCATED_CELL_CHARS,
+}: {
+  text: string;
+  href?: string;
+  chars?: number;
+}) {
+  if (text.length <= chars) return href ? <a href={href}>{text}</a> : text;
+  const cut = { className: 'flujo-operator-cell-truncated', style: { maxWidth: `${chars}ch` }, title: text };
+  if (href) {
+    return (
+      <a href={href} {...cut}>
+        {text}
+      </a>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the keyboard reaches the cut text to read it whole (WCAG 1.4.13)
+    <span {...cut} tabIndex={0}>
+      {text}
+    </span>
   );
 }
