@@ -1,7 +1,7 @@
 import { H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMoney, parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
@@ -29,12 +29,8 @@ function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
       <StatCard id="indicador-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
         {(loaded) => (
           <>
-            <span className="flujo-stat-card-line">
-              {formatCurrency(parseMoney(loaded.total), 'MXN')} MXN
-            </span>
-            <span className="flujo-stat-card-line">
-              {formatCurrency(parseMoney(loaded.total_usd), 'USD')} USD
-            </span>
+            <span className="flujo-stat-card-line">{formatMoney(parseMoney(loaded.total), 'MXN')}</span>
+            <span className="flujo-stat-card-line">{formatMoney(parseMoney(loaded.total_usd), 'USD')}</span>
           </>
         )}
       </StatCard>

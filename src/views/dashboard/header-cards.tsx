@@ -3,7 +3,7 @@ import { ArrowRightIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprint
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMxn, parseMoney } from '../../domain/money';
 import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
@@ -63,10 +63,11 @@ function SummaryCard({ summary }: { summary: HeaderSummary }) {
         <p className="flujo-header-card-status">No pudimos cargar el resumen.</p>
       ) : (
         <dl className="flujo-header-card-figures">
+          {/* The server sums the invoices' peso values (a USD invoice at its CFDI rate): one figure, in MXN. */}
           <Figure
             icon={<DollarIcon />}
             label="Monto total"
-            value={value((loaded) => formatCurrency(parseMoney(loaded.total ?? '0')))}
+            value={value((loaded) => formatMxn(parseMoney(loaded.total ?? '0')))}
           />
           <Figure icon={<DocumentIcon />} label="Facturas" value={value((loaded) => loaded.count ?? 0)} />
           <Figure

@@ -7,7 +7,7 @@ import {
   ExchangeIcon,
 } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMxn, parseMoney } from '../../domain/money';
 import type { Indicators } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { CONTACT_EMAIL } from '../common/site-config';
@@ -27,9 +27,10 @@ export interface FactoringBalance {
 /** Spec §2 balance card: the factoring line, what is used, what is left, and the wallet's balance. */
 export function FactoringBalanceCard({ balance }: { balance: FactoringBalance }) {
   const { indicators, isPending, isError } = balance;
+  // The line and the wallet are in pesos (a USD invoice is factored at its CFDI rate).
   const value = (amount: string | undefined) =>
     indicators ? (
-      formatCurrency(parseMoney(amount ?? '0'))
+      formatMxn(parseMoney(amount ?? '0'))
     ) : (
       <span className={Classes.SKELETON} aria-hidden="true">
         0000000

@@ -2,7 +2,7 @@ import { Button, H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMxn, parseMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { canRequestFactoring } from '../../machines/invoice-actions';
@@ -39,7 +39,8 @@ function SummaryCards({ state }: { state: StatCardState<Indicators> }) {
         {(loaded) => loaded.suppliers_customers ?? 0}
       </StatCard>
       <StatCard id="factoraje-monto" icon={<DollarIcon />} label="Monto total" state={state}>
-        {(loaded) => formatCurrency(parseMoney(loaded.total ?? '0'))}
+        {/* The sum of the invoices' peso values (a USD invoice at its CFDI rate). */}
+        {(loaded) => formatMxn(parseMoney(loaded.total ?? '0'))}
       </StatCard>
     </section>
   );
@@ -65,14 +66,7 @@ export function FactoringPage({ help, screen, indicators, machine }: FactoringPa
             text={REQUEST_FACTORING_TEXT}
             aria-label={`${REQUEST_FACTORING_TEXT} ${invoice.fiscal_folio}`}
             disabled={busy}
-            onClick={() =>
-              send({
-                type: 'factoring.request',
-                invoiceId: invoice.id,
-                folio: invoice.fiscal_folio,
-                hasFactoring,
-              })
-            }
+            onClick={() => send({ type: 'factoring.request', invoice, hasFactoring })}
           />
         )}{' '}
         <HistoryButton invoice={invoice} trail={trail} />

@@ -2,8 +2,9 @@ import { Button, ButtonGroup, Classes, H1, HTMLTable, Tag } from '@blueprintjs/c
 import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
+import { formatInvoiceAmount, formatInvoiceMxnValue, isConverted } from '../../domain/invoice-money';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
-import { formatCurrency, formatMxn, parseMoney, sumMoney } from '../../domain/money';
+import { formatMxn, parseMoney, sumMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { StatementMovement } from '../../domain/schemas/statements';
 import { MAX_REPORT_INVOICES, MOVEMENT_STATUS_LABELS } from '../../domain/statements';
@@ -164,8 +165,10 @@ function MovementsDrawer({
             Factura {shownFolio(invoice)} ·{' '}
             {role === 'provider' ? invoice.receiver_name : invoice.emitter_name}
             {' · '}
-            {mxn(invoice.amount_with_exchange_rate ?? invoice.amount)}
+            {formatInvoiceAmount(invoice)}
           </p>
+          {/* The movements are in pesos: a dollar invoice says which peso value they come from. */}
+          {isConverted(invoice) && <p className={Classes.TEXT_MUTED}>{formatInvoiceMxnValue(invoice)}</p>}
           {role === 'corporate' && (
             <p className={Classes.TEXT_MUTED}>{CORPORATE_STATUS_MEANINGS[invoice.status]}</p>
           )}
@@ -190,7 +193,7 @@ function MovementsDrawer({
                     <tr key={`${item.kind}-${item.date}-${item.concept}`}>
                       <td>{formatDisplayDate(item.date)}</td>
                       <td>{item.concept}</td>
-                      <td className="flujo-cell-amount">{formatCurrency(parseMoney(item.amount), 'MXN')}</td>
+                      <td className="flujo-cell-amount">{mxn(item.amount)}</td>
                       <td>
                         <Tag minimal intent={item.status === 'done' ? 'success' : 'warning'}>
                           {MOVEMENT_STATUS_LABELS[item.status]}
@@ -201,7 +204,7 @@ function MovementsDrawer({
                 </tbody>
               </HTMLTable>
               <p className="flujo-movements-pending">
-                Pendiente: <strong>{formatCurrency(pendingTotal(movements), 'MXN')} MXN</strong>
+                Pendiente: <strong>{formatMxn(pendingTotal(movements))}</strong>
               </p>
             </>
           )}
