@@ -1,8 +1,9 @@
 import { H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
-import { formatMoney, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
@@ -29,8 +30,12 @@ function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
       <StatCard id="indicador-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
         {(loaded) => (
           <>
-            <span className="flujo-stat-card-line">{formatMoney(parseMoney(loaded.total), 'MXN')}</span>
-            <span className="flujo-stat-card-line">{formatMoney(parseMoney(loaded.total_usd), 'USD')}</span>
+            <span className="flujo-stat-card-line">
+              <MoneyFigure amount={parseMoney(loaded.total)} currency="MXN" />
+            </span>
+            <span className="flujo-stat-card-line">
+              <MoneyFigure amount={parseMoney(loaded.total_usd)} currency="USD" />
+            </span>
           </>
         )}
       </StatCard>

@@ -2,11 +2,12 @@ import { Button, H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { formatMxn, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { canRequestFactoring } from '../../machines/invoice-actions';
 import { userStore } from '../../stores/user.store';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
@@ -40,7 +41,7 @@ function SummaryCards({ state }: { state: StatCardState<Indicators> }) {
       </StatCard>
       <StatCard id="factoraje-monto" icon={<DollarIcon />} label="Monto total" state={state}>
         {/* The sum of the invoices' peso values (a USD invoice at its CFDI rate). */}
-        {(loaded) => formatMxn(parseMoney(loaded.total ?? '0'))}
+        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
       </StatCard>
     </section>
   );

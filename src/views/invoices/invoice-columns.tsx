@@ -146,7 +146,7 @@ export const amountColumn: InvoiceColumn = {
   id: 'amount',
   header: 'Monto',
   cell: (invoice) => formatInvoiceAmount(invoice),
-  width: '9.5rem',
+  width: '8.5rem',
   className: 'flujo-cell-amount',
 };
 

@@ -11,6 +11,7 @@ import { MAX_REPORT_INVOICES, MOVEMENT_STATUS_LABELS } from '../../domain/statem
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import type { Role } from '../../stores/user.store';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailExportPanel, type AuditTrailExportPanelProps } from '../invoices/audit-trail-export-panel';
 import {
@@ -73,14 +74,16 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
         {(loaded) => (provider ? loaded.suppliers_customers : loaded.providers) ?? 0}
       </StatCard>
       <StatCard id="edo-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
-        {(loaded) => mxn(loaded.total)}
+        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
       </StatCard>
       {provider ? (
         <StatCard id="edo-linea" icon={<BankAccountIcon />} label="Línea disponible" state={state}>
           {(loaded) =>
             parseMoney(loaded.credit_line ?? '0') > 0 ? (
               <>
-                <span className="flujo-stat-card-line">{mxn(loaded.available_credit)}</span>
+                <span className="flujo-stat-card-line">
+                  <MoneyFigure amount={parseMoney(loaded.available_credit ?? '0')} currency="MXN" />
+                </span>
                 <span className="flujo-stat-card-status">
                   Usado {mxn(loaded.credit_used)} de {mxn(loaded.credit_line)}
                 </span>
