@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatCurrency, parseMoney, subtractMoney } from '../src/domain/money';
+import { formatCurrency, formatMxn, parseMoney, subtractMoney } from '../src/domain/money';
 import { PAYMENT_DATE_NOT_AFTER_TODAY, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test, withoutDashboardFrame } from './support';
@@ -185,12 +185,12 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
   const drawer = provider.locator('.bp6-drawer', {
     has: provider.getByRole('heading', { name: 'Adelantar pago' }),
   });
-  const none = formatCurrency(0);
+  const none = formatMxn(0);
   await expect(drawer.locator('[data-figure="Costo financiero"]')).toHaveText(none, WAIT);
   await expect(drawer.locator('[data-figure="Costo de asesoría"]')).toHaveText(none);
   // The whole amount, in pesos as the drawer shows it (a USD invoice at its exchange rate).
   await expect(drawer.locator('[data-figure="Total a recibir"]')).toHaveText(
-    formatCurrency(parseMoney(invoice.amount_with_exchange_rate ?? invoice.amount)),
+    formatMxn(parseMoney(invoice.amount_with_exchange_rate ?? invoice.amount)),
   );
 
   await resume.getByRole('button', { name: 'Pagar a Proveedores' }).click();

@@ -7,7 +7,7 @@ import { SAT_ACTOR_LABEL } from '../server/modules/sat/sat-cancellation.service'
 import { DEMO_CORPORATE } from '../server/seed/demo-world';
 import { daysBetween, ISO_DATE_FORMAT, type IsoDate } from '../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUS_LABELS } from '../src/domain/invoice-status';
-import { formatCurrency } from '../src/domain/money';
+import { formatMxn } from '../src/domain/money';
 import { rfcCheckDigit } from '../src/domain/rfc';
 import {
   type InvoiceLifecycleEvent,
@@ -293,7 +293,7 @@ async function gesture(ctx: Ctx, event: InvoiceLifecycleEvent): Promise<void> {
       await expect(drawer.locator('[data-figure="Total a recibir"]')).toBeVisible(SERVER_WAIT);
       if (ctx.buyerFunds) {
         // The buyer absorbs the cost (decision 0028): the provider is quoted none of it.
-        await expect(drawer.locator('[data-figure="Costo financiero"]')).toHaveText(formatCurrency(0));
+        await expect(drawer.locator('[data-figure="Costo financiero"]')).toHaveText(formatMxn(0));
       }
       await drawer.getByRole('button', { name: 'Adelantar pago', exact: true }).click();
       await closeMessage(ctx.provider, /en trámite/);

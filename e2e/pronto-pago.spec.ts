@@ -1,13 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatCurrency, parseMoney } from '../src/domain/money';
+import { formatConvertedMxn, formatMoney, formatMxn, parseMoney } from '../src/domain/money';
 import { displayedAnnualRate } from '../src/domain/quote';
 import { rfcCheckDigit } from '../src/domain/rfc';
-import type { ForwardPaymentQuote } from '../src/domain/schemas/invoices';
+import type { ForwardPaymentQuote, Invoice } from '../src/domain/schemas/invoices';
 import { DEMO_PASSWORD, logIn, operator, signUp, test } from './support';
 
 // Issue 5's journey on the real server: a new provider links SAT, gets one invoice authorized by its customer,
-// advances it, the operator pays it, and the audit trail tells who did each step.
+// advances it, the operator pays it, and the audit trail tells who did each step. The invoice is a dollar one:
+// its row and the advance drawer say so, and the drawer shows the peso value it is quoted on with its rate.
 
 const API = '/api';
 
@@ -66,14 +67,16 @@ test('a new provider links SAT, requests authorization, advances an invoice and 
   await expect(page.getByLabel('RFC')).toHaveCount(0);
 
   // 3. The operator generates CFDIs issued by this RFC to the demo corporate and approves the link; the
-  //    waiting screen notices on its next status check and opens Pronto Pago.
-  operator('sat:generate', rfc, '--count', '3');
-  expect(operator('sat:approve', rfc)).toMatch(/3/);
+  //    waiting screen notices on its next status check and opens Pronto Pago. The seventh is in USD.
+  operator('sat:generate', rfc, '--count', '7');
+  expect(operator('sat:approve', rfc)).toMatch(/7/);
   await expect(page).toHaveURL(/\/dashboard\/pronto-pago\/$/, { timeout: 40_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Pronto Pago' })).toBeVisible();
 
-  // 4. Request authorization of one invoice.
-  const requestButton = page.getByRole('button', { name: /^Solicitar adelanto / }).first();
+  // 4. Request authorization of the dollar invoice: its row says USD.
+  const usdRow = page.getByRole('row').filter({ hasText: /\d USD/ });
+  await expect(usdRow).toHaveCount(1);
+  const requestButton = usdRow.getByRole('button', { name: /^Solicitar adelanto / });
   await expect(requestButton).toBeVisible();
   const folio = (await requestButton.getAttribute('aria-label'))!.replace('Solicitar adelanto ', '');
   await requestButton.click();
@@ -94,9 +97,9 @@ test('a new provider links SAT, requests authorization, advances an invoice and 
       headers: corporate,
     },
   );
-  const invoice = (
-    (await requests.json()) as { results: { id: number; fiscal_folio: string }[] }
-  ).results.find((r) => r.fiscal_folio === folio);
+  const invoice = ((await requests.json()) as { results: Invoice[] }).results.find(
+    (r) => r.fiscal_folio === folio,
+  );
   expect(invoice).toBeTruthy();
   const paymentDate = dayjs().add(45, 'day').format('YYYY-MM-DD');
   const authorized = await request.post(`${API}/corporates/manually-requests/authorize/`, {
@@ -105,17 +108,26 @@ test('a new provider links SAT, requests authorization, advances an invoice and 
   });
   expect(authorized.status()).toBe(200);
 
-  // 6. The provider opens the quote drawer: its figures are the server's quote, displayed by the domain rules.
+  // 6. The provider opens the quote drawer: it names the invoice by its folio and its dollar amount, shows the
+  //    peso value with the CFDI's rate, and its figures are the server's quote in pesos, by the domain rules.
   await page.reload();
   await expect(row(page, folio)).toContainText('Autorizada');
+  const dollars = formatMoney(parseMoney(invoice!.amount), 'USD');
+  await expect(row(page, folio)).toContainText(dollars);
   await page.getByRole('button', { name: `Adelantar pago ${folio}` }).click();
   const drawer = page.locator('.bp6-drawer', { has: page.getByRole('heading', { name: 'Adelantar pago' }) });
   await expect(drawer.locator('[data-figure="Total a recibir"]')).toBeVisible();
+  await expect(drawer.locator('[data-figure="Factura"]')).toHaveText(invoice!.serie_folio!);
+  await expect(drawer.locator('[data-figure="Monto de la factura"]')).toHaveText(dollars);
+  await expect(drawer.locator('[data-figure="Valor en pesos"]')).toHaveText(
+    formatConvertedMxn(parseMoney(invoice!.amount_with_exchange_rate!), invoice!.exchange_rate),
+  );
+  await expect(drawer).toContainText(`Folio fiscal ${folio}`);
   const quoteAnswer = await request.get(`${API}/providers/forward-payment/${invoice!.id}/`, {
     headers: { Authorization: `Bearer ${await accessToken(page)}` },
   });
   const quote = (await quoteAnswer.json()) as ForwardPaymentQuote;
-  const money = (amount: string) => formatCurrency(parseMoney(amount));
+  const money = (amount: string) => formatMxn(parseMoney(amount));
   await expect(drawer.locator('[data-figure="Tasa anual"]')).toHaveText(
     `${displayedAnnualRate(quote.max_rate)}% tasa + IVA`,
   );

@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
 import { buildCfdiXml } from '../server/cfdi/build-cfdi';
-import { formatCurrency, parseMoney } from '../src/domain/money';
+import { formatMxn, parseMoney } from '../src/domain/money';
 import { stampedUuid } from '../test/fixtures/cfdi';
 import { testAuthority } from '../test/support/demo-authority';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, operator, test } from './support';
@@ -58,7 +58,7 @@ async function balanceFigure(page: Page, label: string): Promise<number> {
   });
   const value = card.locator('.flujo-header-card-figure', { hasText: label }).locator('dd');
   await expect(value).toHaveText(/^\$/);
-  return parseMoney((await value.innerText()).replace(/[$,\s]/g, ''));
+  return parseMoney((await value.innerText()).replace(/[$,\s]|MXN/g, ''));
 }
 
 test('the demo provider enrols in factoring, factors an invoice in 3 instalments and finds it in its statement', async ({
@@ -91,7 +91,7 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
   await page.getByRole('searchbox', { name: 'Buscar facturas' }).fill(uuid);
   await page.getByRole('button', { name: `Solicitar Factoraje ${uuid}` }).click();
   const panel = page.getByRole('dialog', { name: 'Solicitar Factoraje' });
-  await expect(panel.locator('[data-figure="Monto de la factura"]')).toHaveText('$100,000.00', {
+  await expect(panel.locator('[data-figure="Monto de la factura"]')).toHaveText('$100,000.00 MXN', {
     timeout: 30_000,
   });
   const options = panel.getByRole('radio');
@@ -105,9 +105,9 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
     await expect(panel.getByText(new RegExp(`^${n} pagos? a ${days} días: \\$`))).toBeVisible();
   }
   await expect(panel.locator('[data-figure="Honorarios de asesoría (IVA incluido)"]')).toHaveText(
-    '$1,160.00',
+    '$1,160.00 MXN',
   );
-  await expect(panel.locator('[data-figure="Monto a transferir hoy"]')).toHaveText('$98,840.00');
+  await expect(panel.locator('[data-figure="Monto a transferir hoy"]')).toHaveText('$98,840.00 MXN');
   await expectNoAxeViolations(page);
 
   // 4. Three instalments, 'Transferir': the success dialog, and the row is in factoring.
@@ -143,7 +143,7 @@ test('the demo provider enrols in factoring, factors an invoice in 3 instalments
   await page.getByRole('button', { name: new RegExp(`^Calendario de la factura .*${folio}$`) }).click();
   const schedule = page.getByRole('dialog', { name: 'Calendario de pagos' });
   await expect(schedule.getByText('Transferencia de factoraje')).toBeVisible();
-  await expect(schedule.getByText(formatCurrency(9_884_000)).first()).toBeVisible();
+  await expect(schedule.getByText(formatMxn(9_884_000)).first()).toBeVisible();
   for (const n of [1, 2, 3]) await expect(schedule.getByText(`Parcialidad ${n} de 3`)).toBeVisible();
   await expect(schedule.getByText(/^Parcialidad \d de 3$/)).toHaveCount(3);
   await expectNoAxeViolations(page);

@@ -84,7 +84,19 @@ function run(
   return { actor, inputs, marked, refreshed: () => refreshed };
 }
 
-const REQUEST = { type: 'factoring.request', invoiceId: 7, folio: 'A-7', hasFactoring: true } as const;
+const REQUEST = {
+  type: 'factoring.request',
+  invoice: {
+    id: 7,
+    fiscal_folio: 'UUID-7',
+    serie_folio: 'A-7',
+    amount: '100000.00',
+    amount_with_exchange_rate: '100000.00',
+    amount_with_exchange_rate_usd: null,
+    exchange_rate: '-',
+  },
+  hasFactoring: true,
+} as const;
 
 describe('factoringEnrolmentMachine: enrolment', () => {
   it("sends the enable request for an account without a line and shows the server's answer", async () => {

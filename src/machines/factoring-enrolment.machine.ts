@@ -7,6 +7,7 @@ import {
   factoringContactMessage,
 } from '../domain/factoring-messages';
 import { MIN_FACTORING_INSTALMENTS } from '../domain/factoring-terms';
+import type { InvoiceSubject } from '../domain/invoice-money';
 import type { FactoringQuote, FactoringRequest } from '../domain/schemas/factoring';
 import type { MessageResponse } from '../domain/schemas/invoices';
 import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
@@ -30,8 +31,8 @@ export interface TransferFactoringInput {
 export const DEFAULT_FACTORING_INSTALMENTS = MIN_FACTORING_INSTALMENTS;
 
 export interface FactoringEnrolmentContext {
-  invoiceId: number | null;
-  folio: string | null;
+  /** The row the panel is for: what it names it by (folio, amount with its currency, peso value). */
+  invoice: InvoiceSubject | null;
   quote: FactoringQuote | null;
   instalments: number;
   /** One key per 'Transferir'; kept for a retry after a lost answer, so the transfer cannot happen twice. */
@@ -44,7 +45,7 @@ export interface FactoringEnrolmentContext {
 
 export type FactoringEnrolmentEvent =
   /** 'Solicitar Factoraje' on a row; hasFactoring is the account's flag as the factoring list last said. */
-  | { type: 'factoring.request'; invoiceId: number; folio: string; hasFactoring: boolean }
+  | { type: 'factoring.request'; invoice: InvoiceSubject; hasFactoring: boolean }
   /** The blue header card 'Date de alta…': the enable request alone. */
   | { type: 'enrolment.request'; contactEmail: string }
   | { type: 'factoring.retry' }
@@ -66,8 +67,7 @@ function enrolmentAnswer(response: MessageResponse, contactEmail: string | null)
 }
 
 const EMPTY: FactoringEnrolmentContext = {
-  invoiceId: null,
-  folio: null,
+  invoice: null,
   quote: null,
   instalments: DEFAULT_FACTORING_INSTALMENTS,
   idempotencyKey: null,
@@ -102,11 +102,7 @@ const factoringEnrolmentSetup = setup({
       context.quote !== null && factoringOption(context.quote, params.instalments) !== null,
   },
   actions: {
-    open: assign((_, params: { invoiceId: number; folio: string }) => ({
-      ...EMPTY,
-      invoiceId: params.invoiceId,
-      folio: params.folio,
-    })),
+    open: assign((_, params: { invoice: InvoiceSubject }) => ({ ...EMPTY, invoice: params.invoice })),
     openEnrolment: assign((_, params: { contactEmail: string | null }) => ({
       ...EMPTY,
       contactEmail: params.contactEmail,
@@ -142,7 +138,10 @@ const transferStates = idempotentCallStates(factoringEnrolmentSetup, {
       target: 'transferred',
       actions: [
         { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
-        { type: 'markFactoring', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+        {
+          type: 'markFactoring',
+          params: ({ context }) => ({ invoiceId: (context.invoice as InvoiceSubject).id }),
+        },
       ],
     },
   },
@@ -218,7 +217,7 @@ export const factoringEnrolmentMachine = factoringEnrolmentSetup.createMachine({
             target: 'quoting',
             actions: {
               type: 'open',
-              params: ({ event }) => ({ invoiceId: event.invoiceId, folio: event.folio }),
+              params: ({ event }) => ({ invoice: event.invoice }),
             },
           },
           {
@@ -277,7 +276,7 @@ export const factoringEnrolmentMachine = factoringEnrolmentSetup.createMachine({
       invoke: {
         id: 'loadQuote',
         src: 'loadQuote',
-        input: ({ context }) => ({ invoiceId: context.invoiceId as number }),
+        input: ({ context }) => ({ invoiceId: (context.invoice as InvoiceSubject).id }),
         onDone: {
           target: 'quoted',
           actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output }) },

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ForwardPaymentQuote, MessageResponse } from '../domain/schemas/invoices';
 import { type AuthorizationRequestInput, authorizationRequestMachine } from './authorization-request.machine';
-import { type ApproveForwardPaymentInput, forwardPaymentMachine } from './forward-payment.machine';
+import {
+  type AdvanceInvoice,
+  type ApproveForwardPaymentInput,
+  forwardPaymentMachine,
+} from './forward-payment.machine';
 
 const QUOTE: ForwardPaymentQuote = {
   max_rate: 17.4,
@@ -12,6 +16,18 @@ const QUOTE: ForwardPaymentQuote = {
   total: '96665.00',
   now: '2026-01-16',
 };
+/** A row of the list as 'Adelantar pago' sends it. */
+function row(id: number): AdvanceInvoice {
+  return {
+    id,
+    fiscal_folio: `uuid-${id}`,
+    serie_folio: `F-${id}`,
+    amount: '100000.00',
+    amount_with_exchange_rate: '100000.00',
+    amount_with_exchange_rate_usd: null,
+    exchange_rate: '-',
+  };
+}
 const OK: MessageResponse = { message: 'Tu adelanto de pago está en trámite.', message_type: 'success' };
 
 function advance(answers: Array<'lost' | 'ok' | 'conflict'>) {
@@ -45,7 +61,7 @@ function advance(answers: Array<'lost' | 'ok' | 'conflict'>) {
 describe('forwardPaymentMachine', () => {
   it('retries a lost approval with the same key, and a new confirmation gets a new key', async () => {
     const { actor, keys, marked } = advance(['lost', 'ok', 'ok']);
-    actor.send({ type: 'advance.open', invoiceId: 7, folio: 'F-7' });
+    actor.send({ type: 'advance.open', invoice: row(7) });
     await waitFor(actor, (s) => s.matches('quoted'));
     actor.send({ type: 'advance.confirm' });
     await waitFor(actor, (s) => s.matches('answerLost'));
@@ -55,7 +71,7 @@ describe('forwardPaymentMachine', () => {
     expect(keys[0]).toBe(keys[1]);
     expect(marked).toEqual([7]);
     actor.send({ type: 'dialog.close' });
-    actor.send({ type: 'advance.open', invoiceId: 8, folio: 'F-8' });
+    actor.send({ type: 'advance.open', invoice: row(8) });
     await waitFor(actor, (s) => s.matches('quoted'));
     actor.send({ type: 'advance.confirm' });
     await waitFor(actor, (s) => s.matches('succeeded'));
@@ -64,7 +80,7 @@ describe('forwardPaymentMachine', () => {
 
   it("shows the server's refusal and reads the list again", async () => {
     const { actor, refreshed } = advance(['conflict']);
-    actor.send({ type: 'advance.open', invoiceId: 7, folio: 'F-7' });
+    actor.send({ type: 'advance.open', invoice: row(7) });
     await waitFor(actor, (s) => s.matches('quoted'));
     actor.send({ type: 'advance.confirm' });
     const refused = await waitFor(actor, (s) => s.matches('refused'));

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { InvoiceSubject } from '../domain/invoice-money';
 import type { ForwardPaymentQuote, MessageResponse } from '../domain/schemas/invoices';
 import { answerLost, idempotentCallStates, newIdempotencyKey } from './idempotent-call';
 import {
@@ -15,9 +16,11 @@ export interface ApproveForwardPaymentInput {
   idempotencyKey: string;
 }
 
+/** The row the advance is for: what the drawer names it by (folio, amount with its currency, peso value). */
+export type AdvanceInvoice = InvoiceSubject;
+
 export interface ForwardPaymentContext {
-  invoiceId: number | null;
-  folio: string | null;
+  invoice: AdvanceInvoice | null;
   quote: ForwardPaymentQuote | null;
   /** One key per confirmation; kept for a retry after a lost answer, so the advance cannot happen twice. */
   idempotencyKey: string | null;
@@ -29,7 +32,7 @@ const forwardPaymentSetup = setup({
   types: {
     context: {} as ForwardPaymentContext,
     events: {} as
-      | { type: 'advance.open'; invoiceId: number; folio: string }
+      | { type: 'advance.open'; invoice: AdvanceInvoice }
       | { type: 'advance.retry' }
       | { type: 'advance.confirm' }
       | { type: 'advance.close' }
@@ -49,8 +52,7 @@ const forwardPaymentSetup = setup({
   },
   actions: {
     open: assign({
-      invoiceId: (_, params: { invoiceId: number; folio: string }) => params.invoiceId,
-      folio: (_, params: { invoiceId: number; folio: string }) => params.folio,
+      invoice: (_, params: { invoice: AdvanceInvoice }) => params.invoice,
       quote: null,
       idempotencyKey: null,
       dialog: null,
@@ -59,7 +61,7 @@ const forwardPaymentSetup = setup({
     newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey(), dialog: null }),
     clearDialog: assign({ dialog: null }),
     showDialog: assign({ dialog: (_, params: { dialog: DialogMessage }) => params.dialog }),
-    clear: assign({ invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null }),
+    clear: assign({ invoice: null, quote: null, idempotencyKey: null, dialog: null }),
     // Provided by the route: the row becomes PROCESS locally (and leaves a single-status filter that no longer matches).
     markAdvanced: (_, _params: { invoiceId: number }) => {},
     // Provided by the route: the list is read again (the row may have changed under the page).
@@ -75,14 +77,17 @@ const approvalStates = idempotentCallStates(forwardPaymentSetup, {
   invoke: {
     src: 'approveForwardPayment',
     input: ({ context }) => ({
-      invoiceId: context.invoiceId as number,
+      invoiceId: (context.invoice as AdvanceInvoice).id,
       idempotencyKey: context.idempotencyKey as string,
     }),
     onDone: {
       target: 'succeeded',
       actions: [
         { type: 'showDialog', params: ({ event }) => ({ dialog: messageFromResponse(event.output) }) },
-        { type: 'markAdvanced', params: ({ context }) => ({ invoiceId: context.invoiceId as number }) },
+        {
+          type: 'markAdvanced',
+          params: ({ context }) => ({ invoiceId: (context.invoice as AdvanceInvoice).id }),
+        },
       ],
     },
   },
@@ -138,7 +143,7 @@ export const forwardPaymentMachine = forwardPaymentSetup.createMachine({
     'la respuesta, el reintento usa la misma clave y el servidor no puede adelantar dos veces. Al aceptarse se ' +
     'muestra el aviso de éxito y la factura pasa a En trámite; un rechazo del servidor (por ejemplo, un cambio ' +
     'simultáneo) se muestra con su mensaje y la lista se vuelve a leer.',
-  context: { invoiceId: null, folio: null, quote: null, idempotencyKey: null, dialog: null },
+  context: { invoice: null, quote: null, idempotencyKey: null, dialog: null },
   initial: 'closed',
   states: {
     closed: {
@@ -148,7 +153,7 @@ export const forwardPaymentMachine = forwardPaymentSetup.createMachine({
           target: 'quoting',
           actions: {
             type: 'open',
-            params: ({ event }) => ({ invoiceId: event.invoiceId, folio: event.folio }),
+            params: ({ event }) => ({ invoice: event.invoice }),
           },
         },
       },
@@ -160,7 +165,7 @@ export const forwardPaymentMachine = forwardPaymentSetup.createMachine({
       invoke: {
         id: 'loadQuote',
         src: 'loadQuote',
-        input: ({ context }) => ({ invoiceId: context.invoiceId as number }),
+        input: ({ context }) => ({ invoiceId: (context.invoice as AdvanceInvoice).id }),
         onDone: {
           target: 'quoted',
           actions: { type: 'keepQuote', params: ({ event }) => ({ quote: event.output }) },

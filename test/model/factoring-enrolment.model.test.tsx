@@ -212,7 +212,7 @@ defineModelTests<Ctx>(factoringEnrolmentModel, {
         'Monto a transferir hoy',
         'Línea disponible',
       ])
-        expect(panel.querySelector(`[data-figure="${label}"]`)?.textContent).toMatch(/^\$[\d,]+\.\d{2}$/);
+        expect(panel.querySelector(`[data-figure="${label}"]`)?.textContent).toMatch(/^\$[\d,]+\.\d{2} MXN$/);
       expect((within(panel).getByRole('button', { name: TRANSFER_TEXT }) as HTMLButtonElement).disabled).toBe(
         false,
       );

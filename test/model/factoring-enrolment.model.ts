@@ -5,7 +5,17 @@ import { SESSION_ENDED_BODY } from './authorization-request.model';
 import type { MachineModel } from './harness/model';
 
 /** Symbolic: each path imports its own invoice (Autorizada, so every action may be taken on it). */
-export const MODEL_INVOICE = { invoiceId: 1, folio: 'folio fiscal' } as const;
+export const MODEL_INVOICE = {
+  invoice: {
+    id: 1,
+    fiscal_folio: 'folio fiscal',
+    serie_folio: 'A-1',
+    amount: '100000.00',
+    amount_with_exchange_rate: '100000.00',
+    amount_with_exchange_rate_usd: null,
+    exchange_rate: '-',
+  },
+} as const;
 
 /** The instalments the user picks in the model (the panel opens with one). */
 export const CHOSEN_INSTALMENTS = 3;
@@ -18,8 +28,8 @@ const QUOTE: FactoringQuote = {
   cost_consultancy: '0.00',
   total: '0.00',
   now: '2026-01-16',
-  invoice_id: MODEL_INVOICE.invoiceId,
-  fiscal_folio: MODEL_INVOICE.folio,
+  invoice_id: MODEL_INVOICE.invoice.id,
+  fiscal_folio: MODEL_INVOICE.invoice.fiscal_folio,
   amount: '0.00',
   rate: 18.5,
   advisory_fee: '0.00',

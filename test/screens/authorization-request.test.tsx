@@ -82,7 +82,7 @@ describe('pronto pago (page)', () => {
     renderApp('/dashboard/pronto-pago/?search=Lote%20de%20selecci%C3%B3n');
     await findRow(await invoiceUuid(first));
     const row = await findRow(await invoiceUuid(second));
-    expect(within(row).getByText('$100,000.00')).toBeTruthy();
+    expect(within(row).getByText('$100,000.00 MXN')).toBeTruthy();
     const checks = () =>
       screen
         .getAllByRole('checkbox', { name: /Seleccionar factura/ })

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
-import { formatCurrency, parseMoney } from '../../src/domain/money';
+import { formatMxn, parseMoney } from '../../src/domain/money';
 import { advanceQuote, displayedAnnualRate, RATE_LABEL } from '../../src/domain/quote';
 import { DAYS_TO_PAYMENT } from '../model/forward-payment.model';
 import { testApp } from '../model/harness/test-server';
@@ -27,9 +27,9 @@ export function expectedFigures(): Record<string, string> {
   return {
     'Tasa anual': `${displayedAnnualRate(DEMO_PROVIDER.rate)}% ${RATE_LABEL}`,
     'Días de adelanto': String(DAYS_TO_PAYMENT),
-    'Costo financiero': formatCurrency(quote.costFinancing),
-    'Costo de asesoría': formatCurrency(quote.costConsultancy),
-    'Total a recibir': formatCurrency(quote.total),
+    'Costo financiero': formatMxn(quote.costFinancing),
+    'Costo de asesoría': formatMxn(quote.costConsultancy),
+    'Total a recibir': formatMxn(quote.total),
   };
 }
 
@@ -42,9 +42,18 @@ export async function openDrawer(): Promise<HTMLElement> {
   return drawer() as HTMLElement;
 }
 
+/**
+ * The drawer names the 100,000.00 peso invoice with its currency (no conversion to show) and shows the domain's
+ * quote figures, in pesos.
+ */
 export function expectFigures(panel: HTMLElement): void {
+  const invoice = panel.querySelector('dl[aria-label="Factura"]');
+  expect(invoice?.querySelector('[data-figure="Monto de la factura"]')?.textContent).toBe(
+    formatMxn(parseMoney(INVOICE_AMOUNT)),
+  );
+  expect(invoice?.querySelector('[data-figure="Valor en pesos"]')).toBeNull();
   const shown = Object.fromEntries(
-    [...panel.querySelectorAll('dd[data-figure]')].map((dd) => [
+    [...panel.querySelectorAll('dl[aria-label="Cotización"] dd[data-figure]')].map((dd) => [
       dd.getAttribute('data-figure'),
       dd.textContent,
     ]),

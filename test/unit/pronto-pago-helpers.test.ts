@@ -22,6 +22,7 @@ import {
 import { wireProntoPagoMachines } from '../../src/routes/-pronto-pago-machines';
 import { MAX_LOADED_PAGES } from '../../src/services/infinite-pages';
 import { alliancesQueryOptions } from '../../src/services/invoice-queries';
+import { invoiceFigures } from '../../src/views/invoices/invoice-figures';
 import {
   DEFAULT_FILTERS,
   filtersFromSearch,
@@ -170,9 +171,38 @@ describe('display formats', () => {
     expect(quoteFigures(quote)).toEqual([
       { label: 'Tasa anual', value: '15.00% tasa + IVA' },
       { label: 'Días de adelanto', value: '45' },
-      { label: 'Costo financiero', value: '$2,175.00' },
-      { label: 'Costo de asesoría', value: '$1,160.00' },
-      { label: 'Total a recibir', value: '$96,665.00' },
+      { label: 'Costo financiero', value: '$2,175.00 MXN' },
+      { label: 'Costo de asesoría', value: '$1,160.00 MXN' },
+      { label: 'Total a recibir', value: '$96,665.00 MXN' },
+    ]);
+  });
+
+  it('names the invoice by its folio and its amount with its currency, and a dollar one by its peso value too', () => {
+    const usd = {
+      id: 7,
+      fiscal_folio: '6F1B2C3D-0000-4000-8000-000000000007',
+      serie_folio: 'A-7',
+      amount: '6090.00',
+      amount_with_exchange_rate: '102280.33',
+      amount_with_exchange_rate_usd: '6090.00',
+      exchange_rate: '16.7948',
+    };
+    expect(invoiceFigures(usd)).toEqual([
+      { label: 'Factura', value: 'A-7' },
+      { label: 'Monto de la factura', value: '$6,090.00 USD' },
+      { label: 'Valor en pesos', value: '$102,280.33 MXN al tipo de cambio 16.7948' },
+    ]);
+    const mxn = {
+      ...usd,
+      serie_folio: null,
+      amount: '100000.00',
+      amount_with_exchange_rate: '100000.00',
+      amount_with_exchange_rate_usd: null,
+      exchange_rate: '-',
+    };
+    expect(invoiceFigures(mxn)).toEqual([
+      { label: 'Factura', value: usd.fiscal_folio },
+      { label: 'Monto de la factura', value: '$100,000.00 MXN' },
     ]);
   });
 });

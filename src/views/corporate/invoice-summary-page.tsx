@@ -1,8 +1,9 @@
 import { H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
@@ -30,10 +31,10 @@ function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
         {(loaded) => (
           <>
             <span className="flujo-stat-card-line">
-              {formatCurrency(parseMoney(loaded.total), 'MXN')} MXN
+              <MoneyFigure amount={parseMoney(loaded.total)} currency="MXN" />
             </span>
             <span className="flujo-stat-card-line">
-              {formatCurrency(parseMoney(loaded.total_usd), 'USD')} USD
+              <MoneyFigure amount={parseMoney(loaded.total_usd)} currency="USD" />
             </span>
           </>
         )}

@@ -3,11 +3,12 @@ import { ArrowRightIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprint
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import { paths } from '../../domain/paths';
 import { isSatLinkAuthorized } from '../../domain/sat-status';
 import type { Indicators } from '../../domain/schemas/invoices';
 import { userStore } from '../../stores/user.store';
+import { MoneyFigure } from '../common/money-figure';
 import { HeaderCardFigure as Figure } from './header-card-figure';
 
 /** Spec §2: the advanced-invoices card is not shown on these pages (the factoring cards are). */
@@ -63,10 +64,11 @@ function SummaryCard({ summary }: { summary: HeaderSummary }) {
         <p className="flujo-header-card-status">No pudimos cargar el resumen.</p>
       ) : (
         <dl className="flujo-header-card-figures">
+          {/* The server sums the invoices' peso values (a USD invoice at its CFDI rate): one figure, in MXN. */}
           <Figure
             icon={<DollarIcon />}
             label="Monto total"
-            value={value((loaded) => formatCurrency(parseMoney(loaded.total ?? '0')))}
+            value={value((loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />)}
           />
           <Figure icon={<DocumentIcon />} label="Facturas" value={value((loaded) => loaded.count ?? 0)} />
           <Figure

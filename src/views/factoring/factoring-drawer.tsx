@@ -1,8 +1,9 @@
-import { Button, Callout, Classes, Radio, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Radio, Spinner } from '@blueprintjs/core';
 import type { SnapshotFrom } from 'xstate';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMxn, parseMoney } from '../../domain/money';
 import type { FactoringOption, FactoringQuote } from '../../domain/schemas/factoring';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
+import { type Figure, Figures, InvoiceFigures } from '../invoices/invoice-figures';
 import { LOADING_TEXT } from '../invoices/message-dialog';
 import { SidePanel } from '../invoices/side-panel';
 
@@ -12,36 +13,26 @@ export const INSTALMENTS_LEGEND = 'Número de pagos';
 
 type Snapshot = SnapshotFrom<typeof factoringEnrolmentMachine>;
 
-const money = (amount: string) => formatCurrency(parseMoney(amount));
+/** The line is in pesos: every figure of a factoring quote is MXN (a USD invoice at its CFDI rate). */
+const money = (amount: string) => formatMxn(parseMoney(amount));
 
-/** '3 pagos a 90 días: $34,513.89 por pago, total $103,541.67' (spec §9 instalments). */
+/** '3 pagos a 90 días: $34,513.89 MXN por pago, total $103,541.67 MXN' (spec §9 instalments). */
 export function optionLabel(option: FactoringOption): string {
   const count = `${option.installments} ${option.installments === 1 ? 'pago' : 'pagos'}`;
   return `${count} a ${option.days} días: ${money(option.installment_payment)} por pago, total ${money(option.total_payment)}`;
 }
 
-/** The quote's figures around the options (spec §2 side panel). */
-export function quoteFigures(quote: FactoringQuote): { label: string; value: string }[] {
+/**
+ * The quote's figures around the options (spec §2 side panel). The invoice itself (folio, amount with its
+ * currency, peso value) heads the panel (InvoiceFigures); the quote's `amount` is that peso value.
+ */
+export function quoteFigures(quote: FactoringQuote): Figure[] {
   return [
-    { label: 'Monto de la factura', value: money(quote.amount) },
     { label: 'Tasa anual de tu línea', value: `${quote.rate.toFixed(2)}%` },
     { label: 'Honorarios de asesoría (IVA incluido)', value: money(quote.advisory_fee) },
     { label: 'Monto a transferir hoy', value: money(quote.amount_to_transfer) },
     { label: 'Línea disponible', value: money(quote.available_credit) },
   ];
-}
-
-function Figures({ figures }: { figures: { label: string; value: string }[] }) {
-  return (
-    <dl className="flujo-quote-figures">
-      {figures.map((figure) => (
-        <div key={figure.label} style={{ display: 'contents' }}>
-          <dt>{figure.label}</dt>
-          <dd data-figure={figure.label}>{figure.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 function Quote({
@@ -55,11 +46,11 @@ function Quote({
   disabled: boolean;
   onChoose: (instalments: number) => void;
 }) {
-  // The invoice and the rate above the options; what the choice does not change below them.
+  // The rate above the options; what the choice does not change below them.
   const figures = quoteFigures(quote);
   return (
     <>
-      <Figures figures={figures.slice(0, 2)} />
+      <Figures figures={figures.slice(0, 1)} />
       <fieldset className="flujo-factoring-options" disabled={disabled}>
         <legend>{INSTALMENTS_LEGEND}</legend>
         {quote.options.map((option) => (
@@ -73,7 +64,7 @@ function Quote({
           />
         ))}
       </fieldset>
-      <Figures figures={figures.slice(2)} />
+      <Figures figures={figures.slice(1)} />
     </>
   );
 }
@@ -92,7 +83,7 @@ export function FactoringDrawer({
   onRetry: () => void;
   onClose: () => void;
 }) {
-  const { quote, folio, dialog, instalments } = state.context;
+  const { quote, invoice, dialog, instalments } = state.context;
   const busy = state.hasTag('busy');
   const transferring = state.matches('transferring');
   const showQuote =
@@ -118,7 +109,7 @@ export function FactoringDrawer({
         </>
       }
     >
-      <p className={Classes.TEXT_MUTED}>Factura {quote?.fiscal_folio ?? folio}</p>
+      {invoice && <InvoiceFigures invoice={invoice} />}
       {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
       {state.matches('quoteFailed') && (
         <Callout intent={dialog?.messageType === 'error' ? 'danger' : 'primary'} role="alert">

@@ -7,9 +7,10 @@ import {
   ExchangeIcon,
 } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import type { Indicators } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
+import { MoneyFigure } from '../common/money-figure';
 import { CONTACT_EMAIL } from '../common/site-config';
 import { MessageDialog } from '../invoices/message-dialog';
 import './factoring.css';
@@ -27,9 +28,10 @@ export interface FactoringBalance {
 /** Spec §2 balance card: the factoring line, what is used, what is left, and the wallet's balance. */
 export function FactoringBalanceCard({ balance }: { balance: FactoringBalance }) {
   const { indicators, isPending, isError } = balance;
+  // The line and the wallet are in pesos (a USD invoice is factored at its CFDI rate).
   const value = (amount: string | undefined) =>
     indicators ? (
-      formatCurrency(parseMoney(amount ?? '0'))
+      <MoneyFigure amount={parseMoney(amount ?? '0')} currency="MXN" />
     ) : (
       <span className={Classes.SKELETON} aria-hidden="true">
         0000000

@@ -2,11 +2,12 @@ import { Button, H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { parseMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
 import { canRequestFactoring } from '../../machines/invoice-actions';
 import { userStore } from '../../stores/user.store';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailDrawer, HistoryButton } from '../invoices/audit-trail-drawer';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
@@ -39,7 +40,8 @@ function SummaryCards({ state }: { state: StatCardState<Indicators> }) {
         {(loaded) => loaded.suppliers_customers ?? 0}
       </StatCard>
       <StatCard id="factoraje-monto" icon={<DollarIcon />} label="Monto total" state={state}>
-        {(loaded) => formatCurrency(parseMoney(loaded.total ?? '0'))}
+        {/* The sum of the invoices' peso values (a USD invoice at its CFDI rate). */}
+        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
       </StatCard>
     </section>
   );
@@ -65,14 +67,7 @@ export function FactoringPage({ help, screen, indicators, machine }: FactoringPa
             text={REQUEST_FACTORING_TEXT}
             aria-label={`${REQUEST_FACTORING_TEXT} ${invoice.fiscal_folio}`}
             disabled={busy}
-            onClick={() =>
-              send({
-                type: 'factoring.request',
-                invoiceId: invoice.id,
-                folio: invoice.fiscal_folio,
-                hasFactoring,
-              })
-            }
+            onClick={() => send({ type: 'factoring.request', invoice, hasFactoring })}
           />
         )}{' '}
         <HistoryButton invoice={invoice} trail={trail} />

@@ -1,10 +1,11 @@
 import { Button } from '@blueprintjs/core';
 import { Duplicate, Tick } from '@blueprintjs/icons';
 import { type ReactNode, useEffect, useState } from 'react';
+import { formatInvoiceAmount } from '../../domain/invoice-money';
 import { CORPORATE_STATUS_MEANINGS } from '../../domain/invoice-status';
 import type { Invoice } from '../../domain/schemas/invoices';
 import { LazyTooltip } from '../common/lazy-tooltip';
-import { formatAmount, formatDisplayDate } from './invoice-format';
+import { formatDisplayDate } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 // The invoice table's columns as data (decision 0018): each list screen declares its own from these pieces, so
@@ -140,11 +141,12 @@ export const rfcColumn: InvoiceColumn = {
   priority: 'secondary',
 };
 
+/** The invoice's amount in its own currency, with the code: '$6,090.00 USD' (issue 33). */
 export const amountColumn: InvoiceColumn = {
   id: 'amount',
   header: 'Monto',
-  cell: (invoice) => formatAmount(invoice.amount),
-  width: '7rem',
+  cell: (invoice) => formatInvoiceAmount(invoice),
+  width: '8.5rem',
   className: 'flujo-cell-amount',
 };
 

@@ -1,6 +1,6 @@
 import { Button, Callout, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { TimelineBarChart } from '@blueprintjs/icons';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { type DisplayCurrency, formatMoney, parseMoney } from '../../domain/money';
 import type { KnowYourBusinessRow } from '../../domain/schemas/invoices';
 import { type ChartSeries, MonthlyChart } from './monthly-chart';
 
@@ -11,10 +11,9 @@ export const INDICATORS_FAILED_TEXT = 'No pudimos cargar tus indicadores.';
 // Blueprint's palette (green3, red3, blue3, orange3): income, expense, net, cancelled.
 const COLORS = { income: '#238551', expense: '#cd4246', mxn: '#2d72d2', usd: '#c87619' } as const;
 
-/** Spec §9: money in dollar-style format; negative amounts keep their sign. */
-function money(text: string): string {
-  const centavos = parseMoney(text);
-  return centavos < 0 ? `-${formatCurrency(-centavos)}` : formatCurrency(centavos);
+/** Spec §9: money in dollar-style format with its currency (issue 33); negative amounts keep their sign. */
+function money(text: string, currency: DisplayCurrency): string {
+  return formatMoney(parseMoney(text), currency);
 }
 
 const units = (text: string) => parseMoney(text) / 100;
@@ -74,14 +73,15 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
 }
 
 const COLUMNS: { header: string; cell: (row: KnowYourBusinessRow) => string }[] = [
-  { header: 'Ingresos MXN', cell: (row) => money(row.incomes_mxn) },
-  { header: 'Egresos MXN', cell: (row) => money(row.expenses_mxn) },
-  { header: 'Capital neto MXN', cell: (row) => money(row.net_capital_mxn) },
-  { header: 'Ingresos USD', cell: (row) => money(row.incomes_usd) },
-  { header: 'Egresos USD', cell: (row) => money(row.expenses_usd) },
-  { header: 'Capital neto USD', cell: (row) => money(row.net_capital_usd) },
-  { header: 'Ingresos cancelados', cell: (row) => money(row.incomes_canceled) },
-  { header: 'Egresos cancelados', cell: (row) => money(row.expenses_canceled) },
+  { header: 'Ingresos MXN', cell: (row) => money(row.incomes_mxn, 'MXN') },
+  { header: 'Egresos MXN', cell: (row) => money(row.expenses_mxn, 'MXN') },
+  { header: 'Capital neto MXN', cell: (row) => money(row.net_capital_mxn, 'MXN') },
+  { header: 'Ingresos USD', cell: (row) => money(row.incomes_usd, 'USD') },
+  { header: 'Egresos USD', cell: (row) => money(row.expenses_usd, 'USD') },
+  { header: 'Capital neto USD', cell: (row) => money(row.net_capital_usd, 'USD') },
+  // The cancelled invoices are summed by their peso values (a USD invoice at its CFDI rate).
+  { header: 'Ingresos cancelados', cell: (row) => money(row.incomes_canceled, 'MXN') },
+  { header: 'Egresos cancelados', cell: (row) => money(row.expenses_canceled, 'MXN') },
 ];
 
 /** The indicators as a table: every figure the charts draw, for screen readers and keyboard users alike. */

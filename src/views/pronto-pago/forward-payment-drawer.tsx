@@ -1,9 +1,10 @@
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import type { SnapshotFrom } from 'xstate';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { formatMxn, parseMoney } from '../../domain/money';
 import { displayedAnnualRate, RATE_LABEL } from '../../domain/quote';
 import type { ForwardPaymentQuote } from '../../domain/schemas/invoices';
 import type { forwardPaymentMachine } from '../../machines/forward-payment.machine';
+import { type Figure, Figures, InvoiceFigures } from '../invoices/invoice-figures';
 import { formatDisplayDate } from '../invoices/invoice-format';
 import { SidePanel } from '../invoices/side-panel';
 
@@ -12,9 +13,12 @@ export const QUOTE_TITLE = 'Adelantar pago';
 
 type Snapshot = SnapshotFrom<typeof forwardPaymentMachine>;
 
-/** The quote's figures in display form (spec §3, §9; docs/decisions/0002-quote-and-iva.md). */
-export function quoteFigures(quote: ForwardPaymentQuote): { label: string; value: string }[] {
-  const money = (amount: string) => formatCurrency(parseMoney(amount));
+/**
+ * The quote's figures in display form (spec §3, §9; docs/decisions/0002-quote-and-iva.md). The advance is paid by
+ * SPEI in pesos, so the quote's amounts are pesos whatever the invoice's currency.
+ */
+export function quoteFigures(quote: ForwardPaymentQuote): Figure[] {
+  const money = (amount: string) => formatMxn(parseMoney(amount));
   return [
     { label: 'Tasa anual', value: `${displayedAnnualRate(quote.max_rate)}% ${RATE_LABEL}` },
     { label: 'Días de adelanto', value: String(quote.days) },
@@ -27,14 +31,7 @@ export function quoteFigures(quote: ForwardPaymentQuote): { label: string; value
 function QuoteFigures({ quote }: { quote: ForwardPaymentQuote }) {
   return (
     <>
-      <dl className="flujo-quote-figures" aria-label="Cotización">
-        {quoteFigures(quote).map((figure) => (
-          <div key={figure.label} style={{ display: 'contents' }}>
-            <dt>{figure.label}</dt>
-            <dd data-figure={figure.label}>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures label="Cotización" figures={quoteFigures(quote)} />
       <p className={Classes.TEXT_MUTED}>Cotización del {formatDisplayDate(quote.now)}.</p>
     </>
   );
@@ -52,7 +49,7 @@ export function ForwardPaymentDrawer({
   onRetry: () => void;
   onClose: () => void;
 }) {
-  const { quote, folio, dialog } = state.context;
+  const { quote, invoice, dialog } = state.context;
   const busy = state.hasTag('busy');
   return (
     <SidePanel
@@ -76,7 +73,7 @@ export function ForwardPaymentDrawer({
         </>
       }
     >
-      <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+      {invoice && <InvoiceFigures invoice={invoice} />}
       {state.matches('quoting') && <Spinner aria-label="Cargando cotización…" />}
       {state.matches('quoteFailed') && (
         <Callout intent="danger" role="alert">

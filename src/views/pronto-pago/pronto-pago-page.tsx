@@ -89,9 +89,7 @@ export function ProntoPagoPage({ help, screen, machines }: ProntoPagoPageProps) 
             text={ADVANCE_TEXT}
             aria-label={`${ADVANCE_TEXT} ${invoice.fiscal_folio}`}
             disabled={busy}
-            onClick={() =>
-              sendAdvance({ type: 'advance.open', invoiceId: invoice.id, folio: invoice.fiscal_folio })
-            }
+            onClick={() => sendAdvance({ type: 'advance.open', invoice })}
           />
         )}{' '}
         <HistoryButton invoice={invoice} trail={trail} />

@@ -2,14 +2,16 @@ import { Button, ButtonGroup, Classes, H1, HTMLTable, Tag } from '@blueprintjs/c
 import { BankAccountIcon, CalendarIcon, DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
+import { formatInvoiceAmount, formatInvoiceMxnValue, isConverted } from '../../domain/invoice-money';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
-import { formatCurrency, formatMxn, parseMoney, sumMoney } from '../../domain/money';
+import { formatMxn, parseMoney, sumMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { StatementMovement } from '../../domain/schemas/statements';
 import { MAX_REPORT_INVOICES, MOVEMENT_STATUS_LABELS } from '../../domain/statements';
 import type { invoiceDownloadMachine } from '../../machines/invoice-download.machine';
 import type { Role } from '../../stores/user.store';
 import { DownloadSelectedButton, DownloadStatus } from '../advanced-invoices/invoice-download-controls';
+import { MoneyFigure } from '../common/money-figure';
 import { SectionHelp } from '../dashboard/section-help';
 import { AuditTrailExportPanel, type AuditTrailExportPanelProps } from '../invoices/audit-trail-export-panel';
 import {
@@ -95,14 +97,16 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
         {(loaded) => (provider ? loaded.suppliers_customers : loaded.providers) ?? 0}
       </StatCard>
       <StatCard id="edo-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
-        {(loaded) => mxn(loaded.total)}
+        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
       </StatCard>
       {provider ? (
         <StatCard id="edo-linea" icon={<BankAccountIcon />} label="Línea disponible" state={state}>
           {(loaded) =>
             parseMoney(loaded.credit_line ?? '0') > 0 ? (
               <>
-                <span className="flujo-stat-card-line">{mxn(loaded.available_credit)}</span>
+                <span className="flujo-stat-card-line">
+                  <MoneyFigure amount={parseMoney(loaded.available_credit ?? '0')} currency="MXN" />
+                </span>
                 <span className="flujo-stat-card-status">
                   Usado {mxn(loaded.credit_used)} de {mxn(loaded.credit_line)}
                 </span>
@@ -191,8 +195,10 @@ function MovementsDrawer({
             Factura {shownFolio(invoice)} ·{' '}
             {role === 'provider' ? invoice.receiver_name : invoice.emitter_name}
             {' · '}
-            {mxn(invoice.amount_with_exchange_rate ?? invoice.amount)}
+            {formatInvoiceAmount(invoice)}
           </p>
+          {/* The movements are in pesos: a dollar invoice says which peso value they come from. */}
+          {isConverted(invoice) && <p className={Classes.TEXT_MUTED}>{formatInvoiceMxnValue(invoice)}</p>}
           {role === 'corporate' && (
             <p className={Classes.TEXT_MUTED}>{CORPORATE_STATUS_MEANINGS[invoice.status]}</p>
           )}
@@ -217,7 +223,7 @@ function MovementsDrawer({
                     <tr key={`${item.kind}-${item.date}-${item.concept}`}>
                       <td>{formatDisplayDate(item.date)}</td>
                       <td>{item.concept}</td>
-                      <td className="flujo-cell-amount">{formatCurrency(parseMoney(item.amount), 'MXN')}</td>
+                      <td className="flujo-cell-amount">{mxn(item.amount)}</td>
                       <td>
                         <Tag minimal intent={item.status === 'done' ? 'success' : 'warning'}>
                           {MOVEMENT_STATUS_LABELS[item.status]}
@@ -228,7 +234,7 @@ function MovementsDrawer({
                 </tbody>
               </HTMLTable>
               <p className="flujo-movements-pending">
-                Pendiente: <strong>{formatCurrency(pendingTotal(movements), 'MXN')} MXN</strong>
+                Pendiente: <strong>{formatMxn(pendingTotal(movements))}</strong>
               </p>
             </>
           )}
