@@ -1,6 +1,6 @@
 import { Button, Callout, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { TimelineBarChart } from '@blueprintjs/icons';
-import { formatCurrency, parseMoney } from '../../domain/money';
+import { type DisplayCurrency, formatCurrency, parseMoney } from '../../domain/money';
 import type { KnowYourBusinessRow } from '../../domain/schemas/invoices';
 import { type ChartSeries, MonthlyChart } from './monthly-chart';
 
@@ -23,6 +23,8 @@ interface ChartSpec {
   id: string;
   title: string;
   kind: 'bars' | 'lines';
+  /** The left axis's currency. */
+  currency: DisplayCurrency;
   series: ChartSeries[];
 }
 
@@ -31,6 +33,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
   return [
     {
       id: 'mxn',
+      currency: 'MXN',
       title: 'Ingresos y egresos en MXN',
       kind: 'bars',
       series: [
@@ -40,6 +43,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'usd',
+      currency: 'USD',
       title: 'Ingresos y egresos en USD',
       kind: 'bars',
       series: [
@@ -49,6 +53,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'capital',
+      currency: 'MXN',
       title: 'Capital neto (MXN y USD)',
       kind: 'lines',
       series: [
@@ -63,6 +68,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'cancelado',
+      currency: 'MXN',
       title: 'Facturas canceladas (MXN)',
       kind: 'bars',
       series: [
@@ -171,6 +177,7 @@ export function IndicatorsPanel({
             key={chart.id}
             title={chart.title}
             kind={chart.kind}
+            currency={chart.currency}
             months={months}
             series={chart.series}
           />
