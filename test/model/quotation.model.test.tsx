@@ -167,7 +167,7 @@ defineModelTests<Ctx>(quotationModel, {
       const rates = within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => row.querySelectorAll('td')[4]?.textContent ?? '');
+        .map((row) => row.querySelectorAll('td')[3]?.textContent ?? '');
       expect(rates.every((rate) => /^\d+\.\d{2}%$/.test(rate))).toBe(true);
       expect(totals.querySelector('[data-total="rate"]')?.textContent).toBe(
         rateRange(rates.map((rate) => rate.replace('%', ''))),

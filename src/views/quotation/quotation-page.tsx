@@ -62,22 +62,27 @@ function QuoteTable({
       <HTMLTable compact striped aria-label="Cotización por factura">
         <thead>
           <tr>
-            <th scope="col">Folio</th>
-            <th scope="col">Proveedor</th>
+            <th scope="col">Folio y proveedor</th>
             <th scope="col">Monto</th>
             <th scope="col">Fecha de pago</th>
-            <th scope="col">Tasa anual ({RATE_LABEL})</th>
+            <th scope="col">
+              Tasa anual <small>({RATE_LABEL})</small>
+            </th>
             <th scope="col">Costo financiero</th>
             <th scope="col">Asesoría (IVA incluido)</th>
             <th scope="col">Neto al proveedor</th>
-            <th scope="col">Acciones</th>
+            <th scope="col" className="flujo-quote-action">
+              Acciones
+            </th>
           </tr>
         </thead>
         <tbody>
           {quotes.map((quote) => (
             <tr key={quote.id}>
-              <td className="flujo-quote-folio">{shownFolio(quote)}</td>
-              <td>{quote.emitter_name}</td>
+              <td className="flujo-quote-invoice">
+                <strong>{shownFolio(quote)}</strong>
+                <small className={Classes.TEXT_MUTED}>{quote.emitter_name}</small>
+              </td>
               <td className="flujo-cell-amount">{money(quote.amount, quote.currency)}</td>
               <td className="flujo-quote-date">
                 {formatDisplayDate(quote.payment_date)}
@@ -90,7 +95,7 @@ function QuoteTable({
                 <small className={Classes.TEXT_MUTED}>IVA {money(quote.iva, quote.currency)}</small>
               </td>
               <td className="flujo-cell-amount flujo-quote-net">{money(quote.net_amount, quote.currency)}</td>
-              <td>
+              <td className="flujo-quote-action">
                 <Button
                   small
                   minimal
