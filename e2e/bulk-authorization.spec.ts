@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import { buildCfdiXml } from '../server/cfdi/build-cfdi';
 import { sealRefusals } from '../server/cfdi/verify-cfdi';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
-import { TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
+import { BULK_UPLOAD_MESSAGES, TEMPLATE_COLUMNS, TEMPLATE_SHEET_NAME } from '../src/domain/bulk-upload';
 import { paths } from '../src/domain/paths';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
 import { testAuthority } from '../test/support/demo-authority';
@@ -143,6 +143,16 @@ test('a ZIP of 30 CFDI XML, one payment date, «Autorizar masivamente»: 30 line
 
   await corporateSignIn(page);
   await openPreAuthorization(page);
+  // A file of another kind is refused in Spanish, in the words the server's 415 uses (decision 0065).
+  await page.getByLabel('Seleccionar ZIP').setInputFiles({
+    name: 'facturas.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  const wrongKind = page.getByRole('dialog').filter({ hasText: 'El archivo no es un ZIP.' });
+  await expect(wrongKind).toContainText(BULK_UPLOAD_MESSAGES.notZip, WAIT);
+  await wrongKind.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(wrongKind).toBeHidden(WAIT);
   await page.getByLabel('Seleccionar ZIP').setInputFiles({
     name: 'facturas.zip',
     mimeType: 'application/zip',

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatCurrency, formatMxn, parseMoney, subtractMoney } from '../src/domain/money';
+import { formatCurrency, formatMoney, formatMxn, parseMoney, subtractMoney } from '../src/domain/money';
 import { PAYMENT_DATE_NOT_AFTER_TODAY, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test, withoutDashboardFrame } from './support';
@@ -111,13 +111,20 @@ test('the corporate pre-authorizes three invoices, removes one from the quote an
   const totals = page.getByLabel('Totales de la cotización');
   await expect(totals.locator('[data-total="invoices"]')).toHaveText('3');
   const line = table.getByRole('row').filter({ hasText: folioOf(third) });
-  const currency = (await line.getByRole('cell').nth(2).innerText()).trim().toLowerCase();
-  const amount = parseMoney((await line.getByRole('cell').nth(3).innerText()).replace(/[$,\s]/g, ''));
-  const total = totals.locator(`[data-total="${currency}"]`);
-  const before = parseMoney((await total.innerText()).replace(/[$,\s]/g, ''));
+  // Every amount carries its currency ('$6,090.00 USD'); the totals are per currency.
+  const [figure = '', code = ''] = (await line.getByRole('cell').nth(1).innerText()).trim().split(' ');
+  const currency = code === 'USD' ? 'USD' : 'MXN';
+  expect(code).toBe(currency);
+  const amount = parseMoney(figure.replace(/[$,]/g, ''));
+  const total = totals.locator(`[data-total="${currency.toLowerCase()}"]`);
+  const before = parseMoney((await total.innerText()).replace(/[$,A-Z\s]/g, ''));
+  // The summary states the rate as the table does: each line's 'tasa + IVA', one figure or lowest – highest.
+  await expect(totals.locator('[data-total="rate"]')).toHaveText(/^\d+\.\d{2}%( – \d+\.\d{2}%)?$/);
   await page.getByRole('button', { name: `Quitar ${folioOf(third)}` }).click();
   await expect(table.getByRole('row')).toHaveCount(3, WAIT);
-  await expect(total).toHaveText(formatCurrency(subtractMoney(before, amount)));
+  // A currency left without lines has no total.
+  if (before === amount) await expect(total).toHaveCount(0);
+  else await expect(total).toHaveText(formatMoney(subtractMoney(before, amount), currency));
   await expect(totals.locator('[data-total="invoices"]')).toHaveText('2');
   await expect(totals).toContainText('IVA Incluido');
   await expectNoAxeViolations(page);
@@ -170,6 +177,11 @@ test('the buyer absorbs the cost and pays the providers', async ({ page, browser
   await page.getByRole('button', { name: 'El comprador' }).click();
   const resume = page.getByRole('dialog', { name: 'Resumen de la cotización' });
   await expect(resume.getByRole('button', { name: 'Pagar a Proveedores' })).toBeEnabled(WAIT);
+  // The resume, in a portal, keeps the corporate's dark theme and says the rate as the table does.
+  await expect(page.locator('.bp6-portal.bp6-dark').filter({ has: resume })).toHaveCount(1);
+  await expect(resume.locator('[data-total="rate"]')).toHaveText(/^\d+\.\d{2}%( – \d+\.\d{2}%)?$/);
+  await expect(resume.getByText('Costo a tu cargo')).not.toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   // Decision 0028: once the buyer absorbs the cost, the provider's quote shows no cost and the whole amount.
   const provider = await browser.newPage();

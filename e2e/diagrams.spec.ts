@@ -101,6 +101,12 @@ test("'Ver en el diagrama' highlights exactly the four steps of a paid invoice",
   await expect(steps.nth(3)).toContainText('El operador registra el desembolso');
   await expect(steps.nth(3)).toContainText('«En trámite» a «Pagada»');
   await expect(dialog.getByText('Sin transición en el diagrama')).toHaveCount(0);
+  // A supplier reads the Spanish labels: no event ids or guard marks, in the diagram or the steps (decision 0065).
+  await expect(dialog.locator('[id="t:invoiceLifecycle.process|invoice.disburse|0:0"]')).toContainText(
+    'El operador registra el desembolso',
+  );
+  await expect(dialog).not.toContainText('invoice.disburse');
+  await expect(dialog).not.toContainText('[G');
   // The edges drawn are the trail's: the import's arrow, then pre-authorize, advance and disburse.
   await expect(
     dialog.locator(

@@ -14,6 +14,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { DEMO_OPERATORS } from '../server/seed/demo-operators';
 import { paths } from '../src/domain/paths';
+import type { Invoice } from '../src/domain/schemas/invoices';
+import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
 import { PUBLIC_PATHS } from '../src/views/public/public-pages';
 import { freePort } from '../test/support/real-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -34,6 +36,8 @@ interface Screen {
   menu?: boolean;
   /** A gesture before the shot (a panel or dialog open), after the data arrived. */
   action?: (page: Page) => Promise<void>;
+  /** Work the screen needs before it is opened (the quotation's saved pre-authorization). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 /** Signed out: every prerendered public page and the auth pages. */
@@ -119,9 +123,61 @@ const CORPORATE_SCREENS: readonly Screen[] = [
   { name: 'pre-autorizacion', path: paths.preAuthorization },
   { name: 'solicitudes', path: paths.requests },
   { name: 'estado-de-cuenta', path: paths.accountStatement },
-  { name: 'cotizacion', path: paths.quotation },
+  { name: 'cotizacion', path: paths.quotation, prepare: savePreAuthorizationWork },
+  {
+    name: 'cotizacion-resumen',
+    path: paths.quotation,
+    prepare: savePreAuthorizationWork,
+    // The buyer absorbs the cost: the resume dialog, on the corporate's dark theme.
+    action: async (page) => {
+      await page.getByRole('button', { name: 'Continuar' }).click({ timeout: WAIT });
+      await page.getByRole('button', { name: 'El comprador' }).click({ timeout: WAIT });
+      const resume = page.getByRole('dialog', { name: 'Resumen de la cotización' });
+      await resume
+        .getByRole('button', { name: 'Pagar a Proveedores' })
+        .and(page.locator(':enabled'))
+        .waitFor({
+          timeout: WAIT,
+        });
+      await page.waitForTimeout(500);
+    },
+  },
   { name: 'menu', path: paths.invoiceSummary, menu: true },
 ];
+
+/**
+ * What the pre-authorization page saves before 'Cotizar': up to two MXN and two USD invoices the demo corporate
+ * may still authorize, from different providers where it can, each to be paid in 15 days.
+ */
+async function savePreAuthorizationWork(page: Page): Promise<void> {
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const answer = await page.request.get('/api/corporates/pre-authorization/?page_size=100', {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const { results } = (await answer.json()) as { results: Invoice[] };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const recent = results.filter((invoice) => invoice.date_of_emission >= day(-130));
+  const picked: Invoice[] = [];
+  // A foreign-currency invoice carries its CFDI TipoCambio; a peso one has none ('-').
+  for (const foreign of [false, true]) {
+    const ofCurrency = recent.filter((invoice) => (invoice.exchange_rate !== '-') === foreign);
+    const byProvider = [...new Map(ofCurrency.map((invoice) => [invoice.emitter_rfc, invoice])).values()];
+    picked.push(...[...byProvider, ...ofCurrency.filter((i) => !byProvider.includes(i))].slice(0, 2));
+  }
+  const work = {
+    invoices: picked.map((invoice) => ({
+      id: invoice.id,
+      folio: invoice.serie_folio || invoice.fiscal_folio.slice(0, 8),
+      emissionDate: invoice.date_of_emission,
+      paymentDate: day(15),
+    })),
+    savedAt: Date.now(),
+  };
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    PRE_AUTHORIZATION_STORE_KEY,
+    JSON.stringify(work),
+  ] as const);
+}
 
 /** The demo corporate's programme detail on /operacion/programas/ (its ledger and what is still to collect). */
 async function openDemoProgramme(page: Page): Promise<void> {
@@ -227,6 +283,7 @@ async function logIn(page: Page, username: string, landing: string): Promise<voi
 
 /** The screen as a visitor sees it once its data arrived: the heading shown and the network quiet. */
 async function shoot(page: Page, screen: Screen, file: string): Promise<void> {
+  await screen.prepare?.(page);
   await page.goto(screen.path);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
   await page.waitForLoadState('networkidle', { timeout: WAIT });

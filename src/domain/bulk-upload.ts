@@ -134,11 +134,15 @@ export interface ChosenFileFacts {
   type: string;
 }
 
-/** NOTE: the spec's alerts, in English as the spec gives them (§5). */
+/**
+ * The browser's alert on a file of the wrong kind (spec §5 gives them in English: 'Please select a ZIP file.';
+ * issue 33 and decision 0065 put them in Spanish). Choosing a wrong file says what the server's 415 says, one
+ * message for both; a drop says so in its own verb.
+ */
 export const FILE_KIND_MESSAGES = {
-  selectZip: 'Please select a ZIP file.',
-  dropZip: 'Please drop a ZIP file.',
-  selectXlsx: 'Please select a XLSX file.',
+  selectZip: BULK_UPLOAD_MESSAGES.notZip,
+  dropZip: 'El archivo no es un ZIP. Arrastra un archivo .zip con los XML de tus facturas.',
+  selectXlsx: BULK_UPLOAD_MESSAGES.notXlsx,
 } as const;
 
 function hasExtension(name: string, extension: string): boolean {

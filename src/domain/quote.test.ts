@@ -7,6 +7,8 @@ import {
   displayedAnnualRate,
   isQuotable,
   RATE_LABEL,
+  ratePercent,
+  rateRange,
   toQuoteResponse,
 } from './quote';
 import { ForwardPaymentQuote } from './schemas/invoices';
@@ -91,6 +93,14 @@ describe('displayed rate', () => {
     expect(displayedAnnualRate(24.36)).toBe('21.00');
     expect(displayedAnnualRate(0.0058)).toBe('0.01'); // 0.005 → half-up
     expect(RATE_LABEL).toBe('tasa + IVA');
+  });
+
+  it('of several lines is one figure when they agree, else the lowest and the highest (issue 33)', () => {
+    expect(ratePercent(displayedAnnualRate(17.4))).toBe('15.00%');
+    expect(rateRange(['15.00', '15.00'])).toBe('15.00%');
+    expect(rateRange(['15.00', '9.50', '12.93'])).toBe('9.50% – 15.00%');
+    expect(rateRange([displayedAnnualRate(17.4), displayedAnnualRate(20)])).toBe('15.00% – 17.24%');
+    expect(rateRange([])).toBe('');
   });
 });
 

@@ -44,6 +44,26 @@ export function displayedAnnualRate(maxRate: number | string): string {
   return divideDecimal(maxRate, IVA_FACTOR, DISPLAYED_RATE_DECIMALS);
 }
 
+/** A displayed annual rate (displayedAnnualRate's text) as a percentage: ratePercent('15.00') === '15.00%'. */
+export function ratePercent(displayedRate: string): string {
+  return `${displayedRate}%`;
+}
+
+/**
+ * The displayed annual rates of several lines as one figure (issue 33): the rate when they all agree, else
+ * the lowest and the highest, each as ratePercent writes a line's; '' for no lines.
+ * Example: rateRange(['15.00', '12.93', '15.00']) === '12.93% – 15.00%'; rateRange(['15.00']) === '15.00%'.
+ */
+export function rateRange(displayedRates: readonly string[]): string {
+  const sorted = [...displayedRates].sort((a, b) => Number(a) - Number(b));
+  const lowest = sorted[0];
+  const highest = sorted.at(-1);
+  if (lowest === undefined || highest === undefined) return '';
+  return Number(lowest) === Number(highest)
+    ? ratePercent(lowest)
+    : `${ratePercent(lowest)} – ${ratePercent(highest)}`;
+}
+
 /**
  * Calendar days from `today` to `paymentDate` (both 'YYYY-MM-DD'); negative if already past.
  * Example: daysUntil('2026-03-02', '2026-01-16') === 45.

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { businessDate } from '../../server/http/business-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
-import { formatCurrency, parseMoney, sumMoney } from '../../src/domain/money';
+import { formatMoney, parseMoney, sumMoney } from '../../src/domain/money';
+import { rateRange } from '../../src/domain/quote';
 import { QUOTATION_PATHS } from '../../src/domain/schemas/quotations';
 import { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE } from '../../src/machines/pronto-pago-messages';
 import { savePreAuthorization } from '../../src/stores/pre-authorization.store';
@@ -157,10 +158,20 @@ defineModelTests<Ctx>(quotationModel, {
       for (const invoice of shown) expect(within(table).getByText(invoice.folio)).toBeTruthy();
       // The totals are those of the lines left: removing one lowers them by exactly its amount.
       const totals = screen.getByLabelText(TOTALS_LABEL);
-      const mxn = formatCurrency(sumMoney(shown.map((invoice) => parseMoney(invoice.amount))));
+      const mxn = formatMoney(sumMoney(shown.map((invoice) => parseMoney(invoice.amount))), 'MXN');
       expect(totals.querySelector('[data-total="mxn"]')?.textContent).toBe(mxn);
-      expect(totals.querySelector('[data-total="usd"]')?.textContent).toBe(formatCurrency(0));
+      // Only the currencies the lines are in: these are all pesos.
+      expect(totals.querySelector('[data-total="usd"]')).toBeNull();
       expect(totals.querySelector('[data-total="invoices"]')?.textContent).toBe(String(shown.length));
+      // The summary's rate is the table's, each line's 'tasa + IVA' (one figure, or lowest – highest).
+      const rates = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[3]?.textContent ?? '');
+      expect(rates.every((rate) => /^\d+\.\d{2}%$/.test(rate))).toBe(true);
+      expect(totals.querySelector('[data-total="rate"]')?.textContent).toBe(
+        rateRange(rates.map((rate) => rate.replace('%', ''))),
+      );
       expect(totals.textContent).toContain(IVA_INCLUDED_TEXT);
       expect(screen.getByRole('button', { name: CONTINUE_TEXT })).toBeTruthy();
       // Blueprint keeps a closing dialog for its transition.
@@ -216,6 +227,10 @@ defineModelTests<Ctx>(quotationModel, {
       );
       expect(within(dialog).getByRole('button', { name: REJECT_QUOTATION_TEXT })).toBeTruthy();
       expect(dialog.textContent).toContain(IVA_INCLUDED_TEXT);
+      // The resume says its rate as the table does ('15.00%'), not the IVA-inclusive 17.4.
+      expect(dialog.querySelector('[data-total="rate"]')?.textContent).toMatch(
+        /^\d+\.\d{2}%( – \d+\.\d{2}%)?$/,
+      );
       await expectStatuses(linesOf(ctx, state), InvoiceStatus.APPROVED);
     },
     '#quotation.paying': async () => {

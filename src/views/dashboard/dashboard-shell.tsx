@@ -1,5 +1,15 @@
 import './dashboard.css';
-import { Button, Classes, Drawer, Menu, MenuDivider, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
+import {
+  Button,
+  Classes,
+  Drawer,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Popover,
+  PortalProvider,
+  Tooltip,
+} from '@blueprintjs/core';
 import { CaretDownIcon, KeyIcon, LogOutIcon, MenuIcon, UserIcon } from '@blueprintjs/icons';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
@@ -181,7 +191,8 @@ export function DashboardShell({
         </nav>
         <main id="contenido" className="flujo-dashboard-main" tabIndex={-1}>
           <HeaderCards summary={summary} factoringCard={factoringCard} extra={headerCards} />
-          {children}
+          {/* A page's dialogs, drawers and popovers render in portals outside this frame: they get its theme. */}
+          <PortalProvider portalClassName={dark ? Classes.DARK : undefined}>{children}</PortalProvider>
         </main>
       </div>
       <Drawer

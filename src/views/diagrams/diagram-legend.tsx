@@ -10,8 +10,19 @@ function Line({ className }: { className: string }) {
   );
 }
 
-/** What each mark of a diagram means; the coverage and path entries only when they are drawn. */
-export function DiagramLegend({ coverage = false, path = false }: { coverage?: boolean; path?: boolean }) {
+/**
+ * What each mark of a diagram means; the coverage and path entries only when they are drawn, the technical
+ * names and guard marks only when the diagram shows them (not in a supplier's 'Ver en el diagrama').
+ */
+export function DiagramLegend({
+  coverage = false,
+  path = false,
+  technical = true,
+}: {
+  coverage?: boolean;
+  path?: boolean;
+  technical?: boolean;
+}) {
   const headingId = useId();
   return (
     <section className="flujo-legend" aria-labelledby={headingId}>
@@ -29,16 +40,20 @@ export function DiagramLegend({ coverage = false, path = false }: { coverage?: b
           <span className="flujo-legend__final" aria-hidden="true" />
           Estado final: doble borde; el proceso termina ahí.
         </li>
-        <li>
-          <span className="flujo-legend__state" aria-hidden="true">
-            Etiqueta<small>id</small>
-          </span>
-          Cada estado: su nombre en español y, debajo, su nombre técnico.
-        </li>
-        <li>
-          <span className="flujo-guard-mark">[G1]</span> Condición de la transición, explicada en
-          «Condiciones».
-        </li>
+        {technical && (
+          <>
+            <li>
+              <span className="flujo-legend__state" aria-hidden="true">
+                Etiqueta<small>id</small>
+              </span>
+              Cada estado: su nombre en español y, debajo, su nombre técnico.
+            </li>
+            <li>
+              <span className="flujo-guard-mark">[G1]</span> Condición de la transición, explicada en
+              «Condiciones».
+            </li>
+          </>
+        )}
         {coverage && (
           <>
             <li>

@@ -6,6 +6,7 @@ import { formatDisplayDateTime } from '../invoices/invoice-format';
 import { useDiagram } from './diagram-assets';
 import { DiagramLegend } from './diagram-legend';
 import { type DiagramMarks, DiagramViewer } from './diagram-viewer';
+import { withoutTechnicalNames } from './svg-markup';
 import { mapTrail, type PathStep, stepsByElement, type TrailItem } from './trail-path';
 
 export const LIFECYCLE_DIAGRAM = 'invoice-lifecycle';
@@ -15,7 +16,10 @@ export const PATH_DIALOG_TITLE = 'Recorrido en el diagrama';
 const lifecycleState = (status: number): string | undefined =>
   isInvoiceStatusCode(status) ? STATE_BY_STATUS[status] : undefined;
 
-function StepItem({ step, guardOf }: { step: PathStep; guardOf: (key: string) => string | undefined }) {
+/** What must hold for a transition, in Spanish (its guard's sentence), or undefined when it has no guard. */
+type ConditionOf = (transitionKey: string) => string | undefined;
+
+function StepItem({ step, conditionOf }: { step: PathStep; conditionOf: ConditionOf }) {
   const unmatched = step.kind === 'unmatched';
   return (
     <li className={`flujo-path-step${unmatched ? ' flujo-path-step--unmatched' : ''}`}>
@@ -26,8 +30,7 @@ function StepItem({ step, guardOf }: { step: PathStep; guardOf: (key: string) =>
         <strong>
           <span className="flujo-visually-hidden">Paso {step.n}: </span>
           {step.label}
-        </strong>{' '}
-        <code>{step.item.event}</code>
+        </strong>
         <div>
           {step.from ? `De «${step.from.label}» a «${step.to?.label ?? step.item.to_status}»` : null}
           {!step.from && step.to ? `Entra en «${step.to.label}»` : null}
@@ -40,12 +43,12 @@ function StepItem({ step, guardOf }: { step: PathStep; guardOf: (key: string) =>
             Sin transición en el diagrama: {step.problem}
           </Callout>
         )}
-        {step.alternatives.length > 0 && (
-          <div className="flujo-path-step__meta">
-            El historial no distingue esta variante de{' '}
-            {step.alternatives.map((key) => `[${guardOf(key) ?? key}]`).join(', ')}; se dibuja la general.
+        {step.alternatives.map((key) => (
+          <div key={key} className="flujo-path-step__meta">
+            El historial no distingue la variante en la que: {conditionOf(key) ?? step.label} Se dibuja el
+            caso general.
           </div>
-        )}
+        ))}
       </div>
     </li>
   );
@@ -66,7 +69,12 @@ export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
     }
     return { steps: stepsByElement(steps), pathStates };
   }, [steps]);
-  const guardOf = (key: string) => details?.transitions.find((transition) => transition.key === key)?.guard;
+  const conditionOf: ConditionOf = (key) => {
+    const mark = details?.transitions.find((transition) => transition.key === key)?.guard;
+    return details?.guards.find((guard) => guard.mark === mark)?.sentence;
+  };
+  // A supplier or buyer reads the Spanish labels; the technical names and guard marks are for /diagramas/.
+  const svg = useMemo(() => (diagram.data ? withoutTechnicalNames(diagram.data.svg) : null), [diagram.data]);
 
   if (diagram.isPending) {
     return (
@@ -75,7 +83,7 @@ export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
       </div>
     );
   }
-  if (diagram.isError || !diagram.data) {
+  if (diagram.isError || !diagram.data || !svg) {
     return (
       <Callout intent="danger" role="alert" title="No pudimos cargar el diagrama">
         <Button text="Reintentar" onClick={() => void diagram.refetch()} />
@@ -85,14 +93,14 @@ export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
   return (
     <div className="flujo-path">
       <div>
-        <DiagramViewer svg={diagram.data.svg} title={diagram.data.details.title} marks={marks} focusPath />
-        <DiagramLegend path />
+        <DiagramViewer svg={svg} title={diagram.data.details.title} marks={marks} focusPath />
+        <DiagramLegend path technical={false} />
       </div>
       <section aria-labelledby={listId}>
         <H3 id={listId}>Pasos</H3>
         <ol className="flujo-path-steps" aria-labelledby={listId}>
           {steps.map((step) => (
-            <StepItem key={step.n} step={step} guardOf={guardOf} />
+            <StepItem key={step.n} step={step} conditionOf={conditionOf} />
           ))}
         </ol>
       </section>

@@ -26,3 +26,17 @@ export function prepareSvg(raw: string): PreparedSvg {
     .replace(/^<svg/, `<svg width="${width}" height="${height}" focusable="false"`);
   return { markup: sized + svg.slice(open.length), width, height };
 }
+
+/** The generator writes every technical name in this face (scripts/diagram/to-dot.ts MONO). */
+const TECHNICAL_TEXT = /<text\b[^>]*\bfont-family="Courier[^"]*"[^>]*>[^<]*<\/text>/g;
+/** Graphviz's tooltips: the element's technical id (`invoiceLifecycle.available`). */
+const TOOLTIP = /<title>[^<]*<\/title>/g;
+
+/**
+ * The diagram as a supplier or buyer reads it (issue 33, decision 0065): the Spanish labels of states and
+ * transitions only, without the technical names, guard marks (`[G1]`) and id tooltips auditors need.
+ * Example: an edge labelled «Solicitar adelanto» over `invoice.requestAuthorization [G1]` keeps the first line.
+ */
+export function withoutTechnicalNames(svg: PreparedSvg): PreparedSvg {
+  return { ...svg, markup: svg.markup.replace(TECHNICAL_TEXT, '').replace(TOOLTIP, '') };
+}

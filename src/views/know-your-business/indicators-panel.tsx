@@ -22,6 +22,8 @@ interface ChartSpec {
   id: string;
   title: string;
   kind: 'bars' | 'lines';
+  /** The left axis's currency. */
+  currency: DisplayCurrency;
   series: ChartSeries[];
 }
 
@@ -30,6 +32,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
   return [
     {
       id: 'mxn',
+      currency: 'MXN',
       title: 'Ingresos y egresos en MXN',
       kind: 'bars',
       series: [
@@ -39,6 +42,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'usd',
+      currency: 'USD',
       title: 'Ingresos y egresos en USD',
       kind: 'bars',
       series: [
@@ -48,6 +52,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'capital',
+      currency: 'MXN',
       title: 'Capital neto (MXN y USD)',
       kind: 'lines',
       series: [
@@ -62,6 +67,7 @@ function chartSpecs(rows: readonly KnowYourBusinessRow[]): ChartSpec[] {
     },
     {
       id: 'cancelado',
+      currency: 'MXN',
       title: 'Facturas canceladas (MXN)',
       kind: 'bars',
       series: [
@@ -171,6 +177,7 @@ export function IndicatorsPanel({
             key={chart.id}
             title={chart.title}
             kind={chart.kind}
+            currency={chart.currency}
             months={months}
             series={chart.series}
           />

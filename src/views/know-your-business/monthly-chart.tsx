@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type uPlot from 'uplot';
+import { chartAmount, chartMonth } from '../../domain/chart-format';
+import type { DisplayCurrency } from '../../domain/money';
 
 export interface ChartSeries {
   label: string;
@@ -14,21 +16,13 @@ const CHART_HEIGHT_PX = 240;
 /** Below this width the month labels are slanted. */
 const NARROW_CHART_PX = 480;
 
-/** '$1.2M', '$35k', '$950': short axis labels; the exact figures are in the table. */
-function shortAmount(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(1)}M`;
-  if (abs >= 1_000) return `${sign}$${Math.round(abs / 1_000)}k`;
-  return `${sign}$${Math.round(abs)}`;
-}
-
 function chartOptions(
   uplot: typeof uPlot,
   width: number,
   months: readonly string[],
   series: readonly ChartSeries[],
   kind: 'bars' | 'lines',
+  currency: DisplayCurrency,
 ): uPlot.Options {
   const hasUsd = series.some((s) => s.scale === 'usd');
   const barWidth = 0.8 / series.length;
@@ -42,18 +36,21 @@ function chartOptions(
     axes: [
       {
         splits: () => months.map((_, index) => index),
-        values: (_u, splits) => splits.map((i) => months[i] ?? ''),
-        // On a phone the 'YYYY-MM' labels would overlap side by side.
+        values: (_u, splits) => splits.map((i) => chartMonth(months[i] ?? '')),
+        // On a phone the 'jul 2026' labels would overlap side by side.
         ...(width < NARROW_CHART_PX ? { rotate: -45, size: 56 } : {}),
       },
-      { values: (_u, splits) => splits.map(shortAmount), size: 64 },
+      // Short amounts ('$300 mil', '$1.2 M'), the axis named by its currency.
+      { values: (_u, splits) => splits.map(chartAmount), size: 72, label: currency, labelSize: 20 },
       ...(hasUsd
         ? [
             {
               scale: 'usd',
               side: 1 as const,
-              values: (_u: uPlot, s: number[]) => s.map(shortAmount),
-              size: 64,
+              values: (_u: uPlot, s: number[]) => s.map(chartAmount),
+              size: 72,
+              label: 'USD',
+              labelSize: 20,
               grid: { show: false },
             },
           ]
@@ -86,11 +83,15 @@ export function MonthlyChart({
   kind,
   months,
   series,
+  currency,
 }: {
   title: string;
   kind: 'bars' | 'lines';
+  /** 'YYYY-MM', oldest first. */
   months: readonly string[];
   series: readonly ChartSeries[];
+  /** The currency of the left axis (a 'usd' series has its own axis on the right). */
+  currency: DisplayCurrency;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -104,7 +105,11 @@ export function MonthlyChart({
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: uplot }]) => {
       if (cancelled) return;
       const data: uPlot.AlignedData = [months.map((_, index) => index), ...series.map((s) => s.values)];
-      chart = new uplot(chartOptions(uplot, element.clientWidth, months, series, kind), data, element);
+      chart = new uplot(
+        chartOptions(uplot, element.clientWidth, months, series, kind, currency),
+        data,
+        element,
+      );
       observer = new ResizeObserver(() =>
         chart?.setSize({ width: element.clientWidth, height: CHART_HEIGHT_PX }),
       );
@@ -115,7 +120,7 @@ export function MonthlyChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [months, series, kind]);
+  }, [months, series, kind, currency]);
 
   return (
     <figure className="flujo-kyb-chart" aria-labelledby={titleId}>

@@ -1,10 +1,19 @@
-import { Button, Classes, Dialog, H1, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, Dialog, H1, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
-import type { BuyerCostResume, CorporateQuote, CorporateQuoteResume } from '../../domain/schemas/corporates';
+import { useId } from 'react';
+import { formatMoney, parseMoney } from '../../domain/money';
+import { RATE_LABEL, ratePercent, rateRange } from '../../domain/quote';
+import type {
+  BuyerCostResume,
+  CorporateQuote,
+  CorporateQuoteResume,
+  QuoteCurrency,
+} from '../../domain/schemas/corporates';
 import type { QuotationInput, quotationMachine } from '../../machines/quotation.machine';
 import { SectionHelp } from '../dashboard/section-help';
 import { shownFolio } from '../invoices/invoice-columns';
-import { formatAmount, formatDisplayDate } from '../invoices/invoice-format';
+import { formatDisplayDate } from '../invoices/invoice-format';
+import './quotation.css';
 import { MessageDialog } from '../invoices/message-dialog';
 
 export const QUOTE_LOADING_TEXT = 'Cargando cotización…';
@@ -21,6 +30,22 @@ export const REJECT_QUOTATION_TEXT = 'Rechazar Cotización';
 export const RESUME_TITLE = 'Resumen de la cotización';
 export const TOTALS_LABEL = 'Totales de la cotización';
 
+const CURRENCIES: readonly QuoteCurrency[] = ['MXN', 'USD'];
+
+/** An API amount ('6090.00') in its currency: '$6,090.00 USD'. */
+const money = (amount: string, currency: QuoteCurrency): string => formatMoney(parseMoney(amount), currency);
+
+/** The currencies the lines are in, MXN first: a total is shown only for a currency that has lines. */
+function currenciesOf(lines: readonly { currency: QuoteCurrency }[]): QuoteCurrency[] {
+  return CURRENCIES.filter((currency) => lines.some((line) => line.currency === currency));
+}
+
+const countOf = (lines: readonly { currency: QuoteCurrency }[], currency: QuoteCurrency) =>
+  lines.filter((line) => line.currency === currency).length;
+
+const invoicesText = (count: number) => (count === 1 ? '1 factura' : `${count} facturas`);
+const daysText = (days: number) => (days === 1 ? '1 día' : `${days} días`);
+
 function QuoteTable({
   quotes,
   disabled,
@@ -31,39 +56,46 @@ function QuoteTable({
   onRemove: (invoiceId: number) => void;
 }) {
   return (
-    <div className="flujo-quote-table">
+    // A phone scrolls the wide table sideways: the box takes focus so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+    <section className="flujo-quote-table" tabIndex={0} aria-label="Líneas de la cotización">
       <HTMLTable compact striped aria-label="Cotización por factura">
         <thead>
           <tr>
-            <th scope="col">Folio</th>
-            <th scope="col">Proveedor</th>
-            <th scope="col">Moneda</th>
+            <th scope="col">Folio y proveedor</th>
             <th scope="col">Monto</th>
             <th scope="col">Fecha de pago</th>
-            <th scope="col">Días</th>
-            <th scope="col">Tasa anual (tasa + IVA)</th>
+            <th scope="col">
+              Tasa anual <small>({RATE_LABEL})</small>
+            </th>
             <th scope="col">Costo financiero</th>
-            <th scope="col">Asesoría</th>
-            <th scope="col">IVA</th>
+            <th scope="col">Asesoría (IVA incluido)</th>
             <th scope="col">Neto al proveedor</th>
-            <th scope="col">Acciones</th>
+            <th scope="col" className="flujo-quote-action">
+              Acciones
+            </th>
           </tr>
         </thead>
         <tbody>
           {quotes.map((quote) => (
             <tr key={quote.id}>
-              <td>{shownFolio(quote)}</td>
-              <td>{quote.emitter_name}</td>
-              <td>{quote.currency}</td>
-              <td className="flujo-cell-amount">{formatAmount(quote.amount)}</td>
-              <td>{formatDisplayDate(quote.payment_date)}</td>
-              <td>{quote.remaining_days}</td>
-              <td>{quote.annual_rate}%</td>
-              <td className="flujo-cell-amount">{formatAmount(quote.cost_financing)}</td>
-              <td className="flujo-cell-amount">{formatAmount(quote.cost_consultancy)}</td>
-              <td className="flujo-cell-amount">{formatAmount(quote.iva)}</td>
-              <td className="flujo-cell-amount">{formatAmount(quote.net_amount)}</td>
-              <td>
+              <td className="flujo-quote-invoice">
+                <strong>{shownFolio(quote)}</strong>
+                <small className={Classes.TEXT_MUTED}>{quote.emitter_name}</small>
+              </td>
+              <td className="flujo-cell-amount">{money(quote.amount, quote.currency)}</td>
+              <td className="flujo-quote-date">
+                {formatDisplayDate(quote.payment_date)}
+                <small className={Classes.TEXT_MUTED}>{daysText(quote.remaining_days)}</small>
+              </td>
+              <td className="flujo-cell-amount">{ratePercent(quote.annual_rate)}</td>
+              <td className="flujo-cell-amount">{money(quote.cost_financing, quote.currency)}</td>
+              <td className="flujo-cell-amount">
+                {money(quote.cost_consultancy, quote.currency)}
+                <small className={Classes.TEXT_MUTED}>IVA {money(quote.iva, quote.currency)}</small>
+              </td>
+              <td className="flujo-cell-amount flujo-quote-net">{money(quote.net_amount, quote.currency)}</td>
+              <td className="flujo-quote-action">
                 <Button
                   small
                   minimal
@@ -78,62 +110,139 @@ function QuoteTable({
           ))}
         </tbody>
       </HTMLTable>
-    </div>
-  );
-}
-
-function Totals({ resume }: { resume: CorporateQuoteResume }) {
-  return (
-    <section className="flujo-quote-totals" aria-label={TOTALS_LABEL}>
-      <dl>
-        <div>
-          <dt>Facturas</dt>
-          <dd data-total="invoices">{resume.total_invoices}</dd>
-        </div>
-        <div>
-          <dt>Total MXN</dt>
-          <dd data-total="mxn">{formatAmount(resume.total_quote)}</dd>
-        </div>
-        <div>
-          <dt>Total USD</dt>
-          <dd data-total="usd">{formatAmount(resume.total_quote_usd)}</dd>
-        </div>
-        <div>
-          <dt>Costo financiero MXN</dt>
-          <dd>{formatAmount(resume.total_financing)}</dd>
-        </div>
-        <div>
-          <dt>Costo financiero USD</dt>
-          <dd>{formatAmount(resume.total_financing_usd)}</dd>
-        </div>
-      </dl>
-      <p className={Classes.TEXT_MUTED}>{IVA_INCLUDED_TEXT}</p>
     </section>
   );
 }
 
-function BuyerResume({ resume }: { resume: BuyerCostResume }) {
+/** The figures every summary opens with: how many invoices and their rate, as the table shows it. */
+function Headline({ lines }: { lines: readonly CorporateQuote[] }) {
   return (
-    <section className="flujo-quote-totals" aria-label={RESUME_TITLE}>
+    <div className="flujo-quote-headline">
       <dl>
         <div>
           <dt>Facturas</dt>
-          <dd>{resume.total_invoices}</dd>
+          <dd data-total="invoices">{lines.length}</dd>
         </div>
         <div>
-          <dt>Tasa anual</dt>
-          <dd>{resume.rate}%</dd>
-        </div>
-        <div>
-          <dt>Costo a tu cargo MXN</dt>
-          <dd>{formatAmount(resume.total)}</dd>
-        </div>
-        <div>
-          <dt>Costo a tu cargo USD</dt>
-          <dd>{formatAmount(resume.total_usd)}</dd>
+          <dt>Tasa anual ({RATE_LABEL})</dt>
+          <dd data-total="rate">{rateRange(lines.map((line) => line.annual_rate))}</dd>
         </div>
       </dl>
-      <p className={Classes.TEXT_MUTED}>{IVA_INCLUDED_TEXT}</p>
+      <p className="flujo-quote-headline__note">{IVA_INCLUDED_TEXT}</p>
+    </div>
+  );
+}
+
+/** One currency's card: its main figure large, the parts that make it below. */
+function CurrencyCard({
+  currency,
+  count,
+  label,
+  figure,
+  parts,
+}: {
+  currency: QuoteCurrency;
+  count: number;
+  label: string;
+  figure: string;
+  parts: readonly { label: string; value: string; strong?: boolean }[];
+}) {
+  const titleId = useId();
+  return (
+    <Card className="flujo-quote-currency" aria-labelledby={titleId}>
+      <h2 id={titleId} className="flujo-quote-currency__title">
+        {currency} <span className={Classes.TEXT_MUTED}>· {invoicesText(count)}</span>
+      </h2>
+      <p className="flujo-quote-currency__label">{label}</p>
+      <p className="flujo-quote-currency__figure" data-total={currency.toLowerCase()}>
+        {figure}
+      </p>
+      <dl className="flujo-quote-currency__parts">
+        {parts.map((part) => (
+          <div key={part.label} className={part.strong ? 'is-strong' : undefined}>
+            <dt>{part.label}</dt>
+            <dd>{part.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** The quote's totals (the provider absorbs the cost unless the buyer says otherwise), one card per currency. */
+function Totals({ lines, resume }: { lines: readonly CorporateQuote[]; resume: CorporateQuoteResume }) {
+  const figures = (currency: QuoteCurrency) =>
+    currency === 'MXN'
+      ? {
+          amount: resume.total_quote,
+          financing: resume.total_financing,
+          consultancy: resume.total_consultancy,
+          net: resume.total_net,
+        }
+      : {
+          amount: resume.total_quote_usd,
+          financing: resume.total_financing_usd,
+          consultancy: resume.total_consultancy_usd,
+          net: resume.total_net_usd,
+        };
+  return (
+    <section className="flujo-quote-summary" aria-label={TOTALS_LABEL}>
+      <Headline lines={lines} />
+      <div className="flujo-quote-currencies">
+        {currenciesOf(lines).map((currency) => {
+          const total = figures(currency);
+          return (
+            <CurrencyCard
+              key={currency}
+              currency={currency}
+              count={countOf(lines, currency)}
+              label="Monto de las facturas"
+              figure={money(total.amount, currency)}
+              parts={[
+                { label: 'Costo financiero', value: money(total.financing, currency) },
+                { label: 'Asesoría (IVA incluido)', value: money(total.consultancy, currency) },
+                { label: 'Neto a proveedores', value: money(total.net, currency), strong: true },
+              ]}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** The buyer's cost once it absorbs it (spec §3 variant B), one card per currency. */
+function BuyerResume({ lines, resume }: { lines: readonly CorporateQuote[]; resume: BuyerCostResume }) {
+  const figures = (currency: QuoteCurrency) =>
+    currency === 'MXN'
+      ? { total: resume.total, financing: resume.total_financing, consultancy: resume.total_consultancy }
+      : {
+          total: resume.total_usd,
+          financing: resume.total_financing_usd,
+          consultancy: resume.total_consultancy_usd,
+        };
+  return (
+    <section className="flujo-quote-summary" aria-label={RESUME_TITLE}>
+      <p>Absorbes el costo financiero: tus proveedores reciben el monto completo de sus facturas.</p>
+      <Headline lines={lines} />
+      <div className="flujo-quote-currencies">
+        {currenciesOf(lines).map((currency) => {
+          const cost = figures(currency);
+          return (
+            <CurrencyCard
+              key={currency}
+              currency={currency}
+              count={countOf(lines, currency)}
+              label="Costo a tu cargo"
+              figure={money(cost.total, currency)}
+              parts={[
+                { label: 'Costo financiero', value: money(cost.financing, currency) },
+                { label: 'Asesoría (IVA incluido)', value: money(cost.consultancy, currency) },
+              ]}
+            />
+          );
+        })}
+      </div>
     </section>
   );
 }
@@ -178,9 +287,14 @@ export function QuotationPage({ help, machine, input }: QuotationPageProps) {
             disabled={!state.matches('quoted')}
             onRemove={(invoiceId) => send({ type: 'line.remove', invoiceId })}
           />
-          <Totals resume={resume} />
+          <Totals lines={quotes} resume={resume} />
           {state.matches('quoted') && (
-            <Button intent="primary" text={CONTINUE_TEXT} onClick={() => send({ type: 'payer.ask' })} />
+            <Button
+              intent="primary"
+              size="large"
+              text={CONTINUE_TEXT}
+              onClick={() => send({ type: 'payer.ask' })}
+            />
           )}
         </>
       )}
@@ -202,9 +316,13 @@ export function QuotationPage({ help, machine, input }: QuotationPageProps) {
           ) : (
             resume && (
               <p>
-                El proveedor absorbe el costo financiero ({formatAmount(resume.total_financing)} MXN,{' '}
-                {formatAmount(resume.total_financing_usd)} USD, {IVA_INCLUDED_TEXT}). Las facturas quedarán
-                Autorizadas con su fecha de pago.
+                El proveedor absorbe el costo financiero (
+                {currenciesOf(quotes)
+                  .map((currency) =>
+                    money(currency === 'MXN' ? resume.total_financing : resume.total_financing_usd, currency),
+                  )
+                  .join(', ')}
+                , {IVA_INCLUDED_TEXT}). Las facturas quedarán Autorizadas con su fecha de pago.
               </p>
             )
           )}
@@ -232,10 +350,15 @@ export function QuotationPage({ help, machine, input }: QuotationPageProps) {
           </div>
         </div>
       </Dialog>
-      <Dialog isOpen={state.matches('accepting') || inResume} title={RESUME_TITLE} isCloseButtonShown={false}>
+      <Dialog
+        className="flujo-quote-dialog"
+        isOpen={state.matches('accepting') || inResume}
+        title={RESUME_TITLE}
+        isCloseButtonShown={false}
+      >
         <div className={Classes.DIALOG_BODY} aria-busy={busy}>
           {buyerResume ? (
-            <BuyerResume resume={buyerResume} />
+            <BuyerResume lines={quotes} resume={buyerResume} />
           ) : (
             <Spinner size={30} aria-label={QUOTE_LOADING_TEXT} />
           )}
