@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
-import { formatCurrency, formatMoney, formatMxn, parseMoney, subtractMoney } from '../src/domain/money';
+import { formatMoney, formatMxn, parseMoney, subtractMoney } from '../src/domain/money';
 import { PAYMENT_DATE_NOT_AFTER_TODAY, PAYMENT_DATES_OUT_OF_RANGE_MESSAGE } from '../src/domain/payment-date';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test, withoutDashboardFrame } from './support';
