@@ -1,5 +1,5 @@
-// `npm run bench:web`: Lighthouse (mobile preset) on the public pages, the login page and the provider's
-// dashboard, served by the real server from the production build. Prints, per page, the median of the runs (5 unless --runs=)
+// `npm run bench:web`: Lighthouse (mobile preset) on the public pages, the login page, the provider's
+// dashboard, the corporate's summary and the back office's desk, served by the real server from the production build. Prints, per page, the median of the runs (5 unless --runs=)
 // for each category and the gzip size of the JavaScript and CSS the page loads. Runs one Lighthouse at a time
 // (docs/variability.md: never in parallel).
 //   npm run bench:web                 build, then measure DEFAULT_PAGES
@@ -7,14 +7,18 @@
 //   npm run bench:web -- /contacto/   other pages
 //   npm run bench:web -- --runs=1     a quick look (the table's numbers are medians of 5)
 //   npm run bench:web -- --keep       keep the Lighthouse JSON reports and traces (their directory is printed)
-// Pages under /dashboard/ are measured signed in as the demo provider (SIGNED_IN_AS).
+// Pages under /dashboard/ are measured signed in as the demo provider, the corporate dashboard's pages as the
+// demo corporate, the back office's pages as the demo operator (accountFor); the table says who for each page.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { base32Decode, TOTP_WINDOW_STEPS, totpCode, totpStep } from '../server/modules/auth/totp';
+import { DEMO_OPERATORS } from '../server/seed/demo-operators';
 import { DEMO_PASSWORD } from '../server/seed/demo-world';
+import { paths } from '../src/domain/paths';
 import { freePort } from '../test/support/real-server';
 import { CHROMIUM_ARGS } from './chromium';
 
@@ -24,13 +28,94 @@ const DEFAULT_PAGES = [
   '/inicio/',
   '/calculadora/',
   '/auth/ingresar/',
-  '/dashboard/pronto-pago/',
+  paths.prontoPago,
   // Issue 15: the section with the chart library (its charts load only when the Indicadores tab draws).
-  '/dashboard/conoce-tu-empresa/',
+  paths.knowYourCompany,
+  // Issue 33: the corporate's summary ('Cuentas por Pagar') and the back office's desk.
+  paths.invoiceSummary,
+  paths.operatorDesk,
 ];
-/** The dashboard needs a session: these pages are measured as this seeded user (server/seed/demo-world.ts). */
-const SIGNED_IN = /^\/dashboard\//;
-const SIGNED_IN_AS = { username: 'proveedor.demo', password: DEMO_PASSWORD };
+
+/** A seeded user (server/seed/demo-world.ts, demo-operators.ts) and how it signs in, in the browser Lighthouse drives. */
+interface Account {
+  username: string;
+  signIn: (page: Page, base: string) => Promise<void>;
+}
+
+const WAIT = 60_000;
+
+/** The customer's login form; `then` runs once the dashboard is shown. */
+function customer(username: string, then?: (page: Page) => Promise<void>): Account {
+  return {
+    username,
+    signIn: async (page, base) => {
+      await page.goto(`${base}${paths.login}`);
+      await page.getByLabel('Usuario').fill(username);
+      await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await page.waitForURL(/\/dashboard\//, { timeout: WAIT });
+      await then?.(page);
+    },
+  };
+}
+
+const PROVIDER = customer('proveedor.demo');
+/** The demo corporate may land on either view; the role switch puts it in its payables view (spec §1). */
+const CORPORATE = customer('corporativo.demo', async (page) => {
+  const summary = `**${paths.invoiceSummary}`;
+  if (new URL(page.url()).pathname === paths.invoiceSummary) return;
+  await page.getByRole('button', { name: 'Cuentas por Pagar' }).click();
+  await page.waitForURL(summary, { timeout: WAIT });
+});
+
+const DEMO_OPERATOR = DEMO_OPERATORS[0]!;
+/** The last TOTP step the bench signed in with: the server takes a step once (RFC 6238 §5.2). */
+let lastOperatorStep = -1;
+
+/** A step the server has not seen yet and still accepts, waiting for the clock when every such step is used. */
+async function freshOperatorStep(): Promise<number> {
+  for (;;) {
+    const now = totpStep(new Date());
+    const step = Math.max(now, lastOperatorStep + 1);
+    if (step <= now + TOTP_WINDOW_STEPS) {
+      lastOperatorStep = step;
+      return step;
+    }
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
+}
+
+/** The back office's two-step sign-in, as scripts/screenshots.ts does it: password, then the code of the moment. */
+const OPERATOR: Account = {
+  username: DEMO_OPERATOR.username,
+  signIn: async (page, base) => {
+    await page.goto(`${base}${paths.operatorLogin}`);
+    await page.getByLabel('Usuario', { exact: true }).fill(DEMO_OPERATOR.username);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Contraseña', { exact: true }).press('Enter');
+    const code = page.getByLabel('Código de verificación', { exact: true });
+    await code.waitFor({ timeout: WAIT });
+    const step = await freshOperatorStep();
+    await code.fill(totpCode(base32Decode(DEMO_OPERATOR.secret), new Date(step * 30_000)));
+    await code.press('Enter');
+    await page.waitForURL(`**${paths.operatorDesk}`, { timeout: WAIT });
+  },
+};
+
+const CORPORATE_PAGES: readonly string[] = [
+  paths.invoiceSummary,
+  paths.preAuthorization,
+  paths.requests,
+  paths.quotation,
+];
+
+/** Who a page is measured as: nobody for the public pages and the two login pages. */
+function accountFor(path: string): Account | null {
+  if (path.startsWith('/operacion/')) return path === paths.operatorLogin ? null : OPERATOR;
+  if (CORPORATE_PAGES.includes(path)) return CORPORATE;
+  if (path.startsWith(paths.dashboard)) return PROVIDER;
+  return null;
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
   'first-contentful-paint': 'FCP',
@@ -66,7 +151,9 @@ interface LighthouseReport {
     {
       numericValue?: number;
       displayValue?: string;
-      details?: { items?: Array<{ url?: string; resourceType?: string; mimeType?: string }> };
+      details?: {
+        items?: Array<{ url?: string; resourceType?: string; mimeType?: string; transferSize?: number }>;
+      };
     }
   >;
   environment: { benchmarkIndex: number };
@@ -150,15 +237,11 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
  * session to local storage. Lighthouse keeps local storage (its default `clearStorageTypes` leaves it) and
  * still empties the HTTP cache, so the measured load is a signed-in visitor's first.
  */
-async function signIn(port: number, base: string): Promise<void> {
+async function signIn(port: number, base: string, account: Account): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${base}/auth/ingresar/`);
-    await page.getByLabel('Usuario').fill(SIGNED_IN_AS.username);
-    await page.getByLabel('Contraseña').fill(SIGNED_IN_AS.password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(/\/dashboard\//, { timeout: 60_000 });
+    await account.signIn(page, base);
     await page.close();
   } finally {
     // Connected over CDP, close() only disconnects: the browser is left to Lighthouse.
@@ -169,7 +252,8 @@ async function signIn(port: number, base: string): Promise<void> {
 async function lighthouseOnce(url: string, output: string): Promise<LighthouseReport> {
   const browser = await launchChromium();
   try {
-    if (SIGNED_IN.test(new URL(url).pathname)) await signIn(browser.port, new URL(url).origin);
+    const account = accountFor(new URL(url).pathname);
+    if (account) await signIn(browser.port, new URL(url).origin, account);
     execFileSync(
       join(ROOT, 'node_modules/.bin/lighthouse'),
       [
@@ -210,13 +294,17 @@ function initialAssets(path: string, report: LighthouseReport) {
     .filter((request) => request.resourceType === 'Script' && request.url?.includes('/assets/'))
     .map((request) => new URL(request.url!).pathname);
   const js = scripts.reduce((sum, script) => sum + gzipSize(readFileSync(join(dist, script))), 0);
+  // What went over the wire for them (the server's own compression, headers included).
+  const jsTransferred = requests
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   const html = readFileSync(existsSync(prerendered) ? prerendered : join(dist, 'index.html'), 'utf8');
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
   const stylesheets = requests
     .filter((request) => request.resourceType === 'Stylesheet' && request.url?.includes('/assets/'))
     .map((request) => readFileSync(join(dist, new URL(request.url!).pathname)));
   const css = gzipSize(inlineCss) + stylesheets.reduce((sum, sheet) => sum + gzipSize(sheet), 0);
-  return { js, css, scripts: scripts.length, html: gzipSize(html) };
+  return { js, jsTransferred, css, scripts: scripts.length, html: gzipSize(html) };
 }
 
 async function main(): Promise<void> {
@@ -250,6 +338,7 @@ async function main(): Promise<void> {
     const details: string[] = [];
     for (const path of pages.length > 0 ? pages : DEFAULT_PAGES) {
       const runs: LighthouseReport[] = [];
+      const loadBefore = loadavg()[0]!;
       for (let run = 1; run <= runCount; run++) {
         console.log(`Lighthouse ${path} run ${run}/${runCount}…`);
         const name = `${path.replaceAll('/', '_')}run-${run}.json`;
@@ -259,8 +348,10 @@ async function main(): Promise<void> {
         Math.round(median(runs.map((report) => (report.categories[category]?.score ?? 0) * 100)));
       const metric = (id: string) => median(runs.map((report) => report.audits[id]?.numericValue ?? 0));
       const assets = initialAssets(path, runs[0]!);
+      const as = accountFor(path)?.username;
       rows.push(
-        `| ${path} | ${CATEGORIES.map(score).join(' | ')} | ${kb(assets.js)} (${assets.scripts} files) | ` +
+        `| ${path}${as ? ` (${as})` : ''} | ${CATEGORIES.map(score).join(' | ')} | ` +
+          `${kb(assets.js)} (${assets.scripts} files) | ${kb(assets.jsTransferred)} | ` +
           `${kb(assets.css)} | ${kb(assets.html)} |`,
       );
       const detail = Object.entries(METRICS)
@@ -273,18 +364,19 @@ async function main(): Promise<void> {
       const perRun = runs.map((report) => Math.round((report.categories.performance?.score ?? 0) * 100));
       details.push(
         `- ${path}: medians ${detail}; performance per run ${perRun.join(', ')}; ` +
-          `Lighthouse benchmarkIndex ${Math.round(median(runs.map((r) => r.environment.benchmarkIndex)))}`,
+          `Lighthouse benchmarkIndex ${Math.round(median(runs.map((r) => r.environment.benchmarkIndex)))}; ` +
+          `load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
       );
     }
     console.log('');
     console.log(
       `Lighthouse 12 mobile preset, median of ${runCount} runs each, ${base} (real server, production build); ` +
-        `pages under /dashboard/ signed in as ${SIGNED_IN_AS.username}\n`,
+        'a signed-in page names its user in brackets\n',
     );
     console.log(
-      '| page | performance | accessibility | best practices | SEO | initial JS (gzip) | CSS (gzip) | HTML (gzip) |',
+      '| page | performance | accessibility | best practices | SEO | initial JS (gzip) | JS transferred | CSS (gzip) | HTML (gzip) |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
     console.log('');
     for (const line of details) console.log(line);

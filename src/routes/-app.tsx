@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 import { routeTree } from '../routeTree.gen';
 import { registerNavigator } from '../services/navigation';
 import { SessionContext } from '../views/common/session-context';
-import { type MachineOverrides, wiredSessionMachine } from './-machines';
+import type { MachineOverrides } from './-machines';
+// The session's wiring alone: './-machines' also wires sign-up, which only its page needs.
+import { wiredSessionMachine } from './-session-machine';
 
 /**
  * Routes take their wired machines from the router context so a test can swap one implementation

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DiagramsPage, validateDiagramsSearch } from '../views/diagrams/diagrams-page';
+import { DiagramsPage } from '../views/diagrams/diagrams-page';
+import { validateDiagramsSearch } from '../views/diagrams/diagrams-search';
 
 export const Route = createFileRoute('/diagramas')({
   validateSearch: validateDiagramsSearch,

@@ -35,6 +35,10 @@ export interface OperatorAuditFilters {
   page?: number;
 }
 
+/** The audit's filters as the URL holds them (the page apart), and their keys. */
+export type AuditFilters = Omit<OperatorAuditFilters, 'page'>;
+export const AUDIT_FILTER_KEYS = ['operator', 'action', 'from', 'to'] as const;
+
 export const OPERATOR_AUDIT_MESSAGES = {
   invalidDate: 'Escribe la fecha como AAAA-MM-DD.',
   rangeBackwards: 'La fecha final no puede ser anterior a la inicial.',

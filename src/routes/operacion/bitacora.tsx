@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { OperatorActionPage } from '../../domain/schemas/operator-audit';
-import { fieldMessagesOf } from '../../machines/back-office-action';
-import { operatorAuditQueryOptions } from '../../services/operator-audit.service';
 import {
   AUDIT_FILTER_KEYS,
   type AuditFilters,
-  OperatorAuditPage,
-} from '../../views/operator/audit/operator-audit-page';
+  type OperatorActionPage,
+} from '../../domain/schemas/operator-audit';
+import { fieldMessagesOf } from '../../machines/back-office-action';
+import { operatorAuditQueryOptions } from '../../services/operator-audit.service';
+import { OperatorAuditPage } from '../../views/operator/audit/operator-audit-page';
 import {
   type BackOfficeListDefinition,
   backOfficeListRoute,

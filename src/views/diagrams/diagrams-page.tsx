@@ -2,24 +2,10 @@ import { Callout, H1 } from '@blueprintjs/core';
 import { Link } from '@tanstack/react-router';
 import type { DiagramIndexEntry } from '../../machines/diagram-details';
 import { diagramIndex } from './diagram-assets';
+import { ALL_MACHINES } from './diagrams-search';
 import { MachineDiagram } from './machine-diagram';
 
-/** `?maquina=todas` shows every machine one after another, each on its own printed page. */
-export const ALL_MACHINES = 'todas';
 export const DEFAULT_MACHINE = 'invoice-lifecycle';
-
-export interface DiagramsSearch {
-  maquina?: string;
-}
-
-/** The route's search validation: a known machine id, `todas`, or nothing (the lifecycle). */
-export function validateDiagramsSearch(search: Record<string, unknown>): DiagramsSearch {
-  const value = search.maquina;
-  const known =
-    typeof value === 'string' && (value === ALL_MACHINES || diagramIndex.some((entry) => entry.id === value));
-  // Undefined rather than absent: the router keeps search keys validation leaves out.
-  return { maquina: known ? value : undefined };
-}
 
 function selectedEntries(
   index: readonly DiagramIndexEntry[],

@@ -2,17 +2,14 @@ import { Button, FormGroup, H1, InputGroup, Tag } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import { displayDateTime } from '../../../domain/calendar-date';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
-import type {
-  OperatorActionEntry,
-  OperatorActionPage,
-  OperatorAuditFilters,
+import {
+  AUDIT_FILTER_KEYS,
+  type AuditFilters,
+  type OperatorActionEntry,
+  type OperatorActionPage,
 } from '../../../domain/schemas/operator-audit';
 import './operator-audit.css';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData } from '../list/back-office-list';
-
-/** The audit's filters, as the URL holds them (the page apart). */
-export type AuditFilters = Omit<OperatorAuditFilters, 'page'>;
-export const AUDIT_FILTER_KEYS = ['operator', 'action', 'from', 'to'] as const;
 
 type FilterFields = Required<AuditFilters>;
 
