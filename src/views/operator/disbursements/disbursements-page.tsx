@@ -350,7 +350,10 @@ function ResultFileFormat() {
                 <code>{column}</code>
               </th>
               <td>{RESULT_COLUMN_MEANINGS[column]}</td>
-              <td>{examples[column]}</td>
+              <td>
+                <span className="dispersiones-formato__etiqueta">Ejemplo: </span>
+                {examples[column]}
+              </td>
             </tr>
           ))}
         </tbody>
