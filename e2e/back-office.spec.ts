@@ -344,9 +344,12 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       .getByRole('table', { name: 'Adelantos en la mesa de control' })
       .getByRole('row')
       .filter({ hasText: corporate.name });
+    // One tag says how the checks went; each check, with its reason, on expand.
+    const count = DESK_CHECK_IDS.length;
+    await expect(row.getByText(`${count} de ${count} verificaciones pasan`)).toBeVisible(WAIT);
+    await row.getByText(`Ver las ${count} verificaciones`).click();
     const checks = row.getByRole('list').getByRole('listitem');
-    await expect(checks).toHaveCount(DESK_CHECK_IDS.length, WAIT);
-    await expect(checks.filter({ hasText: 'Pasa:' })).toHaveCount(DESK_CHECK_IDS.length);
+    await expect(checks.filter({ hasText: 'Pasa:' })).toHaveCount(count);
     await expect(row).not.toContainText('Falla');
     await expectNoAxeViolations(analyst);
 
@@ -355,7 +358,20 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       .getByRole('table', { name: 'Adelantos en la mesa de control' })
       .getByRole('row')
       .filter({ hasText: corporate.name });
-    await toApprove.getByRole('button', { name: /^Aprobar / }).click();
+    const label = (await toApprove.getByRole('cell').first().innerText()).trim();
+    // «Aprobar» asks first: the amount the supplier receives, with its currency, and who receives it.
+    await toApprove.getByRole('button', { name: `Aprobar ${label}` }).click();
+    const confirmation = approver.getByRole('dialog', { name: `Aprobar el adelanto ${label}` });
+    await expect(confirmation).toContainText(/Recibe el proveedor\$[\d,]+\.\d{2} MXN/, WAIT);
+    await expect(confirmation).toContainText(total);
+    await expect(confirmation).toContainText(`RFC ${supplier.rfc}`);
+    await expect(confirmation).toContainText(/CLABE.*•••• \d{4}/);
+    await expectNoAxeViolations(approver);
+    await confirmation.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    // Then it says what happened.
+    await expect(approver.getByRole('status').filter({ hasText: `Adelanto ${label} aprobado` })).toBeVisible(
+      WAIT,
+    );
     await expect(toApprove.getByRole('button', { name: /^Aprobar / })).toHaveCount(0, WAIT);
     await expectNoAxeViolations(approver);
   });

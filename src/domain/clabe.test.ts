@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkClabe, clabeCheckDigit } from './clabe';
+import { checkClabe, clabeCheckDigit, maskClabe } from './clabe';
 
 describe('checkClabe', () => {
   it('accepts valid CLABEs and names the bank', () => {
@@ -41,5 +41,12 @@ describe('checkClabe', () => {
     const check = checkClabe(first17 + clabeCheckDigit(first17));
     expect(check).toMatchObject({ ok: true, bankCode: '999' });
     expect(check.ok && check.bankName).toBeUndefined();
+  });
+});
+
+describe('maskClabe', () => {
+  it('keeps the bank and the last four digits', () => {
+    expect(maskClabe('012180001234567897')).toBe('BBVA MEXICO •••• 7897');
+    expect(maskClabe('999180001234561234')).toBe('999 •••• 1234');
   });
 });

@@ -68,3 +68,14 @@ export function checkClabe(input: string): ClabeCheck {
   const bankName = CLABE_BANKS[bankCode];
   return bankName === undefined ? { ok: true, clabe, bankCode } : { ok: true, clabe, bankCode, bankName };
 }
+
+/**
+ * A CLABE as the back office shows it where only recognising it matters (a confirmation, a list to choose from):
+ * its bank and last four digits. maskClabe('012180001234567897') === 'BBVA MEXICO •••• 7897'; an unknown bank
+ * leaves its code ('999 •••• 1234').
+ */
+export function maskClabe(clabe: string): string {
+  const digits = clabe.replace(/\s+/g, '');
+  const code = digits.slice(0, 3);
+  return `${CLABE_BANKS[code] ?? code} •••• ${digits.slice(-4)}`;
+}

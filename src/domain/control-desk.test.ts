@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DeskFacts, deskChecks, failingReasons } from './control-desk';
+import { checksSummary, type DeskFacts, deskChecks, failingReasons } from './control-desk';
 import { SatStatus } from './sat-status';
 
 const passing: DeskFacts = {
@@ -98,5 +98,21 @@ describe('the control desk checks', () => {
     expect(reason({ askedAt: '2026-11-28T16:42:00Z', answered: true, estado: 'No Encontrado' })?.ok).toBe(
       false,
     );
+  });
+});
+
+describe('checksSummary', () => {
+  it('counts the passing checks, or names the failing ones', () => {
+    const pass = { label: 'Vinculación SAT', ok: true };
+    expect(checksSummary([pass, pass])).toBe('2 de 2 verificaciones pasan');
+    expect(checksSummary([pass, { label: 'CLABE del proveedor', ok: false }])).toBe(
+      'Falla 1 de 2: CLABE del proveedor',
+    );
+    expect(
+      checksSummary([
+        { label: 'Alianza activa', ok: false },
+        { label: 'CLABE del proveedor', ok: false },
+      ]),
+    ).toBe('Fallan 2 de 2: Alianza activa, CLABE del proveedor');
   });
 });

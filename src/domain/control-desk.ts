@@ -180,3 +180,14 @@ function efosCheck(efos: DeskFacts['efos']): DeskCheck {
 export function failingReasons(checks: readonly DeskCheck[]): string[] {
   return checks.filter((item) => !item.ok).map((item) => `${item.label}: ${item.reason}`);
 }
+
+/**
+ * The desk row's one tag for its checks (issue 33): how many pass, or which fail by name.
+ * Example: '9 de 9 verificaciones pasan'; 'Fallan 2 de 9: CLABE del proveedor, Alianza activa'.
+ */
+export function checksSummary(checks: readonly Pick<DeskCheck, 'label' | 'ok'>[]): string {
+  const failing = checks.filter((item) => !item.ok);
+  if (failing.length === 0) return `${checks.length} de ${checks.length} verificaciones pasan`;
+  const verb = failing.length === 1 ? 'Falla' : 'Fallan';
+  return `${verb} ${failing.length} de ${checks.length}: ${failing.map((item) => item.label).join(', ')}`;
+}

@@ -4,6 +4,10 @@ import {
   layoutCsv,
   numericReference,
   parseResultFile,
+  RESULT_COLUMN_MEANINGS,
+  RESULT_COLUMNS,
+  RESULT_FILE_SAMPLE,
+  resultFileCsv,
   speiConcept,
   speiText,
   trackingKey,
@@ -84,5 +88,24 @@ describe('the bank result file', () => {
       ok: false,
       errors: ['El archivo no tiene ninguna línea de resultado.'],
     });
+  });
+});
+
+describe('the sample result file', () => {
+  it('is written in the format the parser reads, one line per example, every column explained', () => {
+    const csv = resultFileCsv(RESULT_FILE_SAMPLE);
+    expect(csv.split('\r\n')[0]).toBe('clave_rastreo,estado,motivo');
+    const parsed = parseResultFile(csv);
+    expect(parsed).toEqual({
+      ok: true,
+      lines: RESULT_FILE_SAMPLE.map((line, index) => ({ line: index + 2, ...line })),
+    });
+    expect(Object.keys(RESULT_COLUMN_MEANINGS)).toEqual([...RESULT_COLUMNS]);
+  });
+
+  it('quotes a reason with a comma', () => {
+    const csv = resultFileCsv([{ trackingKey: 'FLUJO1F2', estado: 'devuelta', motivo: 'Cuenta, cancelada' }]);
+    expect(csv).toContain('FLUJO1F2,devuelta,"Cuenta, cancelada"');
+    expect(parseResultFile(csv)).toMatchObject({ ok: true, lines: [{ motivo: 'Cuenta, cancelada' }] });
   });
 });

@@ -111,6 +111,7 @@ export const RESULT_FILE_MAX_LINES = 5_000;
 export const RESULT_REASON_MAX = 200;
 
 export const RESULT_COLUMNS = ['clave_rastreo', 'estado', 'motivo'] as const;
+export type ResultColumn = (typeof RESULT_COLUMNS)[number];
 export type SettlementState = 'liquidada' | 'devuelta';
 
 /** An order's state as stored and sent: pending until the bank's file settles or returns it. */
@@ -207,4 +208,30 @@ export function parseResultFile(text: string): ResultParse {
   if (errors.length > 0) return { ok: false, errors };
   if (lines.length === 0) return { ok: false, errors: ['El archivo no tiene ninguna línea de resultado.'] };
   return { ok: true, lines };
+}
+
+// --- The result file as the disbursements screen documents it (issue 33) ---
+
+/** What each column of the bank's result file holds, in the operator's words. */
+export const RESULT_COLUMN_MEANINGS: Readonly<Record<ResultColumn, string>> = {
+  clave_rastreo: 'La clave de rastreo de la orden, como aparece en el lote y en su layout.',
+  estado: 'liquidada (el banco depositó) o devuelta (el banco la regresó).',
+  motivo: `Por qué el banco la devolvió: obligatorio si es devuelta, vacío si es liquidada (hasta ${RESULT_REASON_MAX} caracteres).`,
+};
+
+/** A result file's line as it is written (the same fields parseResultFile reads back). */
+export type ResultFileLine = Pick<ResultLine, 'trackingKey' | 'estado' | 'motivo'>;
+
+/** Example lines of the sample file: one order settled, one returned with the bank's reason. */
+export const RESULT_FILE_SAMPLE: readonly ResultFileLine[] = [
+  { trackingKey: trackingKey(12, 345), estado: 'liquidada', motivo: null },
+  { trackingKey: trackingKey(12, 346), estado: 'devuelta', motivo: 'Cuenta inexistente' },
+];
+
+/** A result file as the bank must send it: the header, one line per order, CRLF line ends. */
+export function resultFileCsv(lines: readonly ResultFileLine[]): string {
+  const rows = [RESULT_COLUMNS.join(',')];
+  for (const line of lines)
+    rows.push([line.trackingKey, line.estado, line.motivo ?? ''].map(csvField).join(','));
+  return `${rows.join('\r\n')}\r\n`;
 }

@@ -11,6 +11,7 @@ import { SatStatusUnavailableError } from '../../server/modules/sat/sat-status-c
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import type { DeskState } from '../../src/domain/control-desk';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { DESK_BODY_MESSAGES } from '../../src/domain/schemas/control-desk';
 import {
   DESK_STATE_BY_NODE,
   type DeskItemEvent,
@@ -244,10 +245,13 @@ async function decided(ctx: Ctx): Promise<void> {
   cleanup();
 }
 
-/** 'Aprobar <factura>' on the item's row. */
+/** 'Aprobar <factura>' on the item's row, then 'Aprobar' in its confirmation. */
 async function approveOnScreen(ctx: Ctx, user: UserEvent): Promise<void> {
   const row = await deskRow(ctx, (await deskState(ctx)).state);
   await user.click(within(row).getByRole('button', { name: `Aprobar ${ctx.label}` }));
+  const dialog = await screen.findByRole('dialog', {}, SERVER_WAIT);
+  expect(dialog.textContent).toContain(`Aprobar el adelanto ${ctx.label}`);
+  await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
   await decided(ctx);
 }
 
@@ -322,8 +326,7 @@ const screensSeen = new Set<DeskItemStateName>();
 
 /**
  * Where a screen would offer a gesture the machine refuses here, it does not: the desk's row shows no 'Aprobar'
- * with a failing check (nor any decision once decided), its reject dialog's 'Rechazar' stays disabled without a
- * reason, and only an approved advance can be selected for a batch. What the screens offer depends on the item's
+ * with a failing check (nor any decision once decided), its reject dialog refuses a blank reason at the field, and only an approved advance can be selected for a batch. What the screens offer depends on the item's
  * state alone (the desk asks the same machine), so each state's screens are looked at once per file, on the
  * first path that reaches it; the server is asked at every step.
  */
@@ -336,8 +339,12 @@ async function screensOfferNoRefusedGesture(ctx: Ctx, node: DeskItemStateName, u
       const row = await deskRow(ctx, state);
       expect(within(row).getByText('Falla: CLABE del proveedor')).toBeTruthy();
       expect(within(row).queryByRole('button', { name: `Aprobar ${ctx.label}` })).toBeNull();
+      // A blank reason is refused at the field, with the server's own message, and nothing is sent.
       const confirm = await rejectDialog(ctx, row, '   ', user);
-      expect(confirm.disabled).toBe(true);
+      await user.click(confirm);
+      const dialog = screen.getByRole('dialog');
+      expect(await within(dialog).findByText(DESK_BODY_MESSAGES.reasonRequired)).toBeTruthy();
+      expect((await deskState(ctx)).state).toBe(state);
     });
   } else {
     const row = await deskRow(ctx, state);

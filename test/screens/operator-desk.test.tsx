@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { DESK_BODY_MESSAGES } from '../../src/domain/schemas/control-desk';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { renderApp } from '../model/harness/render-app';
@@ -27,6 +28,10 @@ describe('control desk (page)', () => {
 
     const table = await screen.findByRole('table', { name: 'Adelantos en la mesa de control' }, SERVER_WAIT);
     const firstChecks = within(table).getAllByRole('list')[0] as HTMLElement;
+    // One tag names the failing check; every check and its reason behind «Ver las … verificaciones».
+    const firstRow = firstChecks.closest('tr') as HTMLElement;
+    expect(within(firstRow).getByText(/^Falla 1 de \d+: CLABE del proveedor$/)).toBeTruthy();
+    expect(within(firstRow).getByText(/^Ver las \d+ verificaciones$/).tagName).toBe('SUMMARY');
     // No deposit CLABE: the desk says so in words, not only in colour.
     expect(within(firstChecks).getByText('Pasa: Vinculación SAT')).toBeTruthy();
     expect(within(firstChecks).getByText('Falla: CLABE del proveedor')).toBeTruthy();
@@ -38,13 +43,19 @@ describe('control desk (page)', () => {
     fireEvent.click(within(row).getByRole('button', { name: /^Rechazar / }));
     const dialog = await screen.findByRole('dialog', {}, SERVER_WAIT);
     const confirm = within(dialog).getByRole('button', { name: 'Rechazar' }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
+    // The reason is required and the field says so; sent empty, it is refused there with the server's text.
+    expect(within(dialog).getByText('Obligatorio para rechazar.')).toBeTruthy();
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByText(DESK_BODY_MESSAGES.reasonRequired)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Motivo/), {
       target: { value: 'Falta la CLABE del proveedor' },
     });
     fireEvent.click(confirm);
     expect(await within(row).findByText('Falta la CLABE del proveedor', {}, SERVER_WAIT)).toBeTruthy();
     expect(within(row).getByText(/^Rechazado/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Adelanto \S+ rechazado: la factura vuelve a Autorizada/,
+    );
 
     fireEvent.change(screen.getByLabelText('Estado'), { target: { value: 'paid' } });
     expect(await screen.findByText('No hay adelantos en la mesa', {}, SERVER_WAIT)).toBeTruthy();

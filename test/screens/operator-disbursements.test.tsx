@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getInitialSnapshot } from 'xstate';
 import { businessDate } from '../../server/http/business-date';
 import { DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { maskClabe } from '../../src/domain/clabe';
+import { formatMxn, parseMoney } from '../../src/domain/money';
+import type { DeskItem } from '../../src/domain/schemas/control-desk';
+import { RESULT_COLUMNS, RESULT_FILE_SAMPLE, resultFileCsv } from '../../src/domain/spei';
 import { disbursementActionsMachine } from '../../src/machines/disbursement-actions.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
@@ -15,7 +19,7 @@ import {
 } from '../../src/views/operator/disbursements/disbursements-page';
 import { gateEndpoint } from '../model/harness/msw-gate';
 import { renderApp } from '../model/harness/render-app';
-import { testApp } from '../model/harness/test-server';
+import { callServer, testApp } from '../model/harness/test-server';
 import { world } from '../model/harness/world';
 import { DESK_PROVIDER_CLABE, deskWorld } from '../support/control-desk';
 import { advanceTo, importInvoice, requestAdvance } from '../support/pronto-pago';
@@ -148,7 +152,29 @@ describe('SPEI batches (page)', () => {
     expect(rows).toHaveLength(1);
     const row = rows[0] as HTMLElement;
     expect(within(row).getByText(DEMO_PROVIDERS[0].rfc)).toBeTruthy();
-    expect(within(row).getByText(PROVIDER_CLABE)).toBeTruthy();
+    // The account recognisable but masked where advances are picked; whole in the batch's orders below.
+    expect(within(row).getByText(maskClabe(PROVIDER_CLABE))).toBeTruthy();
+    // What leaves is the payout, with its currency; the invoice's amount beside it.
+    const item = (
+      await callServer('GET', `/api/operator/desk/${invoiceId}/`, {
+        headers: { authorization: `Bearer ${session.access}` },
+      })
+    ).body as DeskItem;
+    expect(row.textContent).toContain(formatMxn(parseMoney(item.payout as string)));
+    expect(row.textContent).toContain(`Factura ${formatMxn(parseMoney(item.amount))}`);
+
+    // The bank's result file: its columns and a sample written by the domain's own format.
+    const format = screen.getByRole('table', { name: 'Columnas del resultado del banco' });
+    expect(
+      within(format)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([...RESULT_COLUMNS]);
+    const sample = screen.getByRole('button', { name: 'Descargar archivo de ejemplo' });
+    expect(sample.getAttribute('download')).toBe('resultado-banco-ejemplo.csv');
+    expect(
+      decodeURIComponent((sample.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')),
+    ).toBe(resultFileCsv(RESULT_FILE_SAMPLE));
 
     await expectAxeClean();
 

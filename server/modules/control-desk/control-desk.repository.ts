@@ -30,6 +30,9 @@ export interface DeskRow {
   date_of_emission: string;
   payment_date: string | null;
   amount_with_exchange_rate: string;
+  /** The advance's saved quote (null for an invoice put in process without one, the demo's). */
+  cost_financing: string | null;
+  cost_consultancy: string | null;
   sat_cancelled_at: string | null;
   proof_state: ProofState;
   desk_state: DeskState;
@@ -62,6 +65,8 @@ const DESK_COLUMNS = [
   'i.date_of_emission',
   'i.payment_date',
   'i.amount_with_exchange_rate',
+  'i.cost_financing',
+  'i.cost_consultancy',
   'i.sat_cancelled_at',
   'i.proof_state',
   'd.state as stored_state',

@@ -65,7 +65,9 @@ const DOCS = {
     description:
       'Cada adelanto En trámite (y lo que la mesa decidió) con sus verificaciones: vinculación SAT, CFDI vigente, ' +
       'alianza activa, programa de crédito con reserva, CLABE del proveedor, folio fiscal único y límites de la ' +
-      'alianza, cada una con su motivo. Del más antiguo al más reciente; filtro por estado.',
+      'alianza, cada una con su motivo. amount es el monto de la factura en MXN; payout lo que recibe el proveedor ' +
+      '(MXN, el monto menos los costos del adelanto, como lo llevaría la orden SPEI si se creara el lote hoy; null ' +
+      'si no hay cotización ni alianza). Del más antiguo al más reciente; filtro por estado.',
     query: {
       state: {
         description: `Estado en la mesa: ${DESK_STATES.join(', ')}.`,

@@ -38,7 +38,7 @@ import type { Mailer } from '../../mail/mailer';
 // a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
 import { holdingsOfInvoices } from '../credit-programmes/programme-ledger.repository';
 import { efosSituations } from '../efos/efos.repository';
-import { advancePayout } from '../invoices/advance-payout';
+import { advancePayout, payoutPreview } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
@@ -116,6 +116,11 @@ export interface DeskItemView {
   provider: { name: string; rfc: string; clabe: string | null };
   corporate: { name: string; rfc: string };
   amount: string;
+  /**
+   * What the provider receives (MXN): the amount less the advance's costs, as the SPEI order will carry it if
+   * batched today; null when the advance has no quote and no alliance to quote it with (issue 33).
+   */
+  payout: string | null;
   payment_date: string | null;
   state: DeskState;
   state_label: string;
@@ -177,7 +182,7 @@ function satAnswerOf(check: LatestSatCheck | undefined): DeskFacts['satAnswer'] 
   return { askedAt: new Date(check.asked_at).toISOString(), answered: check.answered, estado: check.estado };
 }
 
-function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
+function itemView(row: DeskRow, checks: DeskCheck[], all: Facts, payout: string | null): DeskItemView {
   return {
     invoice_id: row.invoice_id,
     label: invoiceLabel(row),
@@ -190,6 +195,7 @@ function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
     },
     corporate: { name: row.receiver_name, rfc: row.receiver_rfc },
     amount: row.amount_with_exchange_rate,
+    payout,
     payment_date: row.payment_date,
     state: row.desk_state,
     state_label: DESK_STATE_LABELS[row.desk_state],
@@ -201,13 +207,22 @@ function itemView(row: DeskRow, checks: DeskCheck[], all: Facts): DeskItemView {
   };
 }
 
+/** What the provider receives for the advance, as its SPEI order would carry it if batched today. */
+function payoutOf(db: Db, row: DeskRow, today: IsoDate): Promise<string | null> {
+  return payoutPreview(db, { ...row, id: row.invoice_id }, today);
+}
+
 async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promise<DeskItemView[]> {
   const facts = await factsOf(
     db,
     rows.map((row) => row.invoice_id),
     rows.map((row) => row.emitter_rfc),
   );
-  return rows.map((row) => itemView(row, checksOf(row, facts, today), facts));
+  const views: DeskItemView[] = [];
+  // One after another: `db` may be a transaction's single connection.
+  for (const row of rows)
+    views.push(itemView(row, checksOf(row, facts, today), facts, await payoutOf(db, row, today)));
+  return views;
 }
 
 export async function listDesk(
@@ -263,8 +278,8 @@ export async function approveDeskItem(
       decidedBy: actor,
       forcedChecks: forced.length > 0 ? forced : null,
     });
-    const saved = await findDeskRow(trx, invoiceId);
-    return itemView(saved as DeskRow, checks, facts);
+    const saved = (await findDeskRow(trx, invoiceId)) as DeskRow;
+    return itemView(saved, checks, facts, await payoutOf(trx, saved, options.today));
   });
 }
 

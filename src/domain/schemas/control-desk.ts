@@ -71,7 +71,10 @@ export const DeskItem = type({
   cfdi_uuid: string(),
   provider: type({ name: string(), rfc: string(), clabe: nullable(string()) }),
   corporate: type({ name: string(), rfc: string() }),
+  /** The invoice's amount in MXN (converted at its exchange rate when it is in another currency). */
   amount: moneyAmount,
+  /** What the provider receives (MXN), as the SPEI order would carry it today; null when it cannot be quoted. */
+  payout: nullable(moneyAmount),
   payment_date: nullable(isoDate),
   state: enums(DESK_STATES),
   state_label: string(),

@@ -10,7 +10,7 @@ import type { BackOfficeActInput } from '../../machines/back-office-action';
 import { deskActionsMachine } from '../../machines/desk-actions.machine';
 import { approveDeskItem, deskQueryOptions, rejectDeskItem } from '../../services/operator-desk.service';
 import { userStore } from '../../stores/user.store';
-import { DeskPage } from '../../views/operator/desk/desk-page';
+import { DeskPage, deskDecided } from '../../views/operator/desk/desk-page';
 import {
   type BackOfficeListDefinition,
   backOfficeListRoute,
@@ -48,9 +48,12 @@ function DeskRoute() {
           act: fromPromise<string | null, BackOfficeActInput>(
             async ({ input: { intent, idempotencyKey } }) => {
               if (intent.id === null) throw new Error(`desk action without an advance: ${intent.action}`);
-              if (intent.action === 'approve') await approveDeskItem(intent.id, idempotencyKey);
-              else await rejectDeskItem(intent.id, DeskRejectBody.create(intent.input).reason);
-              return null;
+              if (intent.action === 'approve')
+                return deskDecided('approve', await approveDeskItem(intent.id, idempotencyKey));
+              return deskDecided(
+                'reject',
+                await rejectDeskItem(intent.id, DeskRejectBody.create(intent.input).reason),
+              );
             },
           ),
         },

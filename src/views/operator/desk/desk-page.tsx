@@ -10,11 +10,20 @@ import {
 } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import type { SnapshotFrom } from 'xstate';
-import { DESK_STATES, type DeskState } from '../../../domain/control-desk';
+import { maskClabe } from '../../../domain/clabe';
+import { checksSummary, DESK_STATES, type DeskState } from '../../../domain/control-desk';
 import { formatMxn, parseMoney } from '../../../domain/money';
-import { type DeskPage as DeskPageBody, DeskRejectBody } from '../../../domain/schemas/control-desk';
+import {
+  type DeskItem,
+  type DeskPage as DeskPageBody,
+  DeskRejectBody,
+} from '../../../domain/schemas/control-desk';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
-import type { BackOfficeActionEvent, BackOfficeActionMachine } from '../../../machines/back-office-action';
+import type {
+  BackOfficeActionEvent,
+  BackOfficeActionMachine,
+  BackOfficeIntent,
+} from '../../../machines/back-office-action';
 import { DESK_STATE_LABELS, deskTransition } from '../../../machines/desk-item.machine';
 import { structResolver } from '../../common/struct-resolver';
 import { AnswerLostCallout, gestureOutcome, OutcomeCallout } from '../list/action-notices';
@@ -41,11 +50,31 @@ export interface DeskPageProps {
 
 type DeskRow = DeskPageBody['results'][number];
 
+/** The outcome notice of a decision the server accepted (the desk-actions machine's `outcome`). */
+export function deskDecided(action: 'approve' | 'reject', item: DeskItem): string {
+  if (action === 'reject') {
+    return `Adelanto ${item.label} rechazado: la factura vuelve a Autorizada y el proveedor recibe el motivo por correo.`;
+  }
+  const payout = item.payout === null ? '' : ` por ${formatMxn(parseMoney(item.payout))}`;
+  return `Adelanto ${item.label} aprobado${payout}: ya está en Dispersiones, listo para su lote SPEI.`;
+}
+
 const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
   { id: 'label', header: 'Factura', cell: (item) => item.label },
   { id: 'provider', header: 'Proveedor', cell: (item) => item.provider.name },
   { id: 'corporate', header: 'Comprador', cell: (item) => item.corporate.name },
-  { id: 'amount', header: 'Monto', cell: (item) => formatMxn(parseMoney(item.amount)) },
+  {
+    id: 'amount',
+    header: 'Monto',
+    cell: (item) => (
+      <>
+        {formatMxn(parseMoney(item.amount))}
+        {item.payout !== null && (
+          <div className="desk-secondary">Recibe {formatMxn(parseMoney(item.payout))}</div>
+        )}
+      </>
+    ),
+  },
   {
     id: 'state',
     header: 'Estado',
@@ -59,22 +88,34 @@ const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
   {
     id: 'checks',
     header: 'Verificaciones',
-    cell: (item) => (
-      <ul aria-label={`Verificaciones de ${item.label}`} className="desk-checks">
-        {item.checks.map((check) => (
-          <li key={check.id}>
-            <Tag intent={check.ok ? 'success' : 'danger'} minimal>
-              {check.ok ? 'Pasa' : 'Falla'}: {check.label}
-            </Tag>{' '}
-            {!check.ok && <span>{check.reason}</span>}
-          </li>
-        ))}
-      </ul>
-    ),
+    cell: (item) => {
+      const passing = item.checks.every((check) => check.ok);
+      return (
+        <div className="desk-checks">
+          {/* One tag says how it went (in words, not only colour); every check and its reason on demand. */}
+          <Tag intent={passing ? 'success' : 'danger'} minimal multiline>
+            {checksSummary(item.checks)}
+          </Tag>
+          <details className="desk-checks__details">
+            <summary>Ver las {item.checks.length} verificaciones</summary>
+            <ul aria-label={`Verificaciones de ${item.label}`}>
+              {item.checks.map((check) => (
+                <li key={check.id}>
+                  <Tag intent={check.ok ? 'success' : 'danger'} minimal multiline>
+                    {check.ok ? 'Pasa' : 'Falla'}: {check.label}
+                  </Tag>{' '}
+                  <span>{check.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      );
+    },
   },
 ];
 
-const intentOf = (item: DeskRow, action: 'approve' | 'reject') => ({
+const intentOf = (item: DeskRow, action: 'approve' | 'reject'): BackOfficeIntent => ({
   action,
   id: item.invoice_id,
   label: item.label,
@@ -82,9 +123,10 @@ const intentOf = (item: DeskRow, action: 'approve' | 'reject') => ({
 });
 
 /**
- * /operacion/mesa/: every advance in process with its checks, each a pass/fail tag with its reason in words
- * (not only colour), filtered by desk state through the URL. The aprobador's gestures are the desk-actions
- * machine's: the view renders its state and sends its events.
+ * /operacion/mesa/: every advance in process with one tag for its checks (how many pass, or which fail) and the
+ * checks with their reasons on expand, filtered by desk state through the URL. The aprobador's gestures are the
+ * desk-actions machine's: «Aprobar» asks to confirm the amount and the beneficiary, «Rechazar» asks why, and the
+ * outcome says what happened; the view renders its state and sends its events.
  */
 export function DeskPage({
   state,
@@ -98,8 +140,11 @@ export function DeskPage({
 }: DeskPageProps) {
   const busy = actions.hasTag('busy');
   const intent = actions.context.intent;
-  const rejecting = intent?.action === 'reject' && !actions.matches('ready') ? intent : null;
-  const lost = actions.matches('answerLost') && !rejecting;
+  const open = intent !== null && !actions.matches('ready') ? intent : null;
+  const rejecting = open?.action === 'reject' ? open : null;
+  const approving = open?.action === 'approve' ? open : null;
+  // The row the confirmation is about, as the list holds it.
+  const approvingItem = list.data?.results.find((item) => item.invoice_id === approving?.id) ?? null;
   const rowActions = (item: DeskRow) => (
     <div className="desk-actions">
       {!canDecide && <span className="desk-note">Decide un Aprobador</span>}
@@ -112,7 +157,7 @@ export function DeskPage({
           <Button
             intent="success"
             disabled={busy}
-            onClick={() => send({ type: 'action.run', intent: intentOf(item, 'approve') })}
+            onClick={() => send({ type: 'action.open', intent: intentOf(item, 'approve') })}
           >
             Aprobar {item.label}
           </Button>
@@ -131,25 +176,20 @@ export function DeskPage({
   return (
     <section aria-labelledby="mesa-titulo">
       <h1 id="mesa-titulo">Mesa de control</h1>
-      <label htmlFor="mesa-estado">Estado</label>{' '}
-      <HTMLSelect
-        id="mesa-estado"
-        value={state ?? ''}
-        onChange={(event) => onStateChange((event.currentTarget.value || null) as DeskState | null)}
-        options={[
-          { value: '', label: 'Todos' },
-          ...DESK_STATES.map((value) => ({ value, label: DESK_STATE_LABELS[value] })),
-        ]}
-      />
-      {/* The row moves on success; a refusal says why (no dismissal: the next gesture replaces it). */}
-      <OutcomeCallout outcome={gestureOutcome(actions, null)} />
-      {lost && (
-        <AnswerLostCallout
-          message={actions.context.failure?.message}
-          onRetry={() => send({ type: 'action.retry' })}
-          onCancel={() => send({ type: 'action.cancel' })}
+      <div className="desk-filter">
+        <label htmlFor="mesa-estado">Estado</label>{' '}
+        <HTMLSelect
+          id="mesa-estado"
+          value={state ?? ''}
+          onChange={(event) => onStateChange((event.currentTarget.value || null) as DeskState | null)}
+          options={[
+            { value: '', label: 'Todos' },
+            ...DESK_STATES.map((value) => ({ value, label: DESK_STATE_LABELS[value] })),
+          ]}
         />
-      )}
+      </div>
+      {/* What the last decision did, or why the server refused it, until dismissed or the next gesture. */}
+      <OutcomeCallout outcome={gestureOutcome(actions)} onDismiss={() => send({ type: 'outcome.dismiss' })} />
       <BackOfficeList
         label="Adelantos en la mesa de control"
         remote={list}
@@ -171,6 +211,13 @@ export function DeskPage({
         }}
       />
       <Dialog
+        isOpen={approving !== null}
+        onClose={() => send({ type: 'action.cancel' })}
+        title={`Aprobar el adelanto ${approving?.label ?? ''}`}
+      >
+        {approving && <ApproveConfirmation item={approvingItem} actions={actions} send={send} />}
+      </Dialog>
+      <Dialog
         isOpen={rejecting !== null}
         onClose={() => send({ type: 'action.cancel' })}
         title={`Rechazar el adelanto ${rejecting?.label ?? ''}`}
@@ -178,6 +225,74 @@ export function DeskPage({
         {rejecting && <RejectForm actions={actions} send={send} />}
       </Dialog>
     </section>
+  );
+}
+
+/** Before money is cleared to leave: how much, to whom and to which account, then «Aprobar». */
+function ApproveConfirmation({
+  item,
+  actions,
+  send,
+}: {
+  item: DeskRow | null;
+  actions: DeskActionsSnapshot;
+  send: (event: BackOfficeActionEvent) => void;
+}) {
+  const busy = actions.hasTag('busy');
+  const lost = actions.matches('answerLost');
+  return (
+    <>
+      <DialogBody>
+        {item && (
+          <dl className="desk-confirmation">
+            <dt>Monto de la factura</dt>
+            <dd>{formatMxn(parseMoney(item.amount))}</dd>
+            <dt>Recibe el proveedor</dt>
+            <dd>
+              {item.payout === null ? 'Se calcula al crear el lote' : formatMxn(parseMoney(item.payout))}
+            </dd>
+            <dt>Beneficiario</dt>
+            <dd>
+              {item.provider.name}
+              <div className="desk-secondary">RFC {item.provider.rfc}</div>
+            </dd>
+            <dt>CLABE</dt>
+            <dd>{item.provider.clabe === null ? 'Sin CLABE' : maskClabe(item.provider.clabe)}</dd>
+            <dt>Comprador</dt>
+            <dd>{item.corporate.name}</dd>
+          </dl>
+        )}
+        <p className="desk-secondary">
+          Al aprobarlo, el adelanto pasa a Dispersiones para incluirlo en un lote SPEI.
+        </p>
+        {lost && (
+          <AnswerLostCallout
+            message={actions.context.failure?.message}
+            onRetry={() => send({ type: 'action.retry' })}
+            onCancel={() => send({ type: 'action.cancel' })}
+          />
+        )}
+      </DialogBody>
+      {!lost && (
+        <DialogFooter
+          actions={
+            <>
+              <Button onClick={() => send({ type: 'action.cancel' })} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button
+                intent="success"
+                loading={busy}
+                disabled={busy}
+                onClick={() => send({ type: 'action.submit', input: null })}
+              >
+                Aprobar
+              </Button>
+            </>
+          }
+        />
+      )}
+    </>
   );
 }
 
@@ -190,11 +305,10 @@ function RejectForm({
   send: (event: BackOfficeActionEvent) => void;
 }) {
   const busy = actions.hasTag('busy');
-  const { register, handleSubmit, watch, formState } = useForm<DeskRejectBody>({
+  const { register, handleSubmit, formState } = useForm<DeskRejectBody>({
     resolver: structResolver(DeskRejectBody),
     defaultValues: { reason: '' },
   });
-  const reason = watch('reason');
   const { ref, ...field } = register('reason');
   const fieldError = formState.errors.reason?.message ?? actions.context.failure?.fields.reason?.[0];
   const lost = actions.matches('answerLost');
@@ -208,10 +322,19 @@ function RejectForm({
         <FormGroup
           label="Motivo (el proveedor lo recibe por correo)"
           labelFor="mesa-motivo"
-          helperText={fieldError}
+          // Said before the first try: «Rechazar» needs the reason; an empty one gets the server's own message.
+          helperText={<span id="mesa-motivo-ayuda">{fieldError ?? 'Obligatorio para rechazar.'}</span>}
           intent={fieldError ? 'danger' : 'none'}
         >
-          <TextArea id="mesa-motivo" fill inputRef={ref} readOnly={busy || lost} {...field} />
+          <TextArea
+            id="mesa-motivo"
+            fill
+            inputRef={ref}
+            readOnly={busy || lost}
+            aria-describedby="mesa-motivo-ayuda"
+            aria-invalid={fieldError ? true : undefined}
+            {...field}
+          />
         </FormGroup>
         {lost && (
           <AnswerLostCallout
@@ -228,7 +351,7 @@ function RejectForm({
               <Button onClick={() => send({ type: 'action.cancel' })} disabled={busy}>
                 Cancelar
               </Button>
-              <Button type="submit" intent="danger" disabled={busy || reason.trim() === ''}>
+              <Button type="submit" intent="danger" loading={busy} disabled={busy}>
                 Rechazar
               </Button>
             </>

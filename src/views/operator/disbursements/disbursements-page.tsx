@@ -1,17 +1,28 @@
-import { Button, Callout, Checkbox, Spinner, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Checkbox, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { maskClabe } from '../../../domain/clabe';
+import { formatMxn, parseMoney } from '../../../domain/money';
 import type { Batch, BatchPage, ConfirmationResult, DeskPage } from '../../../domain/schemas/control-desk';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
-import { SPEI_ORDER_STATE_LABELS } from '../../../domain/spei';
+import {
+  RESULT_COLUMN_MEANINGS,
+  RESULT_COLUMNS,
+  RESULT_FILE_MAX_BYTES,
+  RESULT_FILE_MAX_LINES,
+  RESULT_FILE_SAMPLE,
+  resultFileCsv,
+  SPEI_ORDER_STATE_LABELS,
+} from '../../../domain/spei';
 import type {
   BackOfficeActionEvent,
   BackOfficeActionMachine,
   BackOfficeFailure,
 } from '../../../machines/back-office-action';
-import { formatAmount, formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
+import { formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
 import { AnswerLostCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData, remoteList } from '../list/back-office-list';
+import './disbursements-page.css';
 
 export type DisbursementActionsSnapshot = SnapshotFrom<BackOfficeActionMachine>;
 
@@ -47,7 +58,7 @@ const ORDER_COLUMNS: readonly BackOfficeColumn<SpeiOrderRow>[] = [
     ),
   },
   { id: 'clabe', header: 'CLABE', cell: (order) => order.beneficiary_clabe ?? '—' },
-  { id: 'amount', header: 'Monto', cell: (order) => `${formatAmount(order.amount)} MXN` },
+  { id: 'amount', header: 'Monto', cell: (order) => formatMxn(parseMoney(order.amount)) },
   {
     id: 'state',
     header: 'Estado',
@@ -91,8 +102,23 @@ const READY_COLUMNS: readonly BackOfficeColumn<ReadyItem>[] = [
   { id: 'label', header: 'Folio', cell: (item) => item.label },
   { id: 'provider', header: 'Proveedor', cell: (item) => item.provider.name },
   { id: 'rfc', header: 'RFC', cell: (item) => item.provider.rfc },
-  { id: 'clabe', header: 'CLABE', cell: (item) => item.provider.clabe ?? 'Sin CLABE' },
-  { id: 'amount', header: 'Monto de la factura', cell: (item) => `${formatAmount(item.amount)} MXN` },
+  // Enough to recognise the account; the batch's orders show it whole, as the layout carries it.
+  {
+    id: 'clabe',
+    header: 'CLABE',
+    cell: (item) => (item.provider.clabe ? maskClabe(item.provider.clabe) : 'Sin CLABE'),
+  },
+  {
+    // What leaves: the payout the SPEI order will carry; the invoice's amount beside it.
+    id: 'payout',
+    header: 'Monto a dispersar',
+    cell: (item) => (
+      <>
+        {item.payout === null ? 'Se calcula al crear el lote' : formatMxn(parseMoney(item.payout))}
+        <div className="dispersiones-secundario">Factura {formatMxn(parseMoney(item.amount))}</div>
+      </>
+    ),
+  },
   { id: 'payment', header: 'Fecha de pago', cell: (item) => formatDisplayDate(item.payment_date) },
 ];
 
@@ -105,7 +131,7 @@ const BATCH_COLUMNS: readonly BackOfficeColumn<BatchSummary>[] = [
   },
   { id: 'by', header: 'Creado por', cell: (batch) => batch.created_by },
   { id: 'orders', header: 'Órdenes', cell: (batch) => batch.orders },
-  { id: 'total', header: 'Monto total', cell: (batch) => `${formatAmount(batch.total)} MXN` },
+  { id: 'total', header: 'Monto total', cell: (batch) => formatMxn(parseMoney(batch.total)) },
   {
     id: 'state',
     header: 'Estado',
@@ -278,6 +304,63 @@ export function DisbursementsPage({
           send={send}
         />
       )}
+
+      <ResultFileFormat />
+    </section>
+  );
+}
+
+const RESULT_SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(resultFileCsv(RESULT_FILE_SAMPLE))}`;
+
+/**
+ * The bank's result file, documented where it is loaded (issue 33): its columns and a sample, both written from
+ * the domain's own definition (src/domain/spei.ts), the one the server reads the file with.
+ */
+function ResultFileFormat() {
+  const example = RESULT_FILE_SAMPLE.at(-1);
+  const examples: Record<(typeof RESULT_COLUMNS)[number], string> = {
+    clave_rastreo: example?.trackingKey ?? '',
+    estado: RESULT_FILE_SAMPLE.map((line) => line.estado).join(' / '),
+    motivo: example?.motivo ?? '',
+  };
+  return (
+    <section aria-labelledby="dispersiones-formato" className="dispersiones-formato">
+      <h2 id="dispersiones-formato">Formato del resultado del banco</h2>
+      <p>
+        Un CSV (UTF-8) con encabezado <code>{RESULT_COLUMNS.join(',')}</code> y una línea por orden del lote,
+        hasta {RESULT_FILE_MAX_LINES.toLocaleString('en-US')} líneas y {RESULT_FILE_MAX_BYTES / 1024} KB. Una
+        línea con error rechaza todo el archivo y no se aplica ninguna.
+      </p>
+      <HTMLTable
+        compact
+        className="dispersiones-formato__tabla"
+        aria-label="Columnas del resultado del banco"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Columna</th>
+            <th scope="col">Contenido</th>
+            <th scope="col">Ejemplo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {RESULT_COLUMNS.map((column) => (
+            <tr key={column}>
+              <th scope="row">
+                <code>{column}</code>
+              </th>
+              <td>{RESULT_COLUMN_MEANINGS[column]}</td>
+              <td>
+                <span className="dispersiones-formato__etiqueta">Ejemplo: </span>
+                {examples[column]}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <AnchorButton icon="download" href={RESULT_SAMPLE_HREF} download="resultado-banco-ejemplo.csv">
+        Descargar archivo de ejemplo
+      </AnchorButton>
     </section>
   );
 }
@@ -342,7 +425,7 @@ function BatchDetail({
               id={inputId}
               type="file"
               accept=".csv,text/csv"
-              aria-describedby={`${inputId}-quien`}
+              aria-describedby={`${inputId}-quien ${inputId}-formato`}
               disabled={busy}
               // Opening the file chooser is the gesture's form; choosing a file sends it.
               onClick={() => send({ type: 'action.open', intent: uploadIntent })}
@@ -358,6 +441,10 @@ function BatchDetail({
           </div>
           <p id={`${inputId}-quien`}>
             El resultado lo carga otra persona de tesorería o un aprobador, no quien creó el lote.
+          </p>
+          <p id={`${inputId}-formato`}>
+            Sus columnas y un archivo de ejemplo están en{' '}
+            <a href="#dispersiones-formato">Formato del resultado del banco</a>.
           </p>
           {busy && <Spinner aria-label="Procesando" size={20} />}
           {upload?.notice && (
