@@ -21,8 +21,9 @@ export type CfdiBuildInput = {
   receiver: { rfc: string; name: string; zip?: string; cfdiUse?: string; taxRegime?: string };
   /** Decimal string with at most 2 decimals; written back with exactly 2. */
   subtotal: string;
-  currency: 'MXN' | 'USD';
-  /** Pesos per dollar; required for USD. */
+  /** EUR stands for any foreign currency but the dollar (a fixture's; the demo world issues MXN and USD). */
+  currency: 'MXN' | 'USD' | 'EUR';
+  /** Pesos per unit of the currency; required for every currency but MXN. */
   exchangeRate?: string;
   paymentMethod: 'PPD' | 'PUE';
   description: string;
@@ -94,7 +95,8 @@ export function buildCfdiXml(input: CfdiBuildInput, authority: DemoAuthority): s
   assertDateTime(input.issuedAt, 'issuedAt');
   const stampedAt = input.stampedAt ?? addMilliseconds(input.issuedAt, STAMP_DELAY_MS);
   assertDateTime(stampedAt, 'stampedAt');
-  if (input.currency === 'USD' && input.exchangeRate === undefined) throw new Error('USD needs exchangeRate');
+  if (input.currency !== 'MXN' && input.exchangeRate === undefined)
+    throw new Error(`${input.currency} needs exchangeRate`);
   if (input.currency === 'MXN' && input.exchangeRate !== undefined)
     throw new Error('MXN takes no exchangeRate');
   if (input.exchangeRate !== undefined && !EXCHANGE_RATE_INPUT.test(input.exchangeRate)) {

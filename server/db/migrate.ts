@@ -16,6 +16,7 @@ import { corporateAccess } from './migrations/014-corporate-access';
 import { twoPersonMoney } from './migrations/015-two-person-money';
 import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
 import { satLinkClaims } from './migrations/019-sat-link-claims';
+import { pesoValueTotals } from './migrations/020-peso-value-totals';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-two-person-money': statements(twoPersonMoney),
   '016-keyed-recovery-codes': statements(keyedRecoveryCodes),
   '019-sat-link-claims': statements(satLinkClaims),
+  '020-peso-value-totals': statements(pesoValueTotals),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,6 +7,7 @@ import { businessDate } from '../../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { corporateQuoteLine, quoteResume } from '../../src/domain/corporate-quote';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
+import { parseMoney } from '../../src/domain/money';
 import { PAYMENT_DATE_INVALID } from '../../src/domain/payment-date';
 import {
   AcceptedQuotationResponse,
@@ -110,6 +111,31 @@ describe('corporate quotation flow: summary, pre-authorization, quote, pre-appro
       expect(page.results.every((row) => row.receiver_rfc === DEMO_CORPORATE.rfc)).toBe(true);
       const second = await getJson(ctx.app, `${SUMMARY}?page=2&page_size=10`, corporate);
       expect(second.json().indicators).toBeUndefined();
+    });
+
+    it('adds a euro invoice to the MXN line by its peso value, never its euros (issue 33)', async () => {
+      const indicators = async () =>
+        (await getJson(ctx.app, `${SUMMARY}?page_size=1`, corporate)).json<CorporateSummaryPage>().indicators;
+      const before = await indicators();
+      // 1,000.00 + IVA = 1,160.00 EUR at 20.5 pesos: 23,780.00 MXN.
+      await importInvoice(db(), { today, currency: 'EUR', exchangeRate: '20.5000', subtotal: '1000.00' });
+      const after = await indicators();
+      expect(parseMoney(after?.total ?? '') - parseMoney(before?.total ?? '')).toBe(2_378_000);
+      expect(after?.total_usd).toBe(before?.total_usd);
+      // The same figure without the kept totals (a filter reads the invoices themselves).
+      const filtered = (
+        await getJson(ctx.app, `${SUMMARY}?page_size=1&status=${InvoiceStatus.AVAILABLE}`, corporate)
+      ).json<CorporateSummaryPage>();
+      const rows = await db()
+        .selectFrom('invoices')
+        .select(['amount_with_exchange_rate', 'currency'])
+        .where('receiver_rfc', '=', DEMO_CORPORATE.rfc)
+        .where('status', '=', InvoiceStatus.AVAILABLE)
+        .where('currency', '<>', 'USD')
+        .execute();
+      expect(parseMoney(filtered.indicators?.total ?? '')).toBe(
+        rows.reduce((sum, row) => sum + parseMoney(String(row.amount_with_exchange_rate)), 0),
+      );
     });
 
     it('filters by status, refusing the statuses the corporate filter does not offer', async () => {

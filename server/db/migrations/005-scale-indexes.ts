@@ -21,20 +21,28 @@ export const INVOICE_SEARCH_TEXT = {
 /** The character between the fields of INVOICE_SEARCH_TEXT. */
 export const SEARCH_TEXT_SEPARATOR = '\x1f';
 
-const AMOUNTS = `amount_with_exchange_rate,
-    case when currency = 'USD' then 0 else amount end,
+/**
+ * What an invoice adds to invoice_totals.amount_own_mxn. As written here it was the own amount of every
+ * non-USD invoice, which adds a EUR invoice's euros to the pesos; migration 020 replaces it with the peso value.
+ */
+export const OWN_MXN_AS_WRITTEN = `case when currency = 'USD' then 0 else amount end`;
+
+function amounts(ownMxn: string): string {
+  return `amount_with_exchange_rate,
+    ${ownMxn},
     case when currency = 'USD' then amount else 0 end`;
+}
 
 /** Both sides' rows of a transition table as signed deltas of invoice_totals. */
-function deltas(table: 'new_rows' | 'old_rows', sign: 1 | -1): string {
+function deltas(table: 'new_rows' | 'old_rows', sign: 1 | -1, ownMxn: string): string {
   const s = sign === 1 ? '' : '-';
   return `select emitter_company_id, 'emitter', receiver_company_id, status, ${sign},
-      ${s}amount_with_exchange_rate, ${s}(case when currency = 'USD' then 0 else amount end),
+      ${s}amount_with_exchange_rate, ${s}(${ownMxn}),
       ${s}(case when currency = 'USD' then amount else 0 end)
     from ${table}
     union all
     select receiver_company_id, 'receiver', emitter_company_id, status, ${sign},
-      ${s}amount_with_exchange_rate, ${s}(case when currency = 'USD' then 0 else amount end),
+      ${s}amount_with_exchange_rate, ${s}(${ownMxn}),
       ${s}(case when currency = 'USD' then amount else 0 end)
     from ${table}`;
 }
@@ -57,6 +65,37 @@ function applyDeltas(union: string): string {
       amount_mxn = t.amount_mxn + excluded.amount_mxn,
       amount_own_mxn = t.amount_own_mxn + excluded.amount_own_mxn,
       amount_own_usd = t.amount_own_usd + excluded.amount_own_usd`;
+}
+
+/** The trigger function that keeps invoice_totals, with `ownMxn` as what an invoice adds to amount_own_mxn. */
+export function totalsFunction(verb: 'CREATE' | 'CREATE OR REPLACE', ownMxn: string): string {
+  return `${verb} FUNCTION invoice_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    -- One function for the three triggers; only the statement's own transition tables are referenced.
+    IF TG_OP = 'INSERT' THEN
+      ${applyDeltas(deltas('new_rows', 1, ownMxn))};
+    ELSIF TG_OP = 'UPDATE' THEN
+      ${applyDeltas(`${deltas('new_rows', 1, ownMxn)} union all ${deltas('old_rows', -1, ownMxn)}`)};
+    ELSE
+      ${applyDeltas(deltas('old_rows', -1, ownMxn))};
+    END IF;
+    RETURN NULL;
+  END
+  $$`;
+}
+
+/** invoice_totals from the invoices as they are (the table empty). */
+export function fillTotals(ownMxn: string): string {
+  const rows = amounts(ownMxn);
+  return `INSERT INTO invoice_totals
+      (company_id, side, status, counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
+    SELECT company_id, side, status, counterpart_id, count(*), sum(mxn), sum(own_mxn), sum(own_usd)
+    FROM (
+      SELECT emitter_company_id, 'emitter', receiver_company_id, status, ${rows} FROM invoices
+      UNION ALL
+      SELECT receiver_company_id, 'receiver', emitter_company_id, status, ${rows} FROM invoices
+    ) AS d (company_id, side, counterpart_id, status, mxn, own_mxn, own_usd)
+    GROUP BY company_id, side, status, counterpart_id`;
 }
 
 export const scaleIndexes: readonly string[] = [
@@ -91,19 +130,7 @@ export const scaleIndexes: readonly string[] = [
     amount_own_usd numeric(18,2) NOT NULL,
     PRIMARY KEY (company_id, side, status, counterpart_id)
   )`,
-  `CREATE FUNCTION invoice_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    -- One function for the three triggers; only the statement's own transition tables are referenced.
-    IF TG_OP = 'INSERT' THEN
-      ${applyDeltas(deltas('new_rows', 1))};
-    ELSIF TG_OP = 'UPDATE' THEN
-      ${applyDeltas(`${deltas('new_rows', 1)} union all ${deltas('old_rows', -1)}`)};
-    ELSE
-      ${applyDeltas(deltas('old_rows', -1))};
-    END IF;
-    RETURN NULL;
-  END
-  $$`,
+  totalsFunction('CREATE', OWN_MXN_AS_WRITTEN),
   `CREATE TRIGGER invoice_totals_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION invoice_totals_apply()`,
   `CREATE TRIGGER invoice_totals_update AFTER UPDATE ON invoices
@@ -112,13 +139,5 @@ export const scaleIndexes: readonly string[] = [
   `CREATE TRIGGER invoice_totals_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION invoice_totals_apply()`,
   // The invoices already there.
-  `INSERT INTO invoice_totals
-      (company_id, side, status, counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
-    SELECT company_id, side, status, counterpart_id, count(*), sum(mxn), sum(own_mxn), sum(own_usd)
-    FROM (
-      SELECT emitter_company_id, 'emitter', receiver_company_id, status, ${AMOUNTS} FROM invoices
-      UNION ALL
-      SELECT receiver_company_id, 'receiver', emitter_company_id, status, ${AMOUNTS} FROM invoices
-    ) AS d (company_id, side, counterpart_id, status, mxn, own_mxn, own_usd)
-    GROUP BY company_id, side, status, counterpart_id`,
+  fillTotals(OWN_MXN_AS_WRITTEN),
 ];

@@ -395,7 +395,7 @@ function summaryQuery(db: Db, filter: InvoiceListFilter) {
       eb.fn.countAll<number>().as('s_count'),
       sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('s_total'),
       eb.fn.count<number>(counterpart).distinct().as('s_counterparts'),
-      sql<string>`coalesce(sum(amount) filter (where currency <> 'USD'), 0)`.as('s_mxn'),
+      sql<string>`coalesce(sum(amount_with_exchange_rate) filter (where currency <> 'USD'), 0)`.as('s_mxn'),
       sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('s_usd'),
     ]);
 }
