@@ -3,19 +3,9 @@ import type { FactoringQuote } from '../../src/domain/schemas/factoring';
 import { factoringEnrolmentMachine } from '../../src/machines/factoring-enrolment.machine';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import type { MachineModel } from './harness/model';
+import { MODEL_INVOICE } from './model-invoice';
 
-/** Symbolic: each path imports its own invoice (Autorizada, so every action may be taken on it). */
-export const MODEL_INVOICE = {
-  invoice: {
-    id: 1,
-    fiscal_folio: 'folio fiscal',
-    serie_folio: 'A-1',
-    amount: '100000.00',
-    amount_with_exchange_rate: '100000.00',
-    amount_with_exchange_rate_usd: null,
-    exchange_rate: '-',
-  },
-} as const;
+// Symbolic invoice (MODEL_INVOICE): each path imports its own (Autorizada, so every action may be taken on it).
 
 /** The instalments the user picks in the model (the panel opens with one). */
 export const CHOSEN_INSTALMENTS = 3;

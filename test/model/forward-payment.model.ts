@@ -2,19 +2,9 @@ import { PROVIDER_MESSAGES } from '../../server/modules/providers/providers.serv
 import { forwardPaymentMachine } from '../../src/machines/forward-payment.machine';
 import { SESSION_ENDED_BODY } from './authorization-request.model';
 import type { MachineModel } from './harness/model';
+import { MODEL_INVOICE } from './model-invoice';
 
-/** Symbolic: each path imports its own invoice, authorized by the corporate with a payment date 45 days away. */
-export const MODEL_INVOICE = {
-  invoice: {
-    id: 1,
-    fiscal_folio: 'folio fiscal',
-    serie_folio: 'A-1',
-    amount: '100000.00',
-    amount_with_exchange_rate: '100000.00',
-    amount_with_exchange_rate_usd: null,
-    exchange_rate: '-',
-  },
-} as const;
+// Symbolic invoice (MODEL_INVOICE): each path imports its own, authorized by the corporate with a payment date 45 days away.
 
 /** Days from today to the payment date the corporate sets in every path (the quote's `days`). */
 export const DAYS_TO_PAYMENT = 45;
