@@ -51,6 +51,11 @@ test('an operator created by ops operator:create sets a password, signs in with 
   const bar = page.locator('.operator-shell__bar');
   await expect(bar).toContainText('Regina Olvera');
   await expect(bar).toContainText('Analista, Aprobador');
+  // A section's document paints a frame of its page first (decision 0033); the live page replaces it.
+  await page.goto('/operacion/bitacora/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bitácora' })).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.locator('#flujo-frame')).toHaveCount(0);
+  await expect(bar).toContainText('Analista, Aprobador');
 
   // The Bitácora lists the operator's own calls, filtered in the URL.
   await page.getByRole('link', { name: 'Bitácora' }).click();
@@ -66,9 +71,11 @@ test('an operator created by ops operator:create sets a password, signs in with 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/operacion\/ingresar\/$/, { timeout: 20_000 });
   expect(await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
-  // The back office is closed again.
+  // The back office is closed again, its frame gone with it.
   await page.goto('/operacion/bitacora/');
   await expect(page).toHaveURL(/\/operacion\/ingresar\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ingreso de operadores' })).toBeVisible();
+  await expect(page.locator('#flujo-frame')).toHaveCount(0);
 });
 
 test("an operator at the providers' login is told where operators sign in", async ({ page }) => {

@@ -15,11 +15,11 @@ function RootLayout() {
     select: (state) => state.location.pathname.startsWith(paths.dashboard),
   });
   // A dashboard document whose visitor is sent elsewhere (signed out, say) drops its prerendered frame here;
-  // a dashboard page drops it in its own shell (decision 0033).
-  useRemovePrerenderedFrame(!inDashboard);
+  // a dashboard or back-office page drops it in its own shell (decision 0033).
   const inBackOffice = useRouterState({
     select: (state) => state.location.pathname.startsWith(paths.operatorHome),
   });
+  useRemovePrerenderedFrame(!inDashboard && !inBackOffice);
   // The dashboard and the back office have their own shells; every other page uses the public layout.
   if (inDashboard || inBackOffice) return <Outlet />;
   return (

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { paths } from '../domain/paths';
 import { isOperatorSession } from '../stores/user.store';
+import { useRemovePrerenderedFrame } from '../views/common/prerendered-frame';
 import { OperatorAccount } from '../views/operator/operator-account';
 import { OperatorShell } from '../views/operator/operator-shell';
 
@@ -15,6 +16,8 @@ export const Route = createFileRoute('/operacion')({
 
 function OperatorLayout() {
   const { pathname } = useLocation();
+  // A section's document paints a prerendered frame of its page (decision 0033); the first screen replaces it.
+  useRemovePrerenderedFrame();
   // The operators' door stands alone: no public site around it, no sections before the sign-in.
   if (pathname.startsWith(paths.operatorLogin)) {
     return (

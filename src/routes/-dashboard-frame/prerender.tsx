@@ -6,15 +6,20 @@ import { renderToString } from 'react-dom/server';
 import { SatStatus } from '../../domain/sat-status';
 import { SIGNED_OUT_USER, setUser } from '../../stores/user.store';
 import { CORPORATE_SECTIONS, PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
+import { OPERATOR_SECTIONS } from '../../views/operator/operator-sections';
 import { AppProviders, createAppRouter } from '../-app';
 
-/** The dashboard sections listed in each role's sidebar (the frame renders the sidebar of the section's role). */
+/**
+ * The dashboard sections listed in each role's sidebar (the frame renders the sidebar of the section's role),
+ * and the back office's sections, rendered for an operator.
+ */
 const FRAMED_SECTIONS = [
   ...PROVIDER_SECTIONS.map((section) => ({ path: section.path, role: 'provider' as const })),
   ...CORPORATE_SECTIONS.filter((section) => !section.hidden).map((section) => ({
     path: section.path,
     role: 'corporate' as const,
   })),
+  ...OPERATOR_SECTIONS.map((section) => ({ path: section.to, role: 'operator' as const })),
 ];
 
 /** A Storage with nothing in it that keeps nothing: the frame shows no visitor's saved work. */
@@ -37,12 +42,14 @@ export function hasDashboardFrame(path: string): boolean {
 export async function renderDashboardFrame(path: string): Promise<string> {
   const section = FRAMED_SECTIONS.find((candidate) => candidate.path === path);
   if (!section) throw new Error(`no dashboard frame for ${path}`);
+  const operator = section.role === 'operator';
   setUser({
     ...SIGNED_OUT_USER,
-    role: section.role,
+    role: operator ? 'provider' : section.role,
     isAuthenticated: true,
     isCorporate: section.role === 'corporate',
     satCredentials: SatStatus.AUTHORIZED,
+    operatorRoles: operator ? ['auditor'] : [],
   });
   // Every request stays unanswered, so each list and figure renders as it does while loading; storage is
   // empty, as a visitor's with nothing saved (the pre-authorization's work, say).
@@ -53,6 +60,8 @@ export async function renderDashboardFrame(path: string): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   try {
     await router.load();
+    // The guard has let the operator in; the frame's account corner names no roles (the real screen does).
+    if (operator) setUser({ operatorRoles: [] });
     return renderToString(
       <AppProviders router={router}>
         <RouterProvider router={router} />
