@@ -395,8 +395,9 @@ const COLLECTIBLE_COLUMNS: readonly BackOfficeColumn<CollectibleInvoice>[] = [
   { id: 'used', header: 'Usado', cell: (invoice) => money(invoice.used) },
 ];
 
+// The corporate names its row (its header cell, the card's title below 1100 px); the cells after it are data.
 const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
-  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name },
+  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name, rowHeader: true },
   {
     id: 'state',
     header: 'Estado',
@@ -635,6 +636,7 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
       remote={list}
       columns={PROGRAMME_COLUMNS}
       rowKey={(programme) => programme.id}
+      cardsBelow={1100}
       rowActions={(programme) => (
         <div className="programme-actions">
           <Button small text={PROGRAMME_TEXTS.detail} onClick={() => props.onSelect(programme.id)} />
