@@ -89,7 +89,7 @@ const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
       <>
         {formatInvoiceAmount(deskItemAmounts(item))}
         {isConverted(deskItemAmounts(item)) && (
-          <div className="desk-secondary">{formatInvoiceMxnValue(deskItemAmounts(item))}</div>
+          <div className="desk-secondary desk-converted">{formatInvoiceMxnValue(deskItemAmounts(item))}</div>
         )}
         {item.payout !== null && (
           <div className="desk-secondary">Recibe {formatMxn(parseMoney(item.payout))}</div>
@@ -217,6 +217,7 @@ export function DeskPage({
         remote={list}
         columns={DESK_COLUMNS}
         rowKey={(item) => item.invoice_id}
+        cardsBelow={1100}
         rowActions={rowActions}
         loading="Cargando la mesa de control"
         failed="No pudimos cargar la mesa de control"
