@@ -234,8 +234,8 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       .getByRole('table', { name: 'Programas de crédito' })
       .getByRole('row')
       .filter({ hasText: corporate.name });
-    await expect(row.getByRole('cell').nth(1)).toHaveText('Activo', WAIT);
-    await expect(row.getByRole('cell').nth(5)).toHaveText(mxn(LIMIT));
+    await expect(row.getByRole('cell').nth(0)).toHaveText('Activo', WAIT);
+    await expect(row.getByRole('cell').nth(4)).toHaveText(mxn(LIMIT));
     await expectNoAxeViolations(approver);
   });
 
@@ -451,15 +451,15 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       .getByRole('table', { name: 'Programas de crédito' })
       .getByRole('row')
       .filter({ hasText: corporate.name });
-    await expect(row.getByRole('cell').nth(4)).not.toHaveText(mxn('0.00'), WAIT);
-    await expect(row.getByRole('cell').nth(3)).toHaveText(mxn('0.00'));
+    await expect(row.getByRole('cell').nth(3)).not.toHaveText(mxn('0.00'), WAIT);
+    await expect(row.getByRole('cell').nth(2)).toHaveText(mxn('0.00'));
     await expectNoAxeViolations(analyst);
   });
 
   await test.step('a recorded collection releases it: the programme is back to 1,000,000.00 available', async () => {
     const programmes = analyst.getByRole('table', { name: 'Programas de crédito' });
     const row = programmes.getByRole('row').filter({ hasText: corporate.name });
-    const used = (await row.getByRole('cell').nth(4).innerText()).trim();
+    const used = (await row.getByRole('cell').nth(3).innerText()).trim();
     await row.getByRole('button', { name: 'Ver movimientos' }).click();
     const collectible = analyst.getByRole('table', { name: 'Por cobrar al corporativo' });
     const label = invoice!.serie_folio || invoice!.fiscal_folio;
@@ -474,8 +474,8 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
     await expect(
       analyst.getByRole('status').filter({ hasText: /^Pago registrado: se liberaron/ }),
     ).toBeVisible(WAIT);
-    await expect(row.getByRole('cell').nth(5)).toHaveText(mxn(LIMIT), WAIT);
-    await expect(row.getByRole('cell').nth(4)).toHaveText(mxn('0.00'));
+    await expect(row.getByRole('cell').nth(4)).toHaveText(mxn(LIMIT), WAIT);
+    await expect(row.getByRole('cell').nth(3)).toHaveText(mxn('0.00'));
     await expect(analyst.getByText('Ninguna factura adelantada espera el pago del corporativo.')).toBeVisible(
       WAIT,
     );

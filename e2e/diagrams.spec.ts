@@ -87,10 +87,13 @@ test("'Ver en el diagrama' highlights exactly the four steps of a paid invoice",
     .click(SERVER);
   // The trail holds four rows: this is what 'four steps' means.
   await expect(page.getByRole('list', { name: 'Movimientos' }).getByRole('listitem')).toHaveCount(4, SERVER);
+  // Named by its serie-folio ('A-1003'), its folio fiscal as secondary text (issue 33).
+  const drawer = page.getByRole('dialog', { name: /^Historial de la factura A-\d+$/ });
+  await expect(drawer).toContainText(/Folio fiscal [0-9A-F-]{36}/i);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Ver en el diagrama' }).click();
 
-  const dialog = page.getByRole('dialog', { name: /^Recorrido en el diagrama/ });
+  const dialog = page.getByRole('dialog', { name: /^Recorrido en el diagrama · Factura A-\d+$/ });
   await expect(dialog.locator('g.flujo-edge.is-step')).toHaveCount(4, SERVER);
   await expect(dialog.locator('.flujo-step-mark')).toHaveCount(4);
   const steps = dialog.getByRole('list', { name: 'Pasos' }).getByRole('listitem');

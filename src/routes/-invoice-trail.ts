@@ -14,7 +14,7 @@ export function useInvoiceTrail(): InvoiceTrail {
   const proof = useQuery({ ...invoiceProofQueryOptions(invoice?.id ?? 0), enabled: invoice !== null });
   return {
     proof: proof.data ?? null,
-    folio: invoice?.fiscal_folio ?? null,
+    invoice,
     state: trail.data ? 'ready' : trail.isError && !trail.isFetching ? 'error' : 'loading',
     items: trail.data ?? [],
     onRetry: () => void trail.refetch(),

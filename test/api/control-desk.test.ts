@@ -87,11 +87,17 @@ describe('control desk and SPEI batches', () => {
 
   /** An invoice of the demo provider (or another issuer) advanced to En trámite, its amount reserved. */
   async function advancedInvoice(
-    options: { issuer?: { rfc: string; name: string }; reserve?: boolean } = {},
+    options: {
+      issuer?: { rfc: string; name: string };
+      reserve?: boolean;
+      /** A dollar CFDI: its subtotal in USD and its TipoCambio. */
+      usd?: { subtotal: string; exchangeRate: string };
+    } = {},
   ) {
     const id = await importInvoice(db(), {
       today: today(),
       ...(options.issuer ? { issuer: options.issuer } : {}),
+      ...(options.usd ? { currency: 'USD' as const, ...options.usd } : {}),
     });
     await advanceTo(db(), id, 'approved', inDays(30));
     const invoice = await db()
@@ -179,6 +185,19 @@ describe('control desk and SPEI batches', () => {
     expect((await getJson(ctx.app, `${DESK}?state=pagado`, sessions.auditor)).json()).toEqual({
       state: ['Valor no válido'],
     });
+  });
+
+  it("carries a dollar invoice's own amount and TipoCambio beside its peso value, as the invoice lists do", async () => {
+    const id = await advancedInvoice({ usd: { subtotal: '5250.00', exchangeRate: '16.7948' } });
+    const item = (await getJson(ctx.app, `${DESK}${id}/`, sessions.auditor)).json() as DeskItem;
+    // 5,250.00 + 16 % IVA = 6,090.00 USD; × 16.7948 = 102,280.33 MXN.
+    expect(item).toMatchObject({
+      amount: '102280.33',
+      amount_with_exchange_rate_usd: '6090.00',
+      exchange_rate: '16.7948',
+    });
+    const peso = (await getJson(ctx.app, `${DESK}${await advancedInvoice()}/`, sessions.auditor)).json();
+    expect(peso).toMatchObject({ amount_with_exchange_rate_usd: null, exchange_rate: '-' });
   });
 
   it('refuses to approve while a check fails, with each failing reason, and changes nothing', async () => {

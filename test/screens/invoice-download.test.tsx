@@ -7,6 +7,8 @@ import type { InvoicePage } from '../../src/domain/schemas/invoices';
 import { tokenExpiryMs } from '../../src/domain/session';
 import { downloadedMessage } from '../../src/machines/invoice-download.machine';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
+import { AUDIT_TRAIL_TITLE } from '../../src/views/invoices/audit-trail-drawer';
+import { shownFolio } from '../../src/views/invoices/invoice-columns';
 import { renderApp, signInAs } from '../model/harness/render-app';
 import { mswServer, TEST_ORIGIN, testApp } from '../model/harness/test-server';
 import { SERVER_WAIT } from '../support/server-wait';
@@ -96,7 +98,10 @@ describe('advanced invoices (page)', () => {
     const [first] = paid.results;
     await user.click(screen.getByRole('button', { name: `Historial ${first!.fiscal_folio}` }));
     const steps = await screen.findByRole('list', { name: 'Movimientos' }, SERVER_WAIT);
-    expect(steps.closest('.bp6-drawer')?.textContent).toContain(`Factura ${first!.fiscal_folio}`);
+    // Named by its serie-folio, its folio fiscal beneath (issue 33).
+    expect(
+      screen.getByRole('dialog', { name: `${AUDIT_TRAIL_TITLE} ${shownFolio(first!)}` }).textContent,
+    ).toContain(`Folio fiscal ${first!.fiscal_folio}`);
     // A paid advance went through the request, the authorization, the advance and the disbursement.
     expect(within(steps).getAllByRole('listitem').at(-1)?.textContent).toContain('En trámite → Pagada');
   });

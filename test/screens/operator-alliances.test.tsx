@@ -284,6 +284,8 @@ describe('operator inbox (view)', () => {
       'CFDI en conflicto',
     ]);
     expect(screen.getByText('Aliada')).toBeTruthy();
+    // Mexico City's time, whatever the browser's zone (as the bitácora): 18:00 UTC is 12:00 there.
+    expect(screen.getByText('10/03/2026 12:00')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Clientes referidos' }));
     expect(onChange).toHaveBeenCalledWith({ kind: 'referral', page: 1 });
   });

@@ -36,6 +36,14 @@ describe('control desk (page)', () => {
     expect(within(firstChecks).getByText('Pasa: Vinculación SAT')).toBeTruthy();
     expect(within(firstChecks).getByText('Falla: CLABE del proveedor')).toBeTruthy();
     expect(within(firstChecks).getByText('El proveedor no tiene CLABE de depósito.')).toBeTruthy();
+    // A dollar advance (the demo's A-1003) shows its own amount with its code, then its peso value with the
+    // CFDI's rate and what the provider receives (issue 33).
+    const usd = [...table.querySelectorAll('td.flujo-operator-table__amount')].find((cell) =>
+      cell.textContent?.includes(' USD'),
+    );
+    expect(usd?.textContent).toMatch(
+      /^\$[\d,]+\.\d{2} USD\$[\d,]+\.\d{2} MXN al tipo de cambio \d+\.\d+Recibe \$[\d,]+\.\d{2} MXN$/,
+    );
 
     // A failing check offers no 'Aprobar' (the desk-item machine refuses it, as the server does); 'Rechazar' asks why.
     const row = firstChecks.closest('tr') as HTMLElement;

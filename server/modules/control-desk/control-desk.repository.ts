@@ -30,6 +30,10 @@ export interface DeskRow {
   date_of_emission: string;
   payment_date: string | null;
   amount_with_exchange_rate: string;
+  /** The CFDI's own amount, currency ('MXN', 'USD'…) and TipoCambio (null for pesos). */
+  amount: string;
+  currency: string;
+  exchange_rate: string | null;
   /** The advance's saved quote (null for an invoice put in process without one, the demo's). */
   cost_financing: string | null;
   cost_consultancy: string | null;
@@ -65,6 +69,9 @@ const DESK_COLUMNS = [
   'i.date_of_emission',
   'i.payment_date',
   'i.amount_with_exchange_rate',
+  'i.amount',
+  'i.currency',
+  'i.exchange_rate',
   'i.cost_financing',
   'i.cost_consultancy',
   'i.sat_cancelled_at',

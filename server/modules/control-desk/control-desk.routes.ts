@@ -65,7 +65,10 @@ const DOCS = {
     description:
       'Cada adelanto En trámite (y lo que la mesa decidió) con sus verificaciones: vinculación SAT, CFDI vigente, ' +
       'alianza activa, programa de crédito con reserva, CLABE del proveedor, folio fiscal único y límites de la ' +
-      'alianza, cada una con su motivo. amount es el monto de la factura en MXN; payout lo que recibe el proveedor ' +
+      'alianza, cada una con su motivo. amount es el monto de la factura en MXN (convertido al tipo de cambio del ' +
+      'CFDI si está en otra moneda); amount_with_exchange_rate_usd su monto en dólares si la factura es en USD ' +
+      "(null si no) y exchange_rate ese tipo de cambio ('-' si es en pesos), como en las listas de facturas; " +
+      'payout lo que recibe el proveedor ' +
       '(MXN, el monto menos los costos del adelanto, como lo llevaría la orden SPEI si se creara el lote hoy; null ' +
       'si no hay cotización ni alianza). Del más antiguo al más reciente; filtro por estado.',
     query: {

@@ -41,6 +41,7 @@ import { efosSituations } from '../efos/efos.repository';
 import { advancePayout, payoutPreview } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
+import { exchangeRateText } from '../invoices/invoice-list';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { applyInvoiceEvent } from '../invoices/lifecycle.service';
 import { type LatestSatCheck, latestSatChecks } from '../sat/sat-checks.repository';
@@ -116,6 +117,10 @@ export interface DeskItemView {
   provider: { name: string; rfc: string; clabe: string | null };
   corporate: { name: string; rfc: string };
   amount: string;
+  /** The invoice's own amount when it is in dollars (as the invoice lists send it), null otherwise. */
+  amount_with_exchange_rate_usd: string | null;
+  /** The CFDI TipoCambio `amount` was converted at ('-' for a peso invoice), as the invoice lists send it. */
+  exchange_rate: string;
   /**
    * What the provider receives (MXN): the amount less the advance's costs, as the SPEI order will carry it if
    * batched today; null when the advance has no quote and no alliance to quote it with (issue 33).
@@ -195,6 +200,8 @@ function itemView(row: DeskRow, checks: DeskCheck[], all: Facts, payout: string 
     },
     corporate: { name: row.receiver_name, rfc: row.receiver_rfc },
     amount: row.amount_with_exchange_rate,
+    amount_with_exchange_rate_usd: row.currency === 'USD' ? row.amount : null,
+    exchange_rate: exchangeRateText(row.exchange_rate),
     payout,
     payment_date: row.payment_date,
     state: row.desk_state,

@@ -165,7 +165,8 @@ export async function listInvoices(
 }
 
 /** numeric(18,6) '17.245000' → '17.245'; at least two decimals are kept ('20.00'). */
-function exchangeRateText(rate: string | null): string {
+/** The CFDI TipoCambio as the lists send it: '16.7948', '-' for none (spec §3). */
+export function exchangeRateText(rate: string | null): string {
   if (rate === null) return '-';
   const [whole, fraction = ''] = rate.split('.');
   return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;

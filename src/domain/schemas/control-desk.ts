@@ -73,6 +73,10 @@ export const DeskItem = type({
   corporate: type({ name: string(), rfc: string() }),
   /** The invoice's amount in MXN (converted at its exchange rate when it is in another currency). */
   amount: moneyAmount,
+  /** The invoice's own amount when it is in dollars, null otherwise (as the invoice lists send it, spec §3). */
+  amount_with_exchange_rate_usd: nullable(moneyAmount),
+  /** The CFDI TipoCambio `amount` was converted at; '-' for a peso invoice. */
+  exchange_rate: string(),
   /** What the provider receives (MXN), as the SPEI order would carry it today; null when it cannot be quoted. */
   payout: nullable(moneyAmount),
   payment_date: nullable(isoDate),

@@ -59,7 +59,7 @@ export function AdvancedInvoicesPage(props: AdvancedInvoicesPageProps) {
         renderActions={(invoice) => <HistoryButton invoice={invoice} trail={trail} />}
       />
       <AuditTrailDrawer
-        folio={trail.folio}
+        invoice={trail.invoice}
         proof={trail.proof}
         state={trail.state}
         items={trail.items}

@@ -76,7 +76,7 @@ export function InvoiceSummaryPage({ help, screen, indicators }: InvoiceSummaryP
       {/* The buyer reads the same trail and the CFDI's proof (issue 30) as its supplier. */}
       <AuditTrailDrawer
         proof={screen.trail.proof}
-        folio={screen.trail.folio}
+        invoice={screen.trail.invoice}
         state={screen.trail.state}
         items={screen.trail.items}
         onRetry={screen.trail.onRetry}

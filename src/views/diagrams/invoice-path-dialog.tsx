@@ -1,7 +1,9 @@
 import { Button, Callout, Classes, Dialog, H3, Spinner } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { isInvoiceStatusCode } from '../../domain/invoice-status';
+import type { Invoice } from '../../domain/schemas/invoices';
 import { STATE_BY_STATUS } from '../../machines/invoice-lifecycle.machine';
+import { shownFolio } from '../invoices/invoice-columns';
 import { formatDisplayDateTime } from '../invoices/invoice-format';
 import { useDiagram } from './diagram-assets';
 import { DiagramLegend } from './diagram-legend';
@@ -109,24 +111,33 @@ export function InvoicePath({ items }: { items: readonly TrailItem[] }) {
 }
 
 export interface InvoicePathDialogProps {
-  /** The invoice's folio, or null when closed. */
-  folio: string | null;
+  /** The invoice (named by its serie-folio, its folio fiscal beneath), or null when closed. */
+  invoice: Pick<Invoice, 'fiscal_folio' | 'serie_folio'> | null;
   items: readonly TrailItem[];
   onClose: () => void;
 }
 
 /** 'Ver en el diagrama': the path an invoice took, over the lifecycle machine's diagram. */
-export function InvoicePathDialog({ folio, items, onClose }: InvoicePathDialogProps) {
+export function InvoicePathDialog({ invoice, items, onClose }: InvoicePathDialogProps) {
   return (
     <Dialog
       className="flujo-path-dialog"
-      isOpen={folio !== null}
+      isOpen={invoice !== null}
       onClose={onClose}
-      title={`${PATH_DIALOG_TITLE} · Factura ${folio ?? ''}`}
+      title={`${PATH_DIALOG_TITLE} · Factura ${invoice ? shownFolio(invoice) : ''}`}
       // Blueprint's header button is labelled in English; the footer's 'Cerrar' closes it instead.
       isCloseButtonShown={false}
     >
-      <div className={Classes.DIALOG_BODY}>{folio !== null && <InvoicePath items={items} />}</div>
+      <div className={Classes.DIALOG_BODY}>
+        {invoice !== null && (
+          <>
+            <p className={`${Classes.TEXT_MUTED} flujo-path-dialog__uuid`}>
+              Folio fiscal {invoice.fiscal_folio}
+            </p>
+            <InvoicePath items={items} />
+          </>
+        )}
+      </div>
       <div className={Classes.DIALOG_FOOTER}>
         <div className={Classes.DIALOG_FOOTER_ACTIONS}>
           <Button text="Cerrar" onClick={onClose} />

@@ -97,7 +97,7 @@ export function FactoringPage({ help, screen, indicators, machine }: FactoringPa
         onClose={() => send({ type: 'dialog.close' })}
       />
       <AuditTrailDrawer
-        folio={trail.folio}
+        invoice={trail.invoice}
         proof={trail.proof}
         state={trail.state}
         items={trail.items}

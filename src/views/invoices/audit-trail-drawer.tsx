@@ -19,6 +19,7 @@ import {
 import type { CfdiProof } from '../../domain/schemas/cfdi-proof';
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
 import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
+import { shownFolio } from './invoice-columns';
 import { formatDisplayDateTime } from './invoice-format';
 import { SidePanel } from './side-panel';
 
@@ -29,9 +30,12 @@ export const AUDIT_TRAIL_TITLE = 'Historial de la factura';
 export const AUDIT_TRAIL_EMPTY = 'Esta factura aún no tiene movimientos.';
 export const AUDIT_TRAIL_FAILED = 'No pudimos cargar el historial.';
 
+/** What the drawer names an invoice by: its serie-folio (the title) and its folio fiscal (secondary text). */
+export type TrailInvoice = Pick<Invoice, 'fiscal_folio' | 'serie_folio'>;
+
 export interface AuditTrailDrawerProps {
-  /** The invoice whose trail is open (its folio is the subtitle), or null when closed. */
-  folio: string | null;
+  /** The invoice whose trail is open, or null when closed. */
+  invoice: TrailInvoice | null;
   state: 'loading' | 'error' | 'ready';
   items: readonly AuditTrailItem[];
   onRetry: () => void;
@@ -69,7 +73,7 @@ export function HistoryButton({ invoice, trail }: { invoice: Invoice; trail: Inv
  * diagrama' draws the same steps over the lifecycle machine's diagram.
  */
 export function AuditTrailDrawer({
-  folio,
+  invoice,
   state,
   items,
   onRetry,
@@ -77,19 +81,20 @@ export function AuditTrailDrawer({
   labels = PROVIDER_STATUS_LABELS,
   proof = null,
 }: AuditTrailDrawerProps) {
-  // The folio whose path is open: another invoice's drawer must not reopen it.
-  const [pathFolio, setPathFolio] = useState<string | null>(null);
+  // The folio fiscal whose path is open: another invoice's drawer must not reopen it.
+  const [pathUuid, setPathUuid] = useState<string | null>(null);
+  const uuid = invoice?.fiscal_folio ?? null;
   return (
     <>
       <SidePanel
-        title={AUDIT_TRAIL_TITLE}
-        isOpen={folio !== null}
+        title={invoice ? `${AUDIT_TRAIL_TITLE} ${shownFolio(invoice)}` : AUDIT_TRAIL_TITLE}
+        isOpen={invoice !== null}
         busy={false}
         onClose={onClose}
         size="min(480px, 100vw)"
         footer={<Button text="Cerrar" onClick={onClose} />}
       >
-        <p className={Classes.TEXT_MUTED}>Factura {folio}</p>
+        <p className={`${Classes.TEXT_MUTED} flujo-drawer-invoice-uuid`}>Folio fiscal {uuid}</p>
         {proof && <ProofSection proof={proof} />}
         {state === 'loading' && <Spinner aria-label="Cargando historial…" />}
         {state === 'error' && (
@@ -104,7 +109,7 @@ export function AuditTrailDrawer({
             className="flujo-audit-trail__diagram"
             icon={<Flows />}
             text={SHOW_IN_DIAGRAM}
-            onClick={() => setPathFolio(folio)}
+            onClick={() => setPathUuid(uuid)}
           />
         )}
         {state === 'ready' && items.length > 0 && (
@@ -124,9 +129,9 @@ export function AuditTrailDrawer({
         )}
       </SidePanel>
       <InvoicePathDialog
-        folio={pathFolio !== null && pathFolio === folio && state === 'ready' ? folio : null}
+        invoice={pathUuid !== null && pathUuid === uuid && state === 'ready' ? invoice : null}
         items={items}
-        onClose={() => setPathFolio(null)}
+        onClose={() => setPathUuid(null)}
       />
     </>
   );

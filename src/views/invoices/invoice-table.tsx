@@ -64,6 +64,8 @@ export interface InvoiceTableProps {
   rowHeight?: number;
   /** The row's actions (spec §2): 'Solicitar adelanto', 'Adelantar pago', 'Historial'… */
   renderActions?: (invoice: Invoice) => ReactNode;
+  /** The actions column's width (a CSS length): 10.5rem, room for two buttons, unless the row has only one. */
+  actionsWidth?: string;
   emptyText?: string;
   /** Accessible name of the table. */
   label: string;
@@ -72,7 +74,14 @@ export interface InvoiceTableProps {
 /** The table's list props as a bounded infinite query gives them (`useInvoicePages`). */
 export type InvoiceListProps = Omit<
   InvoiceTableProps,
-  'selection' | 'onToggleRow' | 'renderActions' | 'columns' | 'rowHeight' | 'emptyText' | 'label'
+  | 'selection'
+  | 'onToggleRow'
+  | 'renderActions'
+  | 'actionsWidth'
+  | 'columns'
+  | 'rowHeight'
+  | 'emptyText'
+  | 'label'
 >;
 
 /** The table's width for each column, the actions' included, in the full (desktop) layout. */
@@ -108,10 +117,12 @@ function HeaderRow({
   columns,
   selectable,
   withActions,
+  actionsWidth,
 }: {
   columns: readonly InvoiceColumn[];
   selectable: boolean;
   withActions: boolean;
+  actionsWidth: string;
 }) {
   return (
     <tr>
@@ -126,7 +137,7 @@ function HeaderRow({
         </th>
       ))}
       {withActions && (
-        <th scope="col" style={{ width: ACTIONS_WIDTH }} className="flujo-col-actions">
+        <th scope="col" style={{ width: actionsWidth }} className="flujo-col-actions">
           {ACTIONS_HEADER}
         </th>
       )}
@@ -159,6 +170,7 @@ export function InvoiceTable({
   selection,
   onToggleRow,
   renderActions,
+  actionsWidth = ACTIONS_WIDTH,
   emptyText = EMPTY_INVOICES_TEXT,
   label,
 }: InvoiceTableProps) {
@@ -168,7 +180,12 @@ export function InvoiceTable({
   const list = useDeferredValue(useMemo(() => ({ rows, loading, error }), [rows, loading, error]));
   const rowStyle = { '--flujo-row-height': `${rowHeight}px` } as CSSProperties;
   const header = (
-    <HeaderRow columns={columns} selectable={selection !== null} withActions={renderActions !== undefined} />
+    <HeaderRow
+      columns={columns}
+      selectable={selection !== null}
+      withActions={renderActions !== undefined}
+      actionsWidth={actionsWidth}
+    />
   );
   if (list.loading)
     return (

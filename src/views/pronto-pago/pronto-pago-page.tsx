@@ -145,7 +145,7 @@ export function ProntoPagoPage({ help, screen, machines }: ProntoPagoPageProps) 
         onClose={() => sendAdvance({ type: 'dialog.close' })}
       />
       <AuditTrailDrawer
-        folio={trail.folio}
+        invoice={trail.invoice}
         proof={trail.proof}
         state={trail.state}
         items={trail.items}

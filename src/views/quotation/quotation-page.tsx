@@ -46,6 +46,16 @@ const countOf = (lines: readonly { currency: QuoteCurrency }[], currency: QuoteC
 const invoicesText = (count: number) => (count === 1 ? '1 factura' : `${count} facturas`);
 const daysText = (days: number) => (days === 1 ? '1 día' : `${days} días`);
 
+/** The lines' column headings; on a narrow screen, the label over each value of a line's card. */
+const LINE_LABELS = {
+  amount: 'Monto',
+  date: 'Fecha de pago',
+  rate: `Tasa anual (${RATE_LABEL})`,
+  financing: 'Costo financiero',
+  consultancy: 'Asesoría (IVA incluido)',
+  net: 'Neto al proveedor',
+} as const;
+
 function QuoteTable({
   quotes,
   disabled,
@@ -56,21 +66,22 @@ function QuoteTable({
   onRemove: (invoiceId: number) => void;
 }) {
   return (
-    // A phone scrolls the wide table sideways: the box takes focus so a keyboard can scroll it too.
+    // Below 1100 px each line reads as a card (quotation.css); the box takes focus so a keyboard can scroll a
+    // table wider than it.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
     <section className="flujo-quote-table" tabIndex={0} aria-label="Líneas de la cotización">
       <HTMLTable compact striped aria-label="Cotización por factura">
         <thead>
           <tr>
             <th scope="col">Folio y proveedor</th>
-            <th scope="col">Monto</th>
-            <th scope="col">Fecha de pago</th>
+            <th scope="col">{LINE_LABELS.amount}</th>
+            <th scope="col">{LINE_LABELS.date}</th>
             <th scope="col">
               Tasa anual <small>({RATE_LABEL})</small>
             </th>
-            <th scope="col">Costo financiero</th>
-            <th scope="col">Asesoría (IVA incluido)</th>
-            <th scope="col">Neto al proveedor</th>
+            <th scope="col">{LINE_LABELS.financing}</th>
+            <th scope="col">{LINE_LABELS.consultancy}</th>
+            <th scope="col">{LINE_LABELS.net}</th>
             <th scope="col" className="flujo-quote-action">
               Acciones
             </th>
@@ -83,18 +94,26 @@ function QuoteTable({
                 <strong>{shownFolio(quote)}</strong>
                 <small className={Classes.TEXT_MUTED}>{quote.emitter_name}</small>
               </td>
-              <td className="flujo-cell-amount">{money(quote.amount, quote.currency)}</td>
-              <td className="flujo-quote-date">
+              <td className="flujo-cell-amount" data-label={LINE_LABELS.amount}>
+                {money(quote.amount, quote.currency)}
+              </td>
+              <td className="flujo-quote-date" data-label={LINE_LABELS.date}>
                 {formatDisplayDate(quote.payment_date)}
                 <small className={Classes.TEXT_MUTED}>{daysText(quote.remaining_days)}</small>
               </td>
-              <td className="flujo-cell-amount">{ratePercent(quote.annual_rate)}</td>
-              <td className="flujo-cell-amount">{money(quote.cost_financing, quote.currency)}</td>
-              <td className="flujo-cell-amount">
+              <td className="flujo-cell-amount" data-label={LINE_LABELS.rate}>
+                {ratePercent(quote.annual_rate)}
+              </td>
+              <td className="flujo-cell-amount" data-label={LINE_LABELS.financing}>
+                {money(quote.cost_financing, quote.currency)}
+              </td>
+              <td className="flujo-cell-amount" data-label={LINE_LABELS.consultancy}>
                 {money(quote.cost_consultancy, quote.currency)}
                 <small className={Classes.TEXT_MUTED}>IVA {money(quote.iva, quote.currency)}</small>
               </td>
-              <td className="flujo-cell-amount flujo-quote-net">{money(quote.net_amount, quote.currency)}</td>
+              <td className="flujo-cell-amount flujo-quote-net" data-label={LINE_LABELS.net}>
+                {money(quote.net_amount, quote.currency)}
+              </td>
               <td className="flujo-quote-action">
                 <Button
                   small

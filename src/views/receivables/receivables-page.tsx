@@ -35,7 +35,7 @@ export function ReceivablesPage({
         renderActions={(invoice) => <HistoryButton invoice={invoice} trail={trail} />}
       />
       <AuditTrailDrawer
-        folio={trail.folio}
+        invoice={trail.invoice}
         proof={trail.proof}
         state={trail.state}
         items={trail.items}

@@ -36,6 +36,8 @@ import './statement.css';
 
 export const STATEMENT_TITLE = 'Estado de cuenta';
 export const MOVEMENTS_TEXT = 'Movimientos';
+/** The actions column holds one small button, 'Movimientos' the widest. */
+const STATEMENT_ACTIONS_WIDTH = '7.5rem';
 export const SCHEDULE_TEXT = 'Calendario';
 export const NO_MOVEMENTS_TEXT = 'Esta factura no tiene movimientos registrados.';
 /** How many cut-off dates the corporate's card shows (the server sends up to six). */
@@ -295,6 +297,9 @@ export function StatementPage({ role, help, machine, screen, indicators, auditTr
         selection={selection}
         onToggleRow={(id) => setSelection((current) => toggleOne(current, id))}
         columns={statementColumns(role)}
+        // One button ('Movimientos' or 'Calendario'): the room of two would leave 'Proveedor' three characters
+        // wide at 1024 px.
+        actionsWidth={STATEMENT_ACTIONS_WIDTH}
         renderActions={(invoice) => (
           <Button
             size="small"

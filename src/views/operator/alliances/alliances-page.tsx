@@ -2,6 +2,7 @@ import { Button, Callout, Classes, H1, HTMLSelect, Spinner, Tag } from '@bluepri
 import { Add, History } from '@blueprintjs/icons';
 import type { SnapshotFrom } from 'xstate';
 import { ALLIANCE_STATE_LABELS, ALLIANCE_STATES, type AllianceState } from '../../../domain/alliance-terms';
+import { displayDateTime } from '../../../domain/calendar-date';
 import { efosStandingText, isBlockingSituation } from '../../../domain/efos';
 import { divideDecimal, formatMxn, parseMoney } from '../../../domain/money';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
@@ -13,7 +14,6 @@ import type {
 } from '../../../domain/schemas/operator-alliances';
 import { ALLIANCE_ACTIONS, type allianceActionsMachine } from '../../../machines/alliance-actions.machine';
 import type { BackOfficeActionEvent } from '../../../machines/back-office-action';
-import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { SidePanel } from '../../invoices/side-panel';
 import { gestureOutcome, OutcomeCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
@@ -69,9 +69,7 @@ const PRICE_COLUMNS: readonly BackOfficeColumn<AlliancePriceRow>[] = [
   {
     id: 'from',
     header: 'Desde',
-    cell: (price) => (
-      <time dateTime={price.effective_from}>{formatDisplayDateTime(price.effective_from)}</time>
-    ),
+    cell: (price) => <time dateTime={price.effective_from}>{displayDateTime(price.effective_from)}</time>,
   },
   {
     id: 'rate',

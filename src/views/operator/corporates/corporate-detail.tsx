@@ -13,6 +13,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { Controller, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
+import { displayDateTime } from '../../../domain/calendar-date';
 import {
   CLABE_DOCUMENT_KIND,
   CORPORATE_DOCUMENT_KINDS,
@@ -33,7 +34,6 @@ import type {
 import { corporateIntent } from '../../../machines/corporate-actions.machine';
 import { onboardingRefusal, resolveOnboardingSnapshot } from '../../../machines/corporate-onboarding.machine';
 import { TextField } from '../../common/text-field';
-import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import {
   ActionNotice,
@@ -117,7 +117,7 @@ const FILE_COLUMNS: readonly BackOfficeColumn<FileRow>[] = [
           </div>
           {doc.clabe && <div>CLABE {doc.clabe}</div>}
           <div>
-            Subió {doc.uploaded_by}, {formatDisplayDateTime(doc.uploaded_at)}
+            Subió {doc.uploaded_by}, {displayDateTime(doc.uploaded_at)}
           </div>
         </>
       ) : (
@@ -128,7 +128,11 @@ const FILE_COLUMNS: readonly BackOfficeColumn<FileRow>[] = [
     id: 'review',
     header: 'Revisión',
     cell: ({ doc }) =>
-      doc?.reviewed_by ? `${doc.reviewed_by}, ${formatDisplayDateTime(doc.reviewed_at ?? '')}` : '—',
+      doc?.reviewed_by
+        ? doc.reviewed_at
+          ? `${doc.reviewed_by}, ${displayDateTime(doc.reviewed_at)}`
+          : doc.reviewed_by
+        : '—',
   },
 ];
 

@@ -12,6 +12,12 @@ import { useForm } from 'react-hook-form';
 import type { SnapshotFrom } from 'xstate';
 import { maskClabe } from '../../../domain/clabe';
 import { checksSummary, DESK_STATES, type DeskState } from '../../../domain/control-desk';
+import {
+  formatInvoiceAmount,
+  formatInvoiceMxnValue,
+  type InvoiceAmounts,
+  isConverted,
+} from '../../../domain/invoice-money';
 import { formatMxn, parseMoney } from '../../../domain/money';
 import {
   type DeskItem,
@@ -50,6 +56,19 @@ export interface DeskPageProps {
 
 type DeskRow = DeskPageBody['results'][number];
 
+/**
+ * A desk item's money as the invoice lists carry it: `amount` is its peso value, the dollar amount and the
+ * TipoCambio come beside it, so one rule (invoice-money.ts) writes '$6,090.00 USD' and its conversion.
+ */
+function deskItemAmounts(item: DeskRow): InvoiceAmounts {
+  return {
+    amount: item.amount_with_exchange_rate_usd ?? item.amount,
+    amount_with_exchange_rate: item.amount,
+    amount_with_exchange_rate_usd: item.amount_with_exchange_rate_usd,
+    exchange_rate: item.exchange_rate,
+  };
+}
+
 /** The outcome notice of a decision the server accepted (the desk-actions machine's `outcome`). */
 export function deskDecided(action: 'approve' | 'reject', item: DeskItem): string {
   if (action === 'reject') {
@@ -68,7 +87,10 @@ const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
     header: 'Monto',
     cell: (item) => (
       <>
-        {formatMxn(parseMoney(item.amount))}
+        {formatInvoiceAmount(deskItemAmounts(item))}
+        {isConverted(deskItemAmounts(item)) && (
+          <div className="desk-secondary desk-converted">{formatInvoiceMxnValue(deskItemAmounts(item))}</div>
+        )}
         {item.payout !== null && (
           <div className="desk-secondary">Recibe {formatMxn(parseMoney(item.payout))}</div>
         )}
@@ -195,6 +217,7 @@ export function DeskPage({
         remote={list}
         columns={DESK_COLUMNS}
         rowKey={(item) => item.invoice_id}
+        cardsBelow={1100}
         rowActions={rowActions}
         loading="Cargando la mesa de control"
         failed="No pudimos cargar la mesa de control"
@@ -246,7 +269,14 @@ function ApproveConfirmation({
         {item && (
           <dl className="desk-confirmation">
             <dt>Monto de la factura</dt>
-            <dd>{formatMxn(parseMoney(item.amount))}</dd>
+            <dd>
+              {formatInvoiceAmount(deskItemAmounts(item))}
+              {isConverted(deskItemAmounts(item)) && (
+                <div className="desk-secondary">
+                  Valor en pesos: {formatInvoiceMxnValue(deskItemAmounts(item))}
+                </div>
+              )}
+            </dd>
             <dt>Recibe el proveedor</dt>
             <dd>
               {item.payout === null ? 'Se calcula al crear el lote' : formatMxn(parseMoney(item.payout))}

@@ -1,6 +1,7 @@
 import { AnchorButton, Button, Callout, Checkbox, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { displayDateTime } from '../../../domain/calendar-date';
 import { maskClabe } from '../../../domain/clabe';
 import { formatMxn, parseMoney } from '../../../domain/money';
 import type { Batch, BatchPage, ConfirmationResult, DeskPage } from '../../../domain/schemas/control-desk';
@@ -19,7 +20,7 @@ import type {
   BackOfficeActionMachine,
   BackOfficeFailure,
 } from '../../../machines/back-office-action';
-import { formatDisplayDate, formatDisplayDateTime } from '../../invoices/invoice-format';
+import { formatDisplayDate } from '../../invoices/invoice-format';
 import { AnswerLostCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData, remoteList } from '../list/back-office-list';
 import './disbursements-page.css';
@@ -127,7 +128,7 @@ const BATCH_COLUMNS: readonly BackOfficeColumn<BatchSummary>[] = [
   {
     id: 'date',
     header: 'Fecha',
-    cell: (batch) => <time dateTime={batch.created_at}>{formatDisplayDateTime(batch.created_at)}</time>,
+    cell: (batch) => <time dateTime={batch.created_at}>{displayDateTime(batch.created_at)}</time>,
   },
   { id: 'by', header: 'Creado por', cell: (batch) => batch.created_by },
   { id: 'orders', header: 'Órdenes', cell: (batch) => batch.orders },

@@ -1,4 +1,5 @@
 import { H1, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { displayDateTime } from '../../../domain/calendar-date';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
 import {
   INBOX_KIND_LABELS,
@@ -7,7 +8,6 @@ import {
   type InboxKind,
   type InboxPage as InboxPageBody,
 } from '../../../domain/schemas/operator-alliances';
-import { formatDisplayDateTime } from '../../invoices/invoice-format';
 import {
   type BackOfficeColumn,
   BackOfficeList,
@@ -32,7 +32,7 @@ const INBOX_COLUMNS: readonly BackOfficeColumn<InboxItem>[] = [
   {
     id: 'date',
     header: 'Fecha',
-    cell: (item) => <time dateTime={item.created_at}>{formatDisplayDateTime(item.created_at)}</time>,
+    cell: (item) => <time dateTime={item.created_at}>{displayDateTime(item.created_at)}</time>,
   },
   { id: 'from', header: 'De', cell: (item) => <TruncatedCell text={item.from_name} /> },
   { id: 'company', header: 'Empresa', cell: (item) => <TruncatedCell text={item.from_company} /> },

@@ -75,6 +75,11 @@ export interface BackOfficeListProps<Row> {
   empty: { title: string; description?: string; level?: 2 | 3 | 4 | 5 | 6 };
   paging?: BackOfficePaging;
   className?: string;
+  /**
+   * Below which width (px) each row reads as a card: 800 for every list (where the shell's menu goes on top);
+   * 1100 for a list whose columns do not fit beside the menu at 1024 px (operator-lists.css).
+   */
+  cardsBelow?: 800 | 1100;
 }
 
 /**
@@ -93,6 +98,7 @@ export function BackOfficeList<Row>({
   empty,
   paging,
   className,
+  cardsBelow = 800,
 }: BackOfficeListProps<Row>) {
   if (remote.status === 'pending') return <Spinner aria-label={loading} size={32} />;
   if (remote.status === 'error' || !remote.data) {
@@ -117,10 +123,17 @@ export function BackOfficeList<Row>({
   }
   return (
     <>
-      {/* Below 800 px each row reads as a card of label: value pairs, its actions at the bottom (operator-lists.css);
-          a wider screen too narrow for a long table scrolls it sideways, by keyboard too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe) */}
-      <div className="flujo-operator-table-scroll" tabIndex={0}>
+      {/* Below 800 px (or `cardsBelow`) each row reads as a card of label: value pairs, its actions at the bottom
+          (operator-lists.css); a wider screen too narrow for a long table scrolls it sideways, by keyboard too. */}
+      <div
+        className={
+          cardsBelow === 800
+            ? 'flujo-operator-table-scroll'
+            : `flujo-operator-table-scroll flujo-operator-table-scroll--cards-below-${cardsBelow}`
+        }
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe)
+        tabIndex={0}
+      >
         <HTMLTable
           striped
           className={['flujo-operator-table', className].filter(Boolean).join(' ')}

@@ -395,8 +395,9 @@ const COLLECTIBLE_COLUMNS: readonly BackOfficeColumn<CollectibleInvoice>[] = [
   { id: 'used', header: 'Usado', cell: (invoice) => money(invoice.used) },
 ];
 
+// The corporate names its row (its header cell, the card's title below 1100 px); the cells after it are data.
 const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
-  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name },
+  { id: 'corporate', header: 'Corporativo', cell: (programme) => programme.corporate_name, rowHeader: true },
   {
     id: 'state',
     header: 'Estado',
@@ -406,19 +407,25 @@ const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
       </Tag>
     ),
   },
-  { id: 'limit', header: 'Límite', cell: (programme) => money(programme.limit) },
+  // The term sits under the limit it bounds: a column of its own left the gestures off-screen at 1280 px.
+  {
+    id: 'limit',
+    header: 'Límite y vigencia',
+    cell: (programme) => (
+      <>
+        {money(programme.limit)}
+        <span className="programme-term">
+          {programme.starts_on && programme.ends_on
+            ? `${displayDate(programme.starts_on)} a ${displayDate(programme.ends_on)}`
+            : 'Sin vigencia'}
+        </span>
+      </>
+    ),
+  },
   { id: 'reserved', header: 'Reservado', cell: (programme) => money(programme.reserved) },
   { id: 'used', header: 'Usado', cell: (programme) => money(programme.used) },
   { id: 'available', header: 'Disponible', cell: (programme) => money(programme.available) },
   { id: 'utilisation', header: 'Utilización', cell: (programme) => <UtilisationBar programme={programme} /> },
-  {
-    id: 'term',
-    header: 'Vigencia',
-    cell: (programme) =>
-      programme.starts_on && programme.ends_on
-        ? `${displayDate(programme.starts_on)} a ${displayDate(programme.ends_on)}`
-        : '—',
-  },
 ];
 
 const PENDING_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
@@ -635,6 +642,7 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
       remote={list}
       columns={PROGRAMME_COLUMNS}
       rowKey={(programme) => programme.id}
+      cardsBelow={1100}
       rowActions={(programme) => (
         <div className="programme-actions">
           <Button small text={PROGRAMME_TEXTS.detail} onClick={() => props.onSelect(programme.id)} />
