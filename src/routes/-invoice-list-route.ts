@@ -1,19 +1,12 @@
-import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { useSnapshot } from 'valtio';
-import { type InvoiceListName, invoiceListQueryOptions } from '../services/invoice-queries';
-import { type Role, userStore } from '../stores/user.store';
+import type { QueryClient } from '@tanstack/react-query';
+import type { InvoiceListName } from '../services/invoice-queries';
+import { userStore } from '../stores/user.store';
 import {
   filtersFromSearch,
   type InvoiceListFilters,
   type InvoiceListSearch,
-  searchFromFilters,
   validateInvoiceListSearch,
 } from '../views/invoices/invoice-filters';
-import type { InvoiceListScreen } from '../views/invoices/invoice-list-screen';
-import { useInvoicePages } from '../views/invoices/invoice-pages';
-import { useListSelection } from '../views/invoices/invoice-selection';
-import { useInvoiceTrail } from './-invoice-trail';
 
 // What every invoice list route is (decision 0018): filters in the URL, the first page started by the route's
 // loader, bounded infinite pages, the selection and the audit trail. A list route declares which list it
@@ -26,13 +19,12 @@ export interface InvoiceListDefinition {
   narrow?: (filters: InvoiceListFilters) => InvoiceListFilters;
 }
 
-function listFilters(definition: InvoiceListDefinition, search: InvoiceListSearch): InvoiceListFilters {
+export function listFilters(
+  definition: InvoiceListDefinition,
+  search: InvoiceListSearch,
+): InvoiceListFilters {
   const read = filtersFromSearch(search);
   return definition.narrow ? definition.narrow(read) : read;
-}
-
-function listOptions(definition: InvoiceListDefinition, role: Role, search: InvoiceListSearch) {
-  return invoiceListQueryOptions(role, definition.list, listFilters(definition, search));
 }
 
 /**
@@ -56,31 +48,16 @@ export function invoiceListRoute(definition: InvoiceListDefinition) {
       // this request (same key) and retries it as every query does.
       // NOTE: @tanstack/query-core 5.108 marks ensureInfiniteQueryData deprecated in favour of
       // infiniteQuery({ ...options, staleTime: 'static' }); it still behaves as documented until v6.
-      context.queryClient
-        .ensureInfiniteQueryData(listOptions(definition, userStore.role, deps.search))
+      // The query's module is imported here, not at the top: what a route's options import stays in the app's
+      // first chunk (autoCodeSplitting splits the component only), which every page evaluates (decision 0065).
+      const role = userStore.role;
+      void import('../services/invoice-queries')
+        .then(({ invoiceListQueryOptions }) =>
+          context.queryClient.ensureInfiniteQueryData(
+            invoiceListQueryOptions(role, definition.list, listFilters(definition, deps.search)),
+          ),
+        )
         .catch(() => undefined);
     },
   };
-}
-
-/**
- * Everything a list screen reads, for the route's current search: the list's pages for the table, its
- * filters (changing them replaces the URL's search), the selection and the audit trail.
- */
-export function useInvoiceListScreen(
-  definition: InvoiceListDefinition,
-  search: InvoiceListSearch,
-  navigate: (options: { search: InvoiceListSearch; replace: boolean }) => unknown,
-): InvoiceListScreen & { role: Role } {
-  const { role } = useSnapshot(userStore);
-  const filters = useMemo(() => listFilters(definition, search), [definition, search]);
-  const onFiltersChange = useCallback(
-    (next: InvoiceListFilters) => void navigate({ search: searchFromFilters(next), replace: true }),
-    [navigate],
-  );
-  const options = listOptions(definition, role, search);
-  const list = useInvoicePages(useInfiniteQuery(options), options.queryKey);
-  const [selection, setSelection] = useListSelection(list, filters);
-  const trail = useInvoiceTrail();
-  return { role, filters, onFiltersChange, list, selection, onSelectionChange: setSelection, trail };
 }

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { InvoiceStatus } from '../../domain/invoice-status';
 import { ReceivablesPage } from '../../views/receivables/receivables-page';
 import { auditTrailDownloadMachine } from '../-audit-trail-machines';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { requireProvider, requireSatLink } from './-guards';
 
 // The list has search and period only: the server decides which statuses are still owed (decision 0038).

@@ -8,7 +8,8 @@ import { invoiceListQueryOptions } from '../../services/invoice-queries';
 import { sectionsFor } from '../../views/dashboard/dashboard-sections';
 import { StatementPage } from '../../views/statement/statement-page';
 import { auditTrailDownloadMachine } from '../-audit-trail-machines';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { wiredStatementReportMachine } from '../-statement-machines';
 import { requireSatLink } from './-guards';
 

@@ -7,7 +7,8 @@ import { invoiceListQueryOptions } from '../../services/invoice-queries';
 import { PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
 import { FactoringPage } from '../../views/factoring/factoring-page';
 import { wireFactoringMachine } from '../-factoring-machines';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { requireProvider, requireSatLink } from './-guards';
 
 const HELP = PROVIDER_SECTIONS.find((section) => section.path === paths.factoring)?.help ?? '';

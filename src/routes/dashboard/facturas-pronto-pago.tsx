@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { advancedStatusFilter } from '../../domain/advanced-invoices';
 import { AdvancedInvoicesPage } from '../../views/advanced-invoices/advanced-invoices-page';
 import { wiredInvoiceDownloadMachine } from '../-advanced-invoices-machines';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { requireProvider, requireSatLink } from './-guards';
 
 // Only En trámite and Pagada are advanced; any other status in the URL means both.

@@ -3,7 +3,8 @@ import { useMemo, useRef } from 'react';
 import { paths } from '../../domain/paths';
 import { PROVIDER_SECTIONS } from '../../views/dashboard/dashboard-sections';
 import { ProntoPagoPage } from '../../views/pronto-pago/pronto-pago-page';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { wireProntoPagoMachines } from '../-pronto-pago-machines';
 import { requireProvider, requireSatLink } from './-guards';
 

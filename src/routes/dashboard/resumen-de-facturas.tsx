@@ -7,7 +7,8 @@ import { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
 import { invoiceListQueryOptions } from '../../services/invoice-queries';
 import { InvoiceSummaryPage } from '../../views/corporate/invoice-summary-page';
 import { CORPORATE_SECTIONS } from '../../views/dashboard/dashboard-sections';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { requireCorporate } from './-guards';
 
 const HELP = CORPORATE_SECTIONS.find((section) => section.path === paths.invoiceSummary)?.help ?? '';

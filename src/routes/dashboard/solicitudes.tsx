@@ -4,7 +4,8 @@ import { InvoiceStatus } from '../../domain/invoice-status';
 import { paths } from '../../domain/paths';
 import { SupplierRequestsPage } from '../../views/corporate/supplier-requests-page';
 import { CORPORATE_SECTIONS } from '../../views/dashboard/dashboard-sections';
-import { type InvoiceListDefinition, invoiceListRoute, useInvoiceListScreen } from '../-invoice-list-route';
+import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
+import { useInvoiceListScreen } from '../-invoice-list-screen';
 import { wireSupplierRequestsMachine } from '../-supplier-requests-machines';
 import { requireCorporate } from './-guards';
 
