@@ -3,10 +3,11 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { buildCfdiXml } from '../server/cfdi/build-cfdi';
+import { businessDate } from '../server/http/business-date';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../server/seed/demo-world';
 import { ISO_DATE_FORMAT } from '../src/domain/calendar-date';
 import { InvoiceStatus, type InvoiceStatusCode, PROVIDER_STATUS_LABELS } from '../src/domain/invoice-status';
-import { formatCurrency, parseMoney, sumMoney } from '../src/domain/money';
+import { formatMoney, parseMoney, sumMoney } from '../src/domain/money';
 import type { PreAuthorizationWork } from '../src/domain/pre-authorization';
 import { QUOTATION_PATHS } from '../src/domain/schemas/quotations';
 import { NO_RESPONSE_MESSAGE, SESSION_ENDED_MESSAGE } from '../src/machines/pronto-pago-messages';
@@ -127,7 +128,7 @@ const states: Record<string, StateCheck<Ctx>> = {
     for (const invoice of shown) await expect(table).toContainText(invoice.folio);
     // The totals are those of the lines left: removing one lowers them by exactly its amount.
     const totals = ctx.page.getByLabel('Totales de la cotización');
-    const mxn = formatCurrency(sumMoney(shown.map((invoice) => parseMoney(invoice.amount))));
+    const mxn = formatMoney(sumMoney(shown.map((invoice) => parseMoney(invoice.amount))), 'MXN');
     await expect(totals.locator('[data-total="mxn"]')).toHaveText(mxn);
     await expect(totals.locator('[data-total="invoices"]')).toHaveText(String(shown.length));
     await expect(ctx.page.getByRole('button', { name: 'Continuar' })).toBeVisible();
@@ -323,7 +324,8 @@ defineGeneratedPathTests<Ctx>({
     // A path whose quote the server refuses per line saved a payment date of today (it must be later).
     const first = path.steps[1]?.event;
     const refusedPerLine = first?.type === 'xstate.error.actor.quote' && status(first) === 400;
-    const paymentDate = dayjs()
+    // Mexico City's date, as the server judges it (UTC is a day ahead in the evening there).
+    const paymentDate = dayjs(businessDate(new Date()))
       .add(refusedPerLine ? 0 : 30, 'day')
       .format(ISO_DATE_FORMAT);
     const saved: PreAuthorizationWork = {
