@@ -153,6 +153,8 @@ export function OperatorAuditPage({
         <BackOfficeList
           label="Bitácora"
           className="operator-audit__table"
+          // Seven columns, the call and its reason wide: cards below 1100 px, as the desk and the programmes.
+          cardsBelow={1100}
           remote={list}
           columns={AUDIT_COLUMNS}
           rowKey={(entry) => entry.id}
