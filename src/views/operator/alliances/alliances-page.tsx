@@ -206,6 +206,8 @@ export function AlliancesPage({
 
       <BackOfficeList
         label={ALLIANCES_TITLE}
+        // Nine columns and the row's actions: cards below 1100 px, as the desk and the programmes.
+        cardsBelow={1100}
         remote={list}
         columns={ALLIANCE_COLUMNS}
         rowKey={(alliance) => alliance.id}

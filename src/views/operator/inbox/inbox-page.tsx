@@ -94,6 +94,8 @@ export function InboxPage({ kind, page, list, onChange }: InboxPageProps) {
             panel={
               <BackOfficeList
                 label={INBOX_KIND_LABELS[id]}
+                // Who wrote, their company, e-mail and phone, what and when: cards below 1100 px.
+                cardsBelow={1100}
                 remote={list}
                 columns={INBOX_COLUMNS}
                 rowKey={(item) => item.id}
