@@ -133,10 +133,14 @@ defineModelTests<Ctx>(factoringEnrolmentModel, {
     };
   },
   render: async (ctx) => {
-    renderApp(`/dashboard/factoraje/?search=${ctx.uuid}`);
+    const { router } = renderApp(`/dashboard/factoraje/?search=${ctx.uuid}`);
     // Every path starts once the header has read the account's has_factoring (false, from setup): an answer
-    // still on its way when an event grants the line would otherwise overwrite the flag that event sets.
+    // still on its way when an event grants the line would otherwise overwrite the flag that event sets. The
+    // card shows from the session's flag before that answer lands, so wait for every query to be answered too
+    // (under load the header's answer came after 'factoring.request' granted the line, and the row asked to
+    // enable factoring instead of quoting).
     await screen.findByRole('button', { name: FACTORING_ENROL_CARD_TEXT }, SERVER_WAIT);
+    await waitFor(() => expect(router.options.context.queryClient.isFetching()).toBe(0), SERVER_WAIT);
   },
   teardown: (ctx) => ctx.assign.mockRestore(),
   states: {
