@@ -91,7 +91,9 @@ test('the back office at 375 px: every screen without sideways scroll, lists as 
     await programmes.getByRole('button', { name: 'Ver movimientos' }).first().click(WAIT);
     // Each row a card: its label before its value, its actions named as in the table.
     await expect(page.getByRole('table', { name: 'Movimientos del programa' })).toBeVisible(WAIT);
-    await expect(programmes.getByRole('cell', { name: /^Límite y vigencia\s*\$[\d,]+\.\d{2} MXN/ })).toBeVisible();
+    await expect(
+      programmes.getByRole('cell', { name: /^Límite y vigencia\s*\$[\d,]+\.\d{2} MXN/ }),
+    ).toBeVisible();
     await expectNarrowScreenFits(page);
   });
 
