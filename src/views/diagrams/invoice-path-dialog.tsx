@@ -12,7 +12,6 @@ import { withoutTechnicalNames } from './svg-markup';
 import { mapTrail, type PathStep, stepsByElement, type TrailItem } from './trail-path';
 
 export const LIFECYCLE_DIAGRAM = 'invoice-lifecycle';
-export const SHOW_IN_DIAGRAM = 'Ver en el diagrama';
 export const PATH_DIALOG_TITLE = 'Recorrido en el diagrama';
 
 const lifecycleState = (status: number): string | undefined =>

@@ -9,7 +9,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { Flows, History } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { satAnswerSummary } from '../../domain/cfdi-proof';
 import {
   type InvoiceStatusCode,
@@ -18,7 +18,6 @@ import {
 } from '../../domain/invoice-status';
 import type { CfdiProof } from '../../domain/schemas/cfdi-proof';
 import type { Invoice, InvoiceEvent } from '../../domain/schemas/invoices';
-import { InvoicePathDialog, SHOW_IN_DIAGRAM } from '../diagrams/invoice-path-dialog';
 import { shownFolio } from './invoice-columns';
 import { formatDisplayDateTime } from './invoice-format';
 import { SidePanel } from './side-panel';
@@ -49,6 +48,13 @@ export interface AuditTrailDrawerProps {
 export type InvoiceTrail = Omit<AuditTrailDrawerProps, 'labels'> & { onOpen: (invoice: Invoice) => void };
 
 export const HISTORY_TEXT = 'Historial';
+export const SHOW_IN_DIAGRAM = 'Ver en el diagrama';
+
+// The diagram (its viewer, the lifecycle machine's layout) is fetched when 'Ver en el diagrama' is pressed:
+// a list page's first load carries none of it.
+const InvoicePathDialog = lazy(() =>
+  import('../diagrams/invoice-path-dialog').then((module) => ({ default: module.InvoicePathDialog })),
+);
 
 /**
  * A row's 'Historial' button: an icon with its word on hover and focus, so the row's main action keeps the
@@ -128,11 +134,15 @@ export function AuditTrailDrawer({
           </ol>
         )}
       </SidePanel>
-      <InvoicePathDialog
-        invoice={pathUuid !== null && pathUuid === uuid && state === 'ready' ? invoice : null}
-        items={items}
-        onClose={() => setPathUuid(null)}
-      />
+      {pathUuid !== null && (
+        <Suspense fallback={null}>
+          <InvoicePathDialog
+            invoice={pathUuid === uuid && state === 'ready' ? invoice : null}
+            items={items}
+            onClose={() => setPathUuid(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
