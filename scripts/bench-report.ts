@@ -83,7 +83,14 @@ async function main(): Promise<void> {
     if (paid.length > 0) {
       await db
         .insertInto('disbursements')
-        .values(paid.map((row) => ({ invoice_id: row.id, amount: '98000.00', reference: `BENCH-${row.id}` })))
+        .values(
+          paid.map((row) => ({
+            invoice_id: row.id,
+            amount: '98000.00',
+            reference: `BENCH-${row.id}`,
+            due_on: '2026-06-30',
+          })),
+        )
         .execute();
     }
     const factored = inserted.filter((row) => row.status === InvoiceStatus.FACTORING);

@@ -17,6 +17,7 @@ import { twoPersonMoney } from './migrations/015-two-person-money';
 import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
 import { satLinkClaims } from './migrations/019-sat-link-claims';
 import { pesoValueTotals } from './migrations/020-peso-value-totals';
+import { maturities } from './migrations/021-maturities';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-keyed-recovery-codes': statements(keyedRecoveryCodes),
   '019-sat-link-claims': statements(satLinkClaims),
   '020-peso-value-totals': statements(pesoValueTotals),
+  '021-maturities': maturities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

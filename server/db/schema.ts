@@ -223,6 +223,16 @@ export interface DisbursementsTable {
   amount: Money;
   reference: string;
   at: Timestamp;
+  /** Migration 021: the business day the advance falls due (src/domain/maturities.ts `dueOn`). */
+  due_on: string;
+}
+
+/** Migration 021: a buyer's advances falling due on one day; its id is the payment reference's number. */
+export interface MaturityBatchesTable {
+  id: Generated<number>;
+  corporate_id: number;
+  due_on: string;
+  created_at: Timestamp;
 }
 
 export interface QuotationsTable {
@@ -585,6 +595,7 @@ export interface Database {
   invoice_events_chain_head: InvoiceEventsChainHeadTable;
   invoice_totals: InvoiceTotalsTable;
   disbursements: DisbursementsTable;
+  maturity_batches: MaturityBatchesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;
