@@ -235,6 +235,27 @@ export interface MaturityBatchesTable {
   created_at: Timestamp;
 }
 
+/** Migration 027: a company's statement of a month, per role, generated once by the monthly job. */
+export interface MonthlyStatementsTable {
+  id: Generated<number>;
+  company_id: number;
+  month: string;
+  kind: 'provider' | 'corporate';
+  opening: Money;
+  closing: Money;
+  movements: number;
+  pdf: Uint8Array;
+  xlsx: Uint8Array;
+  generated_at: Timestamp;
+}
+
+/** Migration 027: the CFDI Flujo issued for an advance's commissions. */
+export interface CommissionCfdisTable {
+  invoice_id: number;
+  uuid: string;
+  issued_at: Timestamp;
+}
+
 export interface QuotationsTable {
   id: Generated<number>;
   corporate_id: number;
@@ -596,6 +617,8 @@ export interface Database {
   invoice_totals: InvoiceTotalsTable;
   disbursements: DisbursementsTable;
   maturity_batches: MaturityBatchesTable;
+  monthly_statements: MonthlyStatementsTable;
+  commission_cfdis: CommissionCfdisTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;

@@ -7,6 +7,7 @@ import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
 import { sandboxJob } from '../modules/sat/sandbox-poller';
 import type { SatLinkDeps } from '../modules/sat/sat-link.service';
+import { monthlyStatementsJob } from '../modules/statements/monthly-statements.job';
 import type { Job } from './job-runner';
 import { deleteJobRunsBefore } from './job-runs.repository';
 
@@ -26,6 +27,8 @@ export function flujoJobs(options: {
   sat: { deps: SatLinkDeps; autoApproveSeconds: number } | null;
   /** Asks SAT what nobody waits for: bulk imports, unanswered questions, old answers on the desk. */
   authenticity: CfdiAuthenticity;
+  /** The site's address, for the links in the monthly statements' e-mails (APP_BASE_URL). */
+  appBaseUrl?: string;
 }): { jobs: Job[]; close(): void } {
   const { db } = options;
   const jobs: Job[] = [
@@ -57,6 +60,7 @@ export function flujoJobs(options: {
       },
     },
     cfdiSatCheckJob(db, options.authenticity),
+    monthlyStatementsJob(db, { appBaseUrl: options.appBaseUrl ?? '', queue: options.smtp !== null }),
   ];
   let close = () => {};
   if (options.smtp) {

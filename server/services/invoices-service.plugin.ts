@@ -13,6 +13,7 @@ import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
+import { monthlyStatementsRoutes } from '../modules/statements/monthly-statements.routes';
 import { statementsRoutes } from '../modules/statements/statements.routes';
 import { operatorPlugin } from './operator.plugin';
 
@@ -49,6 +50,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(auditTrailRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);
+  await app.register(monthlyStatementsRoutes);
   await app.register(newsletterService, { prefix: '/newsletter', publicWrites: accounts.publicWrites });
   await app.register(operatorPlugin, { prefix: '/operator' });
 };
