@@ -14,6 +14,7 @@ import { seedActiveProgrammes } from '../modules/credit-programmes/programme-see
 import { type ActorRecord, applyInvoiceEvent } from '../modules/invoices/lifecycle.service';
 import { type CfdiAuthenticity, demoAuthorityOf } from '../modules/sat/cfdi-authenticity';
 import { importCfdiFiles } from '../modules/sat/cfdi-import.service';
+import { produceMonthlyStatements } from '../modules/statements/monthly-statements.service';
 import { wireModules } from '../services/module-wiring';
 
 export const DEMO_PASSWORD = 'Flujo-Demo-2026!';
@@ -252,6 +253,16 @@ export async function seedDemoWorld(
         await applyInvoiceEvent(trx, invoice.id, event, record);
       }
     }
+    // Last month's statements of the demo companies (decision 0071), so 'Estados de cuenta mensuales' lists one;
+    // without e-mails (nobody reads the demo's mail) and even for a quiet month.
+    await produceMonthlyStatements(trx, today, {
+      companies: [
+        { companyId: corporate.id, role: 'corporate' },
+        ...providers.map((p) => ({ companyId: p.id, role: 'provider' as const })),
+      ],
+      includeQuiet: true,
+      mail: null,
+    });
     return {
       created: true,
       summary: `1 corporate, ${providers.length} providers, ${imported.imported.length} invoices`,

@@ -121,6 +121,12 @@ export const MONTHLY_ROLE_LABELS: Record<StatementRole, string> = {
 
 export type MonthlyStatementFormat = 'pdf' | 'xlsx';
 
+/** One downloadable file: a month's statement in one format. */
+export interface MonthlyStatementFile {
+  month: StatementMonth;
+  format: MonthlyStatementFormat;
+}
+
 /** 'estado-de-cuenta-2026-11.pdf': the download's name (the role is in the path it came from). */
 export function monthlyStatementFileName(month: StatementMonth, format: MonthlyStatementFormat): string {
   return `estado-de-cuenta-${month}.${format}`;

@@ -1,4 +1,9 @@
 import { fromPromise } from 'xstate';
+import {
+  isStatementMonth,
+  type MonthlyStatementFile,
+  monthlyStatementFileName,
+} from '../domain/monthly-statements';
 import { MAX_REPORT_INVOICES } from '../domain/statements';
 import {
   type DownloadInput,
@@ -6,6 +11,7 @@ import {
   isDownloadableSelection,
 } from '../machines/invoice-download.machine';
 import { saveBlob } from '../services/advanced-invoices.service';
+import { downloadMonthlyStatement } from '../services/monthly-statements.service';
 import { downloadStatementReport } from '../services/statements.service';
 import { userStore } from '../stores/user.store';
 
@@ -28,3 +34,29 @@ export const wiredStatementReportMachine = invoiceDownloadMachine.provide({
     saveZip: (_, { blob }) => saveBlob(blob, blob instanceof File ? blob.name : 'estado-de-cuenta.xlsx'),
   },
 });
+
+/**
+ * The monthly statements' wiring of the same download machine (decision 0071): the panel says which month and
+ * format through `file()` before 'download.start', which carries no invoices.
+ */
+export function monthlyStatementDownloadMachine(
+  file: () => MonthlyStatementFile,
+): typeof invoiceDownloadMachine {
+  return invoiceDownloadMachine.provide({
+    actors: {
+      downloadInvoices: fromPromise<Blob, DownloadInput>(({ input }) =>
+        downloadMonthlyStatement(userStore.role, file(), input.onProgress),
+      ),
+    },
+    guards: {
+      validSelection: ({ event }) => event.type === 'download.start' && isStatementMonth(file().month),
+    },
+    actions: {
+      saveZip: (_, { blob }) =>
+        saveBlob(
+          blob,
+          blob instanceof File ? blob.name : monthlyStatementFileName(file().month, file().format),
+        ),
+    },
+  });
+}

@@ -1,16 +1,17 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { InvoiceStatus } from '../../domain/invoice-status';
 import { paths } from '../../domain/paths';
 import type { Indicators } from '../../domain/schemas/invoices';
 import { invoiceListQueryOptions } from '../../services/invoice-queries';
+import { listMonthlyStatements } from '../../services/monthly-statements.service';
 import { sectionsFor } from '../../views/dashboard/dashboard-sections';
 import { StatementPage } from '../../views/statement/statement-page';
 import { auditTrailDownloadMachine } from '../-audit-trail-machines';
 import { type InvoiceListDefinition, invoiceListRoute } from '../-invoice-list-route';
 import { useInvoiceListScreen } from '../-invoice-list-screen';
-import { wiredStatementReportMachine } from '../-statement-machines';
+import { monthlyStatementDownloadMachine, wiredStatementReportMachine } from '../-statement-machines';
 import { requireSatLink } from './-guards';
 
 // The statement has search and period filters only; a status in the URL is ignored.
@@ -40,12 +41,21 @@ function StatementRoute() {
   const last = useRef<Indicators | null>(null);
   if (first.data) last.current = first.data;
   if (first.isPending) last.current = null;
+  // The months Flujo produced (decision 0071), below the list.
+  const monthly = useQuery({
+    queryKey: ['monthly-statements', screen.role],
+    queryFn: () => listMonthlyStatements(screen.role),
+  });
   return (
     <StatementPage
       role={screen.role}
       help={help}
       machine={wiredStatementReportMachine}
       auditTrail={auditTrailDownloadMachine}
+      monthly={{
+        state: { months: monthly.data?.results, isPending: monthly.isPending, isError: monthly.isError },
+        machineFor: monthlyStatementDownloadMachine,
+      }}
       screen={screen}
       indicators={{
         indicators: last.current ?? undefined,

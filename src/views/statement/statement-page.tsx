@@ -31,6 +31,7 @@ import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection
 import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
 import { SidePanel } from '../invoices/side-panel';
 import { StatCard, type StatCardState } from '../invoices/stat-card';
+import { MonthlyStatementsPanel, type MonthlyStatementsPanelProps } from './monthly-statements-panel';
 import '../corporate/corporate.css';
 import './statement.css';
 
@@ -255,6 +256,8 @@ export interface StatementPageProps {
   indicators: StatementIndicatorsState;
   /** The audit trail export's download machine (src/routes/-audit-trail-machines.ts); the panel shows with it. */
   auditTrail?: AuditTrailExportPanelProps['machineFor'];
+  /** 'Estados de cuenta mensuales' (decision 0071): the months and their download machine; the panel shows with it. */
+  monthly?: Pick<MonthlyStatementsPanelProps, 'state' | 'machineFor'>;
 }
 
 /**
@@ -262,7 +265,15 @@ export interface StatementPageProps {
  * table with selection, 'Seleccionar todos' and 'Descargar seleccionados' (the XLSX report, with its progress),
  * and each row's movements (a factored invoice's schedule) in a drawer.
  */
-export function StatementPage({ role, help, machine, screen, indicators, auditTrail }: StatementPageProps) {
+export function StatementPage({
+  role,
+  help,
+  machine,
+  screen,
+  indicators,
+  auditTrail,
+  monthly,
+}: StatementPageProps) {
   const [state, send] = useMachine(machine);
   const [opened, setOpened] = useState<Invoice | null>(null);
   const { filters, onFiltersChange, list, selection, onSelectionChange: setSelection } = screen;
@@ -312,6 +323,7 @@ export function StatementPage({ role, help, machine, screen, indicators, auditTr
         )}
       />
       <MovementsDrawer invoice={opened} role={role} onClose={() => setOpened(null)} />
+      {monthly && <MonthlyStatementsPanel role={role} {...monthly} />}
       {auditTrail && <AuditTrailExportPanel accountRole={role} machineFor={auditTrail} />}
     </section>
   );
