@@ -165,9 +165,10 @@ function foreignNote(movement: MonthlyMovement): string {
   return ` (${formatMoney(parseMoney(movement.foreign.amount), 'USD')} al tipo de cambio ${movement.foreign.rate})`;
 }
 
+/** '+', '-' or '' (ASCII: the PDF's standard fonts have no U+2212 minus sign). */
 function effectSign(movement: MonthlyMovement): string {
   const effect = BALANCE_EFFECT[movement.kind];
-  return effect > 0 ? '+' : effect < 0 ? '−' : '';
+  return effect > 0 ? '+' : effect < 0 ? '-' : '';
 }
 
 function periodText(month: StatementMonth): string {
@@ -178,7 +179,7 @@ function periodText(month: StatementMonth): string {
 const FOOTER =
   'Estado de cuenta mensual que Flujo entrega conforme al artículo 1-C de la Ley del IVA. Importes en pesos ' +
   'mexicanos (MXN); los de facturas en dólares se convierten al tipo de cambio de su CFDI, indicado en cada ' +
-  'movimiento. Los saldos se calculan de los movimientos registrados: adelantos (+) y cobros (−); depósitos y ' +
+  'movimiento. Los saldos se calculan de los movimientos registrados: adelantos (+) y cobros (-); depósitos y ' +
   'comisiones se informan sin cambiar el saldo.';
 
 export function monthlyStatementPdf(data: MonthlyStatementData, generatedAt: Date): Promise<Uint8Array> {
@@ -203,7 +204,7 @@ export function monthlyStatementPdf(data: MonthlyStatementData, generatedAt: Dat
         ...kinds.map(
           (kind) =>
             [
-              `${labels[kind]}${BALANCE_EFFECT[kind] > 0 ? ' (+)' : BALANCE_EFFECT[kind] < 0 ? ' (−)' : ''}`,
+              `${labels[kind]}${BALANCE_EFFECT[kind] > 0 ? ' (+)' : BALANCE_EFFECT[kind] < 0 ? ' (-)' : ''}`,
               formatMxn(balances.totals[kind]),
             ] as const,
         ),
