@@ -92,22 +92,24 @@ export function MonthlyStatementsPanel({ role, state, machineFor }: MonthlyState
                   <td className="flujo-monthly-statements-month">{item.label}</td>
                   <td className="flujo-cell-amount">{formatMxn(parseMoney(item.closing))}</td>
                   <td className="flujo-monthly-statements-count">{item.movements}</td>
-                  <td className="flujo-monthly-statements-actions">
-                    {item.formats.map((format) => (
-                      <Button
-                        key={format}
-                        size="small"
-                        variant="outlined"
-                        icon={<DownloadIcon />}
-                        text={FORMAT_LABELS[format]}
-                        aria-label={`Descargar ${monthlyStatementFileName(item.month, format)}`}
-                        disabled={busy}
-                        loading={
-                          busy && target.current.month === item.month && target.current.format === format
-                        }
-                        onClick={() => start({ month: item.month, format })}
-                      />
-                    ))}
+                  <td>
+                    <div className="flujo-monthly-statements-buttons">
+                      {item.formats.map((format) => (
+                        <Button
+                          key={format}
+                          size="small"
+                          variant="outlined"
+                          icon={<DownloadIcon />}
+                          text={FORMAT_LABELS[format]}
+                          aria-label={`Descargar ${monthlyStatementFileName(item.month, format)}`}
+                          disabled={busy}
+                          loading={
+                            busy && target.current.month === item.month && target.current.format === format
+                          }
+                          onClick={() => start({ month: item.month, format })}
+                        />
+                      ))}
+                    </div>
                   </td>
                 </tr>
               ))}
