@@ -220,9 +220,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
           { name: 'estado.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
           { timeout: WAIT },
         );
-      await page
-        .getByRole('table', { name: 'Líneas del último estado de cuenta' })
-        .waitFor({ timeout: WAIT });
+      await page.getByRole('list', { name: 'Resultado del último archivo' }).waitFor({ timeout: WAIT });
       await page.waitForLoadState('networkidle', { timeout: WAIT });
     },
   },

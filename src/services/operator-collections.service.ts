@@ -16,8 +16,9 @@ const BASE = `${INVOICES_API_URL}/operator/collections/`;
 
 export const collectionKeys = {
   all: ['operator', 'collections'] as const,
-  /** The last statement's answer, kept for the page to show its lines (set by the upload, never fetched). */
-  lastStatement: ['operator', 'collections', 'last-statement'] as const,
+  /** The last statement's answer, kept for the page to show its lines (set by the upload, never fetched; outside
+   * `all` so a refresh does not clear it). */
+  lastStatement: ['operator', 'collections-last-statement'] as const,
 };
 
 export function unidentifiedQueryOptions() {
