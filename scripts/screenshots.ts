@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { DEMO_OPERATORS } from '../server/seed/demo-operators';
+import { bankStatementCsv } from '../src/domain/bank-statement';
 import { paths } from '../src/domain/paths';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
@@ -192,6 +193,37 @@ async function openDemoProgramme(page: Page): Promise<void> {
 const OPERATOR_SCREENS: readonly Screen[] = [
   { name: 'mesa', path: paths.operatorDesk },
   { name: 'dispersiones', path: paths.operatorDisbursements },
+  {
+    name: 'cobranza',
+    path: paths.operatorCollections,
+    action: async (page) => {
+      // A small bank statement through the page's own file input: the result's lines and the unidentified queue.
+      const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const csv = bankStatementCsv(
+        [
+          ['SPEI20260001', 18_500_00, 'DISTRIBUIDORA DEL NORTE SA', 'PAGO FACT 881'],
+          ['SPEI20260002', 72_300_50, 'COMERCIAL ORIENTE SA DE CV', 'ANTICIPO'],
+          ['SPEI20260003', 4_999_99, 'SERVICIOS INTEGRALES MX', 'PAGO'],
+        ].map(([clave, amount, name, concepto]) => ({
+          fecha: yesterday,
+          claveRastreo: String(clave),
+          amount: Number(amount),
+          rfcOrdenante: null,
+          nombreOrdenante: String(name),
+          referencia: '',
+          concepto: String(concepto),
+        })),
+      );
+      await page
+        .locator('#cobranza-archivo')
+        .setInputFiles(
+          { name: 'estado.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+          { timeout: WAIT },
+        );
+      await page.getByRole('list', { name: 'Resultado del último archivo' }).waitFor({ timeout: WAIT });
+      await page.waitForLoadState('networkidle', { timeout: WAIT });
+    },
+  },
   { name: 'corporativos', path: paths.operatorCorporates },
   {
     name: 'corporativo-expediente',

@@ -256,6 +256,50 @@ export interface CommissionCfdisTable {
   issued_at: Timestamp;
 }
 
+/** Migration 023: one incoming SPEI per clave de rastreo (the bank's statement or 'Registrar cobro'). */
+export interface BankPaymentsTable {
+  id: Generated<number>;
+  clave_rastreo: string;
+  fecha: string;
+  amount: Money;
+  rfc_ordenante: string | null;
+  nombre_ordenante: ColumnType<string, string | undefined, string>;
+  referencia: ColumnType<string, string | undefined, string>;
+  concepto: ColumnType<string, string | undefined, string>;
+  corporate_id: number | null;
+  kind: 'exacta' | 'parcial' | 'sobrepago' | 'no_identificada' | null;
+  source: 'archivo' | 'manual';
+  recorded_by: number;
+  recorded_at: Timestamp;
+}
+
+/** Migration 023: a buyer's saldo a favor, as movements (+ an excess kept, − applied to an invoice). */
+export interface BuyerCreditsTable {
+  id: Generated<number>;
+  corporate_id: number;
+  amount: Money;
+  bank_payment_id: number | null;
+  invoice_id: number | null;
+  recorded_by: number;
+  recorded_at: Timestamp;
+}
+
+/** Migration 023: a payment that named no batch nor buyer, waiting for an operator (its machine's state). */
+export interface UnidentifiedPaymentsTable {
+  id: Generated<number>;
+  bank_payment_id: number;
+  state: ColumnType<
+    'pendiente' | 'propuesta' | 'aplicada' | 'devuelta',
+    'pendiente' | 'propuesta' | 'aplicada' | 'devuelta' | undefined
+  >;
+  invoice_id: number | null;
+  proposed_by: number | null;
+  proposed_at: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: string | null;
+}
+
 export interface QuotationsTable {
   id: Generated<number>;
   corporate_id: number;
@@ -619,6 +663,9 @@ export interface Database {
   maturity_batches: MaturityBatchesTable;
   monthly_statements: MonthlyStatementsTable;
   commission_cfdis: CommissionCfdisTable;
+  bank_payments: BankPaymentsTable;
+  buyer_credits: BuyerCreditsTable;
+  unidentified_payments: UnidentifiedPaymentsTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;

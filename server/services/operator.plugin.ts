@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
+import { collectionsRoutes } from '../modules/credit-programmes/bank-statement.routes';
 import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
 import { operatorGuard } from '../modules/operator/operator-access';
 import { insertOperatorAction } from '../modules/operator/operator-actions.repository';
@@ -63,5 +64,6 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(creditProgrammesRoutes);
   await app.register(operatorAlliancesRoutes);
   await app.register(controlDeskRoutes);
+  await app.register(collectionsRoutes);
   await app.register(operatorAuditRoutes);
 };

@@ -19,6 +19,12 @@ export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
 /** Who records the corporate's payment of an advanced invoice (POST operator/collections/): tesorería moves money. */
 export const COLLECTION_ROLES: readonly OperatorRole[] = ['tesoreria'];
 
+/** Who uploads the bank's statement of incoming SPEI (decision 0067). */
+export const BANK_STATEMENT_ROLES: readonly OperatorRole[] = ['tesoreria', 'aprobador'];
+
+/** Who assigns an unidentified payment, returns it or applies a saldo a favor (approval: aprobador only). */
+export const UNIDENTIFIED_ASSIGN_ROLES: readonly OperatorRole[] = ['tesoreria', 'aprobador'];
+
 /** Whether an operator holding `held` has one of `allowed`. */
 export function holdsAnyRole(held: readonly OperatorRole[], allowed: readonly OperatorRole[]): boolean {
   return allowed.some((role) => held.includes(role));

@@ -48,6 +48,7 @@ export const paths = {
   operatorHome: '/operacion/',
   operatorDesk: '/operacion/mesa/',
   operatorDisbursements: '/operacion/dispersiones/',
+  operatorCollections: '/operacion/cobranza/',
   operatorCorporates: '/operacion/corporativos/',
   operatorProgrammes: '/operacion/programas/',
   operatorAlliances: '/operacion/alianzas/',

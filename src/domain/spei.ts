@@ -75,7 +75,7 @@ export const LAYOUT_COLUMNS = [
   'concepto_pago',
 ] as const;
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -134,7 +134,7 @@ export interface ResultLine {
 export type ResultParse = { ok: true; lines: ResultLine[] } | { ok: false; errors: string[] };
 
 /** Splits one CSV line into fields (double quotes, doubled quotes inside). Null when a quote is left open. */
-function splitCsvLine(line: string): string[] | null {
+export function splitCsvLine(line: string): string[] | null {
   const fields: string[] = [];
   let field = '';
   let quoted = false;

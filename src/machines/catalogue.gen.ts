@@ -5,6 +5,7 @@ import { allianceActionsMachine } from './alliance-actions.machine';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { cfdiProofMachine } from './cfdi-proof.machine';
+import { collectionActionsMachine } from './collection-actions.machine';
 import { corporateActionsMachine } from './corporate-actions.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
@@ -29,12 +30,14 @@ import { satLinkMachine } from './sat-link.machine';
 import { sessionMachine } from './session.machine';
 import { signUpMachine } from './sign-up.machine';
 import { supplierRequestsMachine } from './supplier-requests.machine';
+import { unidentifiedPaymentMachine } from './unidentified-payment.machine';
 
 export const catalogueMachines: readonly (readonly [id: string, machine: AnyStateMachine])[] = [
   ['alliance-actions', allianceActionsMachine],
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['cfdi-proof', cfdiProofMachine],
+  ['collection-actions', collectionActionsMachine],
   ['corporate-actions', corporateActionsMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
@@ -59,4 +62,5 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['session', sessionMachine],
   ['sign-up', signUpMachine],
   ['supplier-requests', supplierRequestsMachine],
+  ['unidentified-payment', unidentifiedPaymentMachine],
 ];

@@ -78,32 +78,30 @@ export async function setCollectionReleased(trx: Db, collectionId: number, relea
  * payment), with its corporate's programme, its MXN amount, when it was disbursed and what was collected so far.
  * Null when no such invoice.
  */
-export async function findInvoiceForCollection(db: Db, invoiceId: number) {
-  return (
-    (await db
-      .selectFrom('invoices as i')
-      .leftJoin('credit_programmes as p', 'p.corporate_id', 'i.receiver_company_id')
-      .select((eb) => [
-        'i.id',
-        'i.status',
-        'i.serie',
-        'i.folio',
-        'i.cfdi_uuid',
-        'i.amount_with_exchange_rate',
-        'p.id as programme_id',
-        eb
-          .selectFrom('disbursements as d')
-          .select((inner) => inner.fn.max('d.at').as('at'))
-          .whereRef('d.invoice_id', '=', 'i.id')
-          .as('disbursed_at'),
-        eb
-          .selectFrom('collections as c')
-          .select(sql<string>`coalesce(sum(c.amount), 0)::text`.as('total'))
-          .whereRef('c.invoice_id', '=', 'i.id')
-          .as('collected'),
-      ])
-      .where('i.id', '=', invoiceId)
-      .forUpdate('i')
-      .executeTakeFirst()) ?? null
-  );
+export async function findInvoiceForCollection(db: Db, invoiceId: number, options: { lock: boolean }) {
+  const query = db
+    .selectFrom('invoices as i')
+    .leftJoin('credit_programmes as p', 'p.corporate_id', 'i.receiver_company_id')
+    .select((eb) => [
+      'i.id',
+      'i.status',
+      'i.serie',
+      'i.folio',
+      'i.cfdi_uuid',
+      'i.amount_with_exchange_rate',
+      'p.id as programme_id',
+      'i.receiver_company_id as corporate_id',
+      eb
+        .selectFrom('disbursements as d')
+        .select((inner) => inner.fn.max('d.at').as('at'))
+        .whereRef('d.invoice_id', '=', 'i.id')
+        .as('disbursed_at'),
+      eb
+        .selectFrom('collections as c')
+        .select(sql<string>`coalesce(sum(c.amount), 0)::text`.as('total'))
+        .whereRef('c.invoice_id', '=', 'i.id')
+        .as('collected'),
+    ])
+    .where('i.id', '=', invoiceId);
+  return (await (options.lock ? query.forUpdate('i') : query).executeTakeFirst()) ?? null;
 }

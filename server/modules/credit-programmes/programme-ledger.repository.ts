@@ -319,3 +319,88 @@ export async function ledgerOf(db: Db, programmeId: number): Promise<LedgerEntry
     at: row.at,
   }));
 }
+
+/**
+ * Many payments at once (the bank's statement, decision 0067): like releaseCollection for each item in order,
+ * with the programmes involved locked once (by id, so two files queue the same way) and the ledger rows written
+ * in bulk. Returns what each item released, in the items' order, and each invoice's programme.
+ */
+export async function releaseCollections(
+  trx: Db,
+  items: readonly { invoiceId: number; amount: Centavos; reference: string }[],
+  actorUserId: number,
+): Promise<{ released: Centavos[]; programmeOf: Map<number, number> }> {
+  const released = items.map(() => 0);
+  const invoiceIds = [...new Set(items.map((item) => item.invoiceId))];
+  if (invoiceIds.length === 0) return { released, programmeOf: new Map() };
+  const ledgerRows = async () => {
+    const rows: { invoice_id: number; programme_id: number; kind: LedgerKind; amount: string }[] = [];
+    for (let start = 0; start < invoiceIds.length; start += 5_000)
+      rows.push(
+        ...(await trx
+          .selectFrom('programme_ledger')
+          .select(['invoice_id', 'programme_id', 'kind', 'amount'])
+          .where('invoice_id', 'in', invoiceIds.slice(start, start + 5_000))
+          .orderBy('id')
+          .execute()),
+      );
+    return rows;
+  };
+  const programmeOf = new Map((await ledgerRows()).map((row) => [row.invoice_id, row.programme_id]));
+  const programmeIds = [...new Set(programmeOf.values())].sort((a, b) => a - b);
+  if (programmeIds.length === 0) return { released, programmeOf };
+  const programmes = (await trx
+    .selectFrom('credit_programmes')
+    .select(PROGRAMME_COLUMNS)
+    .where('id', 'in', programmeIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute()) as ProgrammeRow[];
+  // Read again under the programmes' locks: a concurrent payment may have released meanwhile.
+  const holdings = holdingsByInvoice(await ledgerRows());
+  const usedLeft = new Map([...holdings].map(([invoiceId, held]) => [invoiceId, held.used]));
+  const releasedByProgramme = new Map<number, Centavos>();
+  const entries: {
+    programme_id: number;
+    invoice_id: number;
+    kind: LedgerKind;
+    amount: string;
+    reference: string;
+    actor_user_id: number;
+  }[] = [];
+  items.forEach((item, index) => {
+    const programmeId = programmeOf.get(item.invoiceId);
+    const used = usedLeft.get(item.invoiceId) ?? 0;
+    const amount = Math.min(item.amount, used);
+    if (programmeId === undefined || amount <= 0) return;
+    usedLeft.set(item.invoiceId, used - amount);
+    released[index] = amount;
+    releasedByProgramme.set(programmeId, (releasedByProgramme.get(programmeId) ?? 0) + amount);
+    entries.push({
+      programme_id: programmeId,
+      invoice_id: item.invoiceId,
+      kind: 'release',
+      amount: formatMoneyAmount(amount),
+      reference: item.reference,
+      actor_user_id: actorUserId,
+    });
+  });
+  for (let start = 0; start < entries.length; start += 5_000)
+    await trx
+      .insertInto('programme_ledger')
+      .values(entries.slice(start, start + 5_000))
+      .execute();
+  for (const programme of programmes) {
+    const amount = releasedByProgramme.get(programme.id) ?? 0;
+    if (amount <= 0) continue;
+    await trx
+      .updateTable('credit_programmes')
+      .set({
+        used: formatMoneyAmount(parseMoney(programme.used) - amount),
+        updated_at: sql<string>`now()`,
+      })
+      .where('id', '=', programme.id)
+      .execute();
+  }
+  return { released, programmeOf };
+}

@@ -1,0 +1,55 @@
+// Issue 34 (decision 0067): collections reconciled from the bank's statement. Every incoming SPEI is kept once
+// per clave de rastreo (bank_payments, the lock that makes a file applied once); the part of a payment above
+// what its batch owed is the buyer's saldo a favor (buyer_credits: + what was left over, − what an operator
+// applied to an invoice); a payment that named nothing waits in unidentified_payments for an operator.
+import { type Kysely, type Migration, sql } from 'kysely';
+
+const DDL: readonly string[] = [
+  `CREATE TABLE bank_payments (
+    id serial PRIMARY KEY,
+    clave_rastreo text NOT NULL UNIQUE,
+    fecha date NOT NULL,
+    amount numeric(18,2) NOT NULL CHECK (amount > 0),
+    rfc_ordenante text,
+    nombre_ordenante text NOT NULL DEFAULT '',
+    referencia text NOT NULL DEFAULT '',
+    concepto text NOT NULL DEFAULT '',
+    corporate_id integer REFERENCES companies (id),
+    kind text CHECK (kind IN ('exacta', 'parcial', 'sobrepago', 'no_identificada')),
+    source text NOT NULL CHECK (source IN ('archivo', 'manual')),
+    recorded_by integer NOT NULL REFERENCES users (id),
+    recorded_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE TABLE buyer_credits (
+    id serial PRIMARY KEY,
+    corporate_id integer NOT NULL REFERENCES companies (id),
+    amount numeric(18,2) NOT NULL CHECK (amount <> 0),
+    bank_payment_id integer REFERENCES bank_payments (id),
+    invoice_id integer REFERENCES invoices (id),
+    recorded_by integer NOT NULL REFERENCES users (id),
+    recorded_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  'CREATE INDEX buyer_credits_corporate_idx ON buyer_credits (corporate_id)',
+  `CREATE TABLE unidentified_payments (
+    id serial PRIMARY KEY,
+    bank_payment_id integer NOT NULL UNIQUE REFERENCES bank_payments (id),
+    state text NOT NULL DEFAULT 'pendiente' CHECK (state IN ('pendiente', 'propuesta', 'aplicada', 'devuelta')),
+    invoice_id integer REFERENCES invoices (id),
+    proposed_by integer REFERENCES users (id),
+    proposed_at timestamptz,
+    decided_by integer REFERENCES users (id),
+    decided_at timestamptz,
+    reason text
+  )`,
+  'CREATE INDEX unidentified_payments_state_idx ON unidentified_payments (state, id)',
+  // The matching reads a buyer's open invoices and its RFC once per file: no scan per line.
+  'CREATE INDEX IF NOT EXISTS companies_rfc_idx ON companies (rfc)',
+  'CREATE INDEX IF NOT EXISTS disbursements_invoice_idx ON disbursements (invoice_id)',
+];
+
+export const bankStatement: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs before (and regardless of) today's Database type
+  async up(db: Kysely<any>) {
+    for (const statement of DDL) await sql.raw(statement).execute(db);
+  },
+};
