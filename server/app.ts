@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accounts,
       uploads: { maxBytes: config.uploadMaxBytes },
       operatorEmail: config.operatorEmail,
+      collectionClabe: config.collectionClabe,
     });
   }
   if (services.includes('accounts')) {
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailPollMs: config.mailPollMs,
       sat: sat.autoApproveSeconds !== null ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds } : null,
       authenticity,
+      collectionClabe: config.collectionClabe,
     });
     const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
     app.addHook('onReady', async () => runner.start());

@@ -235,6 +235,17 @@ export interface MaturityBatchesTable {
   created_at: Timestamp;
 }
 
+/** Migration 022: a maturity notice e-mailed to a buyer, once per batch and kind (5 and 1 business days before). */
+export interface MaturityNoticesTable {
+  id: Generated<number>;
+  batch_id: number;
+  kind: '5d' | '1d';
+  as_of: string;
+  outstanding: Money;
+  recipients: number;
+  sent_at: Timestamp;
+}
+
 export interface QuotationsTable {
   id: Generated<number>;
   corporate_id: number;
@@ -596,6 +607,7 @@ export interface Database {
   invoice_totals: InvoiceTotalsTable;
   disbursements: DisbursementsTable;
   maturity_batches: MaturityBatchesTable;
+  maturity_notices: MaturityNoticesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;
