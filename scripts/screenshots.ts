@@ -235,6 +235,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
   { name: 'alianzas', path: paths.operatorAlliances },
   { name: 'bandeja', path: paths.operatorInbox },
   { name: 'bitacora', path: paths.operatorAudit },
+  { name: 'vencimientos', path: paths.operatorMaturities, prepare: disburseDemoAdvances },
 ];
 
 // Shot again once the operator grants the demo provider a factoring line: the balance card, the quote panel.
@@ -356,6 +357,43 @@ async function withFactoringLine(dataDir: string, shootAll: () => Promise<string
   return shootAll();
 }
 
+/** The screenshot server's DATA_DIR, for the ops commands a screen's preparation runs over its socket. */
+let serverDataDir = '';
+let demoAdvancesDisbursed = false;
+
+/**
+ * The demo world's advances are never paid out (no disbursement rows), so nothing falls due: two of the desk's
+ * advances (one in dollars when there is one) are disbursed through `npm run ops -- disburse`, as an operator would
+ * on a day the desk is skipped, so /operacion/vencimientos/ has a day, a buyer and a converted invoice to show.
+ */
+async function disburseDemoAdvances(page: Page): Promise<void> {
+  // Once per run: the next widths show the same maturities.
+  if (demoAdvancesDisbursed) return;
+  demoAdvancesDisbursed = true;
+  // The operator's session is in the origin's storage: open the back office first to read its token.
+  await page.goto(paths.operatorHome);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const answer = await page.request.get('/api/operator/desk/', {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  const items = ((await answer.json()) as { results: Array<{ invoice_id: number; exchange_rate: string }> })
+    .results;
+  const dollars = items.find((item) => item.exchange_rate !== '-');
+  const chosen = [...new Set([dollars, ...items].filter((item) => item !== undefined))].slice(0, 2);
+  for (const item of chosen) {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', 'disburse', String(item.invoice_id), '--force'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATA_DIR: serverDataDir, LOG_LEVEL: 'warn' },
+      },
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const filter = process.argv[2];
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -366,6 +404,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'flujo-screenshots-'));
+  serverDataDir = dataDir;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

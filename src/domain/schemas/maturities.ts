@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { array, type Infer, integer, nullable, optional, string, type } from 'superstruct';
-import { daysBetween, isIsoDate } from '../calendar-date';
+import { daysBetween, ISO_DATE_FORMAT, type IsoDate, isIsoDate } from '../calendar-date';
 import { isoDate, moneyAmount } from './common';
 import { crossFieldRule, MAX_SERIAL_ID, payload, queryInteger, queryText } from './fields';
 
@@ -55,6 +56,14 @@ export interface MaturityFilters {
   hasta?: string;
 }
 export const MATURITY_FILTER_KEYS = ['desde', 'hasta'] as const;
+
+/** The screen's range: the URL's days, else today (Mexico City's business date) to today + 30. */
+export function maturityRange(filters: MaturityFilters, today: IsoDate): { desde: IsoDate; hasta: IsoDate } {
+  return {
+    desde: filters.desde ?? today,
+    hasta: filters.hasta ?? dayjs(today).add(DEFAULT_MATURITY_WINDOW_DAYS, 'day').format(ISO_DATE_FORMAT),
+  };
+}
 
 /** Advanced, collected and outstanding in pesos ('1234.56'). */
 const Totals = {
