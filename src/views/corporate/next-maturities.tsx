@@ -46,18 +46,21 @@ export function NextMaturities({ state }: { state: NextMaturitiesState }) {
             <th scope="col">Vence el</th>
             <th scope="col">Pendiente</th>
             <th scope="col">Referencia</th>
-            <th scope="col">Facturas</th>
           </tr>
         </thead>
         <tbody>
           {results.map((row) => (
             <tr key={row.due_on}>
-              <th scope="row">{displayDate(row.due_on)}</th>
+              <th scope="row">
+                {displayDate(row.due_on)}
+                <div className="flujo-next-maturities__count">
+                  {row.invoices === 1 ? '1 factura' : `${row.invoices} facturas`}
+                </div>
+              </th>
               <td>{formatMxn(parseMoney(row.outstanding))}</td>
               <td>
                 <code>{row.reference}</code>
               </td>
-              <td>{row.invoices}</td>
             </tr>
           ))}
         </tbody>
