@@ -14,7 +14,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { DEMO_OPERATORS } from '../server/seed/demo-operators';
 import { bankStatementCsv } from '../src/domain/bank-statement';
+import { InvoiceStatus } from '../src/domain/invoice-status';
 import { paths } from '../src/domain/paths';
+import type { DeskItem } from '../src/domain/schemas/control-desk';
 import type { Invoice } from '../src/domain/schemas/invoices';
 import { PRE_AUTHORIZATION_STORE_KEY } from '../src/stores/storage-keys';
 import { PUBLIC_PATHS } from '../src/views/public/public-pages';
@@ -120,7 +122,11 @@ const PROVIDER_SCREENS: readonly Screen[] = [
 ];
 
 const CORPORATE_SCREENS: readonly Screen[] = [
-  { name: 'resumen-de-facturas', path: paths.invoiceSummary },
+  {
+    name: 'resumen-de-facturas',
+    path: paths.invoiceSummary,
+    prepare: (page) => disburseDemoAdvances(page, paths.invoiceSummary),
+  },
   { name: 'pre-autorizacion', path: paths.preAuthorization },
   { name: 'solicitudes', path: paths.requests },
   { name: 'estado-de-cuenta', path: paths.accountStatement },
@@ -267,6 +273,11 @@ const OPERATOR_SCREENS: readonly Screen[] = [
   { name: 'alianzas', path: paths.operatorAlliances },
   { name: 'bandeja', path: paths.operatorInbox },
   { name: 'bitacora', path: paths.operatorAudit },
+  {
+    name: 'vencimientos',
+    path: paths.operatorMaturities,
+    prepare: (page) => disburseDemoAdvances(page, paths.operatorHome),
+  },
 ];
 
 // Shot again once the operator grants the demo provider a factoring line: the balance card, the quote panel.
@@ -388,6 +399,53 @@ async function withFactoringLine(dataDir: string, shootAll: () => Promise<string
   return shootAll();
 }
 
+/** The screenshot server's DATA_DIR, for the ops commands a screen's preparation runs over its socket. */
+let serverDataDir = '';
+let demoAdvancesDisbursed = false;
+
+/**
+ * The demo world's advances are never paid out (no disbursement rows), so nothing falls due: two advances in
+ * process (one in dollars when there is one) are disbursed through `npm run ops -- disburse`, as an operator would,
+ * so the corporate's 'Próximos vencimientos' and /operacion/vencimientos/ have a day, a batch and a converted
+ * invoice to show. Run by the first screen that needs it (the corporate's summary, else the operator's screen).
+ */
+async function disburseDemoAdvances(page: Page, home: string): Promise<void> {
+  if (demoAdvancesDisbursed) return;
+  demoAdvancesDisbursed = true;
+  // The session is in the origin's storage: open the role's home first to read its token.
+  await page.goto(home);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT });
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const get = async (url: string) =>
+    (await page.request.get(url, { headers: { Authorization: `Bearer ${access}` } })).json();
+  // The operator picks from the desk, the corporate from its summary: ids and whether each is in dollars.
+  const candidates: Array<{ id: number; dollars: boolean }> =
+    home === paths.operatorHome
+      ? ((await get('/api/operator/desk/')) as { results: DeskItem[] }).results.map((item) => ({
+          id: item.invoice_id,
+          dollars: item.amount_with_exchange_rate_usd !== null,
+        }))
+      : ((await get('/api/corporates/summary/?page_size=100')) as { results: Invoice[] }).results
+          .filter((invoice) => invoice.status === InvoiceStatus.PROCESS)
+          .map((invoice) => ({ id: invoice.id, dollars: invoice.amount_with_exchange_rate_usd !== null }));
+  const dollars = candidates.find((candidate) => candidate.dollars);
+  const chosen = [...new Set([dollars, ...candidates].filter((candidate) => candidate !== undefined))].slice(
+    0,
+    2,
+  );
+  for (const invoice of chosen) {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', 'disburse', String(invoice.id), '--force'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATA_DIR: serverDataDir, LOG_LEVEL: 'warn' },
+      },
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const filter = process.argv[2];
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -398,6 +456,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'flujo-screenshots-'));
+  serverDataDir = dataDir;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accounts,
       uploads: { maxBytes: config.uploadMaxBytes },
       operatorEmail: config.operatorEmail,
+      collectionClabe: config.collectionClabe,
     });
   }
   if (services.includes('accounts')) {
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sat: sat.autoApproveSeconds !== null ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds } : null,
       authenticity,
       appBaseUrl: config.appBaseUrl,
+      collectionClabe: config.collectionClabe,
     });
     const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
     app.addHook('onReady', async () => runner.start());

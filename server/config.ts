@@ -2,9 +2,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
+import { checkClabe } from '../src/domain/clabe';
 import { SAT_KEY_BYTES } from './crypto/bound-cipher';
 import { SAT_STATUS_PRODUCTION_URL } from './modules/sat/sat-status-soap';
 import { PRIVATE_FILE_MODE, privateDirectory } from './private-files';
+
+/** A demonstration STP CLABE (check digit valid) where buyers pay their maturities until COLLECTION_CLABE is set. */
+export const DEMO_COLLECTION_CLABE = '646180000000000012';
 
 export interface Config {
   port: number;
@@ -19,6 +23,8 @@ export interface Config {
   contactEmail: string;
   /** Flujo's operations desk: referrals and alliance requests are e-mailed here (OPERATOR_EMAIL). */
   operatorEmail: string;
+  /** Flujo's collection account: buyers pay their maturities to this CLABE (COLLECTION_CLABE, decision 0066). */
+  collectionClabe: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
   /** Lifetime of an access token (JWT `exp`), minutes. */
@@ -143,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const operatorEmail = env.OPERATOR_EMAIL?.trim() || 'operaciones@flujo.mx';
   if (!EMAIL.test(operatorEmail))
     problems.push(`OPERATOR_EMAIL must be an e-mail address (got "${operatorEmail}")`);
+
+  const clabeCheck = checkClabe(env.COLLECTION_CLABE?.trim() || DEMO_COLLECTION_CLABE);
+  if (!clabeCheck.ok) problems.push(`COLLECTION_CLABE must be an 18-digit CLABE with its check digit`);
+  const collectionClabe = clabeCheck.ok ? clabeCheck.clabe : DEMO_COLLECTION_CLABE;
 
   const dataDir = resolve(env.DATA_DIR || 'data');
   let jwtSecret = env.JWT_SECRET ?? '';
@@ -278,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     contactEmail,
     operatorEmail,
+    collectionClabe,
     logLevel,
     production,
     accessTokenMinutes,

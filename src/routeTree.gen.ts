@@ -57,6 +57,7 @@ import { Route as OperacionDispersionesRouteImport } from './routes/operacion/di
 import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
 import { Route as OperacionMesaRouteImport } from './routes/operacion/mesa'
 import { Route as OperacionProgramasRouteImport } from './routes/operacion/programas'
+import { Route as OperacionVencimientosRouteImport } from './routes/operacion/vencimientos'
 import { Route as OperacionCorporativosCorporateIdRouteImport } from './routes/operacion/corporativos_.$corporateId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -305,6 +306,11 @@ const OperacionProgramasRoute = OperacionProgramasRouteImport.update({
   path: '/programas',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionVencimientosRoute = OperacionVencimientosRouteImport.update({
+  id: '/vencimientos',
+  path: '/vencimientos',
+  getParentRoute: () => OperacionRoute,
+} as any)
 const OperacionCorporativosCorporateIdRoute =
   OperacionCorporativosCorporateIdRouteImport.update({
     id: '/corporativos_/$corporateId',
@@ -358,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
+  '/operacion/vencimientos': typeof OperacionVencimientosRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/operacion/': typeof OperacionIndexRoute
@@ -406,6 +413,7 @@ export interface FileRoutesByTo {
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
+  '/operacion/vencimientos': typeof OperacionVencimientosRoute
   '/auth': typeof AuthIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/operacion': typeof OperacionIndexRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
+  '/operacion/vencimientos': typeof OperacionVencimientosRoute
   '/auth/': typeof AuthIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/operacion/': typeof OperacionIndexRoute
@@ -511,6 +520,7 @@ export interface FileRouteTypes {
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
+    | '/operacion/vencimientos'
     | '/auth/'
     | '/dashboard/'
     | '/operacion/'
@@ -559,6 +569,7 @@ export interface FileRouteTypes {
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
+    | '/operacion/vencimientos'
     | '/auth'
     | '/dashboard'
     | '/operacion'
@@ -610,6 +621,7 @@ export interface FileRouteTypes {
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
+    | '/operacion/vencimientos'
     | '/auth/'
     | '/dashboard/'
     | '/operacion/'
@@ -975,6 +987,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionProgramasRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/vencimientos': {
+      id: '/operacion/vencimientos'
+      path: '/vencimientos'
+      fullPath: '/operacion/vencimientos'
+      preLoaderRoute: typeof OperacionVencimientosRouteImport
+      parentRoute: typeof OperacionRoute
+    }
     '/operacion/corporativos_/$corporateId': {
       id: '/operacion/corporativos_/$corporateId'
       path: '/corporativos/$corporateId'
@@ -1053,6 +1072,7 @@ interface OperacionRouteChildren {
   OperacionIngresarRoute: typeof OperacionIngresarRoute
   OperacionMesaRoute: typeof OperacionMesaRoute
   OperacionProgramasRoute: typeof OperacionProgramasRoute
+  OperacionVencimientosRoute: typeof OperacionVencimientosRoute
   OperacionIndexRoute: typeof OperacionIndexRoute
   OperacionCorporativosCorporateIdRoute: typeof OperacionCorporativosCorporateIdRoute
 }
@@ -1067,6 +1087,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionIngresarRoute: OperacionIngresarRoute,
   OperacionMesaRoute: OperacionMesaRoute,
   OperacionProgramasRoute: OperacionProgramasRoute,
+  OperacionVencimientosRoute: OperacionVencimientosRoute,
   OperacionIndexRoute: OperacionIndexRoute,
   OperacionCorporativosCorporateIdRoute: OperacionCorporativosCorporateIdRoute,
 }

@@ -18,6 +18,7 @@ import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
 import { satLinkClaims } from './migrations/019-sat-link-claims';
 import { pesoValueTotals } from './migrations/020-peso-value-totals';
 import { maturities } from './migrations/021-maturities';
+import { maturityNotices } from './migrations/022-maturity-notices';
 import { bankStatement } from './migrations/023-bank-statement';
 import { monthlyStatements } from './migrations/027-monthly-statements';
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-sat-link-claims': statements(satLinkClaims),
   '020-peso-value-totals': statements(pesoValueTotals),
   '021-maturities': maturities,
+  '022-maturity-notices': statements(maturityNotices),
   '023-bank-statement': bankStatement,
   '027-monthly-statements': statements(monthlyStatements),
 };

@@ -300,6 +300,17 @@ export interface UnidentifiedPaymentsTable {
   reason: string | null;
 }
 
+/** Migration 022: a maturity notice e-mailed to a buyer, once per batch and kind (5 and 1 business days before). */
+export interface MaturityNoticesTable {
+  id: Generated<number>;
+  batch_id: number;
+  kind: '5d' | '1d';
+  as_of: string;
+  outstanding: Money;
+  recipients: number;
+  sent_at: Timestamp;
+}
+
 export interface QuotationsTable {
   id: Generated<number>;
   corporate_id: number;
@@ -666,6 +677,7 @@ export interface Database {
   bank_payments: BankPaymentsTable;
   buyer_credits: BuyerCreditsTable;
   unidentified_payments: UnidentifiedPaymentsTable;
+  maturity_notices: MaturityNoticesTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { businessDate } from '../http/business-date';
 import { createMailDelivery } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { sendMaturityNotices } from '../modules/maturities/maturity-notices';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
 import { sandboxJob } from '../modules/sat/sandbox-poller';
@@ -29,6 +31,8 @@ export function flujoJobs(options: {
   authenticity: CfdiAuthenticity;
   /** The site's address, for the links in the monthly statements' e-mails (APP_BASE_URL). */
   appBaseUrl?: string;
+  /** Flujo's collection CLABE, named in the maturity notices (COLLECTION_CLABE). */
+  collectionClabe: string;
 }): { jobs: Job[]; close(): void } {
   const { db } = options;
   const jobs: Job[] = [
@@ -61,6 +65,22 @@ export function flujoJobs(options: {
     },
     cfdiSatCheckJob(db, options.authenticity),
     monthlyStatementsJob(db, { appBaseUrl: options.appBaseUrl ?? '', queue: options.smtp !== null }),
+    {
+      // The day's maturity notices (decision 0066): each hour, so a Mexico City day is done soon after it starts
+      // whichever process is up; a notice already sent (maturity_notices) is never sent again.
+      name: 'maturity-notices',
+      scope: 'once',
+      everyMs: HOUR_MS,
+      async run(now) {
+        const counts = await sendMaturityNotices(db, businessDate(now), {
+          collectionClabe: options.collectionClabe,
+          now,
+        });
+        const sent = counts.sent['5d'] + counts.sent['1d'];
+        if (sent + counts.noRecipients === 0) return undefined;
+        return `${sent} maturity notices (${counts.emails} e-mails), ${counts.noRecipients} buyers without recipients`;
+      },
+    },
   ];
   let close = () => {};
   if (options.smtp) {

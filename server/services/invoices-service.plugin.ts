@@ -10,6 +10,7 @@ import { auditTrailRoutes } from '../modules/invoices/audit-trail.routes';
 import { cfdiProofRoutes } from '../modules/invoices/cfdi-proof.routes';
 import { forwardPaymentRoutes } from '../modules/invoices/forward-payment.routes';
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
+import { corporateMaturitiesRoutes } from '../modules/maturities/maturities.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
@@ -24,6 +25,8 @@ export interface InvoicesServiceOptions {
   uploads: { maxBytes: number };
   /** Flujo's operations desk: referrals and alliance requests are e-mailed here (OPERATOR_EMAIL). */
   operatorEmail: string;
+  /** Flujo's collection CLABE, shown with a corporate's next maturities (COLLECTION_CLABE). */
+  collectionClabe: string;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface InvoicesServiceOptions {
  */
 export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async (
   app,
-  { accounts, uploads, operatorEmail },
+  { accounts, uploads, operatorEmail, collectionClabe },
 ) => {
   await app.register(healthRoutes);
   await app.register(passwordResetRoutes, { prefix: '/users', ...accounts });
@@ -51,6 +54,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);
   await app.register(monthlyStatementsRoutes);
+  await app.register(corporateMaturitiesRoutes, { collectionClabe });
   await app.register(newsletterService, { prefix: '/newsletter', publicWrites: accounts.publicWrites });
   await app.register(operatorPlugin, { prefix: '/operator' });
 };

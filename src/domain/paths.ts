@@ -54,6 +54,7 @@ export const paths = {
   operatorAlliances: '/operacion/alianzas/',
   operatorInbox: '/operacion/bandeja/',
   operatorAudit: '/operacion/bitacora/',
+  operatorMaturities: '/operacion/vencimientos/',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,9 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { is } from 'superstruct';
 import { paths } from '../../domain/paths';
 import { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
+import { corporateMaturitiesQueryOptions } from '../../services/corporate-maturities.service';
 import { invoiceListQueryOptions } from '../../services/invoice-queries';
 import { InvoiceSummaryPage } from '../../views/corporate/invoice-summary-page';
 import { CORPORATE_SECTIONS } from '../../views/dashboard/dashboard-sections';
@@ -35,11 +36,13 @@ function InvoiceSummaryRoute() {
   const last = useRef<CorporateSummaryIndicators | undefined>(undefined);
   if (first.data) last.current = first.data;
   if (first.isPending) last.current = undefined;
+  const maturities = useQuery(corporateMaturitiesQueryOptions());
   return (
     <InvoiceSummaryPage
       help={HELP}
       screen={screen}
       indicators={{ indicators: last.current, isPending: first.isPending, isError: first.isError }}
+      maturities={{ data: maturities.data, isPending: maturities.isPending, isError: maturities.isError }}
     />
   );
 }

@@ -11,6 +11,7 @@ import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { StatCard, type StatCardState } from '../invoices/stat-card';
+import { NextMaturities, type NextMaturitiesState } from './next-maturities';
 import './corporate.css';
 
 export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
@@ -48,6 +49,8 @@ export interface InvoiceSummaryPageProps {
   /** The summary list: filters in the URL and the table's pages (no selection). */
   screen: Pick<InvoiceListScreen, 'filters' | 'onFiltersChange' | 'list' | 'trail'>;
   indicators: SummaryIndicatorsState;
+  /** 'Próximos vencimientos' (decision 0066): the buyer's next due dates; not shown when absent. */
+  maturities?: NextMaturitiesState;
 }
 
 /**
@@ -55,12 +58,13 @@ export interface InvoiceSummaryPageProps {
  * En trámite and Factoraje) and the infinite table of the invoices the corporate received, each status with
  * its buyer-side explanation.
  */
-export function InvoiceSummaryPage({ help, screen, indicators }: InvoiceSummaryPageProps) {
+export function InvoiceSummaryPage({ help, screen, indicators, maturities }: InvoiceSummaryPageProps) {
   return (
     <section aria-labelledby="resumen-facturas-titulo" className="flujo-invoice-summary">
       <H1 id="resumen-facturas-titulo">{INVOICE_SUMMARY_TITLE}</H1>
       <SectionHelp>{help}</SectionHelp>
       <SummaryCards state={indicators} />
+      {maturities && <NextMaturities state={maturities} />}
       <InvoiceFiltersBar
         filters={screen.filters}
         onChange={screen.onFiltersChange}

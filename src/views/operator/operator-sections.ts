@@ -4,6 +4,7 @@ import { paths } from '../../domain/paths';
 export const OPERATOR_SECTIONS = [
   { to: paths.operatorDesk, label: 'Mesa de control' },
   { to: paths.operatorDisbursements, label: 'Dispersiones' },
+  { to: paths.operatorMaturities, label: 'Vencimientos' },
   { to: paths.operatorCollections, label: 'Cobranza' },
   { to: paths.operatorCorporates, label: 'Corporativos' },
   { to: paths.operatorProgrammes, label: 'Programas' },
