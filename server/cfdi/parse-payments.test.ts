@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withAttribute } from '../../test/fixtures/cfdi';
+import { testAuthority, withAttribute } from '../../test/fixtures/cfdi';
 import { makePaymentCfdi } from '../../test/fixtures/payment-cfdi';
-import { testAuthority } from '../../test/support/demo-authority';
 import { parseCfdi } from './parse-cfdi';
 import { MAX_PAID_DOCUMENTS, parsePaymentCfdi, paymentComplementReasons } from './parse-payments';
 import { trustStoreOf } from './trust-store';

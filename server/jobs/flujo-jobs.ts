@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
+import { businessDate } from '../http/business-date';
 import { createMailDelivery } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { sendRepReminders } from '../modules/invoices/rep-status';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
 import { sandboxJob } from '../modules/sat/sandbox-poller';
@@ -57,6 +59,17 @@ export function flujoJobs(options: {
       },
     },
     cfdiSatCheckJob(db, options.authenticity),
+    {
+      // Issue 34 (decision 0070): suppliers whose buyer paid are reminded of the REP they owe SAT. Daily; the
+      // reminder rows make a second run of the same day (another process, a restart) send nothing again.
+      name: 'rep-reminders',
+      scope: 'once',
+      everyMs: 24 * HOUR_MS,
+      async run(now) {
+        const { reminded } = await sendRepReminders(db, businessDate(now));
+        return reminded.length > 0 ? `${reminded.length} REP reminders sent` : undefined;
+      },
+    },
   ];
   let close = () => {};
   if (options.smtp) {
