@@ -5,6 +5,7 @@ import { buildPaymentCfdiXml, type PaymentCfdiBuildInput } from '../../server/cf
 import { sealRefusals } from '../../server/cfdi/verify-cfdi';
 import { businessDate } from '../../server/http/business-date';
 import { sendRepReminders } from '../../server/modules/invoices/rep-status';
+import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
 import { invoiceLabel } from '../../src/domain/invoice-label';
 import { PAYMENT_COMPLEMENT_MESSAGES, REP_REMINDER_SUBJECT } from '../../src/domain/payment-complements';
@@ -16,7 +17,7 @@ import type {
 } from '../../src/domain/schemas/payment-complements';
 import { bearer, type Session, sessionFor } from '../support/accounts';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
-import { testAuthority } from '../support/demo-authority';
+import { testAuthenticity, testAuthority } from '../support/demo-authority';
 import { createOperatorSession } from '../support/operator';
 import { getJson, importInvoice } from '../support/pronto-pago';
 
@@ -154,6 +155,21 @@ describe('payment complements (REP)', () => {
     });
     const desk = (await getJson(ctx.app, `/api/operator/desk/${invoice.id}/`, analista)).json() as DeskItem;
     expect(desk.payment_complement?.text).toBe(`REP recibido: ${result.uuid} del 10/03/2026`);
+  });
+
+  it('never imports a REP as an invoice', async () => {
+    const invoice = await collectedInvoice();
+    const xml = rep([{ uuid: invoice.uuid, previousBalance: invoice.amount, paid: invoice.amount }]);
+
+    const result = await importCfdiFiles(db(), [{ name: 'rep.xml', content: xml }], {
+      actorLabel: 'prueba',
+      authenticity: testAuthenticity(db()),
+    });
+
+    expect(result).toEqual({
+      imported: [],
+      rejected: [{ name: 'rep.xml', reason: PAYMENT_COMPLEMENT_MESSAGES.isPayment }],
+    });
   });
 
   it('shows no REP status for an advance the buyer has not paid yet', async () => {
