@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { IsoDate } from '../../src/domain/calendar-date';
 import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { buildPaymentCfdiXml } from '../cfdi/build-cfdi';
@@ -11,7 +12,7 @@ import { DEMO_CORPORATE, DEMO_PROVIDERS } from './demo-world';
 
 /**
  * Issue 34 (decision 0070): the demo buyer pays two of the demo provider's advances ('Registrar cobro' by the
- * demo operator, the programme released as usual) and the provider's REP for the first arrives, genuinely
+ * demo operator, the programme released as usual; the second may be another provider's) and the provider's REP for the first arrives, genuinely
  * sealed and stamped by the demo authority: the desk and the provider's Historial then show one 'REP
  * recibido' and one 'REP pendiente'. Run by `ops demo:payment-complement` (the screenshots do), never by the
  * demo world itself, so the tests built on that world keep their balances. Nothing happens a second time.
@@ -33,16 +34,34 @@ export async function seedDemoPaymentComplements(
   if (!operator) return { created: false, summary: 'faltan los operadores demo (demo:load)' };
   const paid = await db
     .selectFrom('invoices')
-    .select(['id', 'cfdi_uuid', 'serie', 'folio', 'amount', 'amount_with_exchange_rate'])
-    .where('emitter_rfc', '=', provider.rfc)
+    .select(['id', 'cfdi_uuid', 'serie', 'folio', 'amount', 'amount_with_exchange_rate', 'emitter_rfc'])
+    .where(
+      'emitter_rfc',
+      'in',
+      DEMO_PROVIDERS.map((demo) => demo.rfc),
+    )
     .where('status', '=', InvoiceStatus.PAID)
     .where('currency', '=', 'MXN')
+    // The demo provider's first (its REP arrives), then another provider's (its REP still owed).
+    .orderBy(sql`emitter_rfc = ${provider.rfc}`, 'desc')
     .orderBy('id')
     .limit(2)
     .execute();
   if (paid.length === 0) return { created: false, summary: 'no hay adelantos pagados' };
   await inTransaction(db, async (trx) => {
     for (const invoice of paid) {
+      // The demo world pays its advances without the desk; these two are shown there as paid, as a batch would.
+      await trx
+        .insertInto('desk_items')
+        .values({
+          invoice_id: invoice.id,
+          state: 'paid',
+          reason: null,
+          decided_by: null,
+          decided_by_username: 'operador Flujo',
+        })
+        .onConflict((conflict) => conflict.column('invoice_id').doNothing())
+        .execute();
       await recordCollection(
         trx,
         { id: operator.id, roles: ['tesoreria'] },
@@ -58,7 +77,8 @@ export async function seedDemoPaymentComplements(
     }
   });
   const [first] = paid;
-  if (!first) return { created: false, summary: 'no hay adelantos pagados' };
+  if (first?.emitter_rfc !== provider.rfc)
+    return { created: false, summary: 'el proveedor demo no tiene adelantos pagados' };
   const xml = buildPaymentCfdiXml(
     {
       serie: 'P',

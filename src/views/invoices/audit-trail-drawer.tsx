@@ -182,6 +182,13 @@ function ProofSection({ proof }: { proof: CfdiProof }) {
       ) : (
         <p className={Classes.TEXT_MUTED}>Importada antes de verificar sellos: sin verificar.</p>
       )}
+      {proof.sat_answers.length > 0 && (
+        <ul className="flujo-proof__answers" aria-label="Consultas al SAT">
+          {proof.sat_answers.map((answer) => (
+            <li key={answer.asked_at}>{satAnswerSummary(answer, formatDisplayDateTime)}</li>
+          ))}
+        </ul>
+      )}
       {proof.payment_complement && (
         <p className="flujo-proof__rep">
           <Tag intent={proof.payment_complement.state === 'recibido' ? 'success' : 'warning'} minimal>
@@ -196,13 +203,6 @@ function ProofSection({ proof }: { proof: CfdiProof }) {
             <span className={Classes.TEXT_MUTED}>{REP_PENDING_NOTE}</span>
           )}
         </p>
-      )}
-      {proof.sat_answers.length > 0 && (
-        <ul className="flujo-proof__answers" aria-label="Consultas al SAT">
-          {proof.sat_answers.map((answer) => (
-            <li key={answer.asked_at}>{satAnswerSummary(answer, formatDisplayDateTime)}</li>
-          ))}
-        </ul>
       )}
     </section>
   );
