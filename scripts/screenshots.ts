@@ -280,6 +280,30 @@ const OPERATOR_SCREENS: readonly Screen[] = [
   },
 ];
 
+// Issue 34: after ops demo:payment-complement, the paid advances on the desk and the Historial of the one whose
+// REP arrived ('REP recibido' with its folio fiscal and date).
+const REP_OPERATOR_SCREENS: readonly Screen[] = [
+  { name: 'mesa-rep', path: `${paths.operatorDesk}?state=paid` },
+];
+const REP_PROVIDER_SCREENS: readonly Screen[] = [
+  {
+    name: 'historial-rep',
+    path: `${paths.advancedInvoices}?status=10`,
+    action: async (page) => {
+      const buttons = page.getByRole('button', { name: /^Historial / });
+      await buttons.first().waitFor({ timeout: WAIT });
+      const proof = page.getByRole('region', { name: 'Prueba de autenticidad del CFDI' });
+      for (let index = 0; index < (await buttons.count()); index += 1) {
+        await buttons.nth(index).click();
+        await proof.waitFor({ timeout: WAIT });
+        if ((await proof.textContent())?.includes('REP recibido')) break;
+        await page.getByRole('button', { name: 'Cerrar' }).last().click();
+      }
+      await page.waitForTimeout(500);
+    },
+  },
+];
+
 // Shot again once the operator grants the demo provider a factoring line: the balance card, the quote panel.
 const FACTORING_LINE_SCREENS: readonly Screen[] = PROVIDER_SCREENS.filter((screen) =>
   ['factoraje', 'factoraje-solicitud', 'estado-de-cuenta'].includes(screen.name),
@@ -345,16 +369,26 @@ let operatorState: Awaited<ReturnType<BrowserContext['storageState']>> | null = 
 async function shootRole(
   browser: Browser,
   base: string,
-  role: 'visitor' | 'provider' | 'provider-con-linea' | 'corporate' | 'operator',
+  role:
+    | 'visitor'
+    | 'provider'
+    | 'provider-con-linea'
+    | 'corporate'
+    | 'operator'
+    | 'operator-rep'
+    | 'provider-rep',
   filter: string | undefined,
 ): Promise<string[]> {
   const written: string[] = [];
+  const operatorRole = role === 'operator' || role === 'operator-rep';
   const screens = {
     visitor: VISITOR_SCREENS,
     provider: PROVIDER_SCREENS,
     'provider-con-linea': FACTORING_LINE_SCREENS,
     corporate: CORPORATE_SCREENS,
     operator: OPERATOR_SCREENS,
+    'operator-rep': REP_OPERATOR_SCREENS,
+    'provider-rep': REP_PROVIDER_SCREENS,
   }[role];
   for (const width of WIDTHS) {
     const todo = screens.filter(
@@ -366,16 +400,16 @@ async function shootRole(
       baseURL: base,
       viewport: { width, height: HEIGHT[width] },
       // A TOTP code works once: the operator signs in once and the other widths reuse its session.
-      ...(role === 'operator' && operatorState ? { storageState: operatorState } : {}),
+      ...(operatorRole && operatorState ? { storageState: operatorState } : {}),
     });
     const page = await context.newPage();
-    if (role === 'operator' && !operatorState) {
+    if (operatorRole && !operatorState) {
       await logInOperator(page);
       operatorState = await context.storageState();
     } else if (role === 'corporate') {
       // The demo corporate lands on its payables, the summary (decision 0065).
       await logIn(page, 'corporativo.demo', paths.invoiceSummary);
-    } else if (role === 'provider' || role === 'provider-con-linea') {
+    } else if (role === 'provider' || role === 'provider-con-linea' || role === 'provider-rep') {
       await logIn(page, 'proveedor.demo', paths.prontoPago);
     }
     for (const screen of todo) {
@@ -387,6 +421,19 @@ async function shootRole(
     await context.close();
   }
   return written;
+}
+
+/**
+ * Issue 34: the demo buyer pays two advances and the provider's REP for the first arrives (ops
+ * demo:payment-complement), then the desk and the provider's Historial are shot with 'REP recibido'.
+ */
+async function withPaymentComplement(dataDir: string, shootAll: () => Promise<string[]>): Promise<string[]> {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'demo:payment-complement'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
+  return shootAll();
 }
 
 /** Grants the demo provider a factoring line through the running server's ops socket, then shoots. */
@@ -474,6 +521,10 @@ async function main(): Promise<void> {
       ...(await withFactoringLine(dataDir, () => shootRole(browser!, base, 'provider-con-linea', filter))),
       ...(await shootRole(browser, base, 'corporate', filter)),
       ...(await shootRole(browser, base, 'operator', filter)),
+      ...(await withPaymentComplement(dataDir, async () => [
+        ...(await shootRole(browser!, base, 'operator-rep', filter)),
+        ...(await shootRole(browser!, base, 'provider-rep', filter)),
+      ])),
     ];
     console.log(`${written.length} screenshots in ${OUT}`);
   } finally {

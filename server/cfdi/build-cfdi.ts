@@ -1,10 +1,17 @@
 import { createHash, createSign, type KeyObject } from 'node:crypto';
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
-import { addMoney, formatMoneyAmount, parseMoney, percentOf } from '../../src/domain/money';
+import {
+  addMoney,
+  convertToMxn,
+  formatMoneyAmount,
+  parseMoney,
+  percentOf,
+  subtractMoney,
+} from '../../src/domain/money';
 import { cfdiCadenaOriginal, tfdCadenaOriginal } from './cadena-original';
 import { formatStatusTotal, sealTail } from './cfdi-expression';
 import { type DemoAuthority, type SigningCredential, uuidFromDigest } from './demo-authority';
-import { CFDI_40_NAMESPACE, TFD_NAMESPACE, XSI_NAMESPACE } from './namespaces';
+import { CFDI_40_NAMESPACE, PAGOS_20_NAMESPACE, TFD_NAMESPACE, XSI_NAMESPACE } from './namespaces';
 
 /**
  * Builds genuinely signed CFDI 4.0 XML for demo data and tests: the issuer's demo CSD seals the cadena
@@ -187,6 +194,149 @@ export function buildCfdiXml(input: CfdiBuildInput, authority: DemoAuthority): s
     '    </cfdi:Traslados>',
     '  </cfdi:Impuestos>',
     '  <cfdi:Complemento>',
+    `    <tfd:TimbreFiscalDigital${stamp}/>`,
+    '  </cfdi:Complemento>',
+    '</cfdi:Comprobante>',
+  ].join('\n');
+  return sealCfdiXml(unsealed, credential, authority);
+}
+
+/** A payment CFDI (REP, type P) for demo data and tests: who paid which invoices, one pago20:Pago. */
+export type PaymentCfdiBuildInput = {
+  serie?: string;
+  folio: string;
+  issuedAt: string;
+  issuer: { rfc: string; name: string; taxRegime?: string; zip?: string };
+  receiver: { rfc: string; name: string; zip?: string; taxRegime?: string };
+  /** FechaPago, 'YYYY-MM-DDThh:mm:ss'. */
+  paidAt: string;
+  /** MonedaP; the related invoices are in the same currency here (EquivalenciaDR 1). */
+  currency: 'MXN' | 'USD';
+  exchangeRate?: string;
+  documents: {
+    uuid: string;
+    serie?: string;
+    folio?: string;
+    installment?: number;
+    /** ImpSaldoAnt; ImpPagado is `paid`; ImpSaldoInsoluto is the difference. 2 decimals at most. */
+    previousBalance: string;
+    paid: string;
+  }[];
+  stampedAt?: string;
+};
+
+const PAGOS_SCHEMA_LOCATION = `${PAGOS_20_NAMESPACE} http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd`;
+// NOTE: Anexo 20 guía de llenado del CFDI con complemento para recepción de pagos 2.0: SubTotal and Total 0,
+// Moneda XXX, one Concepto 84111506 / ACT / 'Pago' of value 0 and ObjetoImp 01, UsoCFDI CP01; FormaDePagoP 03
+// (transferencia); ObjetoImpDR 01 (no objeto de impuesto), so no ImpuestosDR.
+const PAYMENT_VOUCHER = 'P';
+const PAYMENT_CFDI_USE = 'CP01';
+const ACTIVITY_UNIT = 'ACT';
+const NOT_TAXABLE = '01';
+
+/** A genuinely sealed and demo-stamped CFDI 4.0 of type P with its Pagos 2.0 complement. Throws on bad input. */
+export function buildPaymentCfdiXml(input: PaymentCfdiBuildInput, authority: DemoAuthority): string {
+  assertDateTime(input.issuedAt, 'issuedAt');
+  assertDateTime(input.paidAt, 'paidAt');
+  const stampedAt = input.stampedAt ?? addMilliseconds(input.issuedAt, STAMP_DELAY_MS);
+  if (input.documents.length === 0) throw new Error('a payment CFDI pays at least one document');
+  const credential = authority.csdFor(input.issuer.rfc, input.issuer.name);
+  const documents = input.documents.map((document) => {
+    if (!AMOUNT_INPUT.test(document.previousBalance) || !AMOUNT_INPUT.test(document.paid))
+      throw new Error('document amounts must have at most 2 decimals');
+    const previous = parseMoney(document.previousBalance);
+    const paid = parseMoney(document.paid);
+    if (paid > previous) throw new Error('a document cannot be paid more than its balance');
+    return attributes({
+      IdDocumento: document.uuid,
+      Serie: document.serie,
+      Folio: document.folio,
+      MonedaDR: input.currency,
+      EquivalenciaDR: '1',
+      NumParcialidad: String(document.installment ?? 1),
+      ImpSaldoAnt: formatMoneyAmount(previous),
+      ImpPagado: formatMoneyAmount(paid),
+      ImpSaldoInsoluto: formatMoneyAmount(subtractMoney(previous, paid)),
+      ObjetoImpDR: NOT_TAXABLE,
+    });
+  });
+  const paidTotal = input.documents.reduce((sum, document) => addMoney(sum, parseMoney(document.paid)), 0);
+  // NOTE: Pagos20.xsd Totales/MontoTotalPagos is in pesos.
+  const paidMxn = input.exchangeRate === undefined ? paidTotal : convertToMxn(paidTotal, input.exchangeRate);
+
+  const comprobante = attributes({
+    'xmlns:cfdi': CFDI_40_NAMESPACE,
+    'xmlns:xsi': XSI_NAMESPACE,
+    'xmlns:pago20': PAGOS_20_NAMESPACE,
+    'xsi:schemaLocation': `${CFDI_SCHEMA_LOCATION} ${PAGOS_SCHEMA_LOCATION}`,
+    Version: '4.0',
+    Serie: input.serie,
+    Folio: input.folio,
+    Fecha: input.issuedAt,
+    Sello: UNSEALED,
+    NoCertificado: credential.number,
+    Certificado: credential.certificateBase64,
+    SubTotal: '0',
+    Moneda: 'XXX',
+    Total: '0',
+    TipoDeComprobante: PAYMENT_VOUCHER,
+    Exportacion: NOT_EXPORT,
+    LugarExpedicion: input.issuer.zip ?? DEFAULT_ZIP,
+  });
+  const issuer = attributes({
+    Rfc: input.issuer.rfc,
+    Nombre: input.issuer.name,
+    RegimenFiscal: input.issuer.taxRegime ?? defaultTaxRegime(input.issuer.rfc),
+  });
+  const receiver = attributes({
+    Rfc: input.receiver.rfc,
+    Nombre: input.receiver.name,
+    DomicilioFiscalReceptor: input.receiver.zip ?? DEFAULT_ZIP,
+    RegimenFiscalReceptor: input.receiver.taxRegime ?? defaultTaxRegime(input.receiver.rfc),
+    UsoCFDI: PAYMENT_CFDI_USE,
+  });
+  const concept = attributes({
+    ClaveProdServ: INVOICING_SERVICES,
+    Cantidad: '1',
+    ClaveUnidad: ACTIVITY_UNIT,
+    Descripcion: 'Pago',
+    ValorUnitario: '0',
+    Importe: '0',
+    ObjetoImp: NOT_TAXABLE,
+  });
+  const payment = attributes({
+    FechaPago: input.paidAt,
+    FormaDePagoP: PAYMENT_FORM.PUE,
+    MonedaP: input.currency,
+    TipoCambioP: input.exchangeRate ?? '1',
+    Monto: formatMoneyAmount(paidTotal),
+  });
+  const stamp = attributes({
+    'xmlns:tfd': TFD_NAMESPACE,
+    'xsi:schemaLocation': TFD_SCHEMA_LOCATION,
+    Version: '1.1',
+    UUID: UNSTAMPED_UUID,
+    FechaTimbrado: stampedAt,
+    RfcProvCertif: DEFAULT_PAC_RFC,
+    SelloCFD: UNSEALED,
+    NoCertificadoSAT: authority.stamping.number,
+    SelloSAT: UNSEALED,
+  });
+  const unsealed = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<cfdi:Comprobante${comprobante}>`,
+    `  <cfdi:Emisor${issuer}/>`,
+    `  <cfdi:Receptor${receiver}/>`,
+    '  <cfdi:Conceptos>',
+    `    <cfdi:Concepto${concept}/>`,
+    '  </cfdi:Conceptos>',
+    '  <cfdi:Complemento>',
+    '    <pago20:Pagos Version="2.0">',
+    `      <pago20:Totales${attributes({ MontoTotalPagos: formatMoneyAmount(paidMxn) })}/>`,
+    `      <pago20:Pago${payment}>`,
+    ...documents.map((document) => `        <pago20:DoctoRelacionado${document}/>`),
+    '      </pago20:Pago>',
+    '    </pago20:Pagos>',
     `    <tfd:TimbreFiscalDigital${stamp}/>`,
     '  </cfdi:Complemento>',
     '</cfdi:Comprobante>',

@@ -20,6 +20,7 @@ import { pesoValueTotals } from './migrations/020-peso-value-totals';
 import { maturities } from './migrations/021-maturities';
 import { maturityNotices } from './migrations/022-maturity-notices';
 import { bankStatement } from './migrations/023-bank-statement';
+import { paymentComplements } from './migrations/026-payment-complements';
 import { monthlyStatements } from './migrations/027-monthly-statements';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-maturities': maturities,
   '022-maturity-notices': statements(maturityNotices),
   '023-bank-statement': bankStatement,
+  '026-payment-complements': statements(paymentComplements),
   '027-monthly-statements': statements(monthlyStatements),
 };
 

@@ -655,6 +655,47 @@ export interface CorporateDocumentsTable {
   replaced_at: string | null;
 }
 
+/** Migration 026: a proven payment CFDI (REP, type P) a supplier issued to a buyer (decision 0070). */
+export interface PaymentComplementsTable {
+  id: Generated<number>;
+  cfdi_uuid: string;
+  emitter_company_id: number;
+  receiver_company_id: number;
+  /** Fecha and FechaTimbrado as written in the CFDI. */
+  issued_at: string;
+  stamped_at: string;
+  file_name: string;
+  cfdi_xml: string;
+  cfdi_proof: ColumnType<CfdiSealProofJson, string, string>;
+  sat_estado: string;
+  sat_asked_at: Timestamp;
+  imported_by: string;
+  imported_at: Timestamp;
+}
+
+/** Migration 026: one pago20:DoctoRelacionado of a REP, linked to the invoice it names. */
+export interface PaymentComplementLinksTable {
+  id: Generated<number>;
+  payment_complement_id: number;
+  invoice_id: number;
+  /** FechaPago as written. */
+  paid_at: string;
+  currency: string;
+  installment: number;
+  previous_balance: string;
+  paid: string;
+  remaining_balance: string;
+}
+
+/** Migration 026: the n-th REP reminder of an invoice, inserted with its mail (unique: sent once). */
+export interface RepRemindersTable {
+  invoice_id: number;
+  reminder_number: number;
+  sent_on: string;
+  recipients: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -707,4 +748,7 @@ export interface Database {
   efos_lists: EfosListsTable;
   efos_entries: EfosEntriesTable;
   sandbox_sat_cancellations: SandboxSatCancellationsTable;
+  payment_complements: PaymentComplementsTable;
+  payment_complement_links: PaymentComplementLinksTable;
+  rep_reminders: RepRemindersTable;
 }

@@ -4,6 +4,7 @@ import { businessDate } from '../http/business-date';
 import { createMailDelivery } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
+import { sendRepReminders } from '../modules/invoices/rep-status';
 import { sendMaturityNotices } from '../modules/maturities/maturity-notices';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
@@ -79,6 +80,17 @@ export function flujoJobs(options: {
         const sent = counts.sent['5d'] + counts.sent['1d'];
         if (sent + counts.noRecipients === 0) return undefined;
         return `${sent} maturity notices (${counts.emails} e-mails), ${counts.noRecipients} buyers without recipients`;
+      },
+    },
+    {
+      // Issue 34 (decision 0070): suppliers whose buyer paid are reminded of the REP they owe SAT. Daily; the
+      // reminder rows make a second run of the same day (another process, a restart) send nothing again.
+      name: 'rep-reminders',
+      scope: 'once',
+      everyMs: 24 * HOUR_MS,
+      async run(now) {
+        const { reminded } = await sendRepReminders(db, businessDate(now));
+        return reminded.length > 0 ? `${reminded.length} REP reminders sent` : undefined;
       },
     },
   ];

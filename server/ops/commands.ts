@@ -72,6 +72,7 @@ import {
 } from '../modules/sat/sat-link.service';
 import { PRIVATE_FILE_MODE } from '../private-files';
 import { DEMO_OPERATORS, seedDemoOperators } from '../seed/demo-operators';
+import { seedDemoPaymentComplements } from '../seed/demo-payment-complements';
 import { DEMO_CORPORATE, DEMO_PASSWORD, seedDemoWorld } from '../seed/demo-world';
 import {
   DEFAULT_SCALE_CORPORATES,
@@ -819,6 +820,24 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       );
       context.print(
         `Adelanto de la factura ${item.label} (id ${item.invoice_id}) rechazado: ${reason.trim()}.`,
+      );
+      return 0;
+    },
+  },
+  'demo:payment-complement': {
+    usage: 'demo:payment-complement',
+    summary:
+      "the demo buyer pays two of the demo provider's advances and its REP for the first arrives (once; decision 0070)",
+    needsDatabase: () => true,
+    async run(context, args) {
+      parseArgs(args, []);
+      const result = await seedDemoPaymentComplements(
+        requireDatabase(context).db,
+        opsAuthenticity(context),
+        businessDate(context.now()),
+      );
+      context.print(
+        result.created ? `Complemento de pago demo: ${result.summary}` : `Sin cambios: ${result.summary}.`,
       );
       return 0;
     },

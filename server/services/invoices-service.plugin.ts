@@ -12,6 +12,7 @@ import { forwardPaymentRoutes } from '../modules/invoices/forward-payment.routes
 import { invoiceEventsRoutes } from '../modules/invoices/invoice-events.routes';
 import { corporateMaturitiesRoutes } from '../modules/maturities/maturities.routes';
 import { newsletterService } from '../modules/newsletter/newsletter.routes';
+import { paymentComplementsRoutes } from '../modules/payment-complements/payment-complements.routes';
 import { providerSectionsRoutes } from '../modules/providers/provider-sections.routes';
 import { providersRoutes } from '../modules/providers/providers.routes';
 import { monthlyStatementsRoutes } from '../modules/statements/monthly-statements.routes';
@@ -50,6 +51,7 @@ export const invoicesService: FastifyPluginAsync<InvoicesServiceOptions> = async
   await app.register(bulkUploadRoutes, uploads);
   await app.register(invoiceEventsRoutes);
   await app.register(cfdiProofRoutes);
+  await app.register(paymentComplementsRoutes);
   await app.register(auditTrailRoutes);
   await app.register(advancedInvoicesRoutes);
   await app.register(statementsRoutes);

@@ -13,6 +13,7 @@ import { InvoiceStatus } from '../../../src/domain/invoice-status';
 import { formatCurrency, formatMoneyAmount, parseMoney, sumMoney } from '../../../src/domain/money';
 import { effectiveProgrammeState } from '../../../src/domain/programme-lending';
 import { isSatStatusCode, SatStatus } from '../../../src/domain/sat-status';
+import type { RepStatus } from '../../../src/domain/schemas/payment-complements';
 import {
   layoutCsv,
   numericReference,
@@ -44,6 +45,7 @@ import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
 import { exchangeRateText } from '../invoices/invoice-list';
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { applyInvoiceEvent } from '../invoices/lifecycle.service';
+import { repStatuses } from '../invoices/rep-status';
 import { type LatestSatCheck, latestSatChecks } from '../sat/sat-checks.repository';
 import {
   batchOrders,
@@ -134,6 +136,8 @@ export interface DeskItemView {
   forced_checks: string[];
   checks: DeskCheck[];
   checks_pass: boolean;
+  /** Issue 34 (decision 0070): 'REP recibido' or 'REP pendiente' once collected; null before. */
+  payment_complement: RepStatus | null;
 }
 
 /** The facts the checks read: the parties' rows and, from the programme's ledger, what the invoice holds. */
@@ -187,7 +191,13 @@ function satAnswerOf(check: LatestSatCheck | undefined): DeskFacts['satAnswer'] 
   return { askedAt: new Date(check.asked_at).toISOString(), answered: check.answered, estado: check.estado };
 }
 
-function itemView(row: DeskRow, checks: DeskCheck[], all: Facts, payout: string | null): DeskItemView {
+function itemView(
+  row: DeskRow,
+  checks: DeskCheck[],
+  all: Facts,
+  payout: string | null,
+  rep: RepStatus | null,
+): DeskItemView {
   return {
     invoice_id: row.invoice_id,
     label: invoiceLabel(row),
@@ -211,6 +221,7 @@ function itemView(row: DeskRow, checks: DeskCheck[], all: Facts, payout: string 
     forced_checks: row.forced_checks ?? [],
     checks,
     checks_pass: checks.every((item) => item.ok),
+    payment_complement: rep,
   };
 }
 
@@ -225,10 +236,16 @@ async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promis
     rows.map((row) => row.invoice_id),
     rows.map((row) => row.emitter_rfc),
   );
+  const reps = await repStatuses(
+    db,
+    rows.map((row) => row.invoice_id),
+  );
   const views: DeskItemView[] = [];
   // One after another: `db` may be a transaction's single connection.
-  for (const row of rows)
-    views.push(itemView(row, checksOf(row, facts, today), facts, await payoutOf(db, row, today)));
+  for (const row of rows) {
+    const rep = reps.get(row.invoice_id) ?? null;
+    views.push(itemView(row, checksOf(row, facts, today), facts, await payoutOf(db, row, today), rep));
+  }
   return views;
 }
 
@@ -286,7 +303,8 @@ export async function approveDeskItem(
       forcedChecks: forced.length > 0 ? forced : null,
     });
     const saved = (await findDeskRow(trx, invoiceId)) as DeskRow;
-    return itemView(saved, checks, facts, await payoutOf(trx, saved, options.today));
+    // Approved just now: nothing was collected on it, so it owes no REP yet.
+    return itemView(saved, checks, facts, await payoutOf(trx, saved, options.today), null);
   });
 }
 

@@ -12,6 +12,7 @@ import {
   requestInvoiceCaller,
 } from './invoice-access';
 import { ACCESS_REFUSED, INVOICE_PATH, NOT_FOUND } from './invoice-docs';
+import { repStatusOf } from './rep-status';
 
 /** Why Flujo trusts an invoice's CFDI, for its emitter or its receiver only (anyone else: 404). */
 export async function invoiceProof(db: Db, invoiceId: number, companyId: number): Promise<CfdiProof> {
@@ -31,6 +32,7 @@ export async function invoiceProof(db: Db, invoiceId: number, companyId: number)
     .orderBy('id')
     .execute();
   const seal = invoice.cfdi_proof;
+  const paymentComplement = await repStatusOf(db, invoiceId);
   return {
     state: invoice.proof_state,
     state_label: cfdiProofLabel(invoice.proof_state),
@@ -47,6 +49,7 @@ export async function invoiceProof(db: Db, invoiceId: number, companyId: number)
       const answer = { ...check, asked_at: new Date(check.asked_at).toISOString() };
       return { ...answer, summary: satAnswerSummary(answer) };
     }),
+    payment_complement: paymentComplement,
   };
 }
 
@@ -54,7 +57,8 @@ const PROOF_DOC: RouteDoc = {
   summary: "Why an invoice's CFDI is trusted",
   description:
     'Prueba de autenticidad del CFDI: el sello y el certificado verificados al importarlo (número, titular, ' +
-    'autoridad que lo emitió, vigencia) y cada respuesta del servicio de estado del SAT con su hora; solo para ' +
+    'autoridad que lo emitió, vigencia), cada respuesta del servicio de estado del SAT con su hora y, una vez ' +
+    'cobrada, el complemento de pago (REP recibido con su folio fiscal y fecha, o REP pendiente); solo para ' +
     'su emisor o su receptor.',
   ...INVOICE_PATH,
   response: CfdiProof,

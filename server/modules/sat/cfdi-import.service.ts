@@ -6,8 +6,10 @@ import {
   MAX_INVOICE_AMOUNT,
   parseInvoiceAmount,
 } from '../../../src/domain/money';
+import { PAYMENT_COMPLEMENT_MESSAGES } from '../../../src/domain/payment-complements';
 import { CFDI_PROOF_REASONS, type EfosSituation } from '../../../src/machines/cfdi-proof.machine';
 import { type Cfdi, parseCfdi } from '../../cfdi/parse-cfdi';
+import { PAYMENT_VOUCHER } from '../../cfdi/parse-payments';
 import { type CfdiSealProof, verifyCfdiSeal } from '../../cfdi/verify-cfdi';
 import type { Db } from '../../db/database';
 import type { ProofState } from '../../db/schema';
@@ -348,6 +350,8 @@ function rejectionReason(
   cfdi: Cfdi,
   byRfc: Map<string, { id: number; is_corporate: boolean }>,
 ): string | null {
+  // A payment CFDI (REP) is never an invoice: it is imported as the proof of payment it is (decision 0070).
+  if (cfdi.voucherType === PAYMENT_VOUCHER) return PAYMENT_COMPLEMENT_MESSAGES.isPayment;
   if (cfdi.voucherType !== INCOME_VOUCHER) return 'Solo se importan CFDI de tipo Ingreso (I).';
   if (!byRfc.has(cfdi.issuer.rfc)) return `El emisor ${cfdi.issuer.rfc} no está registrado en Flujo.`;
   if (!byRfc.get(cfdi.receiver.rfc)?.is_corporate) {

@@ -1,5 +1,6 @@
-import { array, boolean, enums, type Infer, nullable, string, type } from 'superstruct';
+import { array, boolean, enums, type Infer, nullable, optional, string, type } from 'superstruct';
 import { EFOS_SITUATIONS, type EfosSituation } from '../efos';
+import { RepStatus } from './payment-complements';
 
 // GET /api/invoices/<id>/proof/ (issue 30): why Flujo trusts an invoice's CFDI, for its emitter and receiver.
 
@@ -37,6 +38,8 @@ export const CfdiProof = type({
   seal: nullable(CfdiSealFacts),
   /** Every SAT answer, oldest first. */
   sat_answers: array(SatAnswer),
+  /** Issue 34: once the buyer paid, whether the supplier's payment complement (REP) arrived; null before. */
+  payment_complement: optional(nullable(RepStatus)),
 });
 export type CfdiProof = Infer<typeof CfdiProof>;
 

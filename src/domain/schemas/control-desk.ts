@@ -22,6 +22,7 @@ import {
   queryChoice,
   requiredText,
 } from './fields';
+import { RepStatus } from './payment-complements';
 import { MAX_REASON_LENGTH } from './quotations';
 
 // The control desk and SPEI batch calls under /api/operator/ (decision 0054).
@@ -87,6 +88,8 @@ export const DeskItem = type({
   forced_checks: array(string()),
   checks: array(DeskCheckItem),
   checks_pass: boolean(),
+  /** Issue 34: a collected invoice's payment complement (REP) received or owed; null before any collection. */
+  payment_complement: optional(nullable(RepStatus)),
 });
 export type DeskItem = Infer<typeof DeskItem>;
 

@@ -10,6 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { Flows, History } from '@blueprintjs/icons';
 import { lazy, Suspense, useState } from 'react';
+import { displayDate } from '../../domain/calendar-date';
 import { satAnswerSummary } from '../../domain/cfdi-proof';
 import {
   type InvoiceStatusCode,
@@ -148,6 +149,9 @@ export function AuditTrailDrawer({
 }
 
 export const PROOF_TITLE = 'Prueba de autenticidad del CFDI';
+/** Issue 34: what a collected invoice still owes SAT until its payment complement arrives. */
+export const REP_PENDING_NOTE =
+  'El comprador ya pagó: falta el complemento de pago (CFDI tipo P) de esta factura.';
 const PROOF_INTENT: Readonly<Record<CfdiProof['state'], Intent>> = {
   trusted: 'success',
   sealChecked: 'primary',
@@ -184,6 +188,21 @@ function ProofSection({ proof }: { proof: CfdiProof }) {
             <li key={answer.asked_at}>{satAnswerSummary(answer, formatDisplayDateTime)}</li>
           ))}
         </ul>
+      )}
+      {proof.payment_complement && (
+        <p className="flujo-proof__rep">
+          <Tag intent={proof.payment_complement.state === 'recibido' ? 'success' : 'warning'} minimal>
+            {proof.payment_complement.label}
+          </Tag>{' '}
+          {proof.payment_complement.state === 'recibido' && proof.payment_complement.issued_at ? (
+            <span className="flujo-proof__rep-uuid">
+              {proof.payment_complement.uuid} del{' '}
+              {displayDate(proof.payment_complement.issued_at.slice(0, 10))}
+            </span>
+          ) : (
+            <span className={Classes.TEXT_MUTED}>{REP_PENDING_NOTE}</span>
+          )}
+        </p>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import {
 } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import type { SnapshotFrom } from 'xstate';
+import { displayDate } from '../../../domain/calendar-date';
 import { maskClabe } from '../../../domain/clabe';
 import { checksSummary, DESK_STATES, type DeskState } from '../../../domain/control-desk';
 import {
@@ -25,6 +26,7 @@ import {
   DeskRejectBody,
 } from '../../../domain/schemas/control-desk';
 import { PAGE_SIZE } from '../../../domain/schemas/invoices';
+import type { RepStatus } from '../../../domain/schemas/payment-complements';
 import type {
   BackOfficeActionEvent,
   BackOfficeActionMachine,
@@ -104,6 +106,7 @@ const DESK_COLUMNS: readonly BackOfficeColumn<DeskRow>[] = [
       <>
         {item.state_label}
         {item.reason && <div>{item.reason}</div>}
+        {item.payment_complement && <RepLine rep={item.payment_complement} />}
       </>
     ),
   },
@@ -389,5 +392,21 @@ function RejectForm({
         />
       )}
     </form>
+  );
+}
+
+/** A collected advance's payment complement: 'REP recibido' with its folio fiscal and date, or 'REP pendiente'. */
+function RepLine({ rep }: { rep: RepStatus }) {
+  return (
+    <div className="desk-rep">
+      <Tag intent={rep.state === 'recibido' ? 'success' : 'warning'} minimal>
+        {rep.label}
+      </Tag>
+      {rep.uuid && rep.issued_at && (
+        <div className="desk-secondary desk-rep__uuid">
+          {rep.uuid} del {displayDate(rep.issued_at.slice(0, 10))}
+        </div>
+      )}
+    </div>
   );
 }
