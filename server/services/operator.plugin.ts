@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
 import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
+import { exposureRoutes } from '../modules/exposure/exposure.routes';
 import { operatorGuard } from '../modules/operator/operator-access';
 import { insertOperatorAction } from '../modules/operator/operator-actions.repository';
 import { operatorAlliancesRoutes } from '../modules/operator-alliances/operator-alliances.routes';
@@ -64,4 +65,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(operatorAlliancesRoutes);
   await app.register(controlDeskRoutes);
   await app.register(operatorAuditRoutes);
+  await app.register(exposureRoutes);
 };
