@@ -53,6 +53,7 @@ import { Route as OperacionBandejaRouteImport } from './routes/operacion/bandeja
 import { Route as OperacionBitacoraRouteImport } from './routes/operacion/bitacora'
 import { Route as OperacionCorporativosRouteImport } from './routes/operacion/corporativos'
 import { Route as OperacionDispersionesRouteImport } from './routes/operacion/dispersiones'
+import { Route as OperacionExposicionRouteImport } from './routes/operacion/exposicion'
 import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
 import { Route as OperacionMesaRouteImport } from './routes/operacion/mesa'
 import { Route as OperacionProgramasRouteImport } from './routes/operacion/programas'
@@ -284,6 +285,11 @@ const OperacionDispersionesRoute = OperacionDispersionesRouteImport.update({
   path: '/dispersiones',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionExposicionRoute = OperacionExposicionRouteImport.update({
+  id: '/exposicion',
+  path: '/exposicion',
+  getParentRoute: () => OperacionRoute,
+} as any)
 const OperacionIngresarRoute = OperacionIngresarRouteImport.update({
   id: '/ingresar',
   path: '/ingresar',
@@ -348,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/operacion/bitacora': typeof OperacionBitacoraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -395,6 +402,7 @@ export interface FileRoutesByTo {
   '/operacion/bitacora': typeof OperacionBitacoraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -446,6 +454,7 @@ export interface FileRoutesById {
   '/operacion/bitacora': typeof OperacionBitacoraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -498,6 +507,7 @@ export interface FileRouteTypes {
     | '/operacion/bitacora'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -545,6 +555,7 @@ export interface FileRouteTypes {
     | '/operacion/bitacora'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -595,6 +606,7 @@ export interface FileRouteTypes {
     | '/operacion/bitacora'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -935,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionDispersionesRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/exposicion': {
+      id: '/operacion/exposicion'
+      path: '/exposicion'
+      fullPath: '/operacion/exposicion'
+      preLoaderRoute: typeof OperacionExposicionRouteImport
+      parentRoute: typeof OperacionRoute
+    }
     '/operacion/ingresar': {
       id: '/operacion/ingresar'
       path: '/ingresar'
@@ -1030,6 +1049,7 @@ interface OperacionRouteChildren {
   OperacionBitacoraRoute: typeof OperacionBitacoraRoute
   OperacionCorporativosRoute: typeof OperacionCorporativosRoute
   OperacionDispersionesRoute: typeof OperacionDispersionesRoute
+  OperacionExposicionRoute: typeof OperacionExposicionRoute
   OperacionIngresarRoute: typeof OperacionIngresarRoute
   OperacionMesaRoute: typeof OperacionMesaRoute
   OperacionProgramasRoute: typeof OperacionProgramasRoute
@@ -1043,6 +1063,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionBitacoraRoute: OperacionBitacoraRoute,
   OperacionCorporativosRoute: OperacionCorporativosRoute,
   OperacionDispersionesRoute: OperacionDispersionesRoute,
+  OperacionExposicionRoute: OperacionExposicionRoute,
   OperacionIngresarRoute: OperacionIngresarRoute,
   OperacionMesaRoute: OperacionMesaRoute,
   OperacionProgramasRoute: OperacionProgramasRoute,

@@ -50,6 +50,7 @@ export const paths = {
   operatorDisbursements: '/operacion/dispersiones/',
   operatorCorporates: '/operacion/corporativos/',
   operatorProgrammes: '/operacion/programas/',
+  operatorExposure: '/operacion/exposicion/',
   operatorAlliances: '/operacion/alianzas/',
   operatorInbox: '/operacion/bandeja/',
   operatorAudit: '/operacion/bitacora/',

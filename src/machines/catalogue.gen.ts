@@ -5,6 +5,7 @@ import { allianceActionsMachine } from './alliance-actions.machine';
 import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { cfdiProofMachine } from './cfdi-proof.machine';
+import { concentrationCapMachine } from './concentration-cap.machine';
 import { corporateActionsMachine } from './corporate-actions.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
@@ -12,6 +13,7 @@ import { demoRequestMachine } from './demo-request.machine';
 import { deskActionsMachine } from './desk-actions.machine';
 import { deskItemMachine } from './desk-item.machine';
 import { disbursementActionsMachine } from './disbursement-actions.machine';
+import { exposureActionsMachine } from './exposure-actions.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -35,6 +37,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['authorization-request', authorizationRequestMachine],
   ['bulk-authorization', bulkAuthorizationMachine],
   ['cfdi-proof', cfdiProofMachine],
+  ['concentration-cap', concentrationCapMachine],
   ['corporate-actions', corporateActionsMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
@@ -42,6 +45,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['desk-actions', deskActionsMachine],
   ['desk-item', deskItemMachine],
   ['disbursement-actions', disbursementActionsMachine],
+  ['exposure-actions', exposureActionsMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],
