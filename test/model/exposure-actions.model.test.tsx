@@ -40,7 +40,9 @@ defineModelTests<Ctx>(exposureActionsModel, {
   },
   states: {
     '#exposure-actions.ready.idle': async () => {
-      expect(await screen.findByRole('table', { name: 'Topes de concentración' }, SERVER_WAIT)).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Topes de concentración' }, SERVER_WAIT),
+      ).toBeTruthy();
       await expectNoDialog();
       expect(screen.queryByRole('alert')).toBeNull();
     },
@@ -79,10 +81,9 @@ defineModelTests<Ctx>(exposureActionsModel, {
       );
     },
     '#exposure-actions.answerLost': async ({ ctx }) => {
-      const open = await dialog();
-      const alert = await within(open).findByRole('alert', {}, SERVER_WAIT);
+      const alert = await screen.findByRole('alert', {}, SERVER_WAIT);
       expect(alert.textContent).toContain(NO_RESPONSE_MESSAGE);
-      expect(within(open).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Reintentar' }, SERVER_WAIT)).toBeTruthy();
       expect(new Set(ctx.keys).size).toBeLessThanOrEqual(1);
     },
   },
@@ -117,12 +118,12 @@ defineModelTests<Ctx>(exposureActionsModel, {
       }
     },
     'action.retry': async ({ ctx, user }) => {
-      const open = await dialog();
-      await user.click(within(open).getByRole('button', { name: 'Reintentar' }));
+      await user.click(await screen.findByRole('button', { name: 'Reintentar' }, SERVER_WAIT));
       await ctx.save.waitForRequest();
     },
     'action.cancel': async ({ user }) => {
-      await user.click(within(await dialog()).getByRole('button', { name: 'Cancelar' }));
+      const buttons = await screen.findAllByRole('button', { name: 'Cancelar' }, SERVER_WAIT);
+      await user.click(buttons.at(-1) as HTMLElement);
     },
     'outcome.dismiss': async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Cerrar aviso' }, SERVER_WAIT));

@@ -284,11 +284,7 @@ function GestureDialogs({
     const reasons = [failure?.message, ...Object.values(failure?.fields ?? {}).flat()].filter(Boolean);
     const retry = snapshot.matches('answerLost');
     return (
-      <Dialog
-        isOpen
-        title={intent.action === 'reject' ? EXPOSURE_TEXTS.reject : EXPOSURE_TEXTS.approve}
-        onClose={cancel}
-      >
+      <Dialog isOpen title={EXPOSURE_TEXTS[intent.action as ExposureAction]} onClose={cancel}>
         <DialogBody>
           <Callout intent="danger" role="alert">
             {reasons.length > 0 ? reasons.join(' ') : ACTION_FAILED}
