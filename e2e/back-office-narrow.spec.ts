@@ -12,7 +12,10 @@ const WAIT = { timeout: 30_000 };
 const PASSWORD = 'Girasol-Norte-77';
 
 /** The page's h1 of each section (the nav's label where they differ). */
-const HEADINGS: Record<string, string> = { Programas: 'Programas de crédito' };
+const HEADINGS: Record<string, string> = {
+  Programas: 'Programas de crédito',
+  Exposición: 'Exposición y concentración',
+};
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({

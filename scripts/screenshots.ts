@@ -246,6 +246,14 @@ const OPERATOR_SCREENS: readonly Screen[] = [
   },
   { name: 'programas', path: paths.operatorProgrammes },
   {
+    name: 'operacion-exposicion',
+    path: paths.operatorExposure,
+    action: async (page) => {
+      await page.getByRole('heading', { level: 2, name: 'Por comprador' }).waitFor({ timeout: WAIT });
+      await page.waitForLoadState('networkidle', { timeout: WAIT });
+    },
+  },
+  {
     name: 'programa-movimientos',
     path: paths.operatorProgrammes,
     action: async (page) => {

@@ -54,6 +54,7 @@ import { Route as OperacionBitacoraRouteImport } from './routes/operacion/bitaco
 import { Route as OperacionCobranzaRouteImport } from './routes/operacion/cobranza'
 import { Route as OperacionCorporativosRouteImport } from './routes/operacion/corporativos'
 import { Route as OperacionDispersionesRouteImport } from './routes/operacion/dispersiones'
+import { Route as OperacionExposicionRouteImport } from './routes/operacion/exposicion'
 import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
 import { Route as OperacionMesaRouteImport } from './routes/operacion/mesa'
 import { Route as OperacionProgramasRouteImport } from './routes/operacion/programas'
@@ -291,6 +292,11 @@ const OperacionDispersionesRoute = OperacionDispersionesRouteImport.update({
   path: '/dispersiones',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionExposicionRoute = OperacionExposicionRouteImport.update({
+  id: '/exposicion',
+  path: '/exposicion',
+  getParentRoute: () => OperacionRoute,
+} as any)
 const OperacionIngresarRoute = OperacionIngresarRouteImport.update({
   id: '/ingresar',
   path: '/ingresar',
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -410,6 +417,7 @@ export interface FileRoutesByTo {
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -463,6 +471,7 @@ export interface FileRoutesById {
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
+  '/operacion/exposicion': typeof OperacionExposicionRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
   '/operacion/mesa': typeof OperacionMesaRoute
   '/operacion/programas': typeof OperacionProgramasRoute
@@ -517,6 +526,7 @@ export interface FileRouteTypes {
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -566,6 +576,7 @@ export interface FileRouteTypes {
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -618,6 +629,7 @@ export interface FileRouteTypes {
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
+    | '/operacion/exposicion'
     | '/operacion/ingresar'
     | '/operacion/mesa'
     | '/operacion/programas'
@@ -966,6 +978,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionDispersionesRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/exposicion': {
+      id: '/operacion/exposicion'
+      path: '/exposicion'
+      fullPath: '/operacion/exposicion'
+      preLoaderRoute: typeof OperacionExposicionRouteImport
+      parentRoute: typeof OperacionRoute
+    }
     '/operacion/ingresar': {
       id: '/operacion/ingresar'
       path: '/ingresar'
@@ -1069,6 +1088,7 @@ interface OperacionRouteChildren {
   OperacionCobranzaRoute: typeof OperacionCobranzaRoute
   OperacionCorporativosRoute: typeof OperacionCorporativosRoute
   OperacionDispersionesRoute: typeof OperacionDispersionesRoute
+  OperacionExposicionRoute: typeof OperacionExposicionRoute
   OperacionIngresarRoute: typeof OperacionIngresarRoute
   OperacionMesaRoute: typeof OperacionMesaRoute
   OperacionProgramasRoute: typeof OperacionProgramasRoute
@@ -1084,6 +1104,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionCobranzaRoute: OperacionCobranzaRoute,
   OperacionCorporativosRoute: OperacionCorporativosRoute,
   OperacionDispersionesRoute: OperacionDispersionesRoute,
+  OperacionExposicionRoute: OperacionExposicionRoute,
   OperacionIngresarRoute: OperacionIngresarRoute,
   OperacionMesaRoute: OperacionMesaRoute,
   OperacionProgramasRoute: OperacionProgramasRoute,

@@ -39,6 +39,8 @@ export interface CompaniesTable {
   /** Migration 014: the analista who created (or promoted) the corporate, and the aprobador who activated it. */
   onboarding_created_by: ColumnType<number | null, number | null | undefined, number | null>;
   onboarding_activated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 025: the economic group the corporate belongs to (set on its back-office file), or null. */
+  economic_group: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -696,6 +698,25 @@ export interface RepRemindersTable {
   created_at: Timestamp;
 }
 
+/** Migration 025: a concentration cap on a buyer, an economic group or a supplier (four eyes). */
+export type ConcentrationCapScope = 'buyer' | 'group' | 'supplier';
+export type ConcentrationCapKind = 'percent' | 'amount';
+export type ConcentrationCapStatus = 'propuesto' | 'vigente' | 'rechazado' | 'reemplazado';
+
+export interface ConcentrationCapsTable {
+  id: Generated<number>;
+  scope: ConcentrationCapScope;
+  company_id: number | null;
+  group_name: string | null;
+  kind: ConcentrationCapKind;
+  value: Money;
+  status: ColumnType<ConcentrationCapStatus, ConcentrationCapStatus | undefined, ConcentrationCapStatus>;
+  proposed_by: number;
+  proposed_at: Timestamp;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -751,4 +772,5 @@ export interface Database {
   payment_complements: PaymentComplementsTable;
   payment_complement_links: PaymentComplementLinksTable;
   rep_reminders: RepRemindersTable;
+  concentration_caps: ConcentrationCapsTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
 import { collectionsRoutes } from '../modules/credit-programmes/bank-statement.routes';
 import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
+import { exposureRoutes } from '../modules/exposure/exposure.routes';
 import { operatorMaturitiesRoutes } from '../modules/maturities/maturities.routes';
 import { operatorGuard } from '../modules/operator/operator-access';
 import { insertOperatorAction } from '../modules/operator/operator-actions.repository';
@@ -68,4 +69,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(collectionsRoutes);
   await app.register(operatorAuditRoutes);
   await app.register(operatorMaturitiesRoutes);
+  await app.register(exposureRoutes);
 };

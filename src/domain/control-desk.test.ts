@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { capBreach } from './concentration';
 import { checksSummary, type DeskFacts, deskChecks, failingReasons } from './control-desk';
 import { SatStatus } from './sat-status';
+
+const CAP_SENTENCE = capBreach(
+  { scope: 'buyer', subject: 'Corporativo Demo', kind: 'amount', value: 5_000_00 },
+  { exposure: 0, total: 0, advance: 10_000_00 },
+) as string;
 
 const passing: DeskFacts = {
   satStatus: SatStatus.AUTHORIZED,
@@ -14,6 +20,7 @@ const passing: DeskFacts = {
   duplicate: 'none',
   amount: 10_000_00,
   daysToPayment: 30,
+  concentration: [],
 };
 
 describe('the control desk checks', () => {
@@ -29,6 +36,7 @@ describe('the control desk checks', () => {
       ['clabe', true],
       ['duplicate_uuid', true],
       ['amount_bounds', true],
+      ['concentration', true],
     ]);
     expect(failingReasons(checks)).toEqual([]);
   });
@@ -47,6 +55,7 @@ describe('the control desk checks', () => {
         duplicate: 'already_paid',
         amount: 10_000_00,
         daysToPayment: 30,
+        concentration: [CAP_SENTENCE],
       }),
     );
     expect(reasons).toEqual([
@@ -61,6 +70,7 @@ describe('the control desk checks', () => {
       expect.stringMatching(
         /^Límites de la alianza: El monto .* excede el máximo .* Faltan 30 días para el pago; la alianza permite hasta 20\.$/,
       ),
+      `Concentración: ${CAP_SENTENCE}`,
     ]);
   });
 

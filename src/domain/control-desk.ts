@@ -22,6 +22,7 @@ export const DESK_CHECK_IDS = [
   'clabe',
   'duplicate_uuid',
   'amount_bounds',
+  'concentration',
 ] as const;
 
 export type DeskCheckId = (typeof DESK_CHECK_IDS)[number];
@@ -36,6 +37,7 @@ export const DESK_CHECK_LABELS: Readonly<Record<DeskCheckId, string>> = {
   clabe: 'CLABE del proveedor',
   duplicate_uuid: 'Folio fiscal único',
   amount_bounds: 'Límites de la alianza',
+  concentration: 'Concentración',
 };
 
 export interface DeskCheck {
@@ -69,7 +71,16 @@ export interface DeskFacts {
   amount: Centavos;
   /** Calendar days from today to the payment date; null when the invoice has none. */
   daysToPayment: number | null;
+  /**
+   * The concentration caps (buyer, economic group, supplier) approving this advance would exceed, each as its
+   * sentence from src/domain/concentration.ts capBreach; empty when none (decision 0069).
+   */
+  concentration: readonly string[];
 }
+
+/** The 'Concentración' check passing. */
+export const CONCENTRATION_WITHIN_CAPS =
+  'Ningún tope de concentración del comprador, su grupo o el proveedor se rebasa.';
 
 function check(id: DeskCheckId, ok: boolean, reason: string): DeskCheck {
   return { id, label: DESK_CHECK_LABELS[id], ok, reason };
@@ -135,6 +146,9 @@ export function deskChecks(facts: DeskFacts): DeskCheck[] {
     bounds.length === 0
       ? check('amount_bounds', true, 'El monto y el plazo están dentro de los límites de la alianza.')
       : check('amount_bounds', false, bounds.join(' ')),
+    facts.concentration.length === 0
+      ? check('concentration', true, CONCENTRATION_WITHIN_CAPS)
+      : check('concentration', false, facts.concentration.join(' ')),
   ];
 }
 

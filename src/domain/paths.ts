@@ -51,6 +51,7 @@ export const paths = {
   operatorCollections: '/operacion/cobranza/',
   operatorCorporates: '/operacion/corporativos/',
   operatorProgrammes: '/operacion/programas/',
+  operatorExposure: '/operacion/exposicion/',
   operatorAlliances: '/operacion/alianzas/',
   operatorInbox: '/operacion/bandeja/',
   operatorAudit: '/operacion/bitacora/',

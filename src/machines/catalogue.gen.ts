@@ -6,6 +6,7 @@ import { authorizationRequestMachine } from './authorization-request.machine';
 import { bulkAuthorizationMachine } from './bulk-authorization.machine';
 import { cfdiProofMachine } from './cfdi-proof.machine';
 import { collectionActionsMachine } from './collection-actions.machine';
+import { concentrationCapMachine } from './concentration-cap.machine';
 import { corporateActionsMachine } from './corporate-actions.machine';
 import { corporateOnboardingMachine } from './corporate-onboarding.machine';
 import { creditProgrammeMachine } from './credit-programme.machine';
@@ -13,6 +14,7 @@ import { demoRequestMachine } from './demo-request.machine';
 import { deskActionsMachine } from './desk-actions.machine';
 import { deskItemMachine } from './desk-item.machine';
 import { disbursementActionsMachine } from './disbursement-actions.machine';
+import { exposureActionsMachine } from './exposure-actions.machine';
 import { factoringEnrolmentMachine } from './factoring-enrolment.machine';
 import { forwardPaymentMachine } from './forward-payment.machine';
 import { invoiceDownloadMachine } from './invoice-download.machine';
@@ -38,6 +40,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['bulk-authorization', bulkAuthorizationMachine],
   ['cfdi-proof', cfdiProofMachine],
   ['collection-actions', collectionActionsMachine],
+  ['concentration-cap', concentrationCapMachine],
   ['corporate-actions', corporateActionsMachine],
   ['corporate-onboarding', corporateOnboardingMachine],
   ['credit-programme', creditProgrammeMachine],
@@ -45,6 +48,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['desk-actions', deskActionsMachine],
   ['desk-item', deskItemMachine],
   ['disbursement-actions', disbursementActionsMachine],
+  ['exposure-actions', exposureActionsMachine],
   ['factoring-enrolment', factoringEnrolmentMachine],
   ['forward-payment', forwardPaymentMachine],
   ['invoice-download', invoiceDownloadMachine],

@@ -171,6 +171,7 @@ describe('control desk and SPEI batches', () => {
       ['clabe', true, ''],
       ['duplicate_uuid', true, ''],
       ['amount_bounds', true, ''],
+      ['concentration', true, ''],
     ]);
     expect(item).toMatchObject({
       invoice_id: id,

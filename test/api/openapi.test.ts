@@ -215,6 +215,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/operator/desk/{id}/approve/',
       'POST /api/operator/disbursements/',
       'POST /api/operator/disbursements/{id}/confirmation/',
+      'POST /api/operator/exposure/caps/{id}/approve/',
       'POST /api/operator/programmes/{id}/approve/',
       'POST /api/providers/forward-payment/',
       'POST /api/providers/request-payment/',

@@ -131,6 +131,7 @@ export function findCorporateOnboarding(db: Db, companyId: number, options: { lo
       'onboarding_state',
       'onboarding_reason',
       'onboarding_created_by',
+      'economic_group',
     ])
     .where('id', '=', companyId)
     .where('is_corporate', '=', true);

@@ -39,6 +39,7 @@ import type { Mailer } from '../../mail/mailer';
 // a rejection cancels it and a payment uses it in the same transaction, so the desk never calls the ledger.
 import { holdingsOfInvoices } from '../credit-programmes/programme-ledger.repository';
 import { efosSituations } from '../efos/efos.repository';
+import { concentrationBreaches } from '../exposure/exposure.service';
 import { advancePayout, payoutPreview } from '../invoices/advance-payout';
 import { insertDisbursement } from '../invoices/disbursement.repository';
 import { lockInvoiceForDisbursement } from '../invoices/invoice.repository';
@@ -141,13 +142,27 @@ export interface DeskItemView {
 }
 
 /** The facts the checks read: the parties' rows and, from the programme's ledger, what the invoice holds. */
-async function factsOf(db: Db, invoiceIds: readonly number[], emitterRfcs: readonly string[]) {
+async function factsOf(db: Db, deskRows: readonly DeskRow[]) {
+  const invoiceIds = deskRows.map((row) => row.invoice_id);
   const rows = await checkFacts(db, invoiceIds);
   const holdings = await holdingsOfInvoices(db, invoiceIds);
   const reserved = new Map(invoiceIds.map((id) => [id, holdings.get(id)?.reserved ?? 0]));
   const satAnswers = await latestSatChecks(db, invoiceIds);
-  const efos = await efosSituations(db, [...new Set(emitterRfcs)]);
-  return { rows, reserved, satAnswers, efos };
+  const efos = await efosSituations(db, [...new Set(deskRows.map((row) => row.emitter_rfc))]);
+  // The caps an advance still in process would exceed if approved: its reservation already counts in its
+  // buyer's, group's and supplier's exposure; one without a reservation adds its amount (decision 0069).
+  const concentration = await concentrationBreaches(
+    db,
+    deskRows
+      .filter((row) => row.status === InvoiceStatus.PROCESS)
+      .map((row) => ({
+        invoiceId: row.invoice_id,
+        buyerId: row.receiver_company_id,
+        supplierId: row.emitter_company_id,
+        unreserved: (reserved.get(row.invoice_id) ?? 0) > 0 ? 0 : parseMoney(row.amount_with_exchange_rate),
+      })),
+  );
+  return { rows, reserved, satAnswers, efos, concentration };
 }
 
 type Facts = Awaited<ReturnType<typeof factsOf>>;
@@ -183,6 +198,7 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
     duplicate: facts?.already_paid ? 'already_paid' : facts?.same_uuid_elsewhere ? 'other_invoice' : 'none',
     amount: parseMoney(row.amount_with_exchange_rate),
     daysToPayment: row.payment_date === null ? null : daysBetween(today, row.payment_date),
+    concentration: all.concentration.get(row.invoice_id) ?? [],
   });
 }
 
@@ -231,11 +247,7 @@ function payoutOf(db: Db, row: DeskRow, today: IsoDate): Promise<string | null> 
 }
 
 async function viewsOf(db: Db, rows: readonly DeskRow[], today: IsoDate): Promise<DeskItemView[]> {
-  const facts = await factsOf(
-    db,
-    rows.map((row) => row.invoice_id),
-    rows.map((row) => row.emitter_rfc),
-  );
+  const facts = await factsOf(db, rows);
   const reps = await repStatuses(
     db,
     rows.map((row) => row.invoice_id),
@@ -286,7 +298,7 @@ export async function approveDeskItem(
     const row = await findDeskRow(trx, invoiceId, { lock: true });
     if (!row || row.status !== InvoiceStatus.PROCESS)
       throw new DeskError(404, DESK_MESSAGES.notOnDesk(invoiceId));
-    const facts = await factsOf(trx, [invoiceId], [row.emitter_rfc]);
+    const facts = await factsOf(trx, [row]);
     const checks = checksOf(row, facts, options.today);
     const failing = checks.filter((item) => !item.ok);
     nextDeskState(

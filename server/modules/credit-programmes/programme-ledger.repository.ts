@@ -8,6 +8,7 @@ import {
 } from '../../../src/domain/programme-lending';
 import type { Db } from '../../db/database';
 import type { LedgerKind, ProgrammeState } from '../../db/schema';
+import { concentrationRefusal } from '../exposure/exposure.service';
 
 // The one home of a credit programme's arithmetic (issue 19, decision 0052): an advance reserves the invoice's
 // MXN amount, the disbursement uses it, the corporate's payment releases it; a desk rejection cancels the
@@ -212,6 +213,19 @@ export async function reserveForAdvance(
   const amount = parseMoney(input.amount);
   const noRoom = programmeRoomRefusal(availableOf(programme), amount);
   if (noRoom !== null) throw new ProgrammeRefusalError(noRoom);
+  // The concentration caps on the buyer, its economic group and the supplier (decision 0069), under their own
+  // row locks taken after the programme's, so concurrent advances never pass a cap either.
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select('emitter_company_id')
+    .where('id', '=', input.invoiceId)
+    .executeTakeFirst();
+  const overCap = await concentrationRefusal(trx, {
+    buyerId: input.corporateId,
+    supplierId: invoice?.emitter_company_id ?? 0,
+    amount,
+  });
+  if (overCap !== null) throw new ProgrammeRefusalError(overCap);
   await move(trx, programme, {
     invoiceId: input.invoiceId,
     kind: 'reserve',

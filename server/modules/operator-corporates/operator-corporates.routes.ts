@@ -9,6 +9,7 @@ import {
   ONBOARDING_STATES,
   PDF_MEDIA_TYPE,
 } from '../../../src/domain/corporate-file';
+import { EconomicGroupAnswer, EconomicGroupBody } from '../../../src/domain/schemas/exposure';
 import type { IdParams } from '../../../src/domain/schemas/fields';
 import { PAGE_SIZE } from '../../../src/domain/schemas/invoices';
 import {
@@ -32,6 +33,7 @@ import { PAGE_PARAM, pageLinks } from '../../http/paging';
 import { readUpload, type UploadShape } from '../../uploads/upload-file';
 import { UploadRefusal } from '../../uploads/upload-refusal';
 import { programmeBalances } from '../credit-programmes/programme-ledger.repository';
+import { saveEconomicGroup } from '../exposure/exposure.service';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import {
   activateCorporate,
@@ -166,6 +168,16 @@ const DOCS = {
       404: NOT_FOUND,
       409: CORPORATE_MESSAGES.rejectedFinal,
     },
+  },
+  economicGroup: {
+    summary: "Set the corporate's economic group",
+    description:
+      'Analista o Aprobador. El grupo económico al que pertenece el corporativo (nombre libre, hasta 120 ' +
+      'caracteres; null o vacío lo quita): su exposición se suma con la del grupo y le aplican los topes del grupo.',
+    ...CORPORATE_ID,
+    body: EconomicGroupBody,
+    response: EconomicGroupAnswer,
+    responses: { 404: NOT_FOUND },
   },
   activate: {
     summary: 'Activate a corporate whose eight documents are approved',
@@ -333,6 +345,21 @@ export const operatorCorporatesRoutes: FastifyPluginAsync = async (app) => {
         currentOperator(request).id,
         today(),
       ),
+  );
+
+  app.post<{ Body: EconomicGroupBody; Params: IdParams }>(
+    '/corporates/:id/economic-group/',
+    operatorRoute(app, {
+      roles: ['analista', 'aprobador'],
+      action: 'Asignar grupo económico a un corporativo',
+      doc: DOCS.economicGroup,
+    }),
+    async (request, reply) => {
+      const id = request.params.id;
+      const group = request.body.economic_group;
+      const outcome = await deps.db.transaction().execute((trx) => saveEconomicGroup(trx, id, group));
+      return reply.status(outcome.statusCode).send(outcome.body);
+    },
   );
 
   app.post<{ Params: IdParams }>(

@@ -277,6 +277,7 @@ export async function corporateDetail(
     efos: await efosStandingOf(deps.db, corporate.rfc),
     created_by_id: corporate.onboarding_created_by,
     created_by: createdBy,
+    economic_group: corporate.economic_group,
     viewer_id: viewerId,
   };
 }

@@ -188,6 +188,8 @@ export const CorporateDetail = type({
   /** The operator who created (or promoted) it; null before migration 014. Another aprobador activates it. */
   created_by_id: nullable(integer()),
   created_by: nullable(string()),
+  /** Migration 025: the economic group the corporate belongs to (its exposure adds up with the group's). */
+  economic_group: nullable(string()),
   /** The operator asking: the screen asks the onboarding machine whether this one may activate. */
   viewer_id: integer(),
 });

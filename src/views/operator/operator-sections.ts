@@ -8,6 +8,7 @@ export const OPERATOR_SECTIONS = [
   { to: paths.operatorCollections, label: 'Cobranza' },
   { to: paths.operatorCorporates, label: 'Corporativos' },
   { to: paths.operatorProgrammes, label: 'Programas' },
+  { to: paths.operatorExposure, label: 'Exposición' },
   { to: paths.operatorAlliances, label: 'Alianzas' },
   { to: paths.operatorInbox, label: 'Bandeja' },
   { to: paths.operatorAudit, label: 'Bitácora' },
