@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailPollMs: config.mailPollMs,
       sat: sat.autoApproveSeconds !== null ? { deps: sat, autoApproveSeconds: sat.autoApproveSeconds } : null,
       authenticity,
+      collectionsDay: { mailer: accounts.mailer, appBaseUrl: config.appBaseUrl },
     });
     const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
     app.addHook('onReady', async () => runner.start());

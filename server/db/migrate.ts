@@ -18,6 +18,7 @@ import { keyedRecoveryCodes } from './migrations/016-keyed-recovery-codes';
 import { satLinkClaims } from './migrations/019-sat-link-claims';
 import { pesoValueTotals } from './migrations/020-peso-value-totals';
 import { maturities } from './migrations/021-maturities';
+import { delinquency } from './migrations/024-delinquency';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-sat-link-claims': statements(satLinkClaims),
   '020-peso-value-totals': statements(pesoValueTotals),
   '021-maturities': maturities,
+  '024-delinquency': statements(delinquency),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

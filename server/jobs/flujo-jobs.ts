@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { createMailDelivery } from '../mail/mailer';
+import { businessDate } from '../http/business-date';
+import { createMailDelivery, type Mailer } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
+import { COLLECTIONS_DAY_JOB_ACTOR, runCollectionsDay } from '../modules/collections/collections-day';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
@@ -26,6 +28,8 @@ export function flujoJobs(options: {
   sat: { deps: SatLinkDeps; autoApproveSeconds: number } | null;
   /** Asks SAT what nobody waits for: bulk imports, unanswered questions, old answers on the desk. */
   authenticity: CfdiAuthenticity;
+  /** The day's collections (decision 0068): who is e-mailed and the links they get. */
+  collectionsDay?: { mailer: Mailer; appBaseUrl: string };
 }): { jobs: Job[]; close(): void } {
   const { db } = options;
   const jobs: Job[] = [
@@ -58,6 +62,26 @@ export function flujoJobs(options: {
     },
     cfdiSatCheckJob(db, options.authenticity),
   ];
+  const collectionsDay = options.collectionsDay;
+  if (collectionsDay) {
+    jobs.push({
+      // The same runCollectionsDay as `npm run ops -- collections:run-day`, as of Mexico City's business date.
+      // Hourly rather than daily: a day's run changes nothing when repeated, and an hourly slot catches the
+      // business day's start whatever the server's time zone, and a process that was down at midnight.
+      name: 'collections-day',
+      scope: 'once',
+      everyMs: HOUR_MS,
+      async run(now) {
+        const result = await runCollectionsDay(db, businessDate(now), {
+          ...collectionsDay,
+          actor: COLLECTIONS_DAY_JOB_ACTOR,
+        });
+        return result.frozen.length > 0
+          ? `${result.frozen.length} programmes frozen for morosidad as of ${result.asOf}`
+          : undefined;
+      },
+    });
+  }
   let close = () => {};
   if (options.smtp) {
     const delivery = createMailDelivery({

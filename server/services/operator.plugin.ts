@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { collectionsRoutes } from '../modules/collections/collections.routes';
 import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
 import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
 import { operatorGuard } from '../modules/operator/operator-access';
@@ -64,4 +65,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(operatorAlliancesRoutes);
   await app.register(controlDeskRoutes);
   await app.register(operatorAuditRoutes);
+  await app.register(collectionsRoutes);
 };

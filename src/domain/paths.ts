@@ -50,6 +50,7 @@ export const paths = {
   operatorDisbursements: '/operacion/dispersiones/',
   operatorCorporates: '/operacion/corporativos/',
   operatorProgrammes: '/operacion/programas/',
+  operatorPortfolio: '/operacion/cartera/',
   operatorAlliances: '/operacion/alianzas/',
   operatorInbox: '/operacion/bandeja/',
   operatorAudit: '/operacion/bitacora/',
