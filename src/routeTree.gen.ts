@@ -51,6 +51,7 @@ import { Route as OperacionIndexRouteImport } from './routes/operacion/index'
 import { Route as OperacionAlianzasRouteImport } from './routes/operacion/alianzas'
 import { Route as OperacionBandejaRouteImport } from './routes/operacion/bandeja'
 import { Route as OperacionBitacoraRouteImport } from './routes/operacion/bitacora'
+import { Route as OperacionCarteraRouteImport } from './routes/operacion/cartera'
 import { Route as OperacionCorporativosRouteImport } from './routes/operacion/corporativos'
 import { Route as OperacionDispersionesRouteImport } from './routes/operacion/dispersiones'
 import { Route as OperacionIngresarRouteImport } from './routes/operacion/ingresar'
@@ -274,6 +275,11 @@ const OperacionBitacoraRoute = OperacionBitacoraRouteImport.update({
   path: '/bitacora',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionCarteraRoute = OperacionCarteraRouteImport.update({
+  id: '/cartera',
+  path: '/cartera',
+  getParentRoute: () => OperacionRoute,
+} as any)
 const OperacionCorporativosRoute = OperacionCorporativosRouteImport.update({
   id: '/corporativos',
   path: '/corporativos',
@@ -346,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
@@ -444,6 +452,7 @@ export interface FileRoutesById {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
   '/operacion/ingresar': typeof OperacionIngresarRoute
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
     | '/operacion/ingresar'
@@ -543,6 +553,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
     | '/operacion/ingresar'
@@ -593,6 +604,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
     | '/operacion/ingresar'
@@ -921,6 +933,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionBitacoraRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/cartera': {
+      id: '/operacion/cartera'
+      path: '/cartera'
+      fullPath: '/operacion/cartera'
+      preLoaderRoute: typeof OperacionCarteraRouteImport
+      parentRoute: typeof OperacionRoute
+    }
     '/operacion/corporativos': {
       id: '/operacion/corporativos'
       path: '/corporativos'
@@ -1028,6 +1047,7 @@ interface OperacionRouteChildren {
   OperacionAlianzasRoute: typeof OperacionAlianzasRoute
   OperacionBandejaRoute: typeof OperacionBandejaRoute
   OperacionBitacoraRoute: typeof OperacionBitacoraRoute
+  OperacionCarteraRoute: typeof OperacionCarteraRoute
   OperacionCorporativosRoute: typeof OperacionCorporativosRoute
   OperacionDispersionesRoute: typeof OperacionDispersionesRoute
   OperacionIngresarRoute: typeof OperacionIngresarRoute
@@ -1041,6 +1061,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionAlianzasRoute: OperacionAlianzasRoute,
   OperacionBandejaRoute: OperacionBandejaRoute,
   OperacionBitacoraRoute: OperacionBitacoraRoute,
+  OperacionCarteraRoute: OperacionCarteraRoute,
   OperacionCorporativosRoute: OperacionCorporativosRoute,
   OperacionDispersionesRoute: OperacionDispersionesRoute,
   OperacionIngresarRoute: OperacionIngresarRoute,

@@ -217,6 +217,11 @@ export const PROGRAMME_STATE_LABELS = Object.fromEntries(
   }),
 ) as Readonly<Record<CreditProgrammeStateName, string>>;
 
+/** 'Congelado por morosidad': the delinquent node's label. */
+export const DELINQUENT_LABEL = String(
+  creditProgrammeMachine.getStateNodeById('credit-programme.inForce.delinquent').meta?.label,
+);
+
 /** A stored programme as the machine reads it. */
 export interface StoredProgramme {
   state: StoredProgrammeState;

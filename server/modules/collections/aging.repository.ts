@@ -169,11 +169,3 @@ export async function delinquentProgrammes(
     order by o.programme_id`.execute(db);
   return rows.map((row) => ({ ...row, programme_id: Number(row.programme_id) }));
 }
-
-/** How many of the buyer's advanced invoices are past due (due before the date) and not fully collected. */
-export async function overdueInvoiceCount(db: Db, corporateId: number, asOf: IsoDate): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (${owed({ asOf, corporateId })}) o
-    where o.due_on < cast(${asOf} as date)`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}

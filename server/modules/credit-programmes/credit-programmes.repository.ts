@@ -219,6 +219,8 @@ export async function updateProgrammeTerms(
       state: terms.state,
       grace_days: terms.graceDays,
       moratory_rate: terms.moratoryRate,
+      // A renewal that leaves congelado (vencido → activo) leaves its cause behind too.
+      frozen_for: terms.state === 'congelado' ? sql<'morosidad' | null>`frozen_for` : null,
       updated_at: sql<string>`now()`,
     })
     .where('id', '=', programmeId)

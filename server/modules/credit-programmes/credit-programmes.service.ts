@@ -21,7 +21,6 @@ import {
 } from '../../../src/machines/credit-programme.machine';
 import type { Db } from '../../db/database';
 import { findCorporateOnboarding } from '../accounts/corporate-account.repository';
-import { overdueInvoiceCount } from '../collections/aging.repository';
 import type { CallOutcome } from '../idempotency/idempotency.service';
 import {
   decideProposal,
@@ -38,6 +37,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
+import { overdueInvoiceCount } from './overdue.repository';
 import { holdingsByInvoice } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
@@ -157,12 +157,13 @@ export function toProgrammeSummary(
 ): ProgrammeSummary {
   const limit = parseMoney(row.limit_amount);
   const inUse = committed(row);
+  const state = stateName(row, pending, today);
   return {
     id: row.id,
     corporate_id: row.corporate_id,
     corporate_name: row.corporate_name,
     corporate_rfc: row.corporate_rfc,
-    state: stateName(row, pending, today),
+    state,
     limit: formatMoneyAmount(limit),
     reserved: formatMoneyAmount(parseMoney(row.reserved)),
     used: formatMoneyAmount(parseMoney(row.used)),
@@ -173,7 +174,8 @@ export function toProgrammeSummary(
     pending_proposal: pending === null ? null : toProposal(pending),
     grace_days: row.grace_days,
     moratory_rate: rateText(row.moratory_rate),
-    frozen_for: row.state === 'congelado' ? row.frozen_for : null,
+    // Only while it is frozen today: an expired programme is vencido, whatever froze it before.
+    frozen_for: state === 'congelado' ? row.frozen_for : null,
   };
 }
 

@@ -6,6 +6,7 @@ export const OPERATOR_SECTIONS = [
   { to: paths.operatorDisbursements, label: 'Dispersiones' },
   { to: paths.operatorCorporates, label: 'Corporativos' },
   { to: paths.operatorProgrammes, label: 'Programas' },
+  { to: paths.operatorPortfolio, label: 'Cartera' },
   { to: paths.operatorAlliances, label: 'Alianzas' },
   { to: paths.operatorInbox, label: 'Bandeja' },
   { to: paths.operatorAudit, label: 'Bitácora' },
