@@ -278,6 +278,7 @@ const OPERATOR_SCREENS: readonly Screen[] = [
       await page.waitForTimeout(500);
     },
   },
+  { name: 'operacion-cartera', path: paths.operatorPortfolio },
   { name: 'alianzas', path: paths.operatorAlliances },
   { name: 'bandeja', path: paths.operatorInbox },
   { name: 'bitacora', path: paths.operatorAudit },

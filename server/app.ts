@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authenticity,
       appBaseUrl: config.appBaseUrl,
       collectionClabe: config.collectionClabe,
+      collectionsDay: { mailer: accounts.mailer, appBaseUrl: config.appBaseUrl },
     });
     const runner = createJobRunner({ db, jobs: scheduled.jobs, log: app.log });
     app.addHook('onReady', async () => runner.start());

@@ -51,6 +51,7 @@ import { Route as OperacionIndexRouteImport } from './routes/operacion/index'
 import { Route as OperacionAlianzasRouteImport } from './routes/operacion/alianzas'
 import { Route as OperacionBandejaRouteImport } from './routes/operacion/bandeja'
 import { Route as OperacionBitacoraRouteImport } from './routes/operacion/bitacora'
+import { Route as OperacionCarteraRouteImport } from './routes/operacion/cartera'
 import { Route as OperacionCobranzaRouteImport } from './routes/operacion/cobranza'
 import { Route as OperacionCorporativosRouteImport } from './routes/operacion/corporativos'
 import { Route as OperacionDispersionesRouteImport } from './routes/operacion/dispersiones'
@@ -277,6 +278,11 @@ const OperacionBitacoraRoute = OperacionBitacoraRouteImport.update({
   path: '/bitacora',
   getParentRoute: () => OperacionRoute,
 } as any)
+const OperacionCarteraRoute = OperacionCarteraRouteImport.update({
+  id: '/cartera',
+  path: '/cartera',
+  getParentRoute: () => OperacionRoute,
+} as any)
 const OperacionCobranzaRoute = OperacionCobranzaRouteImport.update({
   id: '/cobranza',
   path: '/cobranza',
@@ -364,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
@@ -414,6 +421,7 @@ export interface FileRoutesByTo {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
@@ -468,6 +476,7 @@ export interface FileRoutesById {
   '/operacion/alianzas': typeof OperacionAlianzasRoute
   '/operacion/bandeja': typeof OperacionBandejaRoute
   '/operacion/bitacora': typeof OperacionBitacoraRoute
+  '/operacion/cartera': typeof OperacionCarteraRoute
   '/operacion/cobranza': typeof OperacionCobranzaRoute
   '/operacion/corporativos': typeof OperacionCorporativosRoute
   '/operacion/dispersiones': typeof OperacionDispersionesRoute
@@ -523,6 +532,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
@@ -573,6 +583,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
@@ -626,6 +637,7 @@ export interface FileRouteTypes {
     | '/operacion/alianzas'
     | '/operacion/bandeja'
     | '/operacion/bitacora'
+    | '/operacion/cartera'
     | '/operacion/cobranza'
     | '/operacion/corporativos'
     | '/operacion/dispersiones'
@@ -957,6 +969,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OperacionBitacoraRouteImport
       parentRoute: typeof OperacionRoute
     }
+    '/operacion/cartera': {
+      id: '/operacion/cartera'
+      path: '/cartera'
+      fullPath: '/operacion/cartera'
+      preLoaderRoute: typeof OperacionCarteraRouteImport
+      parentRoute: typeof OperacionRoute
+    }
     '/operacion/cobranza': {
       id: '/operacion/cobranza'
       path: '/cobranza'
@@ -1085,6 +1104,7 @@ interface OperacionRouteChildren {
   OperacionAlianzasRoute: typeof OperacionAlianzasRoute
   OperacionBandejaRoute: typeof OperacionBandejaRoute
   OperacionBitacoraRoute: typeof OperacionBitacoraRoute
+  OperacionCarteraRoute: typeof OperacionCarteraRoute
   OperacionCobranzaRoute: typeof OperacionCobranzaRoute
   OperacionCorporativosRoute: typeof OperacionCorporativosRoute
   OperacionDispersionesRoute: typeof OperacionDispersionesRoute
@@ -1101,6 +1121,7 @@ const OperacionRouteChildren: OperacionRouteChildren = {
   OperacionAlianzasRoute: OperacionAlianzasRoute,
   OperacionBandejaRoute: OperacionBandejaRoute,
   OperacionBitacoraRoute: OperacionBitacoraRoute,
+  OperacionCarteraRoute: OperacionCarteraRoute,
   OperacionCobranzaRoute: OperacionCobranzaRoute,
   OperacionCorporativosRoute: OperacionCorporativosRoute,
   OperacionDispersionesRoute: OperacionDispersionesRoute,

@@ -20,6 +20,7 @@ import { pesoValueTotals } from './migrations/020-peso-value-totals';
 import { maturities } from './migrations/021-maturities';
 import { maturityNotices } from './migrations/022-maturity-notices';
 import { bankStatement } from './migrations/023-bank-statement';
+import { delinquency } from './migrations/024-delinquency';
 import { exposureCaps } from './migrations/025-exposure-caps';
 import { paymentComplements } from './migrations/026-payment-complements';
 import { monthlyStatements } from './migrations/027-monthly-statements';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-maturities': maturities,
   '022-maturity-notices': statements(maturityNotices),
   '023-bank-statement': bankStatement,
+  '024-delinquency': statements(delinquency),
   '025-exposure-caps': statements(exposureCaps),
   '026-payment-complements': statements(paymentComplements),
   '027-monthly-statements': statements(monthlyStatements),

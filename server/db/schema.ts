@@ -465,7 +465,8 @@ export interface MfaChallengesTable {
 export interface OperatorActionsTable {
   /** bigserial, parsed to a number (database.ts). */
   id: Generated<number>;
-  operator_user_id: number;
+  /** Null for what the day's collections run does on its own (migration 024). */
+  operator_user_id: number | null;
   operator_username: string;
   action: string;
   method: string;
@@ -490,6 +491,12 @@ export interface CreditProgrammesTable {
   state: ColumnType<ProgrammeState, ProgrammeState | undefined, ProgrammeState>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Calendar days after a due date before the programme freezes for 'morosidad' (migration 024). */
+  grace_days: ColumnType<number, number | undefined, number>;
+  /** Moratory annual rate in percent, shown on late invoices, never charged (migration 024). */
+  moratory_rate: ColumnType<string, string | undefined, string>;
+  /** 'morosidad' while frozen for late payment (only an aprobador lifts it), else null (migration 024). */
+  frozen_for: ColumnType<'morosidad' | null, 'morosidad' | null | undefined, 'morosidad' | null>;
 }
 
 export type LedgerKind = 'reserve' | 'use' | 'cancel' | 'release';
@@ -610,6 +617,19 @@ export interface ProgrammeLimitProposalsTable {
   decided_by: number | null;
   proposed_at: Timestamp;
   decided_at: string | null;
+  grace_days: ColumnType<number, number | undefined, number>;
+  moratory_rate: ColumnType<string, string | undefined, string>;
+}
+
+/** A buyer's collection log (migration 024): what an operator did to collect, with who and when. */
+export interface CollectionLogTable {
+  id: Generated<number>;
+  corporate_id: number;
+  action: 'llamada' | 'correo' | 'promesa_de_pago';
+  note: ColumnType<string, string | undefined, string>;
+  promised_on: string | null;
+  recorded_by: number;
+  recorded_at: Timestamp;
 }
 
 export interface ProgrammeStateChangesTable {
@@ -740,6 +760,7 @@ export interface Database {
   buyer_credits: BuyerCreditsTable;
   unidentified_payments: UnidentifiedPaymentsTable;
   maturity_notices: MaturityNoticesTable;
+  collection_log: CollectionLogTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
   factoring_requests: FactoringRequestsTable;

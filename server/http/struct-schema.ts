@@ -1,4 +1,10 @@
 import { Struct } from 'superstruct';
+import {
+  COLLECTION_ACTIONS,
+  MAX_COLLECTION_NOTE_LENGTH,
+  MAX_GRACE_DAYS,
+  MORATORY_RATE_TEXT,
+} from '../../src/domain/delinquency';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
 import { formatCurrency, MAX_MONEY_INPUT } from '../../src/domain/money';
 import { PHONE_DIGITS, PHONE_PATTERN } from '../../src/domain/phone';
@@ -64,6 +70,15 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   InvoiceStatusCode: { type: 'integer', enum: [...INVOICE_STATUS_CODES] },
   SatStatusCode: { type: 'integer', enum: [...SAT_STATUS_CODES] },
   record: { type: 'object' },
+  // Delinquency (decision 0068): a programme's grace days and moratory rate, a collection log entry.
+  graceDays: { type: 'integer', minimum: 0, maximum: MAX_GRACE_DAYS },
+  moratoryRate: {
+    type: 'string',
+    pattern: MORATORY_RATE_TEXT.source,
+    description: 'Tasa moratoria anual en %',
+  },
+  collectionAction: { type: 'string', enum: [...COLLECTION_ACTIONS] },
+  collectionNote: { type: 'string', maxLength: MAX_COLLECTION_NOTE_LENGTH },
 };
 
 export function isStruct(value: unknown): value is AnyStruct {

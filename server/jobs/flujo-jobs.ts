@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { businessDate } from '../http/business-date';
-import { createMailDelivery } from '../mail/mailer';
+import { createMailDelivery, type Mailer } from '../mail/mailer';
 import { pruneThrottleHits } from '../modules/auth/throttle';
+import { COLLECTIONS_DAY_JOB_ACTOR, runCollectionsDay } from '../modules/collections/collections-day';
 import { pruneIdempotencyKeys } from '../modules/idempotency/idempotency.service';
 import { sendRepReminders } from '../modules/invoices/rep-status';
-import { sendMaturityNotices } from '../modules/maturities/maturity-notices';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 import { cfdiSatCheckJob } from '../modules/sat/cfdi-sat-check.job';
 import { sandboxJob } from '../modules/sat/sandbox-poller';
@@ -34,6 +34,8 @@ export function flujoJobs(options: {
   appBaseUrl?: string;
   /** Flujo's collection CLABE, named in the maturity notices (COLLECTION_CLABE). */
   collectionClabe: string;
+  /** The day's collections (decision 0068): who is e-mailed and the links they get. */
+  collectionsDay?: { mailer: Mailer; appBaseUrl: string };
 }): { jobs: Job[]; close(): void } {
   const { db } = options;
   const jobs: Job[] = [
@@ -67,22 +69,6 @@ export function flujoJobs(options: {
     cfdiSatCheckJob(db, options.authenticity),
     monthlyStatementsJob(db, { appBaseUrl: options.appBaseUrl ?? '', queue: options.smtp !== null }),
     {
-      // The day's maturity notices (decision 0066): each hour, so a Mexico City day is done soon after it starts
-      // whichever process is up; a notice already sent (maturity_notices) is never sent again.
-      name: 'maturity-notices',
-      scope: 'once',
-      everyMs: HOUR_MS,
-      async run(now) {
-        const counts = await sendMaturityNotices(db, businessDate(now), {
-          collectionClabe: options.collectionClabe,
-          now,
-        });
-        const sent = counts.sent['5d'] + counts.sent['1d'];
-        if (sent + counts.noRecipients === 0) return undefined;
-        return `${sent} maturity notices (${counts.emails} e-mails), ${counts.noRecipients} buyers without recipients`;
-      },
-    },
-    {
       // Issue 34 (decision 0070): suppliers whose buyer paid are reminded of the REP they owe SAT. Daily; the
       // reminder rows make a second run of the same day (another process, a restart) send nothing again.
       name: 'rep-reminders',
@@ -94,6 +80,28 @@ export function flujoJobs(options: {
       },
     },
   ];
+  const collectionsDay = options.collectionsDay;
+  if (collectionsDay) {
+    jobs.push({
+      // The same runCollectionsDay as `npm run ops -- collections:run-day`, as of Mexico City's business date:
+      // the maturity notices (decision 0066), aging and freezes for morosidad (decision 0068).
+      // Hourly rather than daily: a day's run changes nothing when repeated, and an hourly slot catches the
+      // business day's start whatever the server's time zone, and a process that was down at midnight.
+      name: 'collections-day',
+      scope: 'once',
+      everyMs: HOUR_MS,
+      async run(now) {
+        const result = await runCollectionsDay(db, businessDate(now), {
+          ...collectionsDay,
+          collectionClabe: options.collectionClabe,
+          actor: COLLECTIONS_DAY_JOB_ACTOR,
+        });
+        const notices = result.notices.sent['5d'] + result.notices.sent['1d'];
+        if (notices + result.frozen.length === 0) return undefined;
+        return `${notices} maturity notices, ${result.frozen.length} programmes frozen for morosidad as of ${result.asOf}`;
+      },
+    });
+  }
   let close = () => {};
   if (options.smtp) {
     const delivery = createMailDelivery({

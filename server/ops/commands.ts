@@ -6,8 +6,12 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, type Stats, s
 import { userInfo } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { auditTrailFileName, MAX_AUDIT_RANGE_DAYS } from '../../src/domain/audit-trail';
+import { displayDate, type IsoDate, isIsoDate } from '../../src/domain/calendar-date';
 import { checkClabe } from '../../src/domain/clabe';
+import { DELINQUENCY_MESSAGES } from '../../src/domain/delinquency';
 import { MAX_FACTORING_INSTALMENTS, MIN_FACTORING_INSTALMENTS } from '../../src/domain/factoring-terms';
+import { AGING_BUCKET_LABELS } from '../../src/domain/maturities';
+import { formatMoneyAmount } from '../../src/domain/money';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorRole } from '../../src/domain/operator-roles';
 import { RFC_PATTERN } from '../../src/domain/rfc';
 import { AuditTrailQuery } from '../../src/domain/schemas/audit-trail';
@@ -35,8 +39,10 @@ import {
 import { findUserByUsername } from '../modules/accounts/user.repository';
 import { systemClock } from '../modules/auth/clock';
 import { otpauthUri } from '../modules/auth/totp';
+import { agingLines, runCollectionsDay } from '../modules/collections/collections-day';
 import { DeskError, rejectDeskItem } from '../modules/control-desk/control-desk.service';
 import {
+  automationUsername,
   DisbursementError,
   disburseInvoice,
   OPERATOR_LABEL,
@@ -320,6 +326,18 @@ function printCfdiReport(context: OpsContext, report: CfdiVerifyReport): void {
     context.print(
       `  Lista 69-B: ${efos.situation === null ? `${report.issuerRfc} no aparece` : `${report.issuerRfc} aparece como ${efos.situation}`} (lista importada el ${utc(new Date(efos.list_imported_at).toISOString())})`,
     );
+}
+
+/**
+ * The as-of date of a run: today when not given; a past date re-runs a missed day; a future date only outside
+ * production (development and tests walk the calendar forward). Throws the Spanish refusal (a UsageError).
+ */
+function collectionsDayDate(given: string | null, today: IsoDate, production: boolean): IsoDate {
+  if (given === null) return today;
+  const text = given.trim();
+  if (!isIsoDate(text)) throw new UsageError(DELINQUENCY_MESSAGES.dateInvalid);
+  if (production && text > today) throw new UsageError(DELINQUENCY_MESSAGES.futureDate);
+  return text;
 }
 
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -899,6 +917,43 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       });
       context.print(
         `Pago ${paid.number} de la solicitud de factoraje ${paid.recordId} registrado: ${paid.amount} MXN; se liberaron ${paid.lineRelease} MXN de la línea.${paid.settled ? ' La solicitud quedó liquidada.' : ''}`,
+      );
+      return 0;
+    },
+  },
+  'collections:run-day': {
+    usage: 'collections:run-day [--date YYYY-MM-DD]',
+    summary:
+      "run the day's collections as of the date (today by default): the buyers' maturity notices, aging from the collections, and programmes frozen for morosidad past due + grace days, with the aprobadores e-mailed (the collections-day job runs the same); a past date re-runs a missed day, a future one only outside production",
+    needsDatabase: () => true,
+    async run(context, args) {
+      const parsed = parseArgs(args, ['date']);
+      if (parsed.positional.length > 0)
+        throw new UsageError('collections:run-day solo toma --date AAAA-MM-DD.');
+      const today = businessDate(context.now());
+      const asOf = collectionsDayDate(parsed.options.get('date') ?? null, today, context.config.production);
+      const account = context.account ?? opsAccount();
+      const result = await runCollectionsDay(requireDatabase(context).db, asOf, {
+        mailer: opsMailer(context),
+        appBaseUrl: context.config.appBaseUrl,
+        actor: { username: automationUsername(account), via: 'OPS' },
+        collectionClabe: context.config.collectionClabe,
+      });
+      context.print(`Cobranza del día ${displayDate(result.asOf)}:`);
+      context.print(
+        `  Avisos de vencimiento: ${result.notices.sent['5d']} a 5 días hábiles, ${result.notices.sent['1d']} a 1 día hábil (${result.notices.emails} correos)`,
+      );
+      for (const line of agingLines(result.aging, (bucket) => AGING_BUCKET_LABELS[bucket]))
+        context.print(`  ${line} MXN`);
+      context.print(
+        `  Por cobrar: ${formatMoneyAmount(result.aging.outstanding)} MXN en ${result.aging.invoices} facturas`,
+      );
+      for (const frozen of result.frozen)
+        context.print(
+          `Congelado por morosidad: ${frozen.corporateName} (programa ${frozen.programmeId}), ${frozen.invoices} facturas vencidas, la más antigua el ${displayDate(frozen.oldestDueOn)}`,
+        );
+      context.print(
+        `${result.frozen.length} programas congelados por morosidad, ${result.mailed} correos a aprobadores.`,
       );
       return 0;
     },

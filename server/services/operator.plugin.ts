@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { portfolioRoutes } from '../modules/collections/collections.routes';
 import { controlDeskRoutes } from '../modules/control-desk/control-desk.routes';
 import { collectionsRoutes } from '../modules/credit-programmes/bank-statement.routes';
 import { creditProgrammesRoutes } from '../modules/credit-programmes/credit-programmes.routes';
@@ -70,4 +71,5 @@ export const operatorPlugin: FastifyPluginAsync = async (app) => {
   await app.register(operatorAuditRoutes);
   await app.register(operatorMaturitiesRoutes);
   await app.register(exposureRoutes);
+  await app.register(portfolioRoutes);
 };

@@ -1,5 +1,6 @@
 import { displayDateTime } from './calendar-date';
 import { checkClabe } from './clabe';
+import { DELINQUENCY_MESSAGES } from './delinquency';
 import { efosListText, isBlockingSituation } from './efos';
 import { type Centavos, formatMxn } from './money';
 import { isSatLinkAuthorized, type SatStatusCode } from './sat-status';
@@ -62,7 +63,7 @@ export interface DeskFacts {
   /** The receiver × emitter alliance, or null when there is none. */
   alliance: { isActive: boolean; maxAmount: Centavos | null; maxDays: number | null } | null;
   /** The buyer's programme and what this invoice holds reserved in it; null when the buyer has no programme. */
-  programme: { state: string; reservedForInvoice: Centavos } | null;
+  programme: { state: string; reservedForInvoice: Centavos; frozenFor?: 'morosidad' | null } | null;
   /** companies.disbursement_clabe of the provider. */
   clabe: string | null;
   /** Another invoice with the same folio fiscal, or a payment already recorded for this one. */
@@ -124,15 +125,17 @@ export function deskChecks(facts: DeskFacts): DeskCheck[] {
         : check('alliance', false, 'La alianza entre el comprador y el proveedor no está activa.'),
     facts.programme === null
       ? check('programme', false, 'El comprador no tiene un programa de crédito.')
-      : facts.programme.state !== 'activo'
-        ? check('programme', false, `El programa de crédito del comprador está ${facts.programme.state}.`)
-        : facts.programme.reservedForInvoice <= 0
-          ? check('programme', false, 'La factura no tiene una reserva en el programa de crédito.')
-          : check(
-              'programme',
-              true,
-              `La factura tiene reservados ${mxn(facts.programme.reservedForInvoice)} en el programa activo.`,
-            ),
+      : facts.programme.state === 'congelado' && facts.programme.frozenFor === 'morosidad'
+        ? check('programme', false, DELINQUENCY_MESSAGES.deskCheck)
+        : facts.programme.state !== 'activo'
+          ? check('programme', false, `El programa de crédito del comprador está ${facts.programme.state}.`)
+          : facts.programme.reservedForInvoice <= 0
+            ? check('programme', false, 'La factura no tiene una reserva en el programa de crédito.')
+            : check(
+                'programme',
+                true,
+                `La factura tiene reservados ${mxn(facts.programme.reservedForInvoice)} en el programa activo.`,
+              ),
     clabe === null
       ? check('clabe', false, 'El proveedor no tiene CLABE de depósito.')
       : clabe.ok

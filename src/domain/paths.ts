@@ -52,6 +52,7 @@ export const paths = {
   operatorCorporates: '/operacion/corporativos/',
   operatorProgrammes: '/operacion/programas/',
   operatorExposure: '/operacion/exposicion/',
+  operatorPortfolio: '/operacion/cartera/',
   operatorAlliances: '/operacion/alianzas/',
   operatorInbox: '/operacion/bandeja/',
   operatorAudit: '/operacion/bitacora/',

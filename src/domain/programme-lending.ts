@@ -1,4 +1,5 @@
 import { displayDate, type IsoDate } from './calendar-date';
+import { DELINQUENCY_MESSAGES } from './delinquency';
 import { type Centavos, formatMxn } from './money';
 
 // Whether a corporate's credit programme may lend, and the Spanish why not (issue 19, decision 0052): one pure
@@ -39,6 +40,8 @@ export const PROGRAMME_REFUSALS = {
   borrador:
     'El programa de crédito del comprador aún no está aprobado; por ahora no podemos adelantar este pago.',
   congelado: 'El programa de crédito del comprador está congelado; por ahora no podemos adelantar este pago.',
+  /** Frozen for late payment by the day's collections run (decision 0068). */
+  morosidad: DELINQUENCY_MESSAGES.lendingRefused,
   notStarted: (startsOn: IsoDate) =>
     `El programa de crédito del comprador inicia el ${displayDate(startsOn)}; por ahora no podemos adelantar este pago.`,
   expired: (endsOn: IsoDate) =>
@@ -52,6 +55,8 @@ export interface LendingProgramme {
   state: StoredProgrammeState;
   startsOn: IsoDate | null;
   endsOn: IsoDate | null;
+  /** 'morosidad' when frozen for late payment (migration 024). */
+  frozenFor?: 'morosidad' | null;
 }
 
 /**
@@ -63,7 +68,8 @@ export function programmeLendingRefusal(programme: LendingProgramme | null, toda
   const state = effectiveProgrammeState(programme, today);
   if (state === 'vencido') return PROGRAMME_REFUSALS.expired(programme.endsOn ?? today);
   if (state === 'borrador') return PROGRAMME_REFUSALS.borrador;
-  if (state === 'congelado') return PROGRAMME_REFUSALS.congelado;
+  if (state === 'congelado')
+    return programme.frozenFor === 'morosidad' ? PROGRAMME_REFUSALS.morosidad : PROGRAMME_REFUSALS.congelado;
   if (programme.startsOn !== null && today < programme.startsOn) {
     return PROGRAMME_REFUSALS.notStarted(programme.startsOn);
   }

@@ -23,6 +23,7 @@ import { operatorSessionMachine } from './operator-session.machine';
 import { passwordChangeMachine } from './password-change.machine';
 import { passwordResetRequestMachine } from './password-reset-request.machine';
 import { passwordResetMachine } from './password-reset.machine';
+import { portfolioActionsMachine } from './portfolio-actions.machine';
 import { preAuthorizationMachine } from './pre-authorization.machine';
 import { profileMachine } from './profile.machine';
 import { programmeActionsMachine } from './programme-actions.machine';
@@ -57,6 +58,7 @@ export const catalogueMachines: readonly (readonly [id: string, machine: AnyStat
   ['password-change', passwordChangeMachine],
   ['password-reset-request', passwordResetRequestMachine],
   ['password-reset', passwordResetMachine],
+  ['portfolio-actions', portfolioActionsMachine],
   ['pre-authorization', preAuthorizationMachine],
   ['profile', profileMachine],
   ['programme-actions', programmeActionsMachine],

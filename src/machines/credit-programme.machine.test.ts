@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CreditProgrammeEvent,
+  DELINQUENT_LABEL,
+  nextProgramme,
   nextProgrammeState,
   PROGRAMME_STATE_LABELS,
   type ProgrammeActor,
@@ -104,5 +106,38 @@ describe('credit-programme machine', () => {
       congelado: 'Congelado',
       vencido: 'Vencido',
     });
+  });
+});
+
+describe('credit-programme machine: congelado por morosidad (decision 0068)', () => {
+  const delinquent: StoredProgramme = { ...frozen, frozenFor: 'morosidad' };
+  const late = { type: 'programme.delinquent', reason: 'morosidad' } as const;
+  const unfreeze = (actor: ProgrammeActor, overdueCollected: boolean): CreditProgrammeEvent => ({
+    type: 'programme.unfreeze',
+    actor,
+    reason: 'Cobrado',
+    overdueCollected,
+  });
+
+  it('freezes an active or manually frozen programme, never a draft, pending or expired one', () => {
+    expect(nextProgramme(active, late)).toEqual({ state: 'congelado', delinquent: true });
+    expect(nextProgramme(frozen, late)).toEqual({ state: 'congelado', delinquent: true });
+    expect(nextProgramme(draft, late)).toBeNull();
+    expect(nextProgramme(pendingBy(1), late)).toBeNull();
+    expect(nextProgramme(expired, late)).toBeNull();
+    expect(nextProgramme(delinquent, late)).toBeNull();
+  });
+
+  it('is unfrozen only by an aprobador once the overdue invoices are collected', () => {
+    expect(nextProgramme(delinquent, unfreeze(APROBADOR, false))).toBeNull();
+    expect(nextProgramme(delinquent, unfreeze(ANALISTA, true))).toBeNull();
+    expect(nextProgramme(delinquent, unfreeze(APROBADOR, true))).toEqual({
+      state: 'activo',
+      delinquent: false,
+    });
+    // A manual freeze keeps its rule: an aprobador with a reason.
+    expect(nextProgramme(frozen, unfreeze(APROBADOR, false))).toEqual({ state: 'activo', delinquent: false });
+    expect(DELINQUENT_LABEL).toBe('Congelado por morosidad');
+    expect(programmeStateName(delinquent)).toBe('congelado');
   });
 });

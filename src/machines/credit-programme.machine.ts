@@ -1,5 +1,6 @@
 import { and, assign, not, setup, transition } from 'xstate';
 import type { IsoDate } from '../domain/calendar-date';
+import type { DELINQUENCY_REASON } from '../domain/delinquency';
 import type { OperatorRole } from '../domain/operator-roles';
 import { isPastEnd, type StoredProgrammeState } from '../domain/programme-lending';
 
@@ -20,9 +21,11 @@ export const PROGRAMME_NODE_BY_STATE = {
 
 type ProgrammeNode = (typeof PROGRAMME_NODE_BY_STATE)[CreditProgrammeStateName];
 
-const STATE_BY_NODE = Object.fromEntries(
-  Object.entries(PROGRAMME_NODE_BY_STATE).map(([state, node]) => [node, state]),
-) as Record<ProgrammeNode, CreditProgrammeStateName>;
+// 'delinquent' (congelado por morosidad) is stored as congelado with frozen_for 'morosidad' (migration 024).
+const STATE_BY_NODE = {
+  ...Object.fromEntries(Object.entries(PROGRAMME_NODE_BY_STATE).map(([state, node]) => [node, state])),
+  delinquent: 'congelado',
+} as Record<ProgrammeNode | 'delinquent', CreditProgrammeStateName>;
 
 /** Who sends an event: an operator with its roles. */
 export interface ProgrammeActor {
@@ -41,7 +44,16 @@ export type CreditProgrammeEvent =
   | { type: 'programme.propose'; actor: ProgrammeActor }
   | { type: 'programme.approve'; actor: ProgrammeActor }
   | { type: 'programme.freeze'; actor: ProgrammeActor; reason: string }
-  | { type: 'programme.unfreeze'; actor: ProgrammeActor; reason: string }
+  /**
+   * `overdueCollected`: the buyer owes nothing past its due date (the server reads it from the collections);
+   * only then is a freeze for 'morosidad' lifted.
+   */
+  | { type: 'programme.unfreeze'; actor: ProgrammeActor; reason: string; overdueCollected?: boolean }
+  /**
+   * The day's collections run (system): an advanced invoice of the buyer is still owing after its due date
+   * plus the programme's grace days (src/domain/maturities.ts freezesOn).
+   */
+  | { type: 'programme.delinquent'; reason: typeof DELINQUENCY_REASON }
   /** The business date moved past ends_on (derived when the programme is read or reserved against). */
   | { type: 'programme.expire'; today: IsoDate };
 
@@ -78,6 +90,7 @@ export const creditProgrammeMachine = setup({
     isNotProposer: ({ context, event }) => 'actor' in event && event.actor.userId !== context.proposerId,
     hasPendingProposal: ({ context }) => context.proposerId !== null,
     hasReason: ({ event }) => 'reason' in event && event.reason.trim() !== '',
+    isOverdueCollected: ({ event }) => event.type === 'programme.unfreeze' && event.overdueCollected === true,
     // The one expiry rule, the same the ledger and the desk read (src/domain/programme-lending.ts).
     isPastEnd: ({ context, event }) =>
       event.type === 'programme.expire' && isPastEnd(context.endsOn, event.today),
@@ -92,6 +105,8 @@ export const creditProgrammeMachine = setup({
       'programme.freeze': '«Congelar»',
       'programme.unfreeze': '«Descongelar»',
       'programme.expire': 'La fecha de operación pasa la fecha de fin del programa',
+      'programme.delinquent':
+        'La cobranza del día encuentra una factura adelantada sin cobrar pasado su vencimiento y los días de gracia',
     },
     guards: {
       canPropose: 'Quien propone es un operador Analista o Aprobador.',
@@ -99,6 +114,7 @@ export const creditProgrammeMachine = setup({
       isNotProposer: 'Quien aprueba es un operador distinto de quien propuso el límite.',
       hasPendingProposal: 'Hay una propuesta de límite pendiente de aprobar.',
       hasReason: 'Se escribió el motivo.',
+      isOverdueCollected: 'Las facturas vencidas del comprador están cobradas por completo.',
       isPastEnd: 'La fecha de hoy (Ciudad de México) es posterior a la fecha de fin del programa.',
     },
   },
@@ -107,7 +123,9 @@ export const creditProgrammeMachine = setup({
     'Analista o Aprobador propone el límite (o un aumento) y solo entra en vigor cuando lo aprueba un Aprobador ' +
     'distinto de quien lo propuso. Un programa activo reserva el monto de cada adelanto, lo usa al dispersarse y ' +
     'lo libera al registrarse el pago del corporativo. Un Aprobador puede congelarlo y descongelarlo con un ' +
-    'motivo; al pasar la fecha de fin queda vencido y no acepta adelantos hasta que se apruebe una renovación.',
+    'motivo; al pasar la fecha de fin queda vencido y no acepta adelantos hasta que se apruebe una renovación. ' +
+    'Si una factura adelantada sigue sin cobrar pasado su vencimiento y los días de gracia, la cobranza del día ' +
+    'lo congela por morosidad; solo un Aprobador lo descongela, y solo cuando lo vencido esté cobrado.',
   context: ({ input }) => ({ proposerId: input?.proposerId ?? null, endsOn: input?.endsOn ?? null }),
   initial: 'draft',
   states: {
@@ -154,12 +172,31 @@ export const creditProgrammeMachine = setup({
           meta: { label: 'Activo' },
           description:
             'Acepta adelantos mientras haya disponible; un aumento propuesto espera su aprobación.',
-          on: { 'programme.freeze': { target: 'frozen', guard: and(['isAprobador', 'hasReason']) } },
+          on: {
+            'programme.freeze': { target: 'frozen', guard: and(['isAprobador', 'hasReason']) },
+            'programme.delinquent': { target: 'delinquent' },
+          },
         },
         frozen: {
           meta: { label: 'Congelado' },
           description: 'No acepta adelantos nuevos; lo ya reservado o usado sigue su curso.',
-          on: { 'programme.unfreeze': { target: 'active', guard: and(['isAprobador', 'hasReason']) } },
+          on: {
+            'programme.unfreeze': { target: 'active', guard: and(['isAprobador', 'hasReason']) },
+            // A manual freeze that meets a late invoice becomes one for morosidad: its unfreeze asks for more.
+            'programme.delinquent': { target: 'delinquent' },
+          },
+        },
+        delinquent: {
+          meta: { label: 'Congelado por morosidad' },
+          description:
+            'Una factura adelantada sigue sin cobrar pasado su vencimiento y los días de gracia: no acepta ' +
+            'adelantos nuevos y la mesa retiene los que están en trámite. Nunca se descongela solo.',
+          on: {
+            'programme.unfreeze': {
+              target: 'active',
+              guard: and(['isAprobador', 'hasReason', 'isOverdueCollected']),
+            },
+          },
         },
       },
     },
@@ -180,12 +217,19 @@ export const PROGRAMME_STATE_LABELS = Object.fromEntries(
   }),
 ) as Readonly<Record<CreditProgrammeStateName, string>>;
 
+/** 'Congelado por morosidad': the delinquent node's label. */
+export const DELINQUENT_LABEL = String(
+  creditProgrammeMachine.getStateNodeById('credit-programme.inForce.delinquent').meta?.label,
+);
+
 /** A stored programme as the machine reads it. */
 export interface StoredProgramme {
   state: StoredProgrammeState;
   /** The pending proposal's proposer, null when none is pending. */
   proposerId: number | null;
   endsOn: IsoDate | null;
+  /** 'morosidad' when a congelado programme was frozen for late payment (migration 024); null or absent else. */
+  frozenFor?: typeof DELINQUENCY_REASON | null;
 }
 
 /**
@@ -198,21 +242,35 @@ export function programmeStateName(programme: StoredProgramme): CreditProgrammeS
   return programme.state;
 }
 
-/** The machine's state value for a state name: active and frozen are held in 'inForce'. */
-function programmeStateValue(name: CreditProgrammeStateName): string | Record<string, string> {
+/**
+ * The machine's state value for a state name: active and frozen are held in 'inForce', and a frozen one whose
+ * freeze was for morosidad is 'delinquent'.
+ */
+function programmeStateValue(
+  name: CreditProgrammeStateName,
+  frozenFor: StoredProgramme['frozenFor'] = null,
+): string | Record<string, string> {
   const node = PROGRAMME_NODE_BY_STATE[name];
+  if (node === 'frozen' && frozenFor === 'morosidad') return { inForce: 'delinquent' };
   return node === 'active' || node === 'frozen' ? { inForce: node } : node;
+}
+
+/** Whether a snapshot's value is 'congelado por morosidad' (stored as congelado with frozen_for). */
+export function isDelinquentValue(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && (value as { inForce?: string }).inForce === 'delinquent'
+  );
 }
 
 /** The state name of a machine snapshot's value (its leaf: 'activo' for { inForce: 'active' }). */
 export function programmeStateOf(value: unknown): CreditProgrammeStateName {
   const node = typeof value === 'string' ? value : (value as { inForce: string }).inForce;
-  return STATE_BY_NODE[node as ProgrammeNode];
+  return STATE_BY_NODE[node as ProgrammeNode | 'delinquent'];
 }
 
 function resolveProgramme(programme: StoredProgramme) {
   return creditProgrammeMachine.resolveState({
-    value: programmeStateValue(programmeStateName(programme)),
+    value: programmeStateValue(programmeStateName(programme), programme.frozenFor),
     context: { proposerId: programme.proposerId, endsOn: programme.endsOn },
   });
 }
@@ -226,6 +284,20 @@ export function nextProgrammeState(
   if (!snapshot.can(event)) return null;
   const [next] = transition(creditProgrammeMachine, snapshot, event);
   return programmeStateOf(next.value);
+}
+
+/**
+ * Where the event leaves a stored programme: its state name and whether it is frozen for morosidad, or null
+ * when the machine refuses the event.
+ */
+export function nextProgramme(
+  programme: StoredProgramme,
+  event: CreditProgrammeEvent,
+): { state: CreditProgrammeStateName; delinquent: boolean } | null {
+  const snapshot = resolveProgramme(programme);
+  if (!snapshot.can(event)) return null;
+  const [next] = transition(creditProgrammeMachine, snapshot, event);
+  return { state: programmeStateOf(next.value), delinquent: isDelinquentValue(next.value) };
 }
 
 /** Whether the machine accepts this event for this programme now. */

@@ -4,17 +4,23 @@ import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { DEMO_COLLECTION_CLABE } from '../../server/config';
 import { businessDate } from '../../server/http/business-date';
+import {
+  COLLECTIONS_DAY_JOB_ACTOR,
+  runCollectionsDay,
+} from '../../server/modules/collections/collections-day';
 import { ISO_DATE_FORMAT } from '../../src/domain/calendar-date';
 import {
   type CreditProgrammeEvent,
+  isDelinquentValue,
   type ProgrammeActor,
   programmeStateOf,
 } from '../../src/machines/credit-programme.machine';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { PROGRAMME_OUTCOMES } from '../../src/views/operator/programmes/programmes-page';
-import { addCompanyWithUser } from '../support/pronto-pago';
+import { addCompanyWithUser, importInvoice } from '../support/pronto-pago';
 import { SERVER_WAIT } from '../support/server-wait';
 import {
   creditProgrammeModel,
@@ -45,15 +51,19 @@ interface Operator {
 interface Ctx {
   corporateId: number;
   corporateName: string;
+  corporateRfc: string;
   programmeId: number | null;
   operators: Map<number, Operator>;
 }
 
 let operators: Map<number, Operator> | null = null;
+// Sessions are made again before their access token (ACCESS_TOKEN_MINUTES, 5 by default) runs out mid-run.
+const SESSION_REUSE_MS = 3 * 60_000;
+let operatorsMadeAt = 0;
 let corporates = 0;
 
 async function theOperators(): Promise<Map<number, Operator>> {
-  if (operators) return operators;
+  if (operators && Date.now() - operatorsMadeAt < SESSION_REUSE_MS) return operators;
   const made = new Map<number, Operator>();
   for (const actor of Object.values(MODEL_OPERATORS)) {
     const session = await modelWorld.operatorSession(actor.roles);
@@ -65,6 +75,7 @@ async function theOperators(): Promise<Map<number, Operator>> {
     });
   }
   operators = made;
+  operatorsMadeAt = Date.now();
   return made;
 }
 
@@ -77,8 +88,74 @@ function operatorFor(ctx: Ctx, actor: ProgrammeActor): Operator {
 const today = () => businessDate(new Date());
 const dayFromToday = (days: number) => dayjs(today()).add(days, 'day').format(ISO_DATE_FORMAT);
 
+/**
+ * The day's collections find the buyer late: an advanced invoice of this corporate fell due 30 days ago and is
+ * unpaid (the disbursement written as the desk writes it), then runCollectionsDay runs as the job and
+ * `collections:run-day` do.
+ */
+async function lateInvoiceAndRunDay(ctx: Ctx): Promise<void> {
+  const { db } = testApp().database;
+  const invoiceId = await importInvoice(db, {
+    today: today(),
+    receiver: { rfc: ctx.corporateRfc, name: ctx.corporateName },
+  });
+  const amount = await db
+    .selectFrom('invoices')
+    .select('amount_with_exchange_rate')
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('disbursements')
+    .values({
+      invoice_id: invoiceId,
+      amount: amount.amount_with_exchange_rate,
+      reference: `MODELO${invoiceId}`,
+      at: `${dayFromToday(-40)}T18:00:00Z`,
+      due_on: dayFromToday(-30),
+    })
+    .execute();
+  await runCollectionsDay(db, today(), {
+    mailer: { send: async () => 'sent' },
+    appBaseUrl: 'http://localhost',
+    actor: COLLECTIONS_DAY_JOB_ACTOR,
+    collectionClabe: DEMO_COLLECTION_CLABE,
+  });
+}
+
+/** The buyer pays what its late invoices owe (a collection each, as tesorería records it). */
+async function collectOverdue(ctx: Ctx): Promise<void> {
+  const { db } = testApp().database;
+  const owing = await db
+    .selectFrom('disbursements as d')
+    .innerJoin('invoices as i', 'i.id', 'd.invoice_id')
+    .select(['i.id', 'i.amount_with_exchange_rate'])
+    .where('i.receiver_company_id', '=', ctx.corporateId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('collections as c').select('c.id').whereRef('c.invoice_id', '=', 'i.id')),
+      ),
+    )
+    .execute();
+  const tesoreria = operatorFor(ctx, MODEL_OPERATORS.tesoreria);
+  for (const row of owing)
+    await db
+      .insertInto('collections')
+      .values({
+        invoice_id: row.id,
+        amount: row.amount_with_exchange_rate,
+        clave_rastreo: `MODELO${row.id}`,
+        fecha: today(),
+        recorded_by: tesoreria.userId,
+      })
+      .execute();
+}
+
 async function perform(ctx: Ctx, event: CreditProgrammeEvent): Promise<{ status: number; body: unknown }> {
   const id = ctx.programmeId ?? 0;
+  if (event.type === 'programme.delinquent') {
+    await lateInvoiceAndRunDay(ctx);
+    return { status: 200, body: null };
+  }
   if (event.type === 'programme.expire') {
     // The business date passes the end: the end becomes yesterday (what a calendar would do, without a clock).
     await testApp()
@@ -125,12 +202,15 @@ async function programmeState(ctx: Ctx): Promise<string | null> {
     headers: { authorization: `Bearer ${auditor.access}` },
   });
   expect(answer.status).toBe(200);
-  return (answer.body as { programme: { state: string } }).programme.state;
+  const programme = (answer.body as { programme: { state: string; frozen_for: string | null } }).programme;
+  // 'Congelado por morosidad' is congelado with its cause.
+  return programme.frozen_for === 'morosidad' ? `${programme.state}:morosidad` : programme.state;
 }
 
 async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
-  const expected = programmeStateOf(state.value);
-  if (expected === 'borrador') expect(ctx.programmeId).toBeNull();
+  const name = programmeStateOf(state.value);
+  const expected = isDelinquentValue(state.value) ? `${name}:morosidad` : name;
+  if (name === 'borrador') expect(ctx.programmeId).toBeNull();
   else expect(await programmeState(ctx)).toBe(expected);
 
   const refused = [
@@ -141,6 +221,8 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
     const what = `${JSON.stringify(event)} at ${expected}`;
     expect(state.can(event), `the machine accepts ${what}`).toBe(false);
     const answer = await perform(ctx, event);
+    // The day's run refuses nothing: where the machine does not freeze, it changes nothing (asserted below).
+    if (event.type === 'programme.delinquent') continue;
     expect([400, 403, 404, 409], what).toContain(answer.status);
     const detail = (answer.body as { detail?: string } | null)?.detail;
     if (answer.status !== 400) expect(typeof detail, what).toBe('string');
@@ -152,7 +234,7 @@ async function assertState(ctx: Ctx, state: AnyMachineSnapshot): Promise<void> {
     }
   }
   // Nothing the server refused changed the programme.
-  if (expected !== 'borrador') expect(await programmeState(ctx)).toBe(expected);
+  if (name !== 'borrador') expect(await programmeState(ctx)).toBe(expected);
 }
 
 /** The programmes page as `operator` sees it, for one gesture; closed afterwards. */
@@ -198,6 +280,7 @@ async function click(ctx: Ctx, event: CreditProgrammeEvent, user: UserEvent): Pr
 
 async function execute(ctx: Ctx, modelEvent: EventObject, user: UserEvent): Promise<void> {
   const event = modelEvent as CreditProgrammeEvent;
+  if (event.type === 'programme.unfreeze' && event.overdueCollected) await collectOverdue(ctx);
   if (
     event.type === 'programme.approve' ||
     event.type === 'programme.freeze' ||
@@ -229,13 +312,21 @@ async function newCorporate(): Promise<Ctx> {
   const { db } = testApp().database;
   const tag = randomUUID().slice(0, 8);
   const corporateName = `Corporativo del modelo ${corporates} ${tag}`;
+  // Its own RFC, so the late invoice of 'programme.delinquent' is addressed to it.
+  const corporateRfc = `MDL2601${String((corporates % 28) + 1).padStart(2, '0')}${String.fromCharCode(65 + (corporates % 26))}${String.fromCharCode(65 + (Math.floor(corporates / 26) % 26))}1`;
   const { companyId } = await addCompanyWithUser(db, {
-    rfc: null,
+    rfc: corporateRfc,
     name: corporateName,
     username: `corporativo.modelo.${tag}`,
   });
   await db.updateTable('companies').set({ is_corporate: true }).where('id', '=', companyId).execute();
-  return { corporateId: companyId, corporateName, programmeId: null, operators: await theOperators() };
+  return {
+    corporateId: companyId,
+    corporateName,
+    corporateRfc,
+    programmeId: null,
+    operators: await theOperators(),
+  };
 }
 
 defineModelTests<Ctx>(creditProgrammeModel, {

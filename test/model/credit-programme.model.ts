@@ -33,7 +33,17 @@ export const PROGRAMME_EVENTS = [
   { type: 'programme.approve', actor: MODEL_OPERATORS.aprobador },
   { type: 'programme.approve', actor: MODEL_OPERATORS.otherAprobador },
   { type: 'programme.freeze', actor: MODEL_OPERATORS.aprobador, reason: FREEZE_REASON },
+  // Without overdueCollected: what an aprobador sends while the buyer still owes (refused when delinquent).
   { type: 'programme.unfreeze', actor: MODEL_OPERATORS.otherAprobador, reason: UNFREEZE_REASON },
+  // The overdue collected first (a collection of what the late invoice owes), then «Descongelar».
+  {
+    type: 'programme.unfreeze',
+    actor: MODEL_OPERATORS.otherAprobador,
+    reason: UNFREEZE_REASON,
+    overdueCollected: true,
+  },
+  // The day's collections run finds an advanced invoice past due + grace (decision 0068).
+  { type: 'programme.delinquent', reason: 'morosidad' },
   { type: 'programme.expire', today: MODEL_AFTER_END },
 ] as const satisfies readonly CreditProgrammeEvent[];
 

@@ -163,6 +163,7 @@ export interface CheckFactsRow {
   alliance_max_days: number | null;
   programme_state: ProgrammeState | null;
   programme_ends_on: string | null;
+  programme_frozen_for: 'morosidad' | null;
   same_uuid_elsewhere: boolean;
   already_paid: boolean;
 }
@@ -189,6 +190,7 @@ export async function checkFacts(db: Db, invoiceIds: readonly number[]): Promise
       'a.max_days as alliance_max_days',
       'cp.state as programme_state',
       'cp.ends_on as programme_ends_on',
+      'cp.frozen_for as programme_frozen_for',
       eb
         .exists(
           eb

@@ -193,6 +193,7 @@ function checksOf(row: DeskRow, all: Facts, today: IsoDate): DeskCheck[] {
               today,
             ),
             reservedForInvoice: all.reserved.get(row.invoice_id) ?? 0,
+            frozenFor: facts.programme_frozen_for,
           },
     clabe: facts?.disbursement_clabe?.trim() || null,
     duplicate: facts?.already_paid ? 'already_paid' : facts?.same_uuid_elsewhere ? 'other_invoice' : 'none',

@@ -16,6 +16,9 @@ export interface ProgrammeRow {
   starts_on: string | null;
   ends_on: string | null;
   state: 'borrador' | 'activo' | 'congelado' | 'vencido';
+  grace_days: number;
+  moratory_rate: string;
+  frozen_for: 'morosidad' | null;
 }
 
 export interface ProposalRow {
@@ -31,6 +34,8 @@ export interface ProposalRow {
   decided_by: number | null;
   decided_by_username: string | null;
   decided_at: string | null;
+  grace_days: number;
+  moratory_rate: string;
 }
 
 function programmes(db: Db) {
@@ -48,6 +53,9 @@ function programmes(db: Db) {
       'p.starts_on',
       'p.ends_on',
       'p.state',
+      'p.grace_days',
+      'p.moratory_rate',
+      'p.frozen_for',
     ]);
 }
 
@@ -124,6 +132,8 @@ function proposals(db: Db) {
       'pr.decided_by',
       'decider.username as decided_by_username',
       'pr.decided_at',
+      'pr.grace_days',
+      'pr.moratory_rate',
     ]);
 }
 
@@ -149,7 +159,15 @@ export async function proposalsOf(db: Db, programmeId: number): Promise<Proposal
 
 export async function insertProposal(
   trx: Db,
-  proposal: { programmeId: number; limit: string; startsOn: string; endsOn: string; proposedBy: number },
+  proposal: {
+    programmeId: number;
+    limit: string;
+    startsOn: string;
+    endsOn: string;
+    proposedBy: number;
+    graceDays: number;
+    moratoryRate: string;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('programme_limit_proposals')
@@ -159,6 +177,8 @@ export async function insertProposal(
       starts_on: proposal.startsOn,
       ends_on: proposal.endsOn,
       proposed_by: proposal.proposedBy,
+      grace_days: proposal.graceDays,
+      moratory_rate: proposal.moratoryRate,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -181,7 +201,14 @@ export async function decideProposal(
 export async function updateProgrammeTerms(
   trx: Db,
   programmeId: number,
-  terms: { limit: string; startsOn: string; endsOn: string; state: ProgrammeRow['state'] },
+  terms: {
+    limit: string;
+    startsOn: string;
+    endsOn: string;
+    state: ProgrammeRow['state'];
+    graceDays: number;
+    moratoryRate: string;
+  },
 ): Promise<void> {
   await trx
     .updateTable('credit_programmes')
@@ -190,20 +217,26 @@ export async function updateProgrammeTerms(
       starts_on: terms.startsOn,
       ends_on: terms.endsOn,
       state: terms.state,
+      grace_days: terms.graceDays,
+      moratory_rate: terms.moratoryRate,
+      // A renewal that leaves congelado (vencido → activo) leaves its cause behind too.
+      frozen_for: terms.state === 'congelado' ? sql<'morosidad' | null>`frozen_for` : null,
       updated_at: sql<string>`now()`,
     })
     .where('id', '=', programmeId)
     .execute();
 }
 
+/** The programme's state; frozen_for is 'morosidad' only while frozen for late payment (null otherwise). */
 export async function updateProgrammeState(
   trx: Db,
   programmeId: number,
   state: ProgrammeRow['state'],
+  frozenFor: ProgrammeRow['frozen_for'] = null,
 ): Promise<void> {
   await trx
     .updateTable('credit_programmes')
-    .set({ state, updated_at: sql<string>`now()` })
+    .set({ state, frozen_for: state === 'congelado' ? frozenFor : null, updated_at: sql<string>`now()` })
     .where('id', '=', programmeId)
     .execute();
 }

@@ -1,5 +1,6 @@
 import type { IsoDate } from '../../../src/domain/calendar-date';
 import { ONBOARDING_STATE_LABELS } from '../../../src/domain/corporate-file';
+import { DELINQUENCY_MESSAGES } from '../../../src/domain/delinquency';
 import { invoiceLabel } from '../../../src/domain/invoice-label';
 import { type Centavos, formatCurrency, formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import type { OperatorRole } from '../../../src/domain/operator-roles';
@@ -14,7 +15,7 @@ import { corporateAccess } from '../../../src/machines/corporate-onboarding.mach
 import {
   type CreditProgrammeEvent,
   type CreditProgrammeStateName,
-  nextProgrammeState,
+  nextProgramme,
   type StoredProgrammeState,
   storedState,
 } from '../../../src/machines/credit-programme.machine';
@@ -36,6 +37,7 @@ import {
   updateProgrammeState,
   updateProgrammeTerms,
 } from './credit-programmes.repository';
+import { overdueInvoiceCount } from './overdue.repository';
 import { holdingsByInvoice } from './programme-ledger.repository';
 
 /** Spanish refusals of the programme calls (their one home). */
@@ -90,13 +92,29 @@ function decide(
   event: CreditProgrammeEvent,
   refusal: string = PROGRAMME_REFUSALS.notNow,
 ): StoredProgrammeState {
+  return decideWithCause(row, pending, today, event, refusal).state;
+}
+
+/** decide(), and whether the programme is then frozen for morosidad (the 'delinquent' node). */
+export function decideWithCause(
+  row: ProgrammeRow,
+  pending: ProposalRow | null,
+  today: IsoDate,
+  event: CreditProgrammeEvent,
+  refusal: string = PROGRAMME_REFUSALS.notNow,
+): { state: StoredProgrammeState; delinquent: boolean } {
   const before = effectiveState(row, today);
-  const next = nextProgrammeState(
-    { state: before, proposerId: pending?.proposed_by ?? null, endsOn: row.ends_on },
+  const next = nextProgramme(
+    {
+      state: before,
+      proposerId: pending?.proposed_by ?? null,
+      endsOn: row.ends_on,
+      frozenFor: row.frozen_for,
+    },
     event,
   );
   if (next === null) throw new ProgrammeRequestError(409, refusal);
-  return storedState(next, before);
+  return { state: storedState(next.state, before), delinquent: next.delinquent };
 }
 
 function committed(row: Pick<ProgrammeRow, 'reserved' | 'used'>): Centavos {
@@ -116,7 +134,14 @@ function toProposal(row: ProposalRow): ProgrammeProposal {
     decided_by: row.decided_by,
     decided_by_username: row.decided_by_username,
     decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+    grace_days: row.grace_days,
+    moratory_rate: rateText(row.moratory_rate),
   };
+}
+
+/** A stored numeric(7,4) rate as people write it: '36.0000' → '36', '36.5000' → '36.5'. */
+export function rateText(stored: string): string {
+  return String(Number(stored));
 }
 
 /** Used plus reserved over the limit in percent, two decimals (0 without a limit). */
@@ -132,12 +157,13 @@ export function toProgrammeSummary(
 ): ProgrammeSummary {
   const limit = parseMoney(row.limit_amount);
   const inUse = committed(row);
+  const state = stateName(row, pending, today);
   return {
     id: row.id,
     corporate_id: row.corporate_id,
     corporate_name: row.corporate_name,
     corporate_rfc: row.corporate_rfc,
-    state: stateName(row, pending, today),
+    state,
     limit: formatMoneyAmount(limit),
     reserved: formatMoneyAmount(parseMoney(row.reserved)),
     used: formatMoneyAmount(parseMoney(row.used)),
@@ -146,6 +172,10 @@ export function toProgrammeSummary(
     starts_on: row.starts_on,
     ends_on: row.ends_on,
     pending_proposal: pending === null ? null : toProposal(pending),
+    grace_days: row.grace_days,
+    moratory_rate: rateText(row.moratory_rate),
+    // Only while it is frozen today: an expired programme is vencido, whatever froze it before.
+    frozen_for: state === 'congelado' ? row.frozen_for : null,
   };
 }
 
@@ -262,6 +292,9 @@ export async function proposeProgramme(
     startsOn: body.starts_on,
     endsOn: body.ends_on,
     proposedBy: operator.id,
+    // Not given: the programme keeps what it has (a raise that only moves the limit).
+    graceDays: body.grace_days ?? row.grace_days,
+    moratoryRate: body.moratory_rate?.trim() ?? rateText(row.moratory_rate),
   });
   return { statusCode: 201, body: await summaryOf(trx, row.id, today) };
 }
@@ -295,6 +328,8 @@ export async function approveProgramme(
     startsOn: pending.starts_on,
     endsOn: pending.ends_on,
     state,
+    graceDays: pending.grace_days,
+    moratoryRate: pending.moratory_rate,
   });
   await decideProposal(trx, pending.id, { status: 'aprobada', decidedBy: operator.id });
   if (state !== row.state || before !== row.state) {
@@ -323,13 +358,20 @@ export async function changeProgrammeState(
     change.type === 'programme.freeze'
       ? PROGRAMME_REFUSALS.freezeNotActive
       : PROGRAMME_REFUSALS.unfreezeNotFrozen;
-  const after = decide(
-    row,
-    pending,
-    today,
-    { type: change.type, actor: { userId: operator.id, roles: operator.roles }, reason: change.reason },
-    refusal,
-  );
+  const actor = { userId: operator.id, roles: operator.roles };
+  // A freeze for morosidad lifts only once the buyer's overdue invoices are collected (read from the
+  // collections, never a typed balance): the machine's guard, with the server's count as its fact.
+  const overdue =
+    change.type === 'programme.unfreeze' && row.frozen_for === 'morosidad'
+      ? await overdueInvoiceCount(trx, row.corporate_id, today)
+      : 0;
+  const event: CreditProgrammeEvent =
+    change.type === 'programme.unfreeze'
+      ? { type: change.type, actor, reason: change.reason, overdueCollected: overdue === 0 }
+      : { type: change.type, actor, reason: change.reason };
+  if (overdue > 0 && actor.roles.includes('aprobador') && change.reason.trim() !== '')
+    throw new ProgrammeRequestError(409, DELINQUENCY_MESSAGES.unfreezeOverdue(overdue));
+  const { state: after } = decideWithCause(row, pending, today, event, refusal);
   await updateProgrammeState(trx, row.id, after);
   await insertStateChange(trx, {
     programmeId: row.id,

@@ -41,6 +41,7 @@ interface ProgrammeRow {
   starts_on: string | null;
   ends_on: string | null;
   state: ProgrammeState;
+  frozen_for: 'morosidad' | null;
 }
 
 const PROGRAMME_COLUMNS = [
@@ -52,6 +53,7 @@ const PROGRAMME_COLUMNS = [
   'starts_on',
   'ends_on',
   'state',
+  'frozen_for',
 ] as const;
 
 function lockProgramme(trx: Db, where: { corporateId: number } | { programmeId: number }) {
@@ -204,7 +206,14 @@ export async function reserveForAdvance(
 ): Promise<void> {
   const programme = await lockProgramme(trx, { corporateId: input.corporateId });
   const refusal = programmeLendingRefusal(
-    programme ? { state: programme.state, startsOn: programme.starts_on, endsOn: programme.ends_on } : null,
+    programme
+      ? {
+          state: programme.state,
+          startsOn: programme.starts_on,
+          endsOn: programme.ends_on,
+          frozenFor: programme.frozen_for,
+        }
+      : null,
     input.today,
   );
   if (refusal !== null || !programme) throw new ProgrammeRefusalError(refusal ?? PROGRAMME_REFUSALS.none);

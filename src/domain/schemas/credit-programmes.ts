@@ -1,6 +1,7 @@
-import { array, enums, type Infer, nullable, number, string, type } from 'superstruct';
+import { array, enums, type Infer, literal, nullable, number, optional, string, type } from 'superstruct';
 import { OperatorRole } from '../operator-roles';
 import { isoDate, moneyAmount } from './common';
+import { graceDays, moratoryRate } from './delinquency';
 import {
   crossFieldRule,
   flag,
@@ -51,6 +52,10 @@ export const ProposeProgrammeBody = crossFieldRule(
     limit: positiveMoney({ required: MESSAGES.required, invalid: PROGRAMME_MESSAGES.limitInvalid }),
     starts_on: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
     ends_on: requiredDate(MESSAGES.required, PROGRAMME_MESSAGES.dateInvalid),
+    /** Calendar days after a due date before the programme freezes for morosidad (kept when not given). */
+    grace_days: optional(graceDays()),
+    /** The moratory annual rate in percent, shown on late invoices, never charged (kept when not given). */
+    moratory_rate: optional(moratoryRate()),
   }),
   (value) =>
     value.ends_on < value.starts_on
@@ -95,6 +100,8 @@ export const ProgrammeProposal = type({
   decided_by: nullable(number()),
   decided_by_username: nullable(string()),
   decided_at: nullable(string()),
+  grace_days: number(),
+  moratory_rate: string(),
 });
 export type ProgrammeProposal = Infer<typeof ProgrammeProposal>;
 
@@ -114,6 +121,12 @@ export const ProgrammeSummary = type({
   starts_on: nullable(isoDate),
   ends_on: nullable(isoDate),
   pending_proposal: nullable(ProgrammeProposal),
+  /** Calendar days after a due date before it freezes for morosidad (decision 0068). */
+  grace_days: number(),
+  /** Moratory annual rate in percent, shown on late invoices, never charged. */
+  moratory_rate: string(),
+  /** 'morosidad' while frozen for late payment: only an aprobador lifts it, once the overdue is collected. */
+  frozen_for: nullable(literal('morosidad')),
 });
 export type ProgrammeSummary = Infer<typeof ProgrammeSummary>;
 

@@ -6,6 +6,7 @@ export const OPERATOR_SECTIONS = [
   { to: paths.operatorDisbursements, label: 'Dispersiones' },
   { to: paths.operatorMaturities, label: 'Vencimientos' },
   { to: paths.operatorCollections, label: 'Cobranza' },
+  { to: paths.operatorPortfolio, label: 'Cartera' },
   { to: paths.operatorCorporates, label: 'Corporativos' },
   { to: paths.operatorProgrammes, label: 'Programas' },
   { to: paths.operatorExposure, label: 'Exposición' },

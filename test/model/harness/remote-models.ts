@@ -25,6 +25,8 @@ export const IN_PROCESS_ONLY: Record<string, string> = {
     'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
   'credit-programme':
     'needs two MFA-verified operator sessions (proposer and approver), which only the in-process world makes (world.operatorSession)',
+  'portfolio-actions':
+    'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession), and reads the demo corporate’s id from the database',
   'demo-request': 'counts the rows of demo_requests, which no API reads; would need a test-support route',
   'desk-actions':
     'needs an MFA-verified operator session (world.operatorSession) and advances on the desk, written in the database (test/support/control-desk.ts)',

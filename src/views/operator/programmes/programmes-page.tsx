@@ -16,6 +16,7 @@ import type { SnapshotFrom } from 'xstate';
 import './programmes.css';
 import { displayDate } from '../../../domain/calendar-date';
 import { ACTION_FAILED } from '../../../domain/call-failure';
+import { DEFAULT_GRACE_DAYS, DEFAULT_MORATORY_RATE, DELINQUENCY_MESSAGES } from '../../../domain/delinquency';
 import { formatMxn, parseMoney } from '../../../domain/money';
 import { COLLECTION_ROLES, holdsAnyRole } from '../../../domain/operator-roles';
 import {
@@ -36,6 +37,7 @@ import type {
 } from '../../../machines/back-office-action';
 import {
   type CreditProgrammeEvent,
+  DELINQUENT_LABEL,
   PROGRAMME_STATE_LABELS,
   type ProgrammeActor,
   programmeAccepts,
@@ -154,7 +156,13 @@ function storedOf(programme: ProgrammeSummary): StoredProgramme {
     state,
     proposerId: programme.pending_proposal?.proposed_by ?? null,
     endsOn: programme.ends_on,
+    frozenFor: programme.frozen_for,
   };
+}
+
+/** The state a row shows: a freeze for late payment is named as such (the machine's 'delinquent' label). */
+function programmeStateLabel(programme: ProgrammeSummary): string {
+  return programme.frozen_for === 'morosidad' ? DELINQUENT_LABEL : PROGRAMME_STATE_LABELS[programme.state];
 }
 
 function accepts(programme: ProgrammeSummary, event: CreditProgrammeEvent): boolean {
@@ -261,7 +269,12 @@ function ReasonDialog({
   );
 }
 
-type ProposeField = 'limit' | 'starts_on' | 'ends_on';
+type ProposeField = 'limit' | 'starts_on' | 'ends_on' | 'grace_days' | 'moratory_rate';
+
+/** '5 días de gracia'. */
+function graceText(days: number): string {
+  return days === 1 ? '1 día de gracia' : `${days} días de gracia`;
+}
 
 function ProposeDialog({
   corporates,
@@ -289,6 +302,8 @@ function ProposeDialog({
       limit: '',
       starts_on: '',
       ends_on: '',
+      grace_days: DEFAULT_GRACE_DAYS,
+      moratory_rate: DEFAULT_MORATORY_RATE,
     },
   });
   const messageOf = (name: ProposeField | 'corporate_id'): string | undefined =>
@@ -300,7 +315,7 @@ function ProposeDialog({
       type={type}
       placeholder={placeholder}
       error={messageOf(name)}
-      registration={register(name)}
+      registration={name === 'grace_days' ? register(name, { valueAsNumber: true }) : register(name)}
     />
   );
   const corporateError = messageOf('corporate_id');
@@ -324,6 +339,8 @@ function ProposeDialog({
         {field('limit', 'Límite (MXN)', 'text', '1000000.00')}
         {field('starts_on', 'Fecha de inicio', 'date')}
         {field('ends_on', 'Fecha de fin', 'date')}
+        {field('grace_days', 'Días de gracia tras el vencimiento', 'number')}
+        {field('moratory_rate', 'Tasa moratoria anual (%)', 'text', DEFAULT_MORATORY_RATE)}
       </DialogBody>
       <DialogFooter
         actions={
@@ -403,7 +420,7 @@ const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
     header: 'Estado',
     cell: (programme) => (
       <Tag intent={STATE_INTENTS[programme.state]} minimal>
-        {PROGRAMME_STATE_LABELS[programme.state]}
+        {programmeStateLabel(programme)}
       </Tag>
     ),
   },
@@ -418,6 +435,9 @@ const PROGRAMME_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
           {programme.starts_on && programme.ends_on
             ? `${displayDate(programme.starts_on)} a ${displayDate(programme.ends_on)}`
             : 'Sin vigencia'}
+        </span>
+        <span className="programme-term">
+          {graceText(programme.grace_days)}, moratorio {programme.moratory_rate} % anual
         </span>
       </>
     ),
@@ -439,7 +459,9 @@ const PENDING_COLUMNS: readonly BackOfficeColumn<ProgrammeSummary>[] = [
     id: 'term',
     header: 'Vigencia',
     cell: ({ pending_proposal: proposal }) =>
-      proposal ? `${displayDate(proposal.starts_on)} a ${displayDate(proposal.ends_on)}` : '—',
+      proposal
+        ? `${displayDate(proposal.starts_on)} a ${displayDate(proposal.ends_on)}; ${graceText(proposal.grace_days)}, moratorio ${proposal.moratory_rate} % anual`
+        : '—',
   },
   {
     id: 'proposer',
@@ -661,7 +683,13 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
               onClick={() => open('freeze', programme.id, programme.corporate_name)}
             />
           ) : null}
-          {accepts(programme, { type: 'programme.unfreeze', actor: operator, reason: '·' }) ? (
+          {/* Offered for a freeze for morosidad too: the server says whether the overdue is collected. */}
+          {accepts(programme, {
+            type: 'programme.unfreeze',
+            actor: operator,
+            reason: '·',
+            overdueCollected: true,
+          }) ? (
             <Button
               small
               text={PROGRAMME_TEXTS.unfreeze}
@@ -691,6 +719,16 @@ export function ProgrammesPage(props: ProgrammesPageProps) {
         ) : null}
       </div>
       <p>{PROGRAMME_TEXTS.intro}</p>
+      {programmes.some((programme) => programme.frozen_for === 'morosidad') ? (
+        <Callout intent="warning" title={DELINQUENT_LABEL}>
+          {DELINQUENCY_MESSAGES.frozenBanner}{' '}
+          {programmes
+            .filter((programme) => programme.frozen_for === 'morosidad')
+            .map((programme) => programme.corporate_name)
+            .join(', ')}
+          .
+        </Callout>
+      ) : null}
       <div aria-live="polite">
         <OutcomeCallout
           outcome={gestureOutcome(actions.snapshot)}
