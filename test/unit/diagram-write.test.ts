@@ -43,7 +43,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('writeDiagrams', () => {
+// Each case lays out machines and writes SVGs several times: CPU-bound work that takes seconds on a busy 2-core
+// machine, so the limit is a hang guard well above it, not vitest's 5 s default.
+describe('writeDiagrams', { timeout: 60_000 }, () => {
   it('writes mmd, svg, coverage svg and details per machine and an index; warns about machines without a model', async () => {
     const dir = tempDir();
     const result = await writeDiagrams(dir, { catalogue, models });
