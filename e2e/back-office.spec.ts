@@ -3,11 +3,16 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { base32Decode, totpCode } from '../server/modules/auth/totp';
 import { DEMO_OPERATORS } from '../server/seed/demo-operators';
+import { BANK_STATEMENT_COLUMNS } from '../src/domain/bank-statement';
+import { businessDateAt as businessDate } from '../src/domain/calendar-date';
 import { DESK_CHECK_IDS } from '../src/domain/control-desk';
 import { CORPORATE_DOCUMENT_KINDS, CORPORATE_DOCUMENT_LABELS } from '../src/domain/corporate-file';
+import { DEFAULT_GRACE_DAYS, DELINQUENCY_MESSAGES } from '../src/domain/delinquency';
+import { dueOn, freezesOn } from '../src/domain/maturities';
 import { formatCurrency, parseMoney } from '../src/domain/money';
 import { rfcCheckDigit } from '../src/domain/rfc';
 import type { Invoice } from '../src/domain/schemas/invoices';
+import type { MaturitiesReport } from '../src/domain/schemas/maturities';
 import { ACCESS_TOKEN_KEY } from '../src/stores/storage-keys';
 import {
   createOperatorAccount,
@@ -26,7 +31,10 @@ import {
 // before activating it; a 1,000,000.00 MXN programme proposed by one and approved by the other; an alliance at
 // 15% with a supplier signed up here; the corporate's invited user pre-authorizes the supplier's invoice, the
 // supplier advances it, the desk passes every check, the aprobador approves, tesorería batches it and confirms
-// the bank's result file; the supplier sees Pagada, the programme shows the amount used and a collection frees it.
+// the bank's result file; the supplier sees Pagada and the programme shows the amount used. Issue 34's journey
+// continues it: the bank's statement pays the advance by its maturity batch's reference (collected, the programme
+// released); a second advance goes unpaid, `ops collections:run-day` on the day after its due date plus grace
+// freezes the buyer's programme, and the supplier's next advance is refused with the reason.
 
 // Round trips to the real server on a busy 2-core machine: generous, explicit waits.
 const WAIT = { timeout: 30_000 };
@@ -108,7 +116,29 @@ async function openSection(page: Page, link: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(WAIT);
 }
 
-test('issue 19: an operator onboards a corporate and its programme, and an advance goes from the desk to paid and collected', async ({
+/** The supplier's 'Adelantar pago' on one invoice, from its row to 'En trámite'; what the drawer said it receives. */
+async function requestAdvance(seller: Page, folio: string): Promise<string> {
+  await seller.goto(`/dashboard/pronto-pago/?search=${folio}`);
+  const row = seller
+    .getByRole('row')
+    .filter({ has: seller.getByRole('button', { name: `Copiar folio fiscal ${folio}` }) });
+  await expect(row).toContainText('Autorizada', WAIT);
+  await seller.getByRole('button', { name: `Adelantar pago ${folio}` }).click();
+  const drawer = seller.locator('.bp6-drawer', {
+    has: seller.getByRole('heading', { name: 'Adelantar pago' }),
+  });
+  const figure = drawer.locator('[data-figure="Total a recibir"]');
+  await expect(figure).toBeVisible(WAIT);
+  const total = (await figure.innerText()).trim();
+  await drawer.getByRole('button', { name: 'Adelantar pago', exact: true }).click();
+  const success = seller.getByRole('dialog').filter({ hasText: 'en trámite' });
+  await expect(success).toBeVisible(WAIT);
+  await success.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(row).toContainText('En trámite', WAIT);
+  return total;
+}
+
+test('issues 19 and 34: an operator onboards a corporate and its programme; an advance goes from the desk to paid, collected from the bank statement; a late one freezes the buyer', async ({
   browser,
 }) => {
   test.setTimeout(6 * 60_000);
@@ -267,7 +297,7 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
     // A pending alliance (the supplier's SAT link is not approved yet), axe clean too.
     await expectNoAxeViolations(analyst);
 
-    operator('sat:generate', supplier.rfc, '--count', '1', '--to', corporate.rfc);
+    operator('sat:generate', supplier.rfc, '--count', '3', '--to', corporate.rfc);
     expect(operator('sat:approve', supplier.rfc)).toMatch(/1/);
     // The desk checks the CLABE the advance is paid to.
     operator('company:clabe', supplier.rfc, SUPPLIER_CLABE);
@@ -275,7 +305,12 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
   });
 
   let invoice: Invoice | undefined;
-  await test.step("the corporate's invited user sets a password and pre-authorizes the supplier's invoice", async () => {
+  // Three invoices: the first is advanced and collected from the bank's statement, the second advanced and left
+  // unpaid past its due date, the third the advance the frozen buyer no longer gets.
+  let late: Invoice | undefined;
+  let refused: Invoice | undefined;
+  const paymentDays = [30, 20, 25];
+  await test.step("the corporate's invited user sets a password and pre-authorizes the supplier's invoices", async () => {
     await setPassword(buyer, corporate.email, CORPORATE_PASSWORD);
     await logIn(buyer, corporate.email, CORPORATE_PASSWORD);
     // The new corporate lands on the buyer's side of the dashboard, where the pre-authorization lives.
@@ -289,53 +324,39 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
       headers: { Authorization: `Bearer ${await tokenOf(buyer)}` },
     });
     expect(answer.status()).toBe(200);
-    invoice = ((await answer.json()) as { results: Invoice[] }).results.find(
-      (candidate) => candidate.emitter_rfc === supplier.rfc,
-    );
-    if (!invoice) throw new Error("the supplier's invoice is not in the corporate's pre-authorization");
-    const folio = invoice.serie_folio || invoice.fiscal_folio.slice(0, 8);
+    const supplierInvoices = ((await answer.json()) as { results: Invoice[] }).results
+      .filter((candidate) => candidate.emitter_rfc === supplier.rfc)
+      .sort((a, b) => a.id - b.id);
+    expect(supplierInvoices).toHaveLength(3);
+    [invoice, late, refused] = supplierInvoices;
 
-    await buyer.goto(`/dashboard/pre-autorizacion/?search=${invoice.fiscal_folio}`);
-    const checkbox = buyer.getByLabel(`Seleccionar factura ${invoice.fiscal_folio}`);
-    await expect(checkbox).toBeVisible(WAIT);
-    // Blueprint draws its own box over the input: the click lands on the label, as a user's does.
-    await checkbox.locator('xpath=..').click();
-    await expect(checkbox).toBeChecked(WAIT);
-    const date = buyer.getByLabel(`Fecha de pago ${folio}`);
-    await expect(date).toBeEnabled(WAIT);
-    await date.fill(dayjs().add(30, 'day').format('DD/MM/YYYY'));
-    await date.press('Escape');
-    await buyer.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(buyer).toHaveURL(/\/dashboard\/cotizacion\/$/, WAIT);
-    await buyer.getByRole('button', { name: 'Continuar' }).click();
-    const payer = buyer.getByRole('dialog', { name: '¿Quién absorbe el costo financiero?' });
-    await payer.getByRole('button', { name: 'El proveedor' }).click();
-    await payer.getByRole('button', { name: 'Aceptar' }).click();
-    const alert = buyer.getByRole('dialog').filter({ has: buyer.getByRole('button', { name: 'Cerrar' }) });
-    await alert.getByRole('button', { name: 'Cerrar' }).click(WAIT);
-    await expect(buyer.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+    for (const [index, each] of supplierInvoices.entries()) {
+      const folio = each.serie_folio || each.fiscal_folio.slice(0, 8);
+      await buyer.goto(`/dashboard/pre-autorizacion/?search=${each.fiscal_folio}`);
+      const checkbox = buyer.getByLabel(`Seleccionar factura ${each.fiscal_folio}`);
+      await expect(checkbox).toBeVisible(WAIT);
+      // Blueprint draws its own box over the input: the click lands on the label, as a user's does.
+      await checkbox.locator('xpath=..').click();
+      await expect(checkbox).toBeChecked(WAIT);
+      const date = buyer.getByLabel(`Fecha de pago ${folio}`);
+      await expect(date).toBeEnabled(WAIT);
+      await date.fill(dayjs().add(paymentDays[index]!, 'day').format('DD/MM/YYYY'));
+      await date.press('Escape');
+      await buyer.getByRole('button', { name: 'Cotizar' }).click();
+      await expect(buyer).toHaveURL(/\/dashboard\/cotizacion\/$/, WAIT);
+      await buyer.getByRole('button', { name: 'Continuar' }).click();
+      const payer = buyer.getByRole('dialog', { name: '¿Quién absorbe el costo financiero?' });
+      await payer.getByRole('button', { name: 'El proveedor' }).click();
+      await payer.getByRole('button', { name: 'Aceptar' }).click();
+      const alert = buyer.getByRole('dialog').filter({ has: buyer.getByRole('button', { name: 'Cerrar' }) });
+      await alert.getByRole('button', { name: 'Cerrar' }).click(WAIT);
+      await expect(buyer.getByRole('heading', { level: 1, name: 'Pre-autorización' })).toBeVisible(WAIT);
+    }
   });
 
   let total = '';
   await test.step('the supplier advances it', async () => {
-    const folio = invoice!.fiscal_folio;
-    await seller.goto(`/dashboard/pronto-pago/?search=${folio}`);
-    const row = seller
-      .getByRole('row')
-      .filter({ has: seller.getByRole('button', { name: `Copiar folio fiscal ${folio}` }) });
-    await expect(row).toContainText('Autorizada', WAIT);
-    await seller.getByRole('button', { name: `Adelantar pago ${folio}` }).click();
-    const drawer = seller.locator('.bp6-drawer', {
-      has: seller.getByRole('heading', { name: 'Adelantar pago' }),
-    });
-    const figure = drawer.locator('[data-figure="Total a recibir"]');
-    await expect(figure).toBeVisible(WAIT);
-    total = (await figure.innerText()).trim();
-    await drawer.getByRole('button', { name: 'Adelantar pago', exact: true }).click();
-    const success = seller.getByRole('dialog').filter({ hasText: 'en trámite' });
-    await expect(success).toBeVisible(WAIT);
-    await success.getByRole('button', { name: 'Cerrar' }).click();
-    await expect(row).toContainText('En trámite', WAIT);
+    total = await requestAdvance(seller, invoice!.fiscal_folio);
   });
 
   await test.step('the desk shows every check passing and the aprobador approves', async () => {
@@ -456,29 +477,85 @@ test('issue 19: an operator onboards a corporate and its programme, and an advan
     await expectNoAxeViolations(analyst);
   });
 
-  await test.step('a recorded collection releases it: the programme is back to 1,000,000.00 available', async () => {
-    const programmes = analyst.getByRole('table', { name: 'Programas de crédito' });
-    const row = programmes.getByRole('row').filter({ hasText: corporate.name });
-    const used = (await row.getByRole('cell').nth(3).innerText()).trim();
-    await row.getByRole('button', { name: 'Ver movimientos' }).click();
-    const collectible = analyst.getByRole('table', { name: 'Por cobrar al corporativo' });
-    const label = invoice!.serie_folio || invoice!.fiscal_folio;
-    await expect(collectible.getByRole('row').filter({ hasText: label })).toContainText(used, WAIT);
-    await collectible.getByRole('button', { name: `Registrar cobro de la factura ${label}` }).click();
-    const dialog = analyst.getByRole('dialog', { name: `Registrar cobro de la factura ${label}` });
-    await expect(dialog).toBeVisible(WAIT);
+  await test.step("the bank's statement pays it by its reference: collected, and the programme is back to 1,000,000.00", async () => {
+    // The reference the buyer was told to pay with (its maturity batch), as the operator's maturities list it.
+    const today = businessDate(new Date());
+    const answer = await analyst.request.get(
+      `/api/operator/maturities/?desde=${today}&hasta=${dayjs(today).add(60, 'day').format('YYYY-MM-DD')}&corporate_id=${corporateId}`,
+      { headers: { Authorization: `Bearer ${await tokenOf(analyst)}` } },
+    );
+    expect(answer.status()).toBe(200);
+    const report = (await answer.json()) as MaturitiesReport;
+    const batch = report.days
+      .flatMap((day) => day.buyers)
+      .find((each) => each.invoices.some((line) => line.invoice_id === invoice!.id));
+    if (!batch) throw new Error(`invoice ${invoice!.id} is in no maturity batch: ${JSON.stringify(report)}`);
+    const statement = [
+      BANK_STATEMENT_COLUMNS.join(','),
+      [
+        today,
+        `COBRO${id}`,
+        batch.outstanding,
+        corporate.rfc,
+        'Comercializadora',
+        batch.reference,
+        'Pago',
+      ].join(','),
+    ].join('\r\n');
+
+    await openSection(analyst, 'Cobranza', 'Cobranza');
     await expectNoAxeViolations(analyst);
-    // The amount comes filled with what the invoice uses; the bank's clave de rastreo is the operator's.
-    await dialog.getByLabel('Clave de rastreo del pago').fill(`COBRO${id}`);
-    await dialog.getByRole('button', { name: 'Registrar cobro' }).click();
-    await expect(
-      analyst.getByRole('status').filter({ hasText: /^Pago registrado: se liberaron/ }),
-    ).toBeVisible(WAIT);
+    await analyst.getByLabel('Cargar estado de cuenta (CSV)').setInputFiles({
+      name: 'estado-de-cuenta.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${statement}\r\n`),
+    });
+    const counts = analyst.getByRole('list', { name: 'Resultado del último archivo' });
+    await expect(counts).toContainText('Exactas 1', SLOW);
+    await expect(counts).toContainText('No identificadas 0');
+    await expectNoAxeViolations(analyst);
+
+    await openSection(analyst, 'Programas', 'Programas de crédito');
+    const row = analyst
+      .getByRole('table', { name: 'Programas de crédito' })
+      .getByRole('row')
+      .filter({ hasText: corporate.name });
     await expect(row.getByRole('cell').nth(4)).toHaveText(mxn(LIMIT), WAIT);
     await expect(row.getByRole('cell').nth(3)).toHaveText(mxn('0.00'));
-    await expect(analyst.getByText('Ninguna factura adelantada espera el pago del corporativo.')).toBeVisible(
-      WAIT,
+  });
+
+  await test.step('a second advance goes unpaid past its due date and grace: the day freezes the buyer', async () => {
+    await requestAdvance(seller, late!.fiscal_folio);
+    operator('disburse', String(late!.id));
+    // The day after due date plus the programme's grace days (its default: the proposal gave none).
+    const due = dueOn(dayjs().add(paymentDays[1]!, 'day').format('YYYY-MM-DD'), businessDate(new Date()));
+    const output = operator(
+      'collections:run-day',
+      '--date',
+      freezesOn(due, DEFAULT_GRACE_DAYS),
+      '--corporativo',
+      corporate.rfc,
     );
+    expect(output).toContain(`Congelado por morosidad: ${corporate.name}`);
+
+    await analyst.reload();
+    const row = analyst
+      .getByRole('table', { name: 'Programas de crédito' })
+      .getByRole('row')
+      .filter({ hasText: corporate.name });
+    await expect(row.getByRole('cell').nth(0)).toContainText('Congelado', WAIT);
+  });
+
+  await test.step("the supplier's next advance against the frozen buyer is refused with the reason", async () => {
+    const folio = refused!.fiscal_folio;
+    await seller.goto(`/dashboard/pronto-pago/?search=${folio}`);
+    await seller.getByRole('button', { name: `Adelantar pago ${folio}` }).click(WAIT);
+    const drawer = seller.locator('.bp6-drawer', {
+      has: seller.getByRole('heading', { name: 'Adelantar pago' }),
+    });
+    await drawer.getByRole('button', { name: 'Adelantar pago', exact: true }).click(WAIT);
+    await expect(seller.getByText(DELINQUENCY_MESSAGES.lendingRefused)).toBeVisible(SLOW);
+    await expectNoAxeViolations(seller);
   });
 
   for (const page of [analyst, approver, buyer, seller]) await page.context().close();

@@ -922,23 +922,37 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'collections:run-day': {
-    usage: 'collections:run-day [--date YYYY-MM-DD]',
+    usage: 'collections:run-day [--date YYYY-MM-DD] [--corporativo RFC]',
     summary:
-      "run the day's collections as of the date (today by default): the buyers' maturity notices, aging from the collections, and programmes frozen for morosidad past due + grace days, with the aprobadores e-mailed (the collections-day job runs the same); a past date re-runs a missed day, a future one only outside production",
+      "run the day's collections as of the date (today by default): the buyers' maturity notices, aging from the collections, and programmes frozen for morosidad past due + grace days, with the aprobadores e-mailed (the collections-day job runs the same); a past date re-runs a missed day, a future one only outside production; --corporativo freezes only that buyer's programme",
     needsDatabase: () => true,
     async run(context, args) {
-      const parsed = parseArgs(args, ['date']);
+      const parsed = parseArgs(args, ['date', 'corporativo']);
       if (parsed.positional.length > 0)
-        throw new UsageError('collections:run-day solo toma --date AAAA-MM-DD.');
+        throw new UsageError('collections:run-day solo toma --date AAAA-MM-DD y --corporativo RFC.');
       const today = businessDate(context.now());
       const asOf = collectionsDayDate(parsed.options.get('date') ?? null, today, context.config.production);
       const account = context.account ?? opsAccount();
-      const result = await runCollectionsDay(requireDatabase(context).db, asOf, {
-        mailer: opsMailer(context),
-        appBaseUrl: context.config.appBaseUrl,
-        actor: { username: automationUsername(account), via: 'OPS' },
-        collectionClabe: context.config.collectionClabe,
-      });
+      const { db } = requireDatabase(context);
+      const buyerRfc = parsed.options.get('corporativo');
+      let corporateId: number | undefined;
+      if (buyerRfc !== undefined) {
+        const rfc = rfcArgument(buyerRfc);
+        const buyer = await db.selectFrom('companies').select('id').where('rfc', '=', rfc).executeTakeFirst();
+        if (!buyer) throw new UsageError(`No hay ninguna empresa con el RFC ${rfc}.`);
+        corporateId = buyer.id;
+      }
+      const result = await runCollectionsDay(
+        db,
+        asOf,
+        {
+          mailer: opsMailer(context),
+          appBaseUrl: context.config.appBaseUrl,
+          actor: { username: automationUsername(account), via: 'OPS' },
+          collectionClabe: context.config.collectionClabe,
+        },
+        { corporateId },
+      );
       context.print(`Cobranza del día ${displayDate(result.asOf)}:`);
       context.print(
         `  Avisos de vencimiento: ${result.notices.sent['5d']} a 5 días hábiles, ${result.notices.sent['1d']} a 1 día hábil (${result.notices.emails} correos)`,

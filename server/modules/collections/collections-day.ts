@@ -166,11 +166,13 @@ export async function runCollectionsDay(
   db: Db,
   asOf: IsoDate,
   deps: CollectionsDayDeps,
+  /** Freezes only this buyer's programme (an operator re-running one buyer's day); notices and aging stay whole. */
+  scope: { corporateId?: number } = {},
 ): Promise<CollectionsDayResult> {
   // First the buyers' notices 5 and 1 business days before (decision 0066): each is sent once across processes.
   const notices = await sendMaturityNotices(db, asOf, { collectionClabe: deps.collectionClabe });
 
-  const late = await delinquentProgrammes(db, asOf);
+  const late = await delinquentProgrammes(db, asOf, scope.corporateId);
   const frozen: FrozenProgramme[] = [];
   for (const programme of late) {
     const done = await freezeForDelinquency(db, programme.programme_id, asOf, deps.actor);
