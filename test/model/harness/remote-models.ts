@@ -21,6 +21,8 @@ export const REMOTE_MODEL_FILES = [
 export const IN_PROCESS_ONLY: Record<string, string> = {
   'cfdi-proof':
     "its events are SAT's answers and the seal check, which no HTTP caller sends: its paths drive proofTransition, the function the importer, the desk and the cfdi-sat-check job move proofs with",
+  'collection-actions':
+    'needs MFA-verified operator sessions (proposer and approver), which only the in-process world makes (world.operatorSession), and disburses its invoice through the desk service in process (ops disburse --force has no HTTP route)',
   'corporate-onboarding':
     'needs an MFA-verified operator session, which only the in-process world makes (world.operatorSession)',
   'credit-programme':
