@@ -245,7 +245,7 @@ export function CorporateDetailPage(props: {
             <dd>{detail.state_reason}</dd>
           </>
         )}
-        <dt>Grupo económico</dt>
+        <dt className="flujo-corporate-group-label">Grupo económico</dt>
         <dd className="flujo-corporate-group">
           <span>{detail.economic_group ?? 'Sin grupo'}</span>
           <Button
