@@ -23,7 +23,9 @@ export type CorporateAction =
   | { action: 'activate' }
   | { action: 'reactivate' }
   | { action: 'reject' }
-  | { action: 'suspend' };
+  | { action: 'suspend' }
+  /** The corporate's economic group (decision 0069): set, changed or taken away. */
+  | { action: 'group' };
 
 const DECISIONS: readonly DocumentDecision[] = ['aprobado', 'rechazado', 'vencido'];
 
@@ -68,7 +70,8 @@ export function corporateActionOf(intent: BackOfficeIntent | null): CorporateAct
     name === 'activate' ||
     name === 'reactivate' ||
     name === 'reject' ||
-    name === 'suspend'
+    name === 'suspend' ||
+    name === 'group'
   )
     return { action: name };
   return null;
@@ -98,10 +101,11 @@ export const corporateActionsMachine = createBackOfficeActionMachine({
     'En /operacion/corporativos/ el operador da de alta un corporativo («Nuevo corporativo»; si el RFC es de un ' +
     'proveedor, confirma convertirlo). En el expediente de un corporativo sube o reemplaza documentos, los ' +
     'aprueba, rechaza o marca vencidos, y activa, rechaza (con motivo), suspende (con motivo) o reactiva el ' +
-    'corporativo. Qué acciones ofrece un corporativo lo decide la máquina corporate-onboarding.',
+    'corporativo. El Analista o el Aprobador le asigna, cambia o quita su grupo económico (formulario). Qué acciones ofrece un corporativo lo decide la máquina corporate-onboarding.',
   gestures:
     '«Nuevo corporativo», «Subir», «Reemplazar», «Aprobar», «Rechazar», «Marcar vencido», «Activar corporativo», ' +
-    '«Rechazar corporativo», «Suspender corporativo», «Reactivar corporativo»',
+    '«Rechazar corporativo», «Suspender corporativo», «Reactivar corporativo», ' +
+    '«Asignar grupo» / «Cambiar grupo»',
 }).provide({
   actions: {
     keepFailure: assign({

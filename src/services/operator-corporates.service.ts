@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type CorporateDocumentKind, type OnboardingState, PDF_MEDIA_TYPE } from '../domain/corporate-file';
+import { EconomicGroupAnswer, type EconomicGroupBody } from '../domain/schemas/exposure';
 import {
   CorporateCreated,
   CorporateDetail,
@@ -89,6 +90,11 @@ export function suspendCorporate(corporateId: number, reason: string) {
     method: 'POST',
     body: { reason },
   });
+}
+
+/** The corporate's economic group (null or '' takes it away); the server answers the name it kept. */
+export function setEconomicGroup(corporateId: number, body: EconomicGroupBody) {
+  return request(`${BASE}${corporateId}/economic-group/`, EconomicGroupAnswer, { method: 'POST', body });
 }
 
 export function reactivateCorporate(corporateId: number) {

@@ -7,6 +7,9 @@ import { request } from './http';
 
 const BASE = `${INVOICES_API_URL}/operator/exposure/`;
 
+/** Every exposure query's root (a corporate's new economic group reads them all again). */
+export const exposureKeys = { all: ['operator', 'exposure'] as const };
+
 export const exposureQueryOptions = queryOptions({
   queryKey: ['operator', 'exposure', 'report'],
   queryFn: () => request(BASE, ExposureAnswer),

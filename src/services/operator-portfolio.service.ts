@@ -43,9 +43,11 @@ export function collectionLogQueryOptions(corporateId: number) {
   });
 }
 
+/** Records one entry; the same `idempotencyKey` again (a retry after a lost answer) replays it, once. */
 export function addCollectionLogEntry(
   corporateId: number,
   body: CollectionLogBody,
+  idempotencyKey: string,
 ): Promise<CollectionLogEntry> {
-  return request(logUrl(corporateId), CollectionLogEntry, { method: 'POST', body });
+  return request(logUrl(corporateId), CollectionLogEntry, { method: 'POST', body, idempotencyKey });
 }

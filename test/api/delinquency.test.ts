@@ -431,6 +431,21 @@ describe('delinquency', () => {
     ]);
   });
 
+  it('records a collection log entry once per Idempotency-Key; the retry is a replay', async () => {
+    const url = `/api/operator/corporates/${corporateId}/collection-log/`;
+    const body = { action: 'correo', note: 'Reenvío del aviso (reintento)' };
+    const before = (await getJson(ctx.app, url, auditor)).json().results.length;
+    const first = await postJson(ctx.app, url, analista, body, 'bitacora-reintento-1');
+    const again = await postJson(ctx.app, url, analista, body, 'bitacora-reintento-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const log = (await getJson(ctx.app, url, auditor)).json().results;
+    expect(log).toHaveLength(before + 1);
+    expect(log.filter((entry: { note: string }) => entry.note === body.note)).toHaveLength(1);
+  });
+
   it('collections:run-day refuses a future date in production and a malformed one', async () => {
     expect(await ops('collections:run-day', '--date', '2026-13-01')).toBe(2);
     expect(err.join('\n')).toContain(DELINQUENCY_MESSAGES.dateInvalid);

@@ -212,6 +212,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/operator/collections/credits/apply/',
       'POST /api/operator/collections/unidentified/{id}/approve/',
       'POST /api/operator/collections/unidentified/{id}/assign/',
+      'POST /api/operator/corporates/{id}/collection-log/',
       'POST /api/operator/desk/{id}/approve/',
       'POST /api/operator/disbursements/',
       'POST /api/operator/disbursements/{id}/confirmation/',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CORPORATE_MESSAGES } from '../../src/domain/corporate-file';
+import { EXPOSURE_MESSAGES } from '../../src/domain/schemas/exposure';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/stores/storage-keys';
 import { setUser } from '../../src/stores/user.store';
 import { operators, seededCorporate } from '../model/corporate-file-helpers';
@@ -111,6 +112,35 @@ describe('corporates (page)', () => {
     expect(router.state.location.search).toEqual({});
     await waitFor(() => expect(revoke).toHaveBeenCalledWith(frame.src), SERVER_WAIT);
     revoke.mockRestore();
+  });
+
+  it("sets the economic group on the file: the server's field error at the field, then the group and a notice", async () => {
+    const { creator, session } = await operators();
+    const id = await seededCorporate(creator.access, session.access, ['poderes']);
+    const user = userEvent.setup();
+    renderApp(`/operacion/corporativos/${id}/`);
+    expect(await screen.findByText('Sin grupo', {}, SERVER_WAIT)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Asignar grupo económico' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grupo económico' }, SERVER_WAIT);
+    const field = within(dialog).getByRole('textbox', { name: 'Grupo económico' });
+    await user.type(field, 'G'.repeat(121));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(EXPOSURE_MESSAGES.groupTooLong, {}, SERVER_WAIT)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(field);
+    await user.type(field, 'Grupo Modelo Norte');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(
+        'Grupo económico guardado; su exposición se suma con la del grupo.',
+        {},
+        SERVER_WAIT,
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Grupo Modelo Norte', {}, SERVER_WAIT)).toBeTruthy();
+    expect(screen.queryByText('Sin grupo')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cambiar grupo económico' })).toBeTruthy();
   });
 
   it('promoting an existing provider asks first, naming it, and sends again once confirmed', async () => {

@@ -10,9 +10,16 @@ import {
 import { IdParams } from '../../../src/domain/schemas/fields';
 import { businessDate } from '../../http/business-date';
 import type { RouteDoc } from '../../http/openapi';
+import type { RefusalMapper } from '../idempotency/idempotency.service';
+import { replyIdempotent } from '../idempotency/idempotent-reply';
 import { currentOperator, operatorRoute } from '../operator/operator-access';
 import { agingReport } from './aging.service';
-import { addCollectionLogEntry, COLLECTION_LOG_REFUSALS, collectionLogOf } from './collection-log';
+import {
+  addCollectionLogEntry,
+  COLLECTION_LOG_REFUSALS,
+  CollectionLogError,
+  collectionLogOf,
+} from './collection-log';
 
 const CORPORATE_ID = {
   params: { id: { description: 'Id del corporativo (comprador).' } },
@@ -61,7 +68,8 @@ const DOCS = {
     summary: "Record an action in a buyer's collection log",
     description:
       'Analista, Aprobador o Tesorería. action: llamada, correo o promesa_de_pago (esta con promised_on, la ' +
-      'fecha prometida); note opcional. Queda con quién y cuándo; no se edita ni se borra.',
+      'fecha prometida); note opcional. Queda con quién y cuándo; no se edita ni se borra. Con Idempotency-Key, ' +
+      'un reintento tras una respuesta perdida devuelve la misma entrada sin registrarla dos veces.',
     ...CORPORATE_ID,
     body: CollectionLogBody,
     response: CollectionLogEntry,
@@ -71,8 +79,15 @@ const DOCS = {
       403: 'El operador es solo Auditor.',
       404: COLLECTION_LOG_REFUSALS.corporateNotFound,
     },
+    idempotent: true,
   },
 } satisfies Record<string, RouteDoc>;
+
+/** A missing buyer, stored with the key like any answer (so its retry is refused the same way). */
+const logRefusal: RefusalMapper = (error) =>
+  error instanceof CollectionLogError
+    ? { statusCode: error.statusCode, body: { detail: error.message } }
+    : null;
 
 /** Delinquency's operator calls (issue 34, decision 0068), mounted inside /api/operator/. */
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
@@ -99,8 +114,18 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
     }),
     async (request, reply) => {
       const operator = currentOperator(request);
-      const entry = await addCollectionLogEntry(db, operator.id, request.params.id, request.body);
-      return reply.status(201).send(entry);
+      const corporateId = request.params.id;
+      // One entry per intent: 'Reintentar' after a lost answer sends the same Idempotency-Key (a replay).
+      return replyIdempotent(
+        request,
+        reply,
+        db,
+        async (trx) => ({
+          statusCode: 201,
+          body: await addCollectionLogEntry(trx, operator.id, corporateId, request.body),
+        }),
+        logRefusal,
+      );
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { EconomicGroupBody } from '../../domain/schemas/exposure';
 import type { CreateCorporateBody, DocumentDecisionBody } from '../../domain/schemas/operator-corporates';
 import type { BackOfficeActInput } from '../../machines/back-office-action';
 import { corporateActionOf, corporateActionsMachine } from '../../machines/corporate-actions.machine';
@@ -10,9 +11,11 @@ import {
   decideCorporateDocument,
   reactivateCorporate,
   rejectCorporate,
+  setEconomicGroup,
   suspendCorporate,
   uploadCorporateDocument,
 } from '../../services/operator-corporates.service';
+import { exposureKeys } from '../../services/operator-exposure.service';
 
 // The corporates' screens' machine wired to their calls and to the query cache: every change is read back from
 // the server, so the file, its state and the list move together. (The '-' prefix keeps this file out of the
@@ -72,10 +75,18 @@ export function wireCorporateActions(
         return nothing(rejectCorporate(corporateId, (intent.input as ReasonInput).reason));
       case 'suspend':
         return nothing(suspendCorporate(corporateId, (intent.input as ReasonInput).reason));
+      case 'group':
+        return nothing(setEconomicGroup(corporateId, intent.input as EconomicGroupBody));
     }
   };
   return corporateActionsMachine.provide({
     actors: { act: fromPromise<string | null, BackOfficeActInput>(({ input }) => act(input)) },
-    actions: { refresh: () => void queryClient.invalidateQueries({ queryKey: corporateKeys.all }) },
+    actions: {
+      refresh: () => {
+        void queryClient.invalidateQueries({ queryKey: corporateKeys.all });
+        // A new economic group regroups the exposure screen's sums.
+        void queryClient.invalidateQueries({ queryKey: exposureKeys.all });
+      },
+    },
   });
 }

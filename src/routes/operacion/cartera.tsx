@@ -31,9 +31,9 @@ const PORTFOLIO_LIST: BackOfficeListDefinition<PortfolioFilters, AgingReport> = 
   query: (filters, page) => agingQueryOptions(filters, page),
 };
 
-/** The form's call: a collection log entry for the chosen buyer. */
-async function act({ intent }: BackOfficeActInput): Promise<string | null> {
-  await addCollectionLogEntry(intent.id ?? 0, intent.input as CollectionLogBody);
+/** The form's call: a collection log entry for the chosen buyer, under the intent's key (a retry is a replay). */
+async function act({ intent, idempotencyKey }: BackOfficeActInput): Promise<string | null> {
+  await addCollectionLogEntry(intent.id ?? 0, intent.input as CollectionLogBody, idempotencyKey);
   return PORTFOLIO_TEXTS.recorded;
 }
 

@@ -24,6 +24,7 @@ const SUCCESS: Readonly<Record<CorporateAction['action'], string | null>> = {
   reactivate: 'El corporativo quedó activo.',
   reject: 'El corporativo quedó rechazado.',
   suspend: 'El corporativo quedó suspendido.',
+  group: 'Grupo económico guardado; su exposición se suma con la del grupo.',
 };
 
 /** The gesture whose dialog is open (or whose call is on its way): none between gestures. */

@@ -245,6 +245,17 @@ export function CorporateDetailPage(props: {
             <dd>{detail.state_reason}</dd>
           </>
         )}
+        <dt className="flujo-corporate-group-label">Grupo económico</dt>
+        <dd className="flujo-corporate-group">
+          <span>{detail.economic_group ?? 'Sin grupo'}</span>
+          <Button
+            small
+            text={detail.economic_group ? 'Cambiar grupo' : 'Asignar grupo'}
+            aria-label={detail.economic_group ? 'Cambiar grupo económico' : 'Asignar grupo económico'}
+            disabled={busy}
+            onClick={() => open(corporateIntent({ action: 'group' }, detail.name))}
+          />
+        </dd>
         <dt>Lista 69-B del SAT</dt>
         <dd>{efosStandingText(detail.efos)}</dd>
         <dt>Programa de crédito</dt>
@@ -357,6 +368,15 @@ export function CorporateDetailPage(props: {
         snapshot={snapshot}
         send={send}
       />
+      <Dialog
+        isOpen={gesture?.action === 'group'}
+        onClose={() => send({ type: 'action.cancel' })}
+        title="Grupo económico"
+      >
+        {gesture?.action === 'group' && (
+          <GroupForm current={detail.economic_group} snapshot={snapshot} send={send} />
+        )}
+      </Dialog>
       <PdfViewer
         title={viewing ? CORPORATE_DOCUMENT_LABELS[viewing.kind] : null}
         open={props.openDocument !== null}
@@ -523,6 +543,59 @@ function DecisionForm(props: {
               text="Registrar decisión"
               loading={snapshot.hasTag('busy')}
             />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+/**
+ * The corporate's economic group (decision 0069): its exposure adds up with the group's. Empty takes it away;
+ * the server trims the name and answers its own per-field message.
+ */
+function GroupForm(props: {
+  current: string | null;
+  snapshot: CorporateActionsSnapshot;
+  send: CorporateActionsSend;
+}) {
+  const { snapshot, send } = props;
+  const { register, handleSubmit } = useForm<{ economic_group: string }>({
+    defaultValues: { economic_group: props.current ?? '' },
+  });
+  const fields = snapshot.matches('editing') ? (snapshot.context.failure?.fields ?? {}) : {};
+  const fieldError = fields.economic_group?.[0];
+  const failure = Object.keys(fields).length > 0 ? null : dialogFailure(snapshot);
+  const group = register('economic_group');
+  return (
+    <form
+      noValidate
+      aria-label="Grupo económico"
+      onSubmit={handleSubmit((values) =>
+        submitOrRetry(snapshot, send, {
+          economic_group: values.economic_group.trim() === '' ? null : values.economic_group,
+        }),
+      )}
+    >
+      <DialogBody>
+        {failure && (
+          <Callout intent="danger" role="alert">
+            {failure}
+          </Callout>
+        )}
+        <TextField
+          id="grupo-economico"
+          label="Grupo económico"
+          helper="Vacío para quitarlo. Su exposición se suma con la del grupo y le aplican los topes del grupo."
+          error={fieldError ?? Object.values(fields).flat()[0]}
+          registration={group}
+        />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" onClick={() => send({ type: 'action.cancel' })} />
+            <Button type="submit" intent="primary" text="Guardar" loading={snapshot.hasTag('busy')} />
           </>
         }
       />
