@@ -1,13 +1,4 @@
-import {
-  AnchorButton,
-  Button,
-  Callout,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -35,6 +26,7 @@ import {
   UNIDENTIFIED_STATE_LABELS,
 } from '../../../machines/unidentified-payment.machine';
 import { formatDisplayDate } from '../../invoices/invoice-format';
+import { CsvFileFormat } from '../csv-file-format';
 import { AnswerLostCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, loadedList, type RemoteData } from '../list/back-office-list';
 import '../disbursements/disbursements-page.css';
@@ -455,8 +447,6 @@ function CreditForm({
   );
 }
 
-const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bankStatementCsv(BANK_STATEMENT_SAMPLE))}`;
-
 /** The bank's statement, documented where it is loaded: columns and sample from src/domain/bank-statement.ts. */
 function StatementFormat() {
   const example = BANK_STATEMENT_SAMPLE[0];
@@ -470,40 +460,23 @@ function StatementFormat() {
     concepto: example?.concepto ?? '',
   };
   return (
-    <section aria-labelledby="cobranza-formato" className="dispersiones-formato">
-      <h2 id="cobranza-formato">Formato del estado de cuenta</h2>
-      <p>
-        Un CSV (UTF-8) con encabezado <code>{BANK_STATEMENT_COLUMNS.join(',')}</code> y una línea por SPEI
-        recibido, hasta {BANK_STATEMENT_MAX_LINES.toLocaleString('en-US')} líneas y{' '}
-        {BANK_STATEMENT_MAX_BYTES / 1024 / 1024} MB. Una línea con error rechaza todo el archivo y no se
-        aplica ningún pago.
-      </p>
-      <HTMLTable compact className="dispersiones-formato__tabla" aria-label="Columnas del estado de cuenta">
-        <thead>
-          <tr>
-            <th scope="col">Columna</th>
-            <th scope="col">Contenido</th>
-            <th scope="col">Ejemplo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {BANK_STATEMENT_COLUMNS.map((column) => (
-            <tr key={column}>
-              <th scope="row">
-                <code>{column}</code>
-              </th>
-              <td>{BANK_STATEMENT_COLUMN_MEANINGS[column]}</td>
-              <td>
-                <span className="dispersiones-formato__etiqueta">Ejemplo: </span>
-                {examples[column]}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <AnchorButton icon="download" href={SAMPLE_HREF} download="estado-de-cuenta-ejemplo.csv">
-        Descargar archivo de ejemplo
-      </AnchorButton>
-    </section>
+    <CsvFileFormat
+      id="cobranza-formato"
+      title="Formato del estado de cuenta"
+      intro={
+        <>
+          Un CSV (UTF-8) con encabezado <code>{BANK_STATEMENT_COLUMNS.join(',')}</code> y una línea por SPEI
+          recibido, hasta {BANK_STATEMENT_MAX_LINES.toLocaleString('en-US')} líneas y{' '}
+          {BANK_STATEMENT_MAX_BYTES / 1024 / 1024} MB. Una línea con error rechaza todo el archivo y no se
+          aplica ningún pago.
+        </>
+      }
+      label="Columnas del estado de cuenta"
+      columns={BANK_STATEMENT_COLUMNS}
+      meanings={BANK_STATEMENT_COLUMN_MEANINGS}
+      examples={examples}
+      sampleCsv={bankStatementCsv(BANK_STATEMENT_SAMPLE)}
+      sampleName="estado-de-cuenta-ejemplo.csv"
+    />
   );
 }

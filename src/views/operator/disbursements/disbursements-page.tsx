@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Callout, Checkbox, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { displayDateTime } from '../../../domain/calendar-date';
@@ -21,6 +21,7 @@ import type {
   BackOfficeFailure,
 } from '../../../machines/back-office-action';
 import { formatDisplayDate } from '../../invoices/invoice-format';
+import { CsvFileFormat } from '../csv-file-format';
 import { AnswerLostCallout } from '../list/action-notices';
 import { type BackOfficeColumn, BackOfficeList, type RemoteData, remoteList } from '../list/back-office-list';
 import './disbursements-page.css';
@@ -311,8 +312,6 @@ export function DisbursementsPage({
   );
 }
 
-const RESULT_SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(resultFileCsv(RESULT_FILE_SAMPLE))}`;
-
 /**
  * The bank's result file, documented where it is loaded (issue 33): its columns and a sample, both written from
  * the domain's own definition (src/domain/spei.ts), the one the server reads the file with.
@@ -325,44 +324,23 @@ function ResultFileFormat() {
     motivo: example?.motivo ?? '',
   };
   return (
-    <section aria-labelledby="dispersiones-formato" className="dispersiones-formato">
-      <h2 id="dispersiones-formato">Formato del resultado del banco</h2>
-      <p>
-        Un CSV (UTF-8) con encabezado <code>{RESULT_COLUMNS.join(',')}</code> y una línea por orden del lote,
-        hasta {RESULT_FILE_MAX_LINES.toLocaleString('en-US')} líneas y {RESULT_FILE_MAX_BYTES / 1024} KB. Una
-        línea con error rechaza todo el archivo y no se aplica ninguna.
-      </p>
-      <HTMLTable
-        compact
-        className="dispersiones-formato__tabla"
-        aria-label="Columnas del resultado del banco"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Columna</th>
-            <th scope="col">Contenido</th>
-            <th scope="col">Ejemplo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {RESULT_COLUMNS.map((column) => (
-            <tr key={column}>
-              <th scope="row">
-                <code>{column}</code>
-              </th>
-              <td>{RESULT_COLUMN_MEANINGS[column]}</td>
-              <td>
-                <span className="dispersiones-formato__etiqueta">Ejemplo: </span>
-                {examples[column]}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <AnchorButton icon="download" href={RESULT_SAMPLE_HREF} download="resultado-banco-ejemplo.csv">
-        Descargar archivo de ejemplo
-      </AnchorButton>
-    </section>
+    <CsvFileFormat
+      id="dispersiones-formato"
+      title="Formato del resultado del banco"
+      intro={
+        <>
+          Un CSV (UTF-8) con encabezado <code>{RESULT_COLUMNS.join(',')}</code> y una línea por orden del
+          lote, hasta {RESULT_FILE_MAX_LINES.toLocaleString('en-US')} líneas y {RESULT_FILE_MAX_BYTES / 1024}{' '}
+          KB. Una línea con error rechaza todo el archivo y no se aplica ninguna.
+        </>
+      }
+      label="Columnas del resultado del banco"
+      columns={RESULT_COLUMNS}
+      meanings={RESULT_COLUMN_MEANINGS}
+      examples={examples}
+      sampleCsv={resultFileCsv(RESULT_FILE_SAMPLE)}
+      sampleName="resultado-banco-ejemplo.csv"
+    />
   );
 }
 
