@@ -24,7 +24,7 @@ import { createSatDeps } from './modules/sat/sat-deps';
 import { TEST_SUPPORT_PREFIX, testSupportRoutes } from './modules/test-support/test-support.routes';
 import { corePlugin } from './plugins/core.plugin';
 import { invoicesService } from './services/invoices-service.plugin';
-import { wireModules } from './services/module-wiring';
+import { satPaymentComplementImporter, wireModules } from './services/module-wiring';
 import { userService } from './services/user-service.plugin';
 
 /** The two back-end services of the spec; a deployment may run them apart (VITE_*_API_URL). */
@@ -118,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = deps.services ?? ['invoices', 'accounts'];
   // The user service's SAT routes and the development SAT poller job share these.
-  const sat = createSatDeps(config, { db, mailer: accounts.mailer, now: clock, authenticity });
+  const sat = createSatDeps(config, {
+    db,
+    mailer: accounts.mailer,
+    now: clock,
+    authenticity,
+    paymentComplements: satPaymentComplementImporter,
+  });
   if (services.includes('invoices')) {
     await app.register(invoicesService, {
       prefix: '/api',

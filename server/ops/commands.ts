@@ -88,7 +88,7 @@ import {
   MAX_SCALE_PROVIDERS,
   seedScaleWorld,
 } from '../seed/scale-world';
-import { wireModules } from '../services/module-wiring';
+import { satPaymentComplementImporter, wireModules } from '../services/module-wiring';
 import { integerOption, onePositional, type ParsedArgs, parseArgs, UsageError } from './ops-args';
 
 export interface OpsContext {
@@ -245,6 +245,7 @@ function satDeps(context: OpsContext): SatLinkDeps {
     authenticity: opsAuthenticity(context),
     encryptionKey: context.config.satEncryptionKey,
     connector: createSandboxConnector(context.config.satSandboxDir),
+    paymentComplements: satPaymentComplementImporter,
     now: context.now,
     mailer: opsMailer(context),
     appBaseUrl: context.config.appBaseUrl,
@@ -253,6 +254,10 @@ function satDeps(context: OpsContext): SatLinkDeps {
 
 function printSync(context: OpsContext, sync: SyncResult): void {
   for (const item of sync.imported) context.print(`importada  ${item.name}  ${item.uuid}  id=${item.id}`);
+  for (const item of sync.paymentComplements ?? [])
+    context.print(
+      `REP ${item.status === 'imported' ? 'importado' : 'ya importado'}  ${item.name}  ${item.uuid}`,
+    );
   for (const item of sync.rejected) context.print(`rechazada  ${item.name}  ${item.reason}`);
   context.print(
     `${sync.imported.length} importadas, ${sync.rejected.length} rechazadas, ${sync.alreadyImported} ya importadas antes, ${sync.alliancesCreated} alianzas creadas`,

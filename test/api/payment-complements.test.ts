@@ -1,12 +1,15 @@
 // @postgresql: two uploads of one REP race on payment_complements' unique folio fiscal, and reminders sent twice the same day meet on rep_reminders' key across connections.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaymentCfdiXml, type PaymentCfdiBuildInput } from '../../server/cfdi/build-cfdi';
+import { buildCfdiXml, buildPaymentCfdiXml, type PaymentCfdiBuildInput } from '../../server/cfdi/build-cfdi';
 import { sealRefusals } from '../../server/cfdi/verify-cfdi';
 import { businessDate } from '../../server/http/business-date';
 import { sendRepReminders } from '../../server/modules/invoices/rep-status';
 import { importCfdiFiles } from '../../server/modules/sat/cfdi-import.service';
+import { SAT_SYNC_ACTOR, syncIssuedCfdi } from '../../server/modules/sat/sat-link.service';
+import { testInvoiceCfdi } from '../../server/modules/test-support/test-support.service';
 import { DEMO_CORPORATE, DEMO_PROVIDERS } from '../../server/seed/demo-world';
+import { satPaymentComplementImporter } from '../../server/services/module-wiring';
 import { invoiceLabel } from '../../src/domain/invoice-label';
 import { PAYMENT_COMPLEMENT_MESSAGES, REP_REMINDER_SUBJECT } from '../../src/domain/payment-complements';
 import type { CfdiProof } from '../../src/domain/schemas/cfdi-proof';
@@ -157,7 +160,91 @@ describe('payment complements (REP)', () => {
     expect(desk.payment_complement?.text).toBe(`REP recibido: ${result.uuid} del 10/03/2026`);
   });
 
-  it('never imports a REP as an invoice', async () => {
+  it('imports a signed REP that arrives through SAT’s sync as the REP it is; the invoices beside it as invoices', async () => {
+    const invoice = await collectedInvoice();
+    const repXml = rep([{ uuid: invoice.uuid, previousBalance: invoice.amount, paid: invoice.amount }]);
+    folio += 1;
+    const invoiceXml = buildCfdiXml(
+      testInvoiceCfdi({
+        folio: `S-${folio}`,
+        issuer: { rfc: SUPPLIER.rfc, name: SUPPLIER.name },
+        receiver: { rfc: DEMO_CORPORATE.rfc, name: DEMO_CORPORATE.name },
+      }),
+      testAuthority(),
+    );
+    const downloaded = [
+      { name: 'rep-sat.xml', content: repXml },
+      { name: 'factura-sat.xml', content: invoiceXml },
+    ];
+    // The deps server/app.ts and the ops commands give the sync: the REP importer is wired in, not imported.
+    const deps = {
+      db: db(),
+      encryptionKey: Buffer.alloc(32),
+      connector: { name: 'prueba', downloadIssuedCfdi: async () => downloaded, lastChange: () => null },
+      authenticity: testAuthenticity(db()),
+      paymentComplements: satPaymentComplementImporter,
+      now: () => NOW,
+    };
+
+    const sync = await syncIssuedCfdi(deps, SUPPLIER.rfc);
+
+    expect(sync.rejected).toEqual([]);
+    expect(sync.imported.map((item) => item.name)).toEqual(['factura-sat.xml']);
+    expect(sync.paymentComplements).toEqual([
+      { name: 'rep-sat.xml', uuid: expect.any(String), status: 'imported' },
+    ]);
+    const repUuid = sync.paymentComplements?.[0]?.uuid;
+    expect((await proof(invoice.id)).payment_complement).toMatchObject({
+      label: 'REP recibido',
+      text: `REP recibido: ${repUuid} del 10/03/2026`,
+    });
+    const desk = (await getJson(ctx.app, `/api/operator/desk/${invoice.id}/`, analista)).json() as DeskItem;
+    expect(desk.payment_complement?.text).toBe(`REP recibido: ${repUuid} del 10/03/2026`);
+    const imported = await db()
+      .selectFrom('payment_complements')
+      .select('imported_by')
+      .where('cfdi_uuid', '=', repUuid as string)
+      .executeTakeFirstOrThrow();
+    expect(imported.imported_by).toBe(SAT_SYNC_ACTOR);
+
+    // The next sync downloads the same REP again: the same import answers it unchanged and writes nothing.
+    const before = await rowCounts();
+    const again = await syncIssuedCfdi(deps, SUPPLIER.rfc);
+    expect(again.paymentComplements).toEqual([{ name: 'rep-sat.xml', uuid: repUuid, status: 'unchanged' }]);
+    expect(again.rejected).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses a synced REP through the REP import’s own checks', async () => {
+    const unknown = rep([
+      { uuid: '6F1E2D3C-4B5A-4978-8877-665544332211', previousBalance: '10.00', paid: '10.00' },
+    ]);
+    const before = await rowCounts();
+    const sync = await syncIssuedCfdi(
+      {
+        db: db(),
+        encryptionKey: Buffer.alloc(32),
+        connector: {
+          name: 'prueba',
+          downloadIssuedCfdi: async () => [{ name: 'rep-sat.xml', content: unknown }],
+          lastChange: () => null,
+        },
+        authenticity: testAuthenticity(db()),
+        paymentComplements: satPaymentComplementImporter,
+        now: () => NOW,
+      },
+      SUPPLIER.rfc,
+    );
+    expect(sync.rejected).toEqual([
+      {
+        name: 'rep-sat.xml',
+        reason: PAYMENT_COMPLEMENT_MESSAGES.unknownDocument('6F1E2D3C-4B5A-4978-8877-665544332211'),
+      },
+    ]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('never imports a REP as an invoice where no REP importer is wired', async () => {
     const invoice = await collectedInvoice();
     const xml = rep([{ uuid: invoice.uuid, previousBalance: invoice.amount, paid: invoice.amount }]);
 

@@ -32,7 +32,21 @@ export interface ImportResult {
   rejected: { name: string; reason: string }[];
   /** Invoices held 'sin verificar' (imported before seals were proven) whose same file proved them now. */
   reverified?: { id: number; uuid: string; name: string }[];
+  /** Payment CFDI (REP, type P) handed to the wired REP importer (decision 0070), with what it answered. */
+  paymentComplements?: { uuid: string; name: string; status: 'imported' | 'unchanged' }[];
 }
+
+/**
+ * The REP importer (payment-complements module), injected by whoever composes the modules (server/app.ts,
+ * the ops commands through module-wiring.ts) so `sat` never imports it back: that module imports this one.
+ */
+export type PaymentComplementImporter = (
+  db: Db,
+  file: CfdiFile,
+  options: { authenticity: CfdiAuthenticity; actorLabel: string },
+) => Promise<
+  { ok: true; result: { status: 'imported' | 'unchanged'; uuid: string } } | { ok: false; reasons: string[] }
+>;
 
 export interface ImportOptions {
   authenticity: CfdiAuthenticity;
@@ -46,6 +60,12 @@ export interface ImportOptions {
    * does not wait for SAT a thousand times.
    */
   satCheck?: 'now' | 'background';
+  /**
+   * Where a payment CFDI (type P) goes instead of being refused as "not an invoice": the same REP import as a
+   * supplier's upload (seal, 69-B, SAT, documents, idempotency). Ignored with `allOrNothing`, whose one
+   * transaction a REP import (its own transaction) cannot join: there a REP is still refused.
+   */
+  paymentComplements?: PaymentComplementImporter;
 }
 
 /** Thrown inside the import's transaction to roll it back when an all-or-nothing import meets a refusal. */
@@ -85,10 +105,32 @@ export async function importCfdiFiles(
   files: CfdiFile[],
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const { proven, refused } = proveCfdiFiles(files, options.authenticity);
+  const importer = options.allOrNothing ? undefined : options.paymentComplements;
+  const payments = importer ? files.filter(isPaymentCfdi) : [];
+  const invoices = payments.length > 0 ? files.filter((file) => !payments.includes(file)) : files;
+  const { proven, refused } = proveCfdiFiles(invoices, options.authenticity);
   if (options.allOrNothing && refused.length > 0) return { imported: [], rejected: refused };
   const result = await importProvenCfdi(db, proven, options);
-  return { ...result, rejected: [...refused, ...result.rejected] };
+  const merged: ImportResult = { ...result, rejected: [...refused, ...result.rejected] };
+  if (!importer || payments.length === 0) return merged;
+  merged.paymentComplements = [];
+  for (const file of payments) {
+    const outcome = await importer(db, file, {
+      authenticity: options.authenticity,
+      actorLabel: options.actorLabel ?? 'importador CFDI',
+    });
+    if (outcome.ok) {
+      const { uuid, status } = outcome.result;
+      merged.paymentComplements.push({ uuid, name: file.name, status });
+    } else merged.rejected.push({ name: file.name, reason: outcome.reasons.join(' ') });
+  }
+  return merged;
+}
+
+/** A file that parses as a CFDI of type P (anything else, unparseable included, stays with the invoices). */
+function isPaymentCfdi(file: CfdiFile): boolean {
+  const parsed = parseCfdi(file.content, file.name);
+  return parsed.ok && parsed.cfdi.voucherType === PAYMENT_VOUCHER;
 }
 
 /** Parses and proves each file's seal; the refused ones with their Spanish reason. Pure and synchronous. */
@@ -350,7 +392,8 @@ function rejectionReason(
   cfdi: Cfdi,
   byRfc: Map<string, { id: number; is_corporate: boolean }>,
 ): string | null {
-  // A payment CFDI (REP) is never an invoice: it is imported as the proof of payment it is (decision 0070).
+  // A payment CFDI (REP) is never an invoice: with no REP importer wired (options.paymentComplements) it is
+  // refused here; the REP upload and SAT's sync import it as the proof of payment it is (decision 0070).
   if (cfdi.voucherType === PAYMENT_VOUCHER) return PAYMENT_COMPLEMENT_MESSAGES.isPayment;
   if (cfdi.voucherType !== INCOME_VOUCHER) return 'Solo se importan CFDI de tipo Ingreso (I).';
   if (!byRfc.has(cfdi.issuer.rfc)) return `El emisor ${cfdi.issuer.rfc} no está registrado en Flujo.`;

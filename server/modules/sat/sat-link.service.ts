@@ -25,7 +25,12 @@ import { ACCESS_MESSAGES, InvoiceRequestError } from '../invoices/invoice-access
 import { companyRecipients, sendToAll } from '../invoices/invoice-notifications';
 import { activateAlliancesOnSatApproval } from '../operator-alliances/operator-alliances.service';
 import type { CfdiAuthenticity } from './cfdi-authenticity';
-import { cfdiText, type ImportResult, importCfdiFiles } from './cfdi-import.service';
+import {
+  cfdiText,
+  type ImportResult,
+  importCfdiFiles,
+  type PaymentComplementImporter,
+} from './cfdi-import.service';
 import { decryptCiec, encryptCiec } from './ciec-crypto';
 import type { SatConnector } from './sat-connector';
 
@@ -36,6 +41,8 @@ export interface SatLinkDeps {
   connector: SatConnector;
   /** Proves each downloaded CFDI before it is imported. */
   authenticity: CfdiAuthenticity;
+  /** Imports a synced payment CFDI (REP) as one; absent, the sync refuses type P like the ZIP upload does. */
+  paymentComplements?: PaymentComplementImporter;
   now: Clock;
   /** Absent in operator commands that should not e-mail. */
   mailer?: Mailer;
@@ -352,6 +359,7 @@ export async function syncIssuedCfdi(
   const imported = await importCfdiFiles(deps.db, fresh, {
     actorLabel: SAT_SYNC_ACTOR,
     authenticity: deps.authenticity,
+    ...(deps.paymentComplements ? { paymentComplements: deps.paymentComplements } : {}),
   });
   return inTransaction(deps.db, async (trx) => {
     let alliancesCreated = 0;
