@@ -325,8 +325,9 @@ describe('credit programmes', () => {
     expect(clash.statusCode).toBe(409);
 
     // More than remains to collect (10,000.00 − 4,000.00) is refused on the field, unless said to be an
-    // over-payment, which is recorded as such; sobrepago without an excess is refused too.
-    const tooMuch = { ...body, amount: '7000.00', clave_rastreo: 'COBRO0002' };
+    // over-payment, which is recorded as such (its excess, here larger than what was owed, is the buyer's saldo
+    // a favor); sobrepago without an excess is refused too.
+    const tooMuch = { ...body, amount: '13000.00', clave_rastreo: 'COBRO0002' };
     const refused = await postJson(ctx.app, COLLECTIONS, tesoreria, tooMuch);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
@@ -347,14 +348,14 @@ describe('credit programmes', () => {
     expect(parseMoney((await balances()).used)).toBe(parseMoney('6000.00'));
     const rest = await postJson(ctx.app, COLLECTIONS, tesoreria, { ...tooMuch, sobrepago: true });
     expect(rest.statusCode).toBe(201);
-    expect(rest.json()).toMatchObject({ released: '6000.00', overpaid: '1000.00' });
-    expect(rest.json().message).toContain('Sobrepago registrado: $1,000.00 MXN.');
+    expect(rest.json()).toMatchObject({ released: '6000.00', overpaid: '7000.00' });
+    expect(rest.json().message).toContain('Sobrepago registrado: $7,000.00 MXN.');
     const recorded = await db()
       .selectFrom('collections')
       .select('overpaid')
       .where('clave_rastreo', '=', 'COBRO0002')
       .executeTakeFirstOrThrow();
-    expect(parseMoney(recorded.overpaid)).toBe(parseMoney('1000.00'));
+    expect(parseMoney(recorded.overpaid)).toBe(parseMoney('7000.00'));
     expect(parseMoney((await balances()).used)).toBe(0);
     expect(await ledgerSum('release')).toBe(parseMoney(INVOICE_AMOUNT));
     expect((await collectible()).some((entry) => entry.invoice_id === paidId)).toBe(false);

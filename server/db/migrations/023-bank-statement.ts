@@ -45,6 +45,20 @@ const DDL: readonly string[] = [
   // The matching reads a buyer's open invoices and its RFC once per file: no scan per line.
   'CREATE INDEX IF NOT EXISTS companies_rfc_idx ON companies (rfc)',
   'CREATE INDEX IF NOT EXISTS disbursements_invoice_idx ON disbursements (invoice_id)',
+  // A collection now holds what the invoice owed and `overpaid` the excess kept as saldo a favor, which may be
+  // larger than what the invoice owed (migration 015 capped it at the amount, when the row held both).
+  // That check has a generated name (two columns): found by its definition.
+  `DO $$
+  DECLARE found text;
+  BEGIN
+    SELECT conname INTO found FROM pg_constraint
+      WHERE conrelid = 'collections'::regclass AND contype = 'c'
+        AND pg_get_constraintdef(oid) LIKE '%overpaid <= amount%';
+    IF found IS NOT NULL THEN
+      EXECUTE format('ALTER TABLE collections DROP CONSTRAINT %I', found);
+    END IF;
+  END $$`,
+  'ALTER TABLE collections ADD CONSTRAINT collections_overpaid_check CHECK (overpaid >= 0)',
 ];
 
 export const bankStatement: Migration = {
