@@ -17,6 +17,7 @@ import { createJobRunner } from './jobs/job-runner';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { registerAuthentication } from './modules/auth/authenticate';
+import { createSessionCache } from './modules/auth/session-cache';
 import { type Clock, systemClock } from './modules/auth/clock';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from './modules/sat/cfdi-authenticity';
 import { registerSandboxSatStatus } from './modules/sat/sandbox-sat-status.routes';
@@ -109,7 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticity,
   });
   const accounts = createAccountsDeps(app, config, deps.captcha, deps.pause);
-  registerAuthentication(app, accounts);
+  const sessions = await createSessionCache({ database: deps.database, sessionUsers: accounts.sessionUsers });
+  app.decorate('sessionCache', sessions);
+  app.addHook('onClose', () => sessions.close());
+  registerAuthentication(app, { tokens: accounts.tokens, sessions });
   // Development and tests: the sandbox SAT's status service over HTTP, as SAT serves it (decision 0056).
   if (!config.production && !config.satStatusUrl) registerSandboxSatStatus(app, authenticity);
   // Before the services: it collects their routes for GET /api/openapi.json.

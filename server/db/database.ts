@@ -26,7 +26,28 @@ export interface DatabaseHandle {
    * the server runs (server/db/backup.ts, decision 0042).
    */
   snapshot?: () => Promise<Blob>;
+  /** LISTEN on `channel` for as long as the subscription lives (see NotificationHandlers). */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
 }
+
+/**
+ * What a LISTEN subscription reports. PostgreSQL delivers a channel's notifications in commit order to a
+ * connected listener and never again to one that reconnects, so a lost connection is the moment some may be
+ * missed: `lost` says so at once and `ready` says when listening has started (again); every notification
+ * committed after `ready` is delivered to `message`.
+ */
+export interface NotificationHandlers {
+  message(payload: string): void;
+  ready(): void;
+  lost(): void;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/** Waits before listening again after a failure: 100 ms, doubling up to 5 s. */
+const RELISTEN_MS = { first: 100, max: 5_000 } as const;
 
 // Type OIDs whose text form we keep (or normalise) so PGlite and pg return the same JS values.
 // NOTE: PGlite parses int8 to number and pg to string (research/verified-stack.md §4.13).
@@ -79,7 +100,85 @@ function openPostgres(connectionString: string): DatabaseHandle {
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgresql', close: () => db.destroy() };
+  const subscriptions = new Set<Subscription>();
+  return {
+    db,
+    kind: 'postgresql',
+    listen: async (channel, handlers) => {
+      const subscription = listenOnPostgres(connectionString, channel, handlers);
+      subscriptions.add(subscription);
+      return {
+        close: async () => {
+          subscriptions.delete(subscription);
+          await subscription.close();
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * A dedicated connection (not the pool's: a pooled one is shared and would stop listening when returned) that
+ * LISTENs on `channel`, and listens again after any failure, reporting `lost` and then `ready`.
+ */
+function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Subscription {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay: number = RELISTEN_MS.first;
+  const connect = async (): Promise<void> => {
+    retry = null;
+    const attempt = new pg.Client({ connectionString, application_name: `flujo ${channel}`.slice(0, 63) });
+    client = attempt;
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      handlers.lost();
+      attempt.removeAllListeners('notification');
+      attempt.end().catch(() => undefined);
+      if (!closed) {
+        retry = setTimeout(() => void connect(), delay);
+        delay = Math.min(delay * 2, RELISTEN_MS.max);
+      }
+    };
+    attempt.on('error', fail);
+    attempt.on('end', fail);
+    attempt.on('notification', (notification) => {
+      if (notification.channel === channel) handlers.message(notification.payload ?? '');
+    });
+    try {
+      await attempt.connect();
+      await attempt.query(`LISTEN ${attempt.escapeIdentifier(channel)}`);
+      if (closed || failed) return;
+      delay = RELISTEN_MS.first;
+      handlers.ready();
+    } catch {
+      fail();
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners();
+        current.on('error', () => undefined);
+        await current.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
@@ -117,6 +216,18 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
         });
         const gzipped = await gzipAsync(new Uint8Array(await tar.arrayBuffer()));
         return new Blob([new Uint8Array(gzipped)], { type: 'application/x-gzip' });
+      },
+      // One process holds a PGlite, so its notifications never leave it: listening cannot be lost.
+      // NOTE: PGlite's unlisten drops the quotes of a quoted name, so channels here are plain identifiers.
+      async listen(channel, handlers) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+        const unlisten = await client.listen(channel, handlers.message);
+        handlers.ready();
+        return {
+          close: async () => {
+            if (!client.closed) await unlisten();
+          },
+        };
       },
       async close() {
         await db.destroy();

@@ -422,6 +422,12 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+/** One row: bumped by migration 028's triggers whenever what a session reads changes (decision 0072). */
+export interface SessionVersionTable {
+  id: number;
+  version: ColumnType<number, number, number>;
+}
+
 export interface RefreshTokensTable {
   id: string;
   user_id: number;
@@ -772,6 +778,7 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   refresh_tokens: RefreshTokensTable;
+  session_version: SessionVersionTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
   job_runs: JobRunsTable;

@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { type OperatorRole, operatorRolesOf } from '../../../src/domain/operator-roles';
 import { SatStatus, type SatStatusCode } from '../../../src/domain/sat-status';
 import { corporateAccess } from '../../../src/machines/corporate-onboarding.machine';
-import type { Db } from '../../db/database';
 import { MESSAGES, UnauthorizedError } from './http-errors';
-import type { SessionFlagsRow, SessionUsers } from './session-users';
+import type { SessionCache } from './session-cache';
+import type { SessionFlagsRow } from './session-users';
 import type { TokenService } from './tokens';
 
-/** Who is calling, read fresh from the database on every request (flags and SAT status change server-side). */
+/**
+ * Who is calling, as the database has it now (flags and SAT status change server-side): read through the
+ * session cache, which answers only what is current (decision 0072).
+ */
 export interface AuthenticatedUser {
   id: number;
   username: string;
@@ -36,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 {detail} unless `Authorization: Bearer <access token>` is valid for an active user. */
     requireUser: preHandlerAsyncHookHandler;
+    /** This process's sessions (decision 0072); its stats are what tests and benchmarks read. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -57,12 +62,11 @@ export function corporateSideOf(
 }
 
 export async function loadAuthenticatedUser(
-  db: Db,
-  sessionUsers: SessionUsers,
+  sessions: Pick<SessionCache, 'find'>,
   userId: number,
   sessionFamilyId: string,
 ): Promise<AuthenticatedUser | null> {
-  const row = await sessionUsers.find(db, userId, sessionFamilyId);
+  const row = await sessions.find(userId, sessionFamilyId);
   if (!row?.is_active || !row.session_alive) return null;
   const corporateSide = corporateSideOf(row);
   return {
@@ -88,15 +92,13 @@ export async function loadAuthenticatedUser(
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; sessionUsers: SessionUsers },
+  deps: { tokens: TokenService; sessions: Pick<SessionCache, 'find'> },
 ): void {
   app.decorateRequest('user', null);
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await deps.tokens.verify(match[1], 'access') : null;
-    const user = claims
-      ? await loadAuthenticatedUser(deps.db, deps.sessionUsers, claims.userId, claims.familyId)
-      : null;
+    const user = claims ? await loadAuthenticatedUser(deps.sessions, claims.userId, claims.familyId) : null;
     if (!user) throw new UnauthorizedError(MESSAGES.notAuthenticated);
     request.user = user;
   };

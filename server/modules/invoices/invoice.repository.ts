@@ -412,6 +412,23 @@ type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
   b_has_factoring?: boolean;
 };
 
+/** The invoice's columns of a page row (the summary and balance columns dropped): one object, no per-column map. */
+function listRowOf(row: ListPageRow): InvoiceListRow {
+  const {
+    s_count: _count,
+    s_total: _total,
+    s_counterparts: _counterparts,
+    s_mxn: _mxn,
+    s_usd: _usd,
+    b_credit_line: _creditLine,
+    b_credit_used: _creditUsed,
+    b_spei_balance: _speiBalance,
+    b_has_factoring: _hasFactoring,
+    ...invoice
+  } = row;
+  return invoice as InvoiceListRow;
+}
+
 /**
  * One page of the matching invoices, newest emission first, with the summary of every match and, when asked,
  * the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
@@ -456,11 +473,7 @@ export async function findInvoiceListPage(
       ownMxn: String(first.s_mxn),
       ownUsd: String(first.s_usd),
     },
-    rows: rows.flatMap((row) =>
-      row.id === null
-        ? []
-        : [Object.fromEntries(LIST_COLUMNS.map((column) => [column, row[column]])) as InvoiceListRow],
-    ),
+    rows: rows.flatMap((row) => (row.id === null ? [] : [listRowOf(row)])),
     balances: options.balances
       ? {
           credit_line: String(first.b_credit_line),
