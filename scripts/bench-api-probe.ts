@@ -1,6 +1,8 @@
 // Loaded into Flujo's server by `npm run bench:api` only (node --import): measures the server's event-loop delay
 // and CPU time from inside it, without touching server code. The bench asks over the IPC channel; each answer
 // covers the time since the previous question.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
@@ -24,7 +26,24 @@ const NS_PER_MS = 1e6;
 // NOTE: the histogram records the whole time between two samples, the interval included (Node's ELDHistogram).
 const lateBy = (nanoseconds: number) => Math.max(0, nanoseconds / NS_PER_MS - RESOLUTION_MS);
 
+// --cpu-prof: V8's profiler over the inspector protocol, on for exactly one run of the bench.
+const profiler = new Session();
 process.on('message', (message: unknown) => {
+  if (message === 'profile:start') {
+    profiler.connect();
+    profiler.post('Profiler.enable', () =>
+      profiler.post('Profiler.start', () => process.send?.('profile:started')),
+    );
+    return;
+  }
+  if (typeof message === 'string' && message.startsWith('profile:stop ')) {
+    profiler.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(message.slice('profile:stop '.length), JSON.stringify(result.profile));
+      profiler.disconnect();
+      process.send?.(error ? `profile:failed ${error.message}` : 'profile:written');
+    });
+    return;
+  }
   if (message !== 'probe:read') return;
   const cpu = process.cpuUsage(cpuSince);
   const reading: ProbeReading = {

@@ -29,6 +29,7 @@ import { InvoiceStatus } from '../src/domain/invoice-status';
 import { PAGE_SIZE } from '../src/domain/schemas/invoices';
 import { DEMO_CORPORATE_USER, freePort, loginToken, ROOT } from '../test/support/real-server';
 import type { ProbeReading } from './bench-api-probe';
+import { summarize } from './cpu-profile-summary';
 import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
 
 const DEMO_PROVIDER_USER = 'proveedor.demo';
@@ -41,7 +42,7 @@ const SERVER_START_MS = 300_000;
 
 const USAGE = `npm run bench:api -- [--invoices N] [--duration S] [--connections C] [--db pglite|postgresql|both]
                         [--no-build] [--warmup S] [--search TERM] [--providers P] [--corporates C]
-                        [--pglite-yield]`;
+                        [--pglite-yield] [--cpu-prof]`;
 
 interface Options {
   invoices: number;
@@ -55,6 +56,8 @@ interface Options {
   search: string | null;
   /** PGlite with scripts/bench-api-pglite-yield.ts preloaded (decision 0040's candidate). */
   pgliteYield: boolean;
+  /** Profile the server during one more run of the first page and print where its CPU went. */
+  cpuProf: boolean;
 }
 
 type DatabaseName = 'PGlite' | 'PostgreSQL';
@@ -81,6 +84,7 @@ function parseOptions(argv: string[]): Options {
       'no-build': { type: 'boolean' },
       search: { type: 'string' },
       'pglite-yield': { type: 'boolean' },
+      'cpu-prof': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -107,6 +111,7 @@ function parseOptions(argv: string[]): Options {
     build: !values['no-build'],
     search: values.search?.trim() || null,
     pgliteYield: values['pglite-yield'] ?? false,
+    cpuProf: values['cpu-prof'] ?? false,
   };
 }
 
@@ -265,10 +270,15 @@ interface FlujoServer extends Server {
   env: NodeJS.ProcessEnv;
   /** The server's event-loop delay and CPU time since the previous call (scripts/bench-api-probe.ts). */
   probe(): Promise<ProbeReading>;
+  /** Sends the probe a message and resolves with its answer. */
+  ask(message: string): Promise<unknown>;
 }
 
 /** The environment of a production Flujo (server/config.ts: NODE_ENV=production wants both secrets set). */
 function productionEnv(port: number, dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
+  // Production trusts SAT's certificates alone (SAT_TRUST_DIR, required): the bench imports no CFDI, so none.
+  const trustDir = join(dataDir, 'sat-trust');
+  mkdirSync(trustDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -280,6 +290,7 @@ function productionEnv(port: number, dataDir: string, databaseUrl: string | null
     SAT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     // One login per user and database serves the whole run; the default 5 minutes is shorter than a run.
     ACCESS_TOKEN_MINUTES: '60',
+    SAT_TRUST_DIR: trustDir,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -304,43 +315,55 @@ async function startFlujo(
     ...started,
     base: `http://127.0.0.1:${port}`,
     env,
-    probe: () =>
-      new Promise((resolveReading, reject) => {
-        const onMessage = (message: unknown) => {
+    ask: (message) =>
+      new Promise((resolveAnswer, reject) => {
+        const onMessage = (answer: unknown) => {
           child.off('exit', onExit);
-          resolveReading(message as ProbeReading);
+          resolveAnswer(answer);
         };
         const onExit = () => {
           child.off('message', onMessage);
-          reject(new Error('the server exited before answering the probe'));
+          reject(new Error(`the server exited before answering ${message}`));
         };
         child.once('message', onMessage);
         child.once('exit', onExit);
-        child.send('probe:read');
+        child.send(message);
       }),
+    probe: () => server.ask('probe:read') as Promise<ProbeReading>,
   };
   await waitForOk(`${server.base}/api/health/`, child, server.output, SERVER_START_MS);
   return server;
 }
 
-/** `npm run ops -- demo:scale …` against the server's database, as an operator runs it; returns seconds. */
-async function loadScaledWorld(server: FlujoServer, options: Options): Promise<number> {
-  const args = ['run', '--silent', 'ops', '--', 'demo:scale', '--invoices', String(options.invoices)];
+/**
+ * The demo world (`ops demo:load`) and, with --invoices N, the scaled world (`ops demo:scale`) on the database,
+ * before the production server starts: the demo's CFDI are sealed by the demo authority, which production
+ * refuses to use (decision 0056), so the operator's commands run here as in development, and the production
+ * server then finds the demo present. Returns demo:scale's seconds (0 without it).
+ */
+async function loadWorld(dataDir: string, databaseUrl: string | null, options: Options): Promise<number> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.NODE_ENV;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  await runOps(env, ['demo:load']);
+  if (options.invoices === 0) return 0;
+  const args = ['demo:scale', '--invoices', String(options.invoices)];
   if (options.providers !== null) args.push('--providers', String(options.providers));
   if (options.corporates !== null) args.push('--corporates', String(options.corporates));
   const started = performance.now();
+  await runOps(env, args);
+  return (performance.now() - started) / 1000;
+}
+
+async function runOps(env: NodeJS.ProcessEnv, command: string[]): Promise<void> {
+  const args = ['run', '--silent', 'ops', '--', ...command];
   // Its own process group, so Ctrl-C or an error here stops npm, tsx and node together.
-  const child = spawn('npm', args, { cwd: ROOT, env: server.env, stdio: 'inherit', detached: true });
+  const child = spawn('npm', args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
   groups.add(child);
   const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
   groups.delete(child);
-  if (code !== 0) {
-    throw new Error(
-      `npm run ops -- ${args.slice(4).join(' ')} failed (exit code ${code}). ` +
-        'Is demo:scale on this branch yet? `--invoices 0` measures the demo world alone.',
-    );
-  }
-  return (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`npm run ops -- ${command.join(' ')} failed (exit code ${code}).`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -434,6 +457,35 @@ async function measure(
   };
   console.log(` ${Math.round(row.reqPerSec)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${errors}`);
   return row;
+}
+
+/**
+ * --cpu-prof: the first page once more, with the server's V8 profiler on for exactly that run (started and
+ * stopped by scripts/bench-api-probe.ts over IPC), so the table's own figures carry no profiling cost. Writes
+ * bench-results/cpu-prof/<database>-first-page.cpuprofile and prints its flame summary.
+ */
+async function profileFirstPage(
+  options: Options,
+  server: FlujoServer,
+  database: DatabaseName,
+  firstPage: Parameters<typeof measure>[1],
+): Promise<void> {
+  const file = join(ROOT, 'bench-results', 'cpu-prof', `${database.toLowerCase()}-first-page.cpuprofile`);
+  mkdirSync(join(ROOT, 'bench-results', 'cpu-prof'), { recursive: true });
+  await server.ask('profile:start');
+  const row = await measure(options, { ...firstPage, endpoint: `${firstPage.endpoint} (profiled)` });
+  await server.ask(`profile:stop ${file}`);
+  console.log(`\n${database}: ${Math.round(row.reqPerSec)} req/s while profiled; ${file}\n`);
+  console.log(
+    summarize(JSON.parse(readFileSync(file, 'utf8')), 20, [
+      'requireUser',
+      'readVersion',
+      'findSessionUser',
+      'findInvoiceListPage',
+      'serialize',
+      'writev',
+    ]),
+  );
 }
 
 async function getJson<T>(base: string, path: string, token: string): Promise<T> {
@@ -598,15 +650,15 @@ async function benchDatabase(
   let bare: Server | null = null;
   let server: FlujoServer | null = null;
   try {
-    console.log(`\n${database}: starting Flujo (production, LOG_LEVEL=warn; migrations and demo world)…`);
     const yielding = database === 'PGlite' && options.pgliteYield;
     if (yielding) report.variant = 'each query after one event-loop turn (--pglite-yield)';
-    server = await startFlujo(dataDir, databaseUrl, yielding ? ['bench-api-pglite-yield.ts'] : []);
+    console.log(`\n${database}: npm run ops -- demo:load, demo:scale --invoices ${options.invoices}…`);
+    report.scaleSeconds = await loadWorld(dataDir, databaseUrl, options);
     if (options.invoices > 0) {
-      console.log(`${database}: npm run ops -- demo:scale --invoices ${options.invoices}…`);
-      report.scaleSeconds = await loadScaledWorld(server, options);
       console.log(`${database}: scaled world loaded in ${report.scaleSeconds.toFixed(1)} s`);
     }
+    console.log(`${database}: starting Flujo (production, LOG_LEVEL=warn)…`);
+    server = await startFlujo(dataDir, databaseUrl, yielding ? ['bench-api-pglite-yield.ts'] : []);
     const provider = await loginToken(server.base, DEMO_PROVIDER_USER);
     const corporate = await loginToken(server.base, DEMO_CORPORATE_USER);
 
@@ -751,6 +803,7 @@ async function benchDatabase(
       );
     }
     for (const call of calls) report.rows.push(await measure(options, call));
+    if (options.cpuProf) await profileFirstPage(options, server, database, calls[1]!);
 
     console.log(
       `${database}: health under list load (${options.duration} s idle, ${options.duration} s loaded)…`,
