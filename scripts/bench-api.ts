@@ -21,7 +21,15 @@
 // Every process and directory it creates is removed on exit, on an error and on Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -590,6 +598,32 @@ function peerPython(): string | null {
 }
 
 /**
+ * CPU milliseconds used so far by the live processes of a process group (gunicorn's master and workers), from
+ * /proc; NaN where /proc cannot be read. Workers never exit during a run, so differences are the group's use.
+ */
+function groupCpuMs(group: number): number {
+  try {
+    const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      // After the command's ")": state, ppid, pgrp, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
  * Starts the peer on a free port against `databaseUrl`, checks that its first page has Flujo's count and ids
  * (a mismatch is printed, the bench goes on), measures it like Flujo's first page and stops it. null, with the
  * reason printed, when the packages are missing or the peer fails.
@@ -652,7 +686,11 @@ async function measurePeer(options: Options, databaseUrl: string, flujoFirst: Li
           `ids ${ids(page)} vs ${ids(flujoFirst)}). Its row is still measured.\n`,
       );
     }
-    return await measure(options, {
+    // Its CPU per request, comparable with Flujo's "server CPU ms per list request" below and less sensitive to a
+    // busy machine than req/s: the group's CPU over warm-up and measurement, both at full load, per request.
+    const cpuBefore = child.pid ? groupCpuMs(child.pid) : Number.NaN;
+    const wallBefore = performance.now();
+    const row = await measure(options, {
       id: 'peer-first-page',
       endpoint: `peer: Django REST Framework + simplejwt (gunicorn ${workers} workers × ${threads} threads), provider list page 1`,
       base,
@@ -663,6 +701,12 @@ async function measurePeer(options: Options, databaseUrl: string, flujoFirst: Li
         : "**MISMATCH with Flujo's page 1**",
       kind: 'peer',
     });
+    const cores =
+      ((child.pid ? groupCpuMs(child.pid) : Number.NaN) - cpuBefore) / (performance.now() - wallBefore);
+    if (Number.isFinite(cores) && row.reqPerSec > 0) {
+      row.note += `; gunicorn CPU ${fixed((cores * 1000) / row.reqPerSec, 2)} ms per request`;
+    }
+    return row;
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     console.log(`PostgreSQL: peer skipped: it failed: ${detail.slice(0, 2000)}`);
