@@ -21,15 +21,7 @@
 // Every process and directory it creates is removed on exit, on an error and on Ctrl-C.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -604,18 +596,20 @@ function peerPython(): string | null {
 function groupCpuMs(group: number): number {
   try {
     const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+    const pids = execFileSync('pgrep', ['-g', String(group)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     let ticks = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
+    for (const pid of pids) {
       let stat: string;
       try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       } catch {
         continue; // exited meanwhile
       }
       // After the command's ")": state, ppid, pgrp, … utime (12th), stime (13th).
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]);
     }
     return (ticks * 1000) / ticksPerSecond;
   } catch {
