@@ -7,6 +7,8 @@
 //      (--invoices 0: the demo world only);
 //   3. logs in over HTTP as proveedor.demo and corporativo.demo and measures each call with autocannon, in this
 //      process (never inside the server): 20 connections, a short warm-up, then --duration seconds each;
+//      On PostgreSQL it then measures a peer, the same first page from Django REST Framework + simplejwt under
+//      gunicorn (bench/peer-drf/, issue 35), when python3 has those packages;
 //   4. "health under list load": health and a route that does not touch the database, at a fixed low rate, alone
 //      and while the provider's first page is loaded at full concurrency, with the server's event-loop delay and
 //      CPU time read from inside it (scripts/bench-api-probe.ts). The embedded database runs on the server's
@@ -401,7 +403,8 @@ interface Row {
   errorDetail: string;
   /** List calls: the `count` of the first answer (the rows the filter matches). */
   note: string;
-  kind: 'ceiling' | 'health' | 'list' | 'call';
+  /** peer: bench/peer-drf (issue 35), compared, never a target. */
+  kind: 'ceiling' | 'health' | 'list' | 'call' | 'peer';
 }
 
 function describeErrors(result: Result): { errors: number; detail: string } {
@@ -619,6 +622,163 @@ async function underLoad(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The peer (issue 35, decision 0073): the same first page served by Django REST Framework + simplejwt under
+// gunicorn (bench/peer-drf/), on the same PostgreSQL database, measured with the same load. Bench only.
+
+const PEER_DIR = join(ROOT, 'bench', 'peer-drf');
+const PEER_MODULES = ['django', 'rest_framework', 'rest_framework_simplejwt', 'psycopg2', 'gunicorn'];
+
+/** The first python3 that imports the peer's packages: Debian's (/usr/bin) may not be the first on PATH. */
+function peerPython(): string | null {
+  for (const python of ['python3', '/usr/bin/python3']) {
+    try {
+      execFileSync(python, ['-c', `import ${PEER_MODULES.join(', ')}`], { stdio: 'ignore' });
+      return python;
+    } catch {
+      // not installed here, or without the packages
+    }
+  }
+  return null;
+}
+
+/**
+ * CPU milliseconds used so far by the live processes of a process group (gunicorn's master and workers), from
+ * /proc; NaN where /proc cannot be read. Workers never exit during a run, so differences are the group's use.
+ */
+function groupCpuMs(group: number): number {
+  try {
+    const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+    const pids = execFileSync('pgrep', ['-g', String(group)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    let ticks = 0;
+    for (const pid of pids) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      // After the command's ")": state, ppid, pgrp, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Starts the peer on a free port against `databaseUrl`, checks that its first page has Flujo's count and ids
+ * (a mismatch is printed, the bench goes on), measures it like Flujo's first page and stops it. null, with the
+ * reason printed, when the packages are missing or the peer fails.
+ */
+async function measurePeer(options: Options, databaseUrl: string, flujoFirst: ListPage): Promise<Row | null> {
+  const python = peerPython();
+  if (!python) {
+    console.log(
+      `PostgreSQL: peer skipped: no python3 here imports ${PEER_MODULES.join(', ')} (bench/peer-drf/README.md)`,
+    );
+    return null;
+  }
+  // As bench/peer-drf/gunicorn.conf.py says: one gthread worker per core, 2 × cores threads each.
+  const workers = cpus().length;
+  const threads = 2 * cpus().length;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY: randomBytes(48).toString('base64url'),
+    ACCESS_TOKEN_MINUTES: '60',
+    PYTHONDONTWRITEBYTECODE: '1',
+  };
+  delete env.DEBUG;
+  const said: string[] = [];
+  let child: ChildProcess | null = null;
+  try {
+    const token = execFileSync(python, ['manage.py', 'access_token', DEMO_PROVIDER_USER], {
+      cwd: PEER_DIR,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    }).trim();
+    const args = ['-m', 'gunicorn', '--config', 'gunicorn.conf.py', '--bind', `127.0.0.1:${port}`];
+    // Its own process group (master and workers), killed as one at exit like demo:scale's.
+    child = spawn(python, [...args, '--workers', String(workers), '--threads', String(threads)], {
+      cwd: PEER_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    groups.add(child);
+    child.stdout?.on('data', (chunk: Buffer) => said.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => said.push(chunk.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    const path = providerList({});
+    const deadline = Date.now() + 60_000;
+    let page: ListPage | null = null;
+    while (!page) {
+      if (!alive(child)) throw new Error(`gunicorn exited:\n${said.join('').slice(-2000)}`);
+      if (Date.now() > deadline) throw new Error(`no answer within 60 s:\n${said.join('').slice(-2000)}`);
+      page = await getJson<ListPage>(base, path, token).catch(() => null);
+      if (!page) await new Promise((done) => setTimeout(done, 250));
+    }
+    const ids = (list: ListPage) => list.results.map((invoice) => invoice.id).join(',');
+    const same = page.count === flujoFirst.count && ids(page) === ids(flujoFirst);
+    if (!same) {
+      console.log(
+        `\n!!! PEER MISMATCH: the peer's first page is not Flujo's (count ${page.count} vs ${flujoFirst.count}; ` +
+          `ids ${ids(page)} vs ${ids(flujoFirst)}). Its row is still measured.\n`,
+      );
+    }
+    // Its CPU per request, comparable with Flujo's "server CPU ms per list request" below and less sensitive to a
+    // busy machine than req/s: the group's CPU over warm-up and measurement, both at full load, per request.
+    const cpuBefore = child.pid ? groupCpuMs(child.pid) : Number.NaN;
+    const wallBefore = performance.now();
+    const row = await measure(options, {
+      id: 'peer-first-page',
+      endpoint: `peer: Django REST Framework + simplejwt (gunicorn ${workers} workers × ${threads} threads), provider list page 1`,
+      base,
+      path,
+      token,
+      note: same
+        ? `${plural(page.count, 'invoice', 'invoices')}, same ids as Flujo's page 1`
+        : "**MISMATCH with Flujo's page 1**",
+      kind: 'peer',
+    });
+    const cores =
+      ((child.pid ? groupCpuMs(child.pid) : Number.NaN) - cpuBefore) / (performance.now() - wallBefore);
+    if (Number.isFinite(cores) && row.reqPerSec > 0) {
+      row.note += `; gunicorn CPU ${fixed((cores * 1000) / row.reqPerSec, 2)} ms per request`;
+    }
+    return row;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    console.log(`PostgreSQL: peer skipped: it failed: ${detail.slice(0, 2000)}`);
+    return null;
+  } finally {
+    if (child) {
+      const running = child;
+      const signalGroup = (signal: NodeJS.Signals) => {
+        if (!running.pid || !alive(running)) return;
+        try {
+          process.kill(-running.pid, signal);
+        } catch {
+          // already gone
+        }
+      };
+      signalGroup('SIGTERM');
+      // gunicorn's graceful stop; whatever is left after 10 s is killed with its group.
+      const stuck = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+      await exitOf(running);
+      clearTimeout(stuck);
+      groups.delete(child);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // One database.
 
 interface Target {
@@ -803,6 +963,10 @@ async function benchDatabase(
       );
     }
     for (const call of calls) report.rows.push(await measure(options, call));
+    if (database === 'PostgreSQL' && databaseUrl) {
+      const peer = await measurePeer(options, databaseUrl, first);
+      if (peer) report.rows.push(peer);
+    }
     if (options.cpuProf) await profileFirstPage(options, server, database, calls[1]!);
 
     console.log(
