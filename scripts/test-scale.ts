@@ -7,9 +7,12 @@
 //   5. a scheduled job runs once: every queued e-mail is delivered exactly once with both runners active;
 //   6. deploy/README.md's rolling restart under load: one process drained in nginx (marked down, reload),
 //      stopped with SIGTERM, started again, put back: no request fails;
-//   7. one process killed with SIGKILL under concurrent load through nginx while the journey goes on through
+//   7. sessions are cached in each process (decision 0072), yet a logout, a refresh token used twice, a password
+//      change, a disabled user or an operator's roles taken away on one process answer on the very next request
+//      of the other (the restarted B of step 6 included);
+//   8. one process killed with SIGKILL under concurrent load through nginx while the journey goes on through
 //      the other: every acknowledged (2xx) write is in the database afterwards;
-//   8. the surviving process stops on SIGTERM with exit code 0.
+//   9. the surviving process stops on SIGTERM with exit code 0.
 // PostgreSQL: TEST_DATABASE_URL (a throwaway database is created there and dropped), or a private cluster on
 // port 5443 started from /usr/lib/postgresql/*/bin (as the postgres user when run as root). nginx:
 // /usr/sbin/nginx (Debian's). Every wait has a generous explicit bound and nothing asserts speed: CI is a
@@ -22,11 +25,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../server/db/database';
+import type { Config } from '../server/config';
+import { type DatabaseHandle, type Db, openDatabase } from '../server/db/database';
 import { businessDate } from '../server/http/business-date';
 import { insertOutbox } from '../server/mail/outbox.repository';
 import { DEMO_PASSWORD } from '../server/seed/demo-world';
 import { InvoiceStatus } from '../src/domain/invoice-status';
+import { createOperatorSession } from '../test/support/operator';
 import { addCompanyWithUser, importInvoice, statusOf } from '../test/support/pronto-pago';
 import { freePort, type RealServer, ROOT, startRealServer } from '../test/support/real-server';
 import { type SmtpSink, startSmtpSink } from '../test/support/smtp-sink';
@@ -138,6 +143,96 @@ async function login(base: string, username: string): Promise<{ access: string; 
   if (res.status !== 200)
     throw new CheckFailed(`FAILED: login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { access: string; refresh: string };
+}
+
+// ------------------------------------------------------------------------------------ revocation (step 7)
+
+const LIST = '/api/providers/alliances/?page=1&page_size=25';
+
+/**
+ * Each revocation made on one process, then the other process's next request with a token it has just
+ * served twice (so its session is in that process's cache). Nothing waits in between: the answer must already
+ * be the refusal.
+ */
+async function revocationAcrossProcesses(
+  a: RealServer,
+  b: RealServer,
+  db: Db,
+  jwtSecret: string,
+): Promise<void> {
+  const served = async (server: RealServer, token: string, path = LIST) => {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await call(server.base, path, { token });
+      check(
+        res.status === 200,
+        `${path} answered with a live session`,
+        `${res.status} ${JSON.stringify(res.body)}`,
+      );
+    }
+  };
+  const refused = async (server: RealServer, token: string, status: number, what: string, path = LIST) => {
+    const res = await call(server.base, path, { token });
+    check(res.status === status, what, `${res.status} ${JSON.stringify(res.body)}`);
+  };
+
+  // A user of its own: the password change below ends its other logins, which later steps must not share.
+  const user = 'escala.revocacion';
+  await addCompanyWithUser(db, { rfc: null, name: 'Escala Revocación', username: user });
+  const loggedOut = await login(a.base, user);
+  await served(b, loggedOut.access);
+  const logout = await call(a.base, '/api/accounts/logout/', { method: 'POST', token: loggedOut.access });
+  check(logout.status === 204, 'logout on A', String(logout.status));
+  await refused(b, loggedOut.access, 401, "logout on A: B refuses the session's access token at once");
+
+  const reused = await login(b.base, user);
+  await served(a, reused.access);
+  const refresh = () => call(b.base, '/api/accounts/token/refresh/', { body: { refresh: reused.refresh } });
+  check((await refresh()).status === 200, 'a refresh on B');
+  check((await refresh()).status === 401, 'the same refresh token again on B is refused (reuse)');
+  await refused(a, reused.access, 401, 'refresh-token reuse on B: A refuses that login at once');
+
+  const changer = await login(a.base, user);
+  const elsewhere = await login(a.base, user);
+  await served(b, changer.access);
+  await served(b, elsewhere.access);
+  const change = (from: string, to: string) =>
+    call(a.base, '/api/accounts/update-password/', {
+      token: changer.access,
+      body: { old_password: from, new_password1: to, new_password2: to },
+    });
+  const temporary = 'Mezquite-Dorado-84';
+  check((await change(DEMO_PASSWORD, temporary)).status === 200, 'password changed on A');
+  await refused(b, elsewhere.access, 401, "password change on A: B refuses the user's other login at once");
+  await served(b, changer.access);
+  check((await change(temporary, DEMO_PASSWORD)).status === 200, 'password changed back on A');
+
+  const disabled = await login(a.base, user);
+  await served(b, disabled.access);
+  await db.updateTable('users').set({ is_active: false }).where('username', '=', user).execute();
+  try {
+    await refused(b, disabled.access, 401, 'a user disabled in the database: B refuses at once');
+  } finally {
+    await db.updateTable('users').set({ is_active: true }).where('username', '=', user).execute();
+  }
+  await served(b, disabled.access);
+
+  const operator = await createOperatorSession(
+    {
+      database: { db },
+      config: { jwtSecret, accessTokenMinutes: 60, refreshTokenHours: 24 } as Config,
+      now: () => new Date(),
+    },
+    { roles: ['auditor'], username: `operador.escala.${process.pid}` },
+  );
+  await served(b, operator.access, '/api/operator/audit/');
+  await db.updateTable('users').set({ operator_roles: [] }).where('id', '=', operator.userId).execute();
+  await refused(
+    b,
+    operator.access,
+    403,
+    "an operator's roles taken away: B refuses at once",
+    '/api/operator/audit/',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------- PostgreSQL
@@ -668,7 +763,10 @@ async function run(): Promise<void> {
       `every write acknowledged during the restart is in the database (${rollWrites.length})`,
     );
 
-    console.log('\n7. SIGKILL of A under load through nginx; the journey goes on through B');
+    console.log('\n7. a revocation on one process answers on the very next request of the other');
+    await revocationAcrossProcesses(a, b, db, env.JWT_SECRET);
+
+    console.log('\n8. SIGKILL of A under load through nginx; the journey goes on through B');
     const loadIds: number[] = [];
     for (let i = 0; i < LOAD_INVOICES; i += 1) loadIds.push(await importInvoice(db, { today }));
     const queue = [...loadIds];
@@ -771,7 +869,7 @@ async function run(): Promise<void> {
       'the journey continued on B: advance in the database',
     );
 
-    console.log('\n8. graceful stop of B');
+    console.log('\n9. graceful stop of B');
     await database.close();
     database = null;
     await b.stop();

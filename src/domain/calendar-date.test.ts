@@ -27,6 +27,13 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-01-31', '2026-03-01')).toBe(29);
     expect(daysBetween('2026-03-01', '2026-11-30')).toBe(274);
     expect(daysBetween('2026-12-31', '2026-01-01')).toBe(-364);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+  });
+
+  it('daysBetween refuses a date that is not a real YYYY-MM-DD day', () => {
+    expect(() => daysBetween('2026-02-30', '2026-03-01')).toThrow('start date');
+    expect(() => daysBetween('2026-03-01', '2026-3-1')).toThrow('end date');
   });
 
   it('requireIsoDate returns the date, or throws naming what was wrong', () => {
