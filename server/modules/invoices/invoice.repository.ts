@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { StoredQuoteFigures } from '../../../src/domain/forward-payment';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
+import { EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
@@ -367,10 +368,13 @@ export interface ListCompanyBalances {
 
 /**
  * The summary of a filter as a query. Without a period or a search it reads invoice_totals (a few rows per
- * counterpart and status, kept by the database, migration 005); with them it aggregates the matching
- * invoices, which the period's range or the search's trigram index has already narrowed.
+ * counterpart and status, kept by the database, migration 005); with a period it aggregates the matching
+ * invoices, which the period's range has already narrowed. With a search it aggregates at most `countLimit + 1`
+ * matches (decision 0074): each match found by the trigram index is rechecked against the text, so a word in
+ * tens of thousands of invoices would otherwise recheck them all; one match more than the limit tells the
+ * caller there are more, and then its sums are of part of the matches only.
  */
-function summaryQuery(db: Db, filter: InvoiceListFilter) {
+function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.emissionRanges.length === 0 && filter.search === '') {
     let query = db
       .selectFrom('invoice_totals')
@@ -388,15 +392,26 @@ function summaryQuery(db: Db, filter: InvoiceListFilter) {
     ]);
   }
   const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
-  return db
+  let matches = db
     .selectFrom('invoices')
     .where(listFilter(filter))
     .select((eb) => [
+      'amount_with_exchange_rate',
+      'amount',
+      'currency',
+      eb.ref(counterpart).as('counterpart'),
+    ]);
+  if (filter.search !== '') matches = matches.limit(countLimit + 1);
+  return db
+    .selectFrom(matches.as('m'))
+    .select((eb) => [
       eb.fn.countAll<number>().as('s_count'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('s_total'),
-      eb.fn.count<number>(counterpart).distinct().as('s_counterparts'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate) filter (where currency <> 'USD'), 0)`.as('s_mxn'),
-      sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('s_usd'),
+      sql<string>`coalesce(sum(m.amount_with_exchange_rate), 0)`.as('s_total'),
+      eb.fn.count<number>('m.counterpart').distinct().as('s_counterparts'),
+      sql<string>`coalesce(sum(m.amount_with_exchange_rate) filter (where m.currency <> 'USD'), 0)`.as(
+        's_mxn',
+      ),
+      sql<string>`coalesce(sum(m.amount) filter (where m.currency = 'USD'), 0)`.as('s_usd'),
     ]);
 }
 
@@ -413,8 +428,8 @@ type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
 };
 
 /**
- * One page of the matching invoices, newest emission first, with the summary of every match and, when asked,
- * the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
+ * One page of the matching invoices, newest emission first, with the summary of the matches (a search's counted
+ * up to `countLimit + 1`, decision 0074) and, when asked, the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
  * LIMIT/OFFSET) and only its rows are read from the table (a deferred join), so page 40 costs about what page 1
  * does; an offset past the end gives no rows and the summary still.
  */
@@ -422,7 +437,7 @@ export async function findInvoiceListPage(
   db: Db,
   filter: InvoiceListFilter,
   page: { limit: number; offset: number },
-  options: { balances: boolean },
+  options: { balances: boolean; countLimit?: number },
 ): Promise<{ summary: InvoiceListSummary; rows: InvoiceListRow[]; balances: ListCompanyBalances | null }> {
   const ids = db
     .selectFrom('invoices')
@@ -440,7 +455,7 @@ export async function findInvoiceListPage(
     ? sql`cross join (select credit_line, credit_used, spei_balance, has_factoring from companies where id = ${filter.companyId}) as c`
     : sql``;
   const { rows } = await sql<ListPageRow>`
-    with summary as (${summaryQuery(db, filter)}), page_ids as (${ids})
+    with summary as (${summaryQuery(db, filter, options.countLimit ?? EXACT_COUNT_LIMIT)}), page_ids as (${ids})
     select summary.* ${balances}, ${columns}
     from summary
     ${balancesJoin}
