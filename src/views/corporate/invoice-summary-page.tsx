@@ -20,7 +20,7 @@ export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
 export type SummaryIndicatorsState = StatCardState<CorporateSummaryIndicators>;
 
 /** Spec §2: Facturas, Clientes and Monto Total (one line per currency the buyer owes in). */
-function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
+export function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
   return (
     <section className="flujo-stat-cards" aria-label="Indicadores">
       <StatCard id="indicador-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
