@@ -24,6 +24,7 @@ import { delinquency } from './migrations/024-delinquency';
 import { exposureCaps } from './migrations/025-exposure-caps';
 import { paymentComplements } from './migrations/026-payment-complements';
 import { monthlyStatements } from './migrations/027-monthly-statements';
+import { searchWords } from './migrations/029-search-words';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025-exposure-caps': statements(exposureCaps),
   '026-payment-complements': statements(paymentComplements),
   '027-monthly-statements': statements(monthlyStatements),
+  '029-search-words': statements(searchWords),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

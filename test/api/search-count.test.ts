@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { EXACT_COUNT_LIMIT } from '../../src/domain/list-count';
 import type { CorporateSummaryPage } from '../../src/domain/schemas/corporates';
 import type { InvoicePage } from '../../src/domain/schemas/invoices';
@@ -99,5 +100,21 @@ describe('a search past the exact count', () => {
     const page = await get<CorporateSummaryPage>(`${SUMMARY}?search=${WORD}`, corporate);
     expect(page.count_is_estimate).toBe(true);
     expect(page.indicators).toEqual({ count: EXACT_COUNT_LIMIT, count_is_estimate: true });
+  });
+
+  it('follows status changes and deletions: a filtered search back under the limit is exact again', async () => {
+    const db = ctx.database.db;
+    const copies = sql`select id from invoices where description like ${`%${WORD}%`} order by id`;
+    const [{ status }] = (
+      await sql<{ status: number }>`select status from invoices where id in (${copies}) limit 1`.execute(db)
+    ).rows as [{ status: number }];
+    const other = status === InvoiceStatus.REJECTED ? InvoiceStatus.AVAILABLE : InvoiceStatus.REJECTED;
+    // Two copies move to another status in one statement, then one more is deleted.
+    await sql`update invoices set status = ${other} where id in (${copies} limit 2)`.execute(db);
+    await sql`delete from invoices where id in (${copies} offset 2 limit 1)`.execute(db);
+    const kept = await get<InvoicePage>(`${ALLIANCES}?search=${WORD}&status=${status}`);
+    expect(kept).toMatchObject({ count: COPIES - 3, count_is_estimate: false });
+    const moved = await get<InvoicePage>(`${ALLIANCES}?search=${WORD}&status=${other}`);
+    expect(moved).toMatchObject({ count: 2, count_is_estimate: false });
   });
 });
