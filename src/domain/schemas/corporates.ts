@@ -1,6 +1,5 @@
 import {
   array,
-  boolean,
   enums,
   type Infer,
   integer,
@@ -12,7 +11,7 @@ import {
   string,
   type,
 } from 'superstruct';
-import { isoDate, moneyAmount } from './common';
+import { countIsEstimate, isoDate, moneyAmount } from './common';
 import { batchOf, payload, paymentDate } from './fields';
 import { Invoice, InvoicePage } from './invoices';
 import {
@@ -177,7 +176,7 @@ export type QuotationOutcomeResponse = Infer<typeof QuotationOutcomeResponse>;
 export const CorporateSummaryIndicators = type({
   count: integer(),
   /** The count is a lower bound (decision 0074): a search matched more; the sums below are then absent. */
-  count_is_estimate: optional(boolean()),
+  count_is_estimate: optional(countIsEstimate),
   suppliers_customers: optional(integer()),
   /** Sum of the MXN invoices' amounts. */
   total: optional(moneyAmount),
@@ -194,7 +193,7 @@ export type CorporateSummaryIndicators = Infer<typeof CorporateSummaryIndicators
 export const CorporateSummaryPage = type({
   count: integer(),
   /** As every invoice list's (PagedList): the count is a lower bound (decision 0074). */
-  count_is_estimate: optional(boolean()),
+  count_is_estimate: optional(countIsEstimate),
   next: nullable(string()),
   previous: nullable(string()),
   results: array(Invoice),
