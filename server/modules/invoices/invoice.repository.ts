@@ -346,7 +346,7 @@ function listFilter(filter: InvoiceListFilter) {
   };
 }
 
-/** Count and sums of every invoice a list's filter matches (not only one page). */
+/** Count and sums of the invoices a list's filter matches (not only one page; a search's: see summaryQuery). */
 export interface InvoiceListSummary {
   count: number;
   /** Sum of the MXN amounts (amount_with_exchange_rate), numeric text. */
@@ -369,10 +369,11 @@ export interface ListCompanyBalances {
 /**
  * The summary of a filter as a query. Without a period or a search it reads invoice_totals (a few rows per
  * counterpart and status, kept by the database, migration 005); with a period it aggregates the matching
- * invoices, which the period's range has already narrowed. With a search it aggregates at most `countLimit + 1`
- * matches (decision 0074): each match found by the trigram index is rechecked against the text, so a word in
- * tens of thousands of invoices would otherwise recheck them all; one match more than the limit tells the
- * caller there are more, and then its sums are of part of the matches only.
+ * invoices, which the period's range has already narrowed. With a search (decision 0074) it first reads the
+ * search's kept word count (invoice_words, a lower bound); past `countLimit` that count is the answer and no match
+ * is read. Otherwise it aggregates at most `countLimit + 1` matches: each match the trigram index finds is
+ * rechecked against the text, so one more than the limit is enough to tell the caller there are more (its sums
+ * are then of part of the matches, and the caller leaves them out).
  */
 function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.emissionRanges.length === 0 && filter.search === '') {
@@ -455,9 +456,10 @@ type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
 
 /**
  * One page of the matching invoices, newest emission first, with the summary of the matches (a search's counted
- * up to `countLimit + 1`, decision 0074) and, when asked, the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
- * LIMIT/OFFSET) and only its rows are read from the table (a deferred join), so page 40 costs about what page 1
- * does; an offset past the end gives no rows and the summary still.
+ * up to `countLimit + 1`, decision 0074) and, when asked, the company's balances: one statement, one round trip.
+ * The page is found in the list's index alone (ids, LIMIT/OFFSET) and only its rows are read from the table (a
+ * deferred join), so page 40 costs about what page 1 does; an offset past the end gives no rows and the summary
+ * still. The page is never capped: its rows are exactly the right ones.
  */
 export async function findInvoiceListPage(
   db: Db,
