@@ -220,14 +220,13 @@ export interface InvoiceTotalsTable {
 }
 
 /**
- * How many of a company's invoices per side and status hold each word of their search text (migration 029,
- * decision 0074): a lower bound of a one-word search's matches. Kept by triggers; read-only for the code.
+ * How many of a company's invoices per side hold each word of their search text (migration 029, decision
+ * 0074): a lower bound of a one-word search's matches. Kept by triggers; read-only for the code.
  */
 export interface InvoiceWordsTable {
   company_id: number;
   side: 'emitter' | 'receiver';
   word: string;
-  status: number;
   invoices: number;
 }
 

@@ -102,19 +102,32 @@ describe('a search past the exact count', () => {
     expect(page.indicators).toEqual({ count: EXACT_COUNT_LIMIT, count_is_estimate: true });
   });
 
-  it('follows status changes and deletions: a filtered search back under the limit is exact again', async () => {
+  it('counts a search narrowed by status itself, and follows text changes and deletions back under the limit', async () => {
     const db = ctx.database.db;
     const copies = sql`select id from invoices where description like ${`%${WORD}%`} order by id`;
     const [{ status }] = (
       await sql<{ status: number }>`select status from invoices where id in (${copies}) limit 1`.execute(db)
     ).rows as [{ status: number }];
     const other = status === InvoiceStatus.REJECTED ? InvoiceStatus.AVAILABLE : InvoiceStatus.REJECTED;
-    // Two copies move to another status in one statement, then one more is deleted.
+    // Two copies move to another status in one statement: each status's search counts its own matches, so the
+    // 4,999 left in the first are under the limit and exact (the word's 5,001 are of every status).
     await sql`update invoices set status = ${other} where id in (${copies} limit 2)`.execute(db);
-    await sql`delete from invoices where id in (${copies} offset 2 limit 1)`.execute(db);
     const kept = await get<InvoicePage>(`${ALLIANCES}?search=${WORD}&status=${status}`);
-    expect(kept).toMatchObject({ count: COPIES - 3, count_is_estimate: false });
+    expect(kept).toMatchObject({ count: COPIES - 2, count_is_estimate: false });
     const moved = await get<InvoicePage>(`${ALLIANCES}?search=${WORD}&status=${other}`);
     expect(moved).toMatchObject({ count: 2, count_is_estimate: false });
+    // One copy's description loses the word (the kept count follows a text change), then three copies are
+    // deleted in one statement: 4,997 left, counted exactly again.
+    await sql`update invoices set description = 'Renta' where id in (${copies} offset 10 limit 1)`.execute(
+      db,
+    );
+    expect(await get<InvoicePage>(`${ALLIANCES}?search=${WORD}`)).toMatchObject({
+      count: COPIES - 1,
+      count_is_estimate: false,
+    });
+    await sql`delete from invoices where id in (${copies} limit 3)`.execute(db);
+    const left = await get<InvoicePage>(`${ALLIANCES}?search=${WORD}`);
+    expect(left).toMatchObject({ count: COPIES - 4, count_is_estimate: false });
+    expect(left.indicators?.total).toMatch(/^\d+\.\d{2}$/);
   });
 });

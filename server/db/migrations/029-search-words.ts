@@ -1,6 +1,8 @@
 // Issue 35 (decision 0074): a search's count is exact up to EXACT_COUNT_LIMIT matches; knowing that a word is past
-// it must not cost rechecking thousands of rows. invoice_words counts, per company, side and status, the invoices
-// whose search text holds each word; kept by triggers like invoice_totals (migration 005).
+// it must not cost rechecking thousands of rows. invoice_words counts, per company and side, the invoices whose
+// search text holds each word; kept by triggers like invoice_totals (migration 005). Not per status: a status
+// change (the lifecycle's every step) would then re-split both versions of each row's text, which doubled the
+// cost of a batch of status changes; a search with a status filter counts its matches instead (capped).
 
 /**
  * The words of one side's searchable fields as the search finds them: the counterpart's RFC and name and the
@@ -23,27 +25,27 @@ const RECEIVER_WORDS = (row: string) =>
 
 /** Both sides' words of `rows` (an alias over invoices' columns with a signed `n`) as deltas. */
 function deltas(rows: string): string {
-  return `select r.emitter_company_id, 'emitter', r.status, w.word, r.n
+  return `select r.emitter_company_id, 'emitter', w.word, r.n
       from ${rows} cross join lateral ${EMITTER_WORDS('r')} as w
     union all
-    select r.receiver_company_id, 'receiver', r.status, w.word, r.n
+    select r.receiver_company_id, 'receiver', w.word, r.n
       from ${rows} cross join lateral ${RECEIVER_WORDS('r')} as w`;
 }
 
 /** Adds the deltas in one upsert, in key order (two transactions take the row locks in the same order). */
 function applyDeltas(union: string): string {
-  return `insert into invoice_words as t (company_id, side, word, status, invoices)
-    select company_id, side, word, status, sum(n)
-    from (${union}) as d (company_id, side, status, word, n)
-    group by company_id, side, word, status
+  return `insert into invoice_words as t (company_id, side, word, invoices)
+    select company_id, side, word, sum(n)
+    from (${union}) as d (company_id, side, word, n)
+    group by company_id, side, word
     having sum(n) <> 0
-    order by company_id, side, word, status
-    on conflict (company_id, side, word, status) do update set invoices = t.invoices + excluded.invoices`;
+    order by company_id, side, word
+    on conflict (company_id, side, word) do update set invoices = t.invoices + excluded.invoices`;
 }
 
-/** The columns a row's words and key depend on: an update that changes none of them changes no count. */
+/** The columns a row's words and key depend on: an update that changes none of them (a status change, a stored
+ * quote) changes no count and reads no text. */
 const WORD_KEY = [
-  'status',
   'emitter_company_id',
   'receiver_company_id',
   'emitter_rfc',
@@ -52,29 +54,33 @@ const WORD_KEY = [
   'receiver_name',
   'description',
 ];
-const changed = `(${WORD_KEY.map((column) => `was.${column}`).join(', ')}) is distinct from
-  (${WORD_KEY.map((column) => `fresh.${column}`).join(', ')})`;
+/** The statement's rows as one array of (id, WORD_KEY…) records, in id order: compared before and after. */
+const keys = (table: 'old_rows' | 'new_rows') =>
+  `(select array_agg((id, ${WORD_KEY.join(', ')}) order by id) from ${table})`;
 
 export const searchWords: readonly string[] = [
   `CREATE TABLE invoice_words (
     company_id integer NOT NULL REFERENCES companies(id),
     side text NOT NULL CHECK (side IN ('emitter', 'receiver')),
     word text NOT NULL,
-    status smallint NOT NULL,
     invoices integer NOT NULL,
-    PRIMARY KEY (company_id, side, word, status)
+    PRIMARY KEY (company_id, side, word)
   )`,
   `CREATE FUNCTION invoice_words_apply() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'INSERT' THEN
       ${applyDeltas(deltas('(select *, 1 as n from new_rows) as r'))};
     ELSIF TG_OP = 'UPDATE' THEN
-      -- Only the rows whose status, companies or searched text changed (a stored quote or timestamp moves nothing).
-      ${applyDeltas(
-        `${deltas(`(select fresh.*, 1 as n from new_rows fresh join old_rows was on was.id = fresh.id where ${changed}) as r`)}
-        union all
-        ${deltas(`(select was.*, -1 as n from old_rows was join new_rows fresh on fresh.id = was.id where ${changed}) as r`)}`,
-      )};
+      -- Only when a row's companies or searched text changed, which in practice never happens (CFDI text does
+      -- not change): one comparison of the statement's keys, with no join, and a batch of status changes splits
+      -- no text. Then the old rows go out and the new come in; the unchanged ones cancel in the sums.
+      IF ${keys('old_rows')} IS DISTINCT FROM ${keys('new_rows')} THEN
+        ${applyDeltas(
+          `${deltas('(select *, 1 as n from new_rows) as r')}
+          union all
+          ${deltas('(select *, -1 as n from old_rows) as r')}`,
+        )};
+      END IF;
     ELSE
       ${applyDeltas(deltas('(select *, -1 as n from old_rows) as r'))};
     END IF;

@@ -425,21 +425,20 @@ const matchSums = [
 ];
 
 /**
- * A lower bound of a search's matches from invoice_words (migration 029): the invoices of the company, side and
- * statuses whose search text holds the search as a whole word. 0 for a search that is no such word (two words,
- * a folio) or with a period filter (the table does not know emission dates).
+ * A lower bound of a search's matches from invoice_words (migration 029): the company's invoices on this side
+ * whose search text holds the search as a whole word. 0 for a search that is no such word (two words, a folio)
+ * and for a list narrowed by status or period (the table knows neither).
  */
 function wordLowerBound(db: Db, filter: InvoiceListFilter) {
-  if (filter.emissionRanges.length > 0) return sql<number>`0`;
-  let query = db
+  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) {
+    return sql<number>`0`;
+  }
+  return db
     .selectFrom('invoice_words')
-    .select(sql<number>`coalesce(sum(invoices), 0)`.as('n'))
+    .select(sql<number>`coalesce(max(invoices), 0)`.as('n'))
     .where('company_id', '=', filter.companyId)
     .where('side', '=', filter.side)
     .where('word', '=', sql<string>`lower(${filter.search})`);
-  if (filter.status !== null) query = query.where('status', '=', filter.status);
-  if (filter.statuses !== undefined) query = query.where('status', 'in', filter.statuses);
-  return query;
 }
 
 type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
