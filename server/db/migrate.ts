@@ -25,6 +25,7 @@ import { exposureCaps } from './migrations/025-exposure-caps';
 import { paymentComplements } from './migrations/026-payment-complements';
 import { monthlyStatements } from './migrations/027-monthly-statements';
 import { sessionChanges } from './migrations/028-session-changes';
+import { searchWords } from './migrations/029-search-words';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-payment-complements': statements(paymentComplements),
   '027-monthly-statements': statements(monthlyStatements),
   '028-session-changes': statements(sessionChanges),
+  '029-search-words': statements(searchWords),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -219,6 +219,17 @@ export interface InvoiceTotalsTable {
   amount_own_usd: Money;
 }
 
+/**
+ * How many of a company's invoices per side hold each word of their search text (migration 029, decision
+ * 0074): a lower bound of a one-word search's matches. Kept by triggers; read-only for the code.
+ */
+export interface InvoiceWordsTable {
+  company_id: number;
+  side: 'emitter' | 'receiver';
+  word: string;
+  invoices: number;
+}
+
 export interface DisbursementsTable {
   id: Generated<number>;
   invoice_id: number;
@@ -758,6 +769,7 @@ export interface Database {
   invoice_events: InvoiceEventsTable;
   invoice_events_chain_head: InvoiceEventsChainHeadTable;
   invoice_totals: InvoiceTotalsTable;
+  invoice_words: InvoiceWordsTable;
   disbursements: DisbursementsTable;
   maturity_batches: MaturityBatchesTable;
   monthly_statements: MonthlyStatementsTable;

@@ -6,6 +6,7 @@ import {
   MORATORY_RATE_TEXT,
 } from '../../src/domain/delinquency';
 import { INVOICE_STATUS_CODES } from '../../src/domain/invoice-status';
+import { EXACT_COUNT_LIMIT } from '../../src/domain/list-count';
 import { formatCurrency, MAX_MONEY_INPUT } from '../../src/domain/money';
 import { PHONE_DIGITS, PHONE_PATTERN } from '../../src/domain/phone';
 import { SAT_STATUS_CODES } from '../../src/domain/sat-status';
@@ -67,6 +68,10 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   patternText: { type: 'string', minLength: 1 },
   IsoDate: { type: 'string', format: 'date' },
   MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },
+  CountIsEstimate: {
+    type: 'boolean',
+    description: `true: la búsqueda encontró más de ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} facturas; count es ese límite (hay más) y los indicadores omiten total, total_usd, suppliers_customers y providers. Las filas de la página son exactas.`,
+  },
   InvoiceStatusCode: { type: 'integer', enum: [...INVOICE_STATUS_CODES] },
   SatStatusCode: { type: 'integer', enum: [...SAT_STATUS_CODES] },
   record: { type: 'object' },

@@ -638,7 +638,9 @@ export async function seedScaleWorld(db: Db, options: ScaleOptions): Promise<Sca
   // Fresh statistics and visibility map at once: the lists' index-only scans skip the heap only for pages
   // VACUUM has marked all-visible, and PGlite runs no autovacuum at all.
   if (invoices > 0)
-    await sql`vacuum analyze invoices, invoice_events, invoice_totals, companies, alliances`.execute(db);
+    await sql`vacuum analyze invoices, invoice_events, invoice_totals, invoice_words, companies, alliances`.execute(
+      db,
+    );
   return {
     invoices,
     events,

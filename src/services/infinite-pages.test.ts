@@ -23,6 +23,13 @@ describe('page parameters of a bounded list', () => {
     expect(nextPageParam(page(25, 41 * PAGE_SIZE), kept, 41)).toBeUndefined();
   });
 
+  it('goes on past a count that is a lower bound while pages are full (a search past 5,000 matches)', () => {
+    const estimated = (rows: number) => ({ ...page(rows, 5000), count_is_estimate: true });
+    expect(nextPageParam(estimated(25), [], 200)).toBe(201);
+    expect(nextPageParam(estimated(25), [], 230)).toBe(231);
+    expect(nextPageParam(estimated(7), [], 231)).toBeUndefined();
+  });
+
   it('asks for the page before the first one kept, down to page 1', () => {
     expect(previousPageParam(page(25, 60), [], 1)).toBeUndefined();
     expect(previousPageParam(page(25, 2000), [], 2)).toBe(1);

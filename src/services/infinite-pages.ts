@@ -13,17 +13,23 @@ export const MAX_LOADED_PAGES = 40;
 /** What the page parameters read of a page: the server's total and this page's rows. */
 interface CountedPage {
   count: number;
+  /** The invoice lists' flag (decision 0074): count is a lower bound, the matches go on past it. */
+  count_is_estimate?: boolean;
   results: readonly unknown[];
 }
 
 /**
  * The page after `lastParam`, or undefined at the end. Spec §9: the next page exists while the rows loaded
  * are fewer than count; with dropped pages the rows "loaded" are those up to the end of the last page, so
- * it counts from the page number, never from how many pages are kept. An empty page ends the list.
+ * it counts from the page number, never from how many pages are kept. An empty page ends the list. When the
+ * count is a lower bound (a search past 5,000 matches, decision 0074) a full page is followed by another.
  */
 export function nextPageParam(last: CountedPage, _pages: unknown, lastParam: number): number | undefined {
   const rowsThroughLast = (lastParam - 1) * PAGE_SIZE + last.results.length;
-  return last.results.length > 0 && rowsThroughLast < last.count ? lastParam + 1 : undefined;
+  const more = last.count_is_estimate
+    ? last.results.length === PAGE_SIZE || rowsThroughLast < last.count
+    : rowsThroughLast < last.count;
+  return last.results.length > 0 && more ? lastParam + 1 : undefined;
 }
 
 /** The page before the first one kept (once maxPages dropped it), or undefined on page 1. */

@@ -182,6 +182,7 @@ describe('account statement (estado de cuenta)', () => {
         [
           'available_credit',
           'count',
+          'count_is_estimate',
           'credit_line',
           'credit_used',
           'has_cost_center',
@@ -340,6 +341,7 @@ describe('account statement (estado de cuenta)', () => {
       expect(Object.keys(indicators).sort()).toEqual([
         'available_credit',
         'count',
+        'count_is_estimate',
         'credit_line',
         'credit_used',
         'cut_off_dates',

@@ -104,6 +104,7 @@ describe('corporate quotation flow: summary, pre-authorization, quote, pre-appro
       expect(page.count).toBe(rows.length);
       expect(page.indicators).toEqual({
         count: rows.length,
+        count_is_estimate: false,
         suppliers_customers: DEMO_PROVIDERS.length,
         total: (sum('MXN') / 100).toFixed(2),
         total_usd: (sum('USD') / 100).toFixed(2),

@@ -593,6 +593,7 @@ describe('factoring: enable, quote, transfer, record, list', () => {
       expect(page.has_factoring).toBe(true);
       expect(page.indicators).toEqual({
         count: page.count,
+        count_is_estimate: false,
         suppliers_customers: 1,
         total: expect.stringMatching(/^\d+\.\d{2}$/),
         credit_line: company.credit_line,

@@ -94,6 +94,7 @@ describe('GET /api/providers/alliances/', () => {
     expect(first.indicators).toEqual({
       total: expect.stringMatching(/^\d+\.\d{2}$/),
       count: first.count,
+      count_is_estimate: false,
       suppliers_customers: 1,
       available_credit: '0.00',
       credit_used: '0.00',

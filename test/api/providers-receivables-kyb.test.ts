@@ -145,6 +145,7 @@ describe('GET providers/accounts-receivable/ and providers/know-your-business/',
       expect(page.indicators).toEqual({
         total: expect.stringMatching(/^\d+\.\d{2}$/),
         count: page.count,
+        count_is_estimate: false,
         suppliers_customers: 1,
       });
     });

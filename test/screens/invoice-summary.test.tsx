@@ -37,8 +37,8 @@ describe('corporate invoice summary (page)', () => {
     expect(within(card('Clientes')).getByText(String(indicators.suppliers_customers))).toBeTruthy();
     // One line per currency, each with its code (the code is set smaller, in its own span).
     const total = card('Monto Total').textContent;
-    expect(total).toContain(formatMoney(parseMoney(indicators.total), 'MXN'));
-    expect(total).toContain(formatMoney(parseMoney(indicators.total_usd), 'USD'));
+    expect(total).toContain(formatMoney(parseMoney(indicators.total!), 'MXN'));
+    expect(total).toContain(formatMoney(parseMoney(indicators.total_usd!), 'USD'));
 
     const table = screen.getByRole('table', { name: 'Facturas recibidas' });
     const badge = await waitFor(() => {

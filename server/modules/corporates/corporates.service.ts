@@ -23,7 +23,7 @@ import {
   invoiceLabel,
   lifecycleActor,
 } from '../invoices/invoice-access';
-import type { InvoiceListResult } from '../invoices/invoice-list';
+import { type InvoiceListResult, matchIndicators } from '../invoices/invoice-list';
 import { companyRecipients, displayDate, sendToAll } from '../invoices/invoice-notifications';
 import {
   applyInvoiceEvents,
@@ -52,11 +52,16 @@ export class InvalidRequestError extends Error {
 
 /** The summary's three cards: invoices, clients (the providers that issued them), total amount per currency. */
 export function corporateSummaryExtras(result: InvoiceListResult): CorporateSummaryIndicators {
+  const { byCurrency } = result;
   return {
-    count: result.count,
-    suppliers_customers: result.counterparts,
-    total: formatMoneyAmount(parseMoney(result.byCurrency.mxn)),
-    total_usd: formatMoneyAmount(parseMoney(result.byCurrency.usd)),
+    ...matchIndicators(result),
+    // Past the exact count the sums are left out (decision 0074).
+    ...(byCurrency === null
+      ? {}
+      : {
+          total: formatMoneyAmount(parseMoney(byCurrency.mxn)),
+          total_usd: formatMoneyAmount(parseMoney(byCurrency.usd)),
+        }),
   };
 }
 
@@ -64,7 +69,7 @@ export function corporateSummaryExtras(result: InvoiceListResult): CorporateSumm
 export async function requestsListExtras(db: Db, caller: InvoiceCaller, result: InvoiceListResult) {
   const company = result.balances ?? (await findCompanyBalances(db, caller.companyId));
   return {
-    indicators: { total: result.total, count: result.count, suppliers_customers: result.counterparts },
+    indicators: matchIndicators(result),
     has_factoring: company.has_factoring,
   };
 }

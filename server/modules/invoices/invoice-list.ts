@@ -5,6 +5,7 @@ import {
   type InvoiceStatusCode,
   type InvoiceStatusFilter,
 } from '../../../src/domain/invoice-status';
+import { cappedCount, EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import { formatMoneyAmount, parseMoney } from '../../../src/domain/money';
 import { type PeriodCode, periodsToRanges } from '../../../src/domain/period';
 import {
@@ -105,14 +106,17 @@ export interface InvoiceListScope {
 }
 
 export interface InvoiceListResult {
+  /** The matches; past EXACT_COUNT_LIMIT a search's count is that limit and countIsEstimate is true. */
   count: number;
+  /** True when a search matched more than `count` invoices (decision 0074): the sums below are then null. */
+  countIsEstimate: boolean;
   rows: InvoiceListRow[];
   /** Sum of the MXN amounts of every matching invoice (not only this page). */
-  total: string;
+  total: string | null;
   /** Distinct counterparts (customers of a provider, providers of a corporate) among the matches. */
-  counterparts: number;
+  counterparts: number | null;
   /** Sums of the matches' own amounts, USD invoices apart from the rest (the corporate summary's cards). */
-  byCurrency: { mxn: string; usd: string };
+  byCurrency: { mxn: string; usd: string } | null;
   /** The company's balances and factoring flag, when the caller asked for them (a first page's extras). */
   balances: ListCompanyBalances | null;
 }
@@ -140,27 +144,54 @@ function asTheBuyerSeesIt(row: InvoiceListRow): InvoiceListRow {
 
 /**
  * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
- * company's balances: one query (decision 0039).
+ * company's balances: one query (decision 0039). A search counts at most `countLimit` matches exactly (the
+ * product's EXACT_COUNT_LIMIT; a test may lower it): past it the count is the limit, flagged as an estimate, and
+ * the sums are left out (decision 0074). The page's rows are exact either way.
  */
 export async function listInvoices(
   db: Db,
   scope: InvoiceListScope,
   query: InvoiceListQuery,
-  options: { balances?: boolean } = {},
+  options: { balances?: boolean; countLimit?: number } = {},
 ): Promise<InvoiceListResult> {
+  const countLimit = options.countLimit ?? EXACT_COUNT_LIMIT;
   const { summary, rows, balances } = await findInvoiceListPage(
     db,
     listFilter(scope, query),
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-    { balances: options.balances === true },
+    { balances: options.balances === true, countLimit },
   );
+  // Only a search's count is capped; any other list's count is exact whatever its size.
+  const { count, isEstimate } =
+    query.search === ''
+      ? { count: summary.count, isEstimate: false }
+      : cappedCount(summary.count, countLimit);
   return {
-    count: summary.count,
+    count,
+    countIsEstimate: isEstimate,
     rows: scope.side === 'receiver' ? rows.map(asTheBuyerSeesIt) : rows,
-    total: formatMoneyAmount(parseMoney(summary.total)),
-    counterparts: summary.counterparts,
-    byCurrency: { mxn: summary.ownMxn, usd: summary.ownUsd },
+    total: isEstimate ? null : formatMoneyAmount(parseMoney(summary.total)),
+    counterparts: isEstimate ? null : summary.counterparts,
+    byCurrency: isEstimate ? null : { mxn: summary.ownMxn, usd: summary.ownUsd },
     balances,
+  };
+}
+
+/**
+ * The indicators every invoice list's first page shares: the count, whether it is a lower bound, and the sums
+ * of the matches (total, suppliers_customers), which are left out when the count is one (decision 0074).
+ */
+export function matchIndicators(result: InvoiceListResult): {
+  count: number;
+  count_is_estimate: boolean;
+  total?: string;
+  suppliers_customers?: number;
+} {
+  return {
+    count: result.count,
+    count_is_estimate: result.countIsEstimate,
+    ...(result.total === null ? {} : { total: result.total }),
+    ...(result.counterparts === null ? {} : { suppliers_customers: result.counterparts }),
   };
 }
 
@@ -209,6 +240,7 @@ export function toInvoiceItem(row: InvoiceListRow, today: IsoDate): Invoice {
 
 export interface InvoicePageBody {
   count: number;
+  count_is_estimate: boolean;
   next: string | null;
   previous: string | null;
   results: Invoice[];
@@ -218,7 +250,8 @@ export interface InvoicePageBody {
 
 /**
  * The paged body (spec §3). A page past the end answers an empty `results` rather than DRF's 404, so an
- * infinite list whose filter just lost rows never shows an error. The first page carries the extras.
+ * infinite list whose filter just lost rows never shows an error. The first page carries the extras. When the
+ * count is a lower bound, a full page links to the next one even past it (the matches go on).
  */
 export function invoicePage(
   request: FastifyRequest,
@@ -227,9 +260,15 @@ export function invoicePage(
   today: IsoDate,
   firstPageExtras: { indicators: Indicators; has_factoring: boolean } | null,
 ): InvoicePageBody {
+  // The matches known to exist: past a lower-bound count, those up to this page and one more if it is full.
+  const seen = (query.page - 1) * query.pageSize + result.rows.length;
+  const known = result.countIsEstimate
+    ? Math.max(result.count, seen + (result.rows.length === query.pageSize ? 1 : 0))
+    : result.count;
   const body: InvoicePageBody = {
-    ...pageLinks(request, query, result.count),
+    ...pageLinks(request, query, known),
     count: result.count,
+    count_is_estimate: result.countIsEstimate,
     results: result.rows.map((row) => toInvoiceItem(row, today)),
   };
   return query.page === 1 && firstPageExtras ? { ...body, ...firstPageExtras } : body;

@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { StoredQuoteFigures } from '../../../src/domain/forward-payment';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
+import { EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
@@ -345,7 +346,7 @@ function listFilter(filter: InvoiceListFilter) {
   };
 }
 
-/** Count and sums of every invoice a list's filter matches (not only one page). */
+/** Count and sums of the invoices a list's filter matches (not only one page; a search's: see summaryQuery). */
 export interface InvoiceListSummary {
   count: number;
   /** Sum of the MXN amounts (amount_with_exchange_rate), numeric text. */
@@ -367,10 +368,14 @@ export interface ListCompanyBalances {
 
 /**
  * The summary of a filter as a query. Without a period or a search it reads invoice_totals (a few rows per
- * counterpart and status, kept by the database, migration 005); with them it aggregates the matching
- * invoices, which the period's range or the search's trigram index has already narrowed.
+ * counterpart and status, kept by the database, migration 005); with a period it aggregates the matching
+ * invoices, which the period's range has already narrowed. With a search (decision 0074) it first reads the
+ * search's kept word count (invoice_words, a lower bound); past `countLimit` that count is the answer and no match
+ * is read. Otherwise it aggregates at most `countLimit + 1` matches: each match the trigram index finds is
+ * rechecked against the text, so one more than the limit is enough to tell the caller there are more (its sums
+ * are then of part of the matches, and the caller leaves them out).
  */
-function summaryQuery(db: Db, filter: InvoiceListFilter) {
+function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.emissionRanges.length === 0 && filter.search === '') {
     let query = db
       .selectFrom('invoice_totals')
@@ -388,16 +393,52 @@ function summaryQuery(db: Db, filter: InvoiceListFilter) {
     ]);
   }
   const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
-  return db
+  let matches = db
     .selectFrom('invoices')
     .where(listFilter(filter))
     .select((eb) => [
-      eb.fn.countAll<number>().as('s_count'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate), 0)`.as('s_total'),
-      eb.fn.count<number>(counterpart).distinct().as('s_counterparts'),
-      sql<string>`coalesce(sum(amount_with_exchange_rate) filter (where currency <> 'USD'), 0)`.as('s_mxn'),
-      sql<string>`coalesce(sum(amount) filter (where currency = 'USD'), 0)`.as('s_usd'),
+      'amount_with_exchange_rate',
+      'amount',
+      'currency',
+      eb.ref(counterpart).as('counterpart'),
     ]);
+  if (filter.search === '') {
+    return db
+      .selectFrom(matches.as('m'))
+      .select((eb) => [eb.fn.countAll<number>().as('s_count'), ...matchSums]);
+  }
+  // A word past the limit needs no recheck at all: its count in invoice_words is already more than the limit, and
+  // the matches are then not read (a one-time filter). Otherwise at most limit + 1 matches are.
+  const bound = wordLowerBound(db, filter);
+  matches = matches.where(sql<SqlBool>`(${bound}) <= ${countLimit}`).limit(countLimit + 1);
+  return db
+    .selectFrom(matches.as('m'))
+    .select([sql<number>`greatest(count(*), (${bound}))`.as('s_count'), ...matchSums]);
+}
+
+/** The sums of a summary's matches (`m`: amount_with_exchange_rate, amount, currency, counterpart). */
+const matchSums = [
+  sql<string>`coalesce(sum(m.amount_with_exchange_rate), 0)`.as('s_total'),
+  sql<number>`count(distinct m.counterpart)`.as('s_counterparts'),
+  sql<string>`coalesce(sum(m.amount_with_exchange_rate) filter (where m.currency <> 'USD'), 0)`.as('s_mxn'),
+  sql<string>`coalesce(sum(m.amount) filter (where m.currency = 'USD'), 0)`.as('s_usd'),
+];
+
+/**
+ * A lower bound of a search's matches from invoice_words (migration 029): the company's invoices on this side
+ * whose search text holds the search as a whole word. 0 for a search that is no such word (two words, a folio)
+ * and for a list narrowed by status or period (the table knows neither).
+ */
+function wordLowerBound(db: Db, filter: InvoiceListFilter) {
+  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) {
+    return sql<number>`0`;
+  }
+  return db
+    .selectFrom('invoice_words')
+    .select(sql<number>`coalesce(max(invoices), 0)`.as('n'))
+    .where('company_id', '=', filter.companyId)
+    .where('side', '=', filter.side)
+    .where('word', '=', sql<string>`lower(${filter.search})`);
 }
 
 type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
@@ -430,16 +471,17 @@ function listRowOf(row: ListPageRow): InvoiceListRow {
 }
 
 /**
- * One page of the matching invoices, newest emission first, with the summary of every match and, when asked,
- * the company's balances: one statement, one round trip. The page is found in the list's index alone (ids,
- * LIMIT/OFFSET) and only its rows are read from the table (a deferred join), so page 40 costs about what page 1
- * does; an offset past the end gives no rows and the summary still.
+ * One page of the matching invoices, newest emission first, with the summary of the matches (a search's counted
+ * up to `countLimit + 1`, decision 0074) and, when asked, the company's balances: one statement, one round trip.
+ * The page is found in the list's index alone (ids, LIMIT/OFFSET) and only its rows are read from the table (a
+ * deferred join), so page 40 costs about what page 1 does; an offset past the end gives no rows and the summary
+ * still. The page is never capped: its rows are exactly the right ones.
  */
 export async function findInvoiceListPage(
   db: Db,
   filter: InvoiceListFilter,
   page: { limit: number; offset: number },
-  options: { balances: boolean },
+  options: { balances: boolean; countLimit?: number },
 ): Promise<{ summary: InvoiceListSummary; rows: InvoiceListRow[]; balances: ListCompanyBalances | null }> {
   const ids = db
     .selectFrom('invoices')
@@ -457,7 +499,7 @@ export async function findInvoiceListPage(
     ? sql`cross join (select credit_line, credit_used, spei_balance, has_factoring from companies where id = ${filter.companyId}) as c`
     : sql``;
   const { rows } = await sql<ListPageRow>`
-    with summary as (${summaryQuery(db, filter)}), page_ids as (${ids})
+    with summary as (${summaryQuery(db, filter, options.countLimit ?? EXACT_COUNT_LIMIT)}), page_ids as (${ids})
     select summary.* ${balances}, ${columns}
     from summary
     ${balancesJoin}

@@ -21,6 +21,7 @@ import {
   invoiceListQueryDecl,
   invoicePage,
   listInvoices,
+  matchIndicators,
 } from '../invoices/invoice-list';
 import { dialogErrorHandler } from '../invoices/refusals';
 import { knowYourBusinessRows } from './know-your-business.service';
@@ -129,7 +130,7 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
       };
       const result = await listInvoices(db, scope, query);
       return invoicePage(request, query, result, today, {
-        indicators: { total: result.total, count: result.count, suppliers_customers: result.counterparts },
+        indicators: matchIndicators(result),
         has_factoring: caller.hasFactoring,
       });
     },
@@ -155,7 +156,7 @@ export const providerSectionsRoutes: FastifyPluginAsync<ProviderSectionsOptions>
       const side = type === 'income_invoices' ? 'emitter' : 'receiver';
       const result = await listInvoices(db, { companyId: caller.companyId, side, today }, query);
       return invoicePage(request, query, result, today, {
-        indicators: { total: result.total, count: result.count, suppliers_customers: result.counterparts },
+        indicators: matchIndicators(result),
         has_factoring: caller.hasFactoring,
       });
     },

@@ -17,7 +17,7 @@ import {
   invoiceLabel,
   lifecycleActor,
 } from '../invoices/invoice-access';
-import type { InvoiceListResult } from '../invoices/invoice-list';
+import { type InvoiceListResult, matchIndicators } from '../invoices/invoice-list';
 import { companyRecipients, moneyText, sendToAll } from '../invoices/invoice-notifications';
 import { applyInvoiceEvent, requireAcceptedEvent } from '../invoices/lifecycle.service';
 
@@ -55,9 +55,7 @@ export async function allianceListExtras(
   const available = parseMoney(company.credit_line) - parseMoney(company.credit_used);
   return {
     indicators: {
-      total: result.total,
-      count: result.count,
-      suppliers_customers: result.counterparts,
+      ...matchIndicators(result),
       available_credit: formatMoneyAmount(Math.max(0, available)),
       credit_used: company.credit_used,
       spei_balance: company.spei_balance,

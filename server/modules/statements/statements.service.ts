@@ -44,6 +44,7 @@ import {
   type InvoiceListResult,
   listFilter,
   listInvoices,
+  matchIndicators,
   toInvoiceItem,
 } from '../invoices/invoice-list';
 import {
@@ -301,9 +302,7 @@ export async function statementExtras(
     const used = parseMoney(company.credit_used);
     return {
       indicators: {
-        total: list.total,
-        count: list.count,
-        suppliers_customers: list.counterparts,
+        ...matchIndicators(list),
         credit_line: formatMoneyAmount(line),
         credit_used: formatMoneyAmount(used),
         available_credit: formatMoneyAmount(Math.max(0, line - used)),
@@ -322,10 +321,8 @@ export async function statementExtras(
   ]);
   return {
     indicators: {
-      total: list.total,
-      count: list.count,
-      providers: list.counterparts,
-      suppliers_customers: list.counterparts,
+      ...matchIndicators(list),
+      ...(list.counterparts === null ? {} : { providers: list.counterparts }),
       cut_off_dates: cutOffDates,
       ...nextPayment(due),
       spei_balance: speiBalance,

@@ -21,3 +21,9 @@ export const isoDate = define<IsoDate>('IsoDate', isIsoDate);
 export const invoiceStatusCode = define<InvoiceStatusCode>('InvoiceStatusCode', isInvoiceStatusCode);
 
 export const satStatusCode = define<SatStatusCode>('SatStatusCode', isSatStatusCode);
+
+/**
+ * An invoice list's `count_is_estimate` (decision 0074): true when a search matched more than EXACT_COUNT_LIMIT
+ * invoices, so `count` is that limit, a lower bound.
+ */
+export const countIsEstimate = define<boolean>('CountIsEstimate', (value) => typeof value === 'boolean');

@@ -11,7 +11,7 @@ import {
   string,
   type,
 } from 'superstruct';
-import { isoDate, moneyAmount } from './common';
+import { countIsEstimate, isoDate, moneyAmount } from './common';
 import { batchOf, payload, paymentDate } from './fields';
 import { Invoice, InvoicePage } from './invoices';
 import {
@@ -175,11 +175,13 @@ export type QuotationOutcomeResponse = Infer<typeof QuotationOutcomeResponse>;
 /** The three indicators of the corporate summary's first page: invoices, clients, total amount per currency. */
 export const CorporateSummaryIndicators = type({
   count: integer(),
-  suppliers_customers: integer(),
+  /** The count is a lower bound (decision 0074): a search matched more; the sums below are then absent. */
+  count_is_estimate: optional(countIsEstimate),
+  suppliers_customers: optional(integer()),
   /** Sum of the MXN invoices' amounts. */
-  total: moneyAmount,
+  total: optional(moneyAmount),
   /** Sum of the USD invoices' amounts. */
-  total_usd: moneyAmount,
+  total_usd: optional(moneyAmount),
 });
 export type CorporateSummaryIndicators = Infer<typeof CorporateSummaryIndicators>;
 
@@ -190,6 +192,8 @@ export type CorporateSummaryIndicators = Infer<typeof CorporateSummaryIndicators
  */
 export const CorporateSummaryPage = type({
   count: integer(),
+  /** As every invoice list's (PagedList): the count is a lower bound (decision 0074). */
+  count_is_estimate: optional(countIsEstimate),
   next: nullable(string()),
   previous: nullable(string()),
   results: array(Invoice),

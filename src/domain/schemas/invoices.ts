@@ -21,7 +21,7 @@ import {
 } from '../invoice-status';
 import { isPeriodCode, type PeriodCode } from '../period';
 import { PROVIDER_REQUEST_MESSAGES } from '../provider-requests';
-import { invoiceStatusCode, isoDate, moneyAmount } from './common';
+import { countIsEstimate, invoiceStatusCode, isoDate, moneyAmount } from './common';
 import { checkedField, MESSAGES, pageNumber, pageSize, payload } from './fields';
 
 // Invoices-service payloads and responses (spec §3, §7). Responses use `type()` (extra fields
@@ -38,6 +38,8 @@ export const Indicators = type({
   credit_used: optional(moneyAmount),
   total: optional(moneyAmount),
   count: optional(integer()),
+  /** The count is a lower bound: a search matched more invoices; total and suppliers_customers are then absent. */
+  count_is_estimate: optional(countIsEstimate),
   suppliers_customers: optional(integer()),
   /** The factoring line granted (factoring list, provider statement: the balance card). */
   credit_line: optional(moneyAmount),
@@ -55,6 +57,11 @@ export type Indicators = Infer<typeof Indicators>;
 export function PagedList<T, S>(item: Struct<T, S>) {
   return type({
     count: integer(),
+    /**
+     * The invoice lists' answer (decision 0074): true when a search matched more than EXACT_COUNT_LIMIT
+     * invoices; `count` is then that limit (there are more) and the indicators leave out the sums.
+     */
+    count_is_estimate: optional(countIsEstimate),
     next: nullable(string()),
     previous: nullable(string()),
     results: array(item),

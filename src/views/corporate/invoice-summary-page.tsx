@@ -1,6 +1,7 @@
 import { H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { CORPORATE_STATUS_FILTER_OPTIONS } from '../../domain/invoice-status';
+import { invoiceCountText } from '../../domain/list-count';
 import { parseMoney } from '../../domain/money';
 import type { CorporateSummaryIndicators } from '../../domain/schemas/corporates';
 import { MoneyFigure } from '../common/money-figure';
@@ -10,7 +11,7 @@ import { CORPORATE_SUMMARY_COLUMNS } from '../invoices/invoice-columns';
 import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { InvoiceTable } from '../invoices/invoice-table';
-import { StatCard, type StatCardState } from '../invoices/stat-card';
+import { StatCard, type StatCardState, SumLeftOut } from '../invoices/stat-card';
 import { NextMaturities, type NextMaturitiesState } from './next-maturities';
 import './corporate.css';
 
@@ -19,26 +20,30 @@ export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
 export type SummaryIndicatorsState = StatCardState<CorporateSummaryIndicators>;
 
 /** Spec §2: Facturas, Clientes and Monto Total (one line per currency the buyer owes in). */
-function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
+export function SummaryCards({ state }: { state: SummaryIndicatorsState }) {
   return (
     <section className="flujo-stat-cards" aria-label="Indicadores">
       <StatCard id="indicador-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
-        {(loaded) => loaded.count}
+        {(loaded) => invoiceCountText(loaded.count, loaded.count_is_estimate === true)}
       </StatCard>
       <StatCard id="indicador-clientes" icon={<OfficeIcon />} label="Clientes" state={state}>
-        {(loaded) => loaded.suppliers_customers}
+        {(loaded) => (loaded.suppliers_customers === undefined ? <SumLeftOut /> : loaded.suppliers_customers)}
       </StatCard>
       <StatCard id="indicador-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
-        {(loaded) => (
-          <>
-            <span className="flujo-stat-card-line">
-              <MoneyFigure amount={parseMoney(loaded.total)} currency="MXN" />
-            </span>
-            <span className="flujo-stat-card-line">
-              <MoneyFigure amount={parseMoney(loaded.total_usd)} currency="USD" />
-            </span>
-          </>
-        )}
+        {({ total, total_usd }) =>
+          total === undefined || total_usd === undefined ? (
+            <SumLeftOut />
+          ) : (
+            <>
+              <span className="flujo-stat-card-line">
+                <MoneyFigure amount={parseMoney(total)} currency="MXN" />
+              </span>
+              <span className="flujo-stat-card-line">
+                <MoneyFigure amount={parseMoney(total_usd)} currency="USD" />
+              </span>
+            </>
+          )
+        }
       </StatCard>
     </section>
   );

@@ -2,6 +2,7 @@ import { Button, H1 } from '@blueprintjs/core';
 import { DocumentIcon, DollarIcon, OfficeIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useSnapshot } from 'valtio';
+import { invoiceCountText } from '../../domain/list-count';
 import { parseMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { factoringEnrolmentMachine } from '../../machines/factoring-enrolment.machine';
@@ -14,7 +15,7 @@ import { InvoiceFiltersBar } from '../invoices/invoice-filters-bar';
 import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { InvoiceTable } from '../invoices/invoice-table';
 import { MessageDialog } from '../invoices/message-dialog';
-import { StatCard, type StatCardState } from '../invoices/stat-card';
+import { StatCard, type StatCardState, SumLeftOut } from '../invoices/stat-card';
 import { FactoringDrawer, REQUEST_FACTORING_TEXT } from './factoring-drawer';
 import './factoring.css';
 
@@ -34,14 +35,20 @@ function SummaryCards({ state }: { state: StatCardState<Indicators> }) {
   return (
     <section className="flujo-stat-cards" aria-label="Indicadores">
       <StatCard id="factoraje-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
-        {(loaded) => loaded.count ?? 0}
+        {(loaded) => invoiceCountText(loaded.count ?? 0, loaded.count_is_estimate === true)}
       </StatCard>
       <StatCard id="factoraje-clientes" icon={<OfficeIcon />} label="Clientes" state={state}>
-        {(loaded) => loaded.suppliers_customers ?? 0}
+        {(loaded) => (loaded.count_is_estimate ? <SumLeftOut /> : (loaded.suppliers_customers ?? 0))}
       </StatCard>
       <StatCard id="factoraje-monto" icon={<DollarIcon />} label="Monto total" state={state}>
         {/* The sum of the invoices' peso values (a USD invoice at its CFDI rate). */}
-        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
+        {(loaded) =>
+          loaded.count_is_estimate ? (
+            <SumLeftOut />
+          ) : (
+            <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />
+          )
+        }
       </StatCard>
     </section>
   );

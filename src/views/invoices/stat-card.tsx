@@ -1,5 +1,6 @@
 import { Card, Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { SUM_LEFT_OUT_TEXT } from '../../domain/list-count';
 import './invoices.css';
 
 export const STAT_CARDS_FAILED_TEXT = 'No pudimos cargar los indicadores.';
@@ -47,4 +48,9 @@ export function StatCard<T>({
       </div>
     </Card>
   );
+}
+
+/** A card's figure the list left out: a search matched more invoices than it counts (decision 0074). */
+export function SumLeftOut() {
+  return <span className="flujo-stat-card-status">{SUM_LEFT_OUT_TEXT}</span>;
 }

@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { formatInvoiceAmount, formatInvoiceMxnValue, isConverted } from '../../domain/invoice-money';
 import { CORPORATE_STATUS_MEANINGS, InvoiceStatus } from '../../domain/invoice-status';
+import { invoiceCountText } from '../../domain/list-count';
 import { formatMxn, parseMoney, sumMoney } from '../../domain/money';
 import type { Indicators, Invoice } from '../../domain/schemas/invoices';
 import type { StatementMovement } from '../../domain/schemas/statements';
@@ -30,7 +31,7 @@ import type { InvoiceListScreen } from '../invoices/invoice-list-screen';
 import { allSelected, toggleAll, toggleOne } from '../invoices/invoice-selection';
 import { InvoiceTable, SELECT_ALL_TEXT } from '../invoices/invoice-table';
 import { SidePanel } from '../invoices/side-panel';
-import { StatCard, type StatCardState } from '../invoices/stat-card';
+import { StatCard, type StatCardState, SumLeftOut } from '../invoices/stat-card';
 import { MonthlyStatementsPanel, type MonthlyStatementsPanelProps } from './monthly-statements-panel';
 import '../corporate/corporate.css';
 import './statement.css';
@@ -89,7 +90,7 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
   return (
     <section className="flujo-stat-cards" aria-label="Indicadores">
       <StatCard id="edo-facturas" icon={<DocumentIcon />} label="Facturas" state={state}>
-        {(loaded) => loaded.count ?? 0}
+        {(loaded) => invoiceCountText(loaded.count ?? 0, loaded.count_is_estimate === true)}
       </StatCard>
       <StatCard
         id="edo-contrapartes"
@@ -97,10 +98,22 @@ function StatementCards({ role, state }: { role: Role; state: StatementIndicator
         label={provider ? 'Clientes' : 'Proveedores'}
         state={state}
       >
-        {(loaded) => (provider ? loaded.suppliers_customers : loaded.providers) ?? 0}
+        {(loaded) =>
+          loaded.count_is_estimate ? (
+            <SumLeftOut />
+          ) : (
+            ((provider ? loaded.suppliers_customers : loaded.providers) ?? 0)
+          )
+        }
       </StatCard>
       <StatCard id="edo-monto" icon={<DollarIcon />} label="Monto Total" state={state}>
-        {(loaded) => <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />}
+        {(loaded) =>
+          loaded.count_is_estimate ? (
+            <SumLeftOut />
+          ) : (
+            <MoneyFigure amount={parseMoney(loaded.total ?? '0')} currency="MXN" />
+          )
+        }
       </StatCard>
       {provider ? (
         <StatCard id="edo-linea" icon={<BankAccountIcon />} label="Línea disponible" state={state}>
