@@ -15,6 +15,8 @@ import { StatCard, type StatCardState, SumLeftOut } from '../invoices/stat-card'
 import { NextMaturities, type NextMaturitiesState } from './next-maturities';
 import './corporate.css';
 
+/** The actions column holds the history icon alone: the 'Acciones' header's width, the rest to Cliente and Descripción. */
+const HISTORY_ONLY_ACTIONS_WIDTH = '5.75rem';
 export const INVOICE_SUMMARY_TITLE = 'Resumen de facturas';
 /** The three indicators as the first page of the summary brought them. */
 export type SummaryIndicatorsState = StatCardState<CorporateSummaryIndicators>;
@@ -80,6 +82,7 @@ export function InvoiceSummaryPage({ help, screen, indicators, maturities }: Inv
         {...screen.list}
         selection={null}
         columns={CORPORATE_SUMMARY_COLUMNS}
+        actionsWidth={HISTORY_ONLY_ACTIONS_WIDTH}
         renderActions={(invoice) => <HistoryButton invoice={invoice} trail={screen.trail} />}
       />
       {/* The buyer reads the same trail and the CFDI's proof (issue 30) as its supplier. */}

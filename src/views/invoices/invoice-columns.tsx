@@ -146,7 +146,8 @@ export const amountColumn: InvoiceColumn = {
   id: 'amount',
   header: 'Monto',
   cell: (invoice) => formatInvoiceAmount(invoice),
-  width: '8.5rem',
+  // Room for '$99,999,999.99 MXN': a buyer's invoice in the millions kept its currency cut off at 8.5rem.
+  width: '9.75rem',
   className: 'flujo-cell-amount',
 };
 
