@@ -404,7 +404,7 @@ interface Row {
   /** List calls: the `count` of the first answer (the rows the filter matches). */
   note: string;
   /** peer: bench/peer-drf (issue 35), compared, never a target. */
-  kind: 'ceiling' | 'health' | 'list' | 'call' | 'peer';
+  kind: 'ceiling' | 'health' | 'list' | 'search' | 'call' | 'peer';
 }
 
 function describeErrors(result: Result): { errors: number; detail: string } {
@@ -499,7 +499,62 @@ async function getJson<T>(base: string, path: string, token: string): Promise<T>
 
 interface ListPage {
   count: number;
-  results: Array<{ id: number; description: string | null; status: number }>;
+  count_is_estimate?: boolean;
+  results: Array<{
+    id: number;
+    description: string | null;
+    status: number;
+    serie_folio: string | null;
+    fiscal_folio: string;
+    receiver_rfc: string;
+    receiver_name: string;
+  }>;
+}
+
+/** The words of a page someone could search for: letters only, 5 characters or more, lower-cased. */
+function wordsOf(page: ListPage): string[] {
+  const text = page.results.map((row) => `${row.description ?? ''} ${row.receiver_name}`).join(' ');
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 5 && /^\p{L}+$/u.test(word));
+  return [...new Set(words.map((word) => word.toLowerCase()))];
+}
+
+/**
+ * The issue's five kinds of search on the demo provider's list, found in its own data: the newest invoice's
+ * folio, its customer's RFC, its UUID, the common word (`search`), and the rarest word of the oldest page's
+ * descriptions and customer names (the one with the fewest matches, at least one).
+ */
+async function searchesOf(
+  base: string,
+  token: string,
+  first: ListPage,
+  common: string,
+): Promise<Array<{ id: string; kind: string; term: string; page: ListPage }>> {
+  const newest = first.results[0];
+  const lastPage = Math.max(1, Math.ceil(first.count / PAGE_SIZE));
+  const oldest = await getJson<ListPage>(base, providerList({ page: lastPage }), token);
+  let rare: { term: string; page: ListPage } | null = null;
+  for (const word of wordsOf(oldest).filter((word) => word !== common)) {
+    const page = await getJson<ListPage>(base, providerList({ search: word }), token);
+    if (page.count > 0 && (!rare || page.count < rare.page.count)) rare = { term: word, page };
+  }
+  const terms: Array<{ id: string; kind: string; term: string | null | undefined }> = [
+    { id: 'search-folio', kind: 'a folio', term: newest?.serie_folio },
+    { id: 'search-rfc', kind: 'an RFC', term: newest?.receiver_rfc },
+    { id: 'search-uuid', kind: 'a UUID', term: newest?.fiscal_folio },
+    { id: 'search', kind: 'a common word', term: common },
+  ];
+  const found: Array<{ id: string; kind: string; term: string; page: ListPage }> = [];
+  for (const { id, kind, term } of terms) {
+    if (!term) continue;
+    found.push({
+      id,
+      kind,
+      term,
+      page: await getJson<ListPage>(base, providerList({ search: term }), token),
+    });
+  }
+  if (rare) found.push({ id: 'search-rare', kind: 'a rare word', ...rare });
+  return found;
 }
 
 function listPath(list: string, params: Record<string, string | number>): string {
@@ -828,7 +883,8 @@ async function benchDatabase(
     const lastPage = Math.max(1, Math.ceil(first.count / PAGE_SIZE));
     const deepPage = Math.min(DEEP_PAGE, lastPage);
     const search = options.search ?? searchTermFrom(first);
-    const searched = await getJson<ListPage>(server.base, providerList({ search }), provider);
+    const searches = await searchesOf(server.base, provider, first, search);
+    const base = server.base;
     const filtered = await getJson<ListPage>(
       server.base,
       providerList({ status: InvoiceStatus.AVAILABLE }),
@@ -901,15 +957,17 @@ async function benchDatabase(
         kind: 'list',
         base: server.base,
       },
-      {
-        id: 'search',
-        endpoint: `provider list, search "${search}"`,
-        path: providerList({ search }),
+      ...searches.map((found) => ({
+        id: found.id,
+        endpoint: `provider list, search ${found.kind} "${found.term}"`,
+        path: providerList({ search: found.term }),
         token: provider,
-        note: matches(searched),
-        kind: 'list',
-        base: server.base,
-      },
+        note: found.page.count_is_estimate
+          ? `more than ${plural(found.page.count, 'match', 'matches')} (count_is_estimate)`
+          : matches(found.page),
+        kind: 'search' as const,
+        base,
+      })),
       {
         id: 'status',
         endpoint: 'provider list, status Por Autorizar',
@@ -991,7 +1049,6 @@ function targetsOf(database: DatabaseName, rows: Row[]): Target[] {
   const health = byId('health');
   const firstPage = byId('first-page');
   const deepPage = byId('deep-page');
-  const search = byId('search');
   const targets: Target[] = [];
   if (!health || !firstPage) return targets;
   const ratio = firstPage.reqPerSec / health.reqPerSec;
@@ -1019,8 +1076,12 @@ function targetsOf(database: DatabaseName, rows: Row[]): Target[] {
         met: slower <= 1.2,
       });
     }
-    if (search) {
-      targets.push({ target: 'search p99 ≤ 100 ms', measured: `${search.p99} ms`, met: search.p99 <= 100 });
+    for (const row of rows.filter((r) => r.kind === 'search')) {
+      targets.push({
+        target: `${row.endpoint}: p99 ≤ 100 ms`,
+        measured: `${row.p99} ms`,
+        met: row.p99 <= 100,
+      });
     }
   } else {
     targets.push({
