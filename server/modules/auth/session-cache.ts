@@ -170,11 +170,17 @@ export async function createSessionCache(options: {
     applied = version;
   };
 
+  /** Which (re)synchronisation is current: a lost connection or a newer one makes an older one give up. */
+  let synchronisation = 0;
+  let connected = false;
   const synchronise = async () => {
-    pending = [];
+    synchronisation += 1;
+    const attempt = synchronisation;
+    const queued: string[] = [];
+    pending = queued;
     try {
       const version = await readVersion(db);
-      const queued = pending;
+      if (attempt !== synchronisation || closed) return;
       pending = null;
       clear();
       applied = version;
@@ -182,10 +188,13 @@ export async function createSessionCache(options: {
       for (const payload of queued) apply(payload);
       nowListening();
     } catch {
+      if (attempt !== synchronisation) return;
       pending = null;
       applied = null;
       // The connection listens, the pool cannot answer: try again shortly, reading the database meanwhile.
-      if (!closed) setTimeout(() => void synchronise(), 1_000).unref();
+      setTimeout(() => {
+        if (connected && !closed && attempt === synchronisation) void synchronise();
+      }, 1_000).unref();
     }
   };
 
@@ -197,9 +206,12 @@ export async function createSessionCache(options: {
       else apply(payload);
     },
     ready() {
+      connected = true;
       void synchronise();
     },
     lost() {
+      connected = false;
+      synchronisation += 1;
       pending = null;
       if (applied !== null) reset(null);
     },
@@ -249,6 +261,8 @@ export async function createSessionCache(options: {
     }),
     async close() {
       closed = true;
+      connected = false;
+      synchronisation += 1;
       applied = null;
       clear();
       await subscription.close();
