@@ -197,6 +197,16 @@ describe('sessions cached per process: a revocation answers on the very next req
     },
   );
 
+  it('a database whose version went back (restored from a backup) is trusted no more than a lost notification', async () => {
+    const session = await sessionFor(one, PROVIDER);
+    await cachedOnTwo(session);
+    await database.db.updateTable('session_version').set({ version: 0 }).where('id', '=', 1).execute();
+    // The logout's notification carries a number the second app has seen already.
+    expect((await logout(one, session)).statusCode).toBe(204);
+    expect((await list(two, session)).statusCode).toBe(401);
+    await cachedOnTwo(await sessionFor(one, PROVIDER));
+  });
+
   it('a restarted process keeps answering live sessions and refusing revoked ones', async () => {
     const kept = await sessionFor(one, PROVIDER);
     const ended = await sessionFor(one, PROVIDER);

@@ -14,8 +14,9 @@ import type { SessionUserRow, SessionUsers } from './session-users';
  *   session is served from memory only if every change up to that version has been applied here. A change whose
  *   notification is still on its way makes the request read the database instead.
  * - It fails closed: while not listening (starting, connection lost), every request reads the database; a skipped
- *   version number (a missed notification) empties the cache; a version check that stays ahead for
- *   `MISSED_AFTER_MS` is taken as a notification lost without the connection failing, and empties it too.
+ *   version number (a missed notification) empties the cache, and so does a version that went back (a database
+ *   restored from a backup); a version check that stays ahead for `MISSED_AFTER_MS` is taken as a notification
+ *   lost without the connection failing, and empties it too.
  * - The version check is shared: every request that arrives while one is in flight waits for the next one, so a
  *   busy process makes one small query for many requests, and each request's check was sent after it arrived.
  */
@@ -241,6 +242,11 @@ export async function createSessionCache(options: {
         return row;
       }
       const version = await checkVersion();
+      if (applied !== null && version < applied) {
+        // The database's counter went back (restored from a backup): nothing known here can be trusted.
+        reset(version);
+        return read(userId, familyId);
+      }
       if (applied !== null && version > applied) {
         // A change committed whose notification has not arrived: wait for it no longer than MISSED_AFTER_MS.
         if (!behind || applied >= behind.version) behind = { since: now(), version };
