@@ -26,6 +26,7 @@ import { paymentComplements } from './migrations/026-payment-complements';
 import { monthlyStatements } from './migrations/027-monthly-statements';
 import { sessionChanges } from './migrations/028-session-changes';
 import { searchWords } from './migrations/029-search-words';
+import { searchWordSums } from './migrations/030-search-word-sums';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027-monthly-statements': statements(monthlyStatements),
   '028-session-changes': statements(sessionChanges),
   '029-search-words': statements(searchWords),
+  '030-search-word-sums': statements(searchWordSums),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

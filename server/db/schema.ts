@@ -227,7 +227,11 @@ export interface InvoiceWordsTable {
   company_id: number;
   side: 'emitter' | 'receiver';
   word: string;
+  counterpart_id: number;
   invoices: number;
+  amount_mxn: Money;
+  amount_own_mxn: Money;
+  amount_own_usd: Money;
 }
 
 export interface DisbursementsTable {

@@ -12,7 +12,7 @@
 const SEPARATOR = `E'\\x1f'`;
 // concat_ws('-', serie, folio) and concat(serie, folio) written with immutable operators (an index needs them);
 // folio alone is inside the first.
-const FOLIO_TEXT = `cfdi_uuid || ${SEPARATOR} || coalesce(serie || '-' || folio, serie, folio, '') || ${SEPARATOR} || coalesce(serie, '') || coalesce(folio, '')`;
+export const FOLIO_TEXT = `cfdi_uuid || ${SEPARATOR} || coalesce(serie || '-' || folio, serie, folio, '') || ${SEPARATOR} || coalesce(serie, '') || coalesce(folio, '')`;
 export const INVOICE_SEARCH_TEXT = {
   emitter: `(${FOLIO_TEXT} || ${SEPARATOR} || receiver_rfc || ${SEPARATOR} || receiver_name || ${SEPARATOR} || description)`,
   receiver: `(${FOLIO_TEXT} || ${SEPARATOR} || emitter_rfc || ${SEPARATOR} || emitter_name || ${SEPARATOR} || description)`,

@@ -146,7 +146,8 @@ function asTheBuyerSeesIt(row: InvoiceListRow): InvoiceListRow {
  * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
  * company's balances: one query (decision 0039). A search counts at most `countLimit` matches exactly (the
  * product's EXACT_COUNT_LIMIT; a test may lower it): past it the count is the limit, flagged as an estimate, and
- * the sums are left out (decision 0074). The page's rows are exact either way.
+ * the sums are left out (decision 0074), unless the search is one word the kept words answer exactly at any size
+ * (decision 0075). The page's rows are exact either way.
  */
 export async function listInvoices(
   db: Db,
@@ -161,11 +162,10 @@ export async function listInvoices(
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
     { balances: options.balances === true, countLimit },
   );
-  // Only a search's count is capped; any other list's count is exact whatever its size.
-  const { count, isEstimate } =
-    query.search === ''
-      ? { count: summary.count, isEstimate: false }
-      : cappedCount(summary.count, countLimit);
+  // Only a search's recheck is capped; any other list's count, and a one-word search's, is exact whatever its size.
+  const { count, isEstimate } = summary.exact
+    ? { count: summary.count, isEstimate: false }
+    : cappedCount(summary.count, countLimit);
   return {
     count,
     countIsEstimate: isEstimate,

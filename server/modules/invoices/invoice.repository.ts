@@ -12,7 +12,9 @@ import { EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
-import { INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
+import { FOLIO_TEXT, INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
+import { OWN_MXN_PESO_VALUE } from '../../db/migrations/020-peso-value-totals';
+import { LONG_WORD_MARK, wordText } from '../../db/migrations/030-search-word-sums';
 import type { Database, InvoicesTable, ProofState } from '../../db/schema';
 
 /** Which side of an invoice a call acts on: providers act on invoices they issued, corporates on those they received. */
@@ -356,6 +358,8 @@ export interface InvoiceListSummary {
   /** Sums of the invoices' own amounts: those not in dollars, and those in dollars. */
   ownMxn: string;
   ownUsd: string;
+  /** False when `count` was taken up to a limit (a search's capped recheck, decision 0074). */
+  exact: boolean;
 }
 
 /** The company's balances a list's first page shows (the same row findCompanyBalances reads). */
@@ -369,11 +373,12 @@ export interface ListCompanyBalances {
 /**
  * The summary of a filter as a query. Without a period or a search it reads invoice_totals (a few rows per
  * counterpart and status, kept by the database, migration 005); with a period it aggregates the matching
- * invoices, which the period's range has already narrowed. With a search (decision 0074) it first reads the
- * search's kept word count (invoice_words, a lower bound); past `countLimit` that count is the answer and no match
- * is read. Otherwise it aggregates at most `countLimit + 1` matches: each match the trigram index finds is
- * rechecked against the text, so one more than the limit is enough to tell the caller there are more (its sums
- * are then of part of the matches, and the caller leaves them out).
+ * invoices, which the period's range has already narrowed. A search that is one word (decision 0075) is answered
+ * exactly from the kept words, at any size (keptWordSummary). Any other search (decision 0074) first reads its
+ * kept lower bound; past `countLimit` that bound is the answer and no match is read. Otherwise it aggregates at
+ * most `countLimit + 1` matches: each match the trigram index finds is rechecked against the text, so one more
+ * than the limit is enough to tell the caller there are more (its sums are then of part of the matches, and the
+ * caller leaves them out). `s_exact` says whether the count is exact whatever its size.
  */
 function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.emissionRanges.length === 0 && filter.search === '') {
@@ -390,6 +395,7 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
       sql<number>`count(distinct counterpart_id)`.as('s_counterparts'),
       sql<string>`coalesce(sum(amount_own_mxn), 0)`.as('s_mxn'),
       sql<string>`coalesce(sum(amount_own_usd), 0)`.as('s_usd'),
+      sql<boolean>`true`.as('s_exact'),
     ]);
   }
   const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
@@ -405,15 +411,25 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.search === '') {
     return db
       .selectFrom(matches.as('m'))
-      .select((eb) => [eb.fn.countAll<number>().as('s_count'), ...matchSums]);
+      .select((eb) => [eb.fn.countAll<number>().as('s_count'), ...matchSums, sql<boolean>`true`.as('s_exact')]);
   }
   // A word past the limit needs no recheck at all: its count in invoice_words is already more than the limit, and
   // the matches are then not read (a one-time filter). Otherwise at most limit + 1 matches are.
-  const bound = wordLowerBound(db, filter);
+  const bound = wordLowerBound(filter);
   matches = matches.where(sql<SqlBool>`(${bound}) <= ${countLimit}`).limit(countLimit + 1);
-  return db
+  const capped = db
     .selectFrom(matches.as('m'))
-    .select([sql<number>`greatest(count(*), (${bound}))`.as('s_count'), ...matchSums]);
+    .select([
+      sql<number>`greatest(count(*), (${bound}))`.as('s_count'),
+      ...matchSums,
+      sql<boolean>`false`.as('s_exact'),
+    ]);
+  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) return capped;
+  // Exactly one of the two runs: each is behind a one-time filter on the same condition.
+  const kept = keptWordsAnswer(filter);
+  return sql`select * from (${keptWordSummary(filter)}) as kept where ${kept}
+    union all
+    select * from (${capped}) as capped where not ${kept}`;
 }
 
 /** The sums of a summary's matches (`m`: amount_with_exchange_rate, amount, currency, counterpart). */
@@ -424,21 +440,60 @@ const matchSums = [
   sql<string>`coalesce(sum(m.amount) filter (where m.currency = 'USD'), 0)`.as('s_usd'),
 ];
 
+/** The company's kept words on the list's side that hold the search (none for a search that no word can hold). */
+function wordsHolding(filter: InvoiceListFilter) {
+  return sql`from invoice_words
+    where company_id = ${filter.companyId} and side = ${filter.side}
+      and word like lower(${containsPattern(filter.search)}) and invoices > 0`;
+}
+
 /**
- * A lower bound of a search's matches from invoice_words (migration 029): the company's invoices on this side
- * whose search text holds the search as a whole word. 0 for a search that is no such word (two words, a folio)
- * and for a list narrowed by status or period (the table knows neither).
+ * Whether the kept words answer a search exactly (decision 0075): the search is letters and digits with a letter,
+ * three characters or more, so it matches an invoice's word text exactly when one of its kept words holds it; at
+ * most one of the company's words holds it, so no invoice is counted twice; and the company has no word too long
+ * to keep (LONG_WORD_MARK). A list narrowed by status or period never gets here (the words know neither).
  */
-function wordLowerBound(db: Db, filter: InvoiceListFilter) {
+function keptWordsAnswer(filter: InvoiceListFilter) {
+  return sql<SqlBool>`(lower(${filter.search}) ~ '^[[:alnum:]]*[[:alpha:]][[:alnum:]]*$'
+    and length(${filter.search}) >= 3
+    and not exists (select 1 from invoice_words
+      where company_id = ${filter.companyId} and side = ${filter.side} and word = ${LONG_WORD_MARK} and invoices > 0)
+    and (select count(distinct word) ${wordsHolding(filter)}) <= 1)`;
+}
+
+/**
+ * A one-word search's summary from the kept rows of its word (per counterpart, with the sums) plus the invoices
+ * whose folio fields alone hold it (the folio fiscal, serie and folio are not words; their own trigram index finds
+ * them, usually none): each match once, no match rechecked.
+ */
+function keptWordSummary(filter: InvoiceListFilter) {
+  const pattern = containsPattern(filter.search);
+  const counterpart = sql.ref(filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id');
+  return sql`select coalesce(sum(x.n), 0) as s_count, coalesce(sum(x.mxn), 0) as s_total,
+      count(distinct x.counterpart) as s_counterparts, coalesce(sum(x.own_mxn), 0) as s_mxn,
+      coalesce(sum(x.own_usd), 0) as s_usd, true as s_exact
+    from (
+      select counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd ${wordsHolding(filter)}
+      union all
+      select ${counterpart}, 1, amount_with_exchange_rate, ${sql.raw(OWN_MXN_PESO_VALUE)},
+        case when currency = 'USD' then amount else 0 end
+      from invoices
+      where ${sql.ref(companyColumn(filter.side))} = ${filter.companyId}
+        and ${sql.raw(FOLIO_TEXT)} ilike ${pattern}
+        and not (${sql.raw(wordText(filter.side))} ilike ${pattern})
+    ) as x (counterpart, n, mxn, own_mxn, own_usd)`;
+}
+
+/**
+ * A lower bound of a search's matches from invoice_words: the company's invoices on this side holding the kept
+ * word that holds the search most often (each is matched by the search). 0 for a search no word holds (two words,
+ * a folio) and for a list narrowed by status or period (the table knows neither).
+ */
+function wordLowerBound(filter: InvoiceListFilter) {
   if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) {
     return sql<number>`0`;
   }
-  return db
-    .selectFrom('invoice_words')
-    .select(sql<number>`coalesce(max(invoices), 0)`.as('n'))
-    .where('company_id', '=', filter.companyId)
-    .where('side', '=', filter.side)
-    .where('word', '=', sql<string>`lower(${filter.search})`);
+  return sql<number>`select coalesce(max(n), 0) from (select sum(invoices) as n ${wordsHolding(filter)} group by word) as w`;
 }
 
 type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
@@ -447,6 +502,7 @@ type ListPageRow = { [K in keyof InvoiceListRow]: InvoiceListRow[K] | null } & {
   s_counterparts: number | string;
   s_mxn: string;
   s_usd: string;
+  s_exact: boolean;
   b_credit_line?: string;
   b_credit_used?: string;
   b_spei_balance?: string;
@@ -461,6 +517,7 @@ function listRowOf(row: ListPageRow): InvoiceListRow {
     s_counterparts: _counterparts,
     s_mxn: _mxn,
     s_usd: _usd,
+    s_exact: _exact,
     b_credit_line: _creditLine,
     b_credit_used: _creditUsed,
     b_spei_balance: _speiBalance,
@@ -514,6 +571,7 @@ export async function findInvoiceListPage(
       counterparts: Number(first.s_counterparts),
       ownMxn: String(first.s_mxn),
       ownUsd: String(first.s_usd),
+      exact: first.s_exact === true,
     },
     rows: rows.flatMap((row) => (row.id === null ? [] : [listRowOf(row)])),
     balances: options.balances

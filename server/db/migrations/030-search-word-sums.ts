@@ -1,0 +1,134 @@
+// Issue 35 (decision 0075): a one-word search's count, sums and counterparts come from kept rows, exact, at any
+// size. invoice_words (migration 029) knew a word's count per company and side, a lower bound; it now also knows
+// it per counterpart with the invoices' sums, holds every word of three characters or more (a longer word than
+// 200 characters is marked instead), and the folio fields get a trigram index of their own, so that a search
+// which is one word is answered from the words plus the few invoices whose folio fields alone hold it.
+import { FOLIO_TEXT, SEARCH_TEXT_SEPARATOR } from './005-scale-indexes';
+import { OWN_MXN_PESO_VALUE } from './020-peso-value-totals';
+
+/** The longest word kept as itself; an invoice with a longer one adds to LONG_WORD_MARK instead. */
+export const LONGEST_KEPT_WORD = 200;
+/**
+ * The word an invoice holding a word longer than LONGEST_KEPT_WORD is counted under. It is the search text's
+ * separator, which no word and no search of the kept path can hold, so it only says "this company has such words":
+ * a search could be inside one of them, so its count is not taken from the kept words.
+ */
+export const LONG_WORD_MARK = SEARCH_TEXT_SEPARATOR;
+
+/**
+ * The text of a side's searchable fields other than the folio fields: the counterpart's RFC and name and the
+ * description (INVOICE_SEARCH_TEXT without FOLIO_TEXT). `row` qualifies the columns ('' for none).
+ */
+export function wordText(side: 'emitter' | 'receiver', row = ''): string {
+  const counterpart = side === 'emitter' ? 'receiver' : 'emitter';
+  return `concat_ws(E'\\x1f', ${row}${counterpart}_rfc, ${row}${counterpart}_name, ${row}description)`;
+}
+
+/**
+ * The words of a side's word text as a search finds them: lowercased with the lower() ILIKE applies, split at every
+ * character that is not a letter or digit, each once per invoice, those of 3 characters or more with a letter.
+ * A search of letters and digits with a letter matches the word text exactly when it is inside one of these
+ * words: a match cannot cross a character that is not a letter or digit, and a piece with a letter is inside a word
+ * with a letter. Shorter words cannot hold a search of three characters, the shortest the kept path answers.
+ */
+function wordsOf(text: string): string {
+  return `(select distinct case when length(word) > ${LONGEST_KEPT_WORD} then E'\\x1f' else word end as word
+    from regexp_split_to_table(lower(${text}), '[^[:alnum:]]+') as word
+    where length(word) >= 3 and word ~ '[[:alpha:]]')`;
+}
+
+/** Both sides' words of `rows` (an alias over invoices' columns with a signed `n`) as deltas with their sums. */
+function deltas(rows: string): string {
+  const sums = `r.n, r.n * r.amount_with_exchange_rate, r.n * (${OWN_MXN_PESO_VALUE}),
+      r.n * (case when r.currency = 'USD' then r.amount else 0 end)`;
+  return `select r.emitter_company_id, 'emitter', w.word, r.receiver_company_id, ${sums}
+      from ${rows} cross join lateral ${wordsOf(wordText('emitter', 'r.'))} as w
+    union all
+    select r.receiver_company_id, 'receiver', w.word, r.emitter_company_id, ${sums}
+      from ${rows} cross join lateral ${wordsOf(wordText('receiver', 'r.'))} as w`;
+}
+
+/** Adds the deltas in one upsert, in key order (two transactions take the row locks in the same order). */
+function applyDeltas(union: string): string {
+  return `insert into invoice_words as t
+      (company_id, side, word, counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
+    select company_id, side, word, counterpart_id, sum(n), sum(mxn), sum(own_mxn), sum(own_usd)
+    from (${union}) as d (company_id, side, word, counterpart_id, n, mxn, own_mxn, own_usd)
+    group by company_id, side, word, counterpart_id
+    having sum(n) <> 0 or sum(mxn) <> 0 or sum(own_mxn) <> 0 or sum(own_usd) <> 0
+    order by company_id, side, word, counterpart_id
+    on conflict (company_id, side, word, counterpart_id) do update set
+      invoices = t.invoices + excluded.invoices,
+      amount_mxn = t.amount_mxn + excluded.amount_mxn,
+      amount_own_mxn = t.amount_own_mxn + excluded.amount_own_mxn,
+      amount_own_usd = t.amount_own_usd + excluded.amount_own_usd`;
+}
+
+/** The columns a row's words, counterparts and sums depend on: a status change touches none of them. */
+const WORD_KEY = [
+  'emitter_company_id',
+  'receiver_company_id',
+  'emitter_rfc',
+  'emitter_name',
+  'receiver_rfc',
+  'receiver_name',
+  'description',
+  'amount',
+  'currency',
+  'amount_with_exchange_rate',
+];
+/** The statement's rows as one array of (id, WORD_KEY…) records, in id order: compared before and after. */
+const keys = (table: 'old_rows' | 'new_rows') =>
+  `(select array_agg((id, ${WORD_KEY.join(', ')}) order by id) from ${table})`;
+
+/** The folio fields of INVOICE_SEARCH_TEXT (the same expression, or the planner would not use the index). */
+const FOLIO_INDEX = `CREATE INDEX invoices_folio_search_idx ON invoices USING gin ((${FOLIO_TEXT}) public.gin_trgm_ops)`;
+
+export const searchWordSums: readonly string[] = [
+  'DROP TRIGGER invoice_words_insert ON invoices',
+  'DROP TRIGGER invoice_words_update ON invoices',
+  'DROP TRIGGER invoice_words_delete ON invoices',
+  'DROP FUNCTION invoice_words_apply()',
+  'DROP TABLE invoice_words',
+  `CREATE TABLE invoice_words (
+    company_id integer NOT NULL REFERENCES companies(id),
+    side text NOT NULL CHECK (side IN ('emitter', 'receiver')),
+    word text NOT NULL,
+    counterpart_id integer NOT NULL REFERENCES companies(id),
+    invoices integer NOT NULL,
+    amount_mxn numeric(18,2) NOT NULL,
+    amount_own_mxn numeric(18,2) NOT NULL,
+    amount_own_usd numeric(18,2) NOT NULL,
+    PRIMARY KEY (company_id, side, word, counterpart_id)
+  )`,
+  `CREATE FUNCTION invoice_words_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      ${applyDeltas(deltas('(select *, 1 as n from new_rows) as r'))};
+    ELSIF TG_OP = 'UPDATE' THEN
+      -- Only when a row's companies, searched text or amounts changed, which in practice never happens: one
+      -- comparison of the statement's keys, and a batch of status changes splits no text.
+      IF ${keys('old_rows')} IS DISTINCT FROM ${keys('new_rows')} THEN
+        ${applyDeltas(
+          `${deltas('(select *, 1 as n from new_rows) as r')}
+          union all
+          ${deltas('(select *, -1 as n from old_rows) as r')}`,
+        )};
+      END IF;
+    ELSE
+      ${applyDeltas(deltas('(select *, -1 as n from old_rows) as r'))};
+    END IF;
+    RETURN NULL;
+  END
+  $$`,
+  `CREATE TRIGGER invoice_words_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  `CREATE TRIGGER invoice_words_update AFTER UPDATE ON invoices
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  `CREATE TRIGGER invoice_words_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  // The invoices already there.
+  applyDeltas(deltas('(select *, 1 as n from invoices) as r')),
+  FOLIO_INDEX,
+];
