@@ -132,7 +132,11 @@ describe('a search past the exact count', () => {
 
   it("answers the corporate summary's one word exactly and leaves its sums out past the limit otherwise", async () => {
     const word = await get<CorporateSummaryPage>(`${SUMMARY}?search=${WORD}`, corporate);
-    expect(word.indicators).toMatchObject({ count: COPIES, count_is_estimate: false, suppliers_customers: 1 });
+    expect(word.indicators).toMatchObject({
+      count: COPIES,
+      count_is_estimate: false,
+      suppliers_customers: 1,
+    });
     expect(word.indicators?.total).toMatch(/^\d+\.\d{2}$/);
     const prefix = await get<CorporateSummaryPage>(`${SUMMARY}?search=${PREFIX}`, corporate);
     expect(prefix.count_is_estimate).toBe(true);

@@ -12,7 +12,11 @@ import { EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import type { DateRange } from '../../../src/domain/period';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
-import { FOLIO_TEXT, INVOICE_SEARCH_TEXT, SEARCH_TEXT_SEPARATOR } from '../../db/migrations/005-scale-indexes';
+import {
+  FOLIO_TEXT,
+  INVOICE_SEARCH_TEXT,
+  SEARCH_TEXT_SEPARATOR,
+} from '../../db/migrations/005-scale-indexes';
 import { OWN_MXN_PESO_VALUE } from '../../db/migrations/020-peso-value-totals';
 import { LONG_WORD_MARK, wordText } from '../../db/migrations/030-search-word-sums';
 import type { Database, InvoicesTable, ProofState } from '../../db/schema';
@@ -411,7 +415,11 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
   if (filter.search === '') {
     return db
       .selectFrom(matches.as('m'))
-      .select((eb) => [eb.fn.countAll<number>().as('s_count'), ...matchSums, sql<boolean>`true`.as('s_exact')]);
+      .select((eb) => [
+        eb.fn.countAll<number>().as('s_count'),
+        ...matchSums,
+        sql<boolean>`true`.as('s_exact'),
+      ]);
   }
   // A word past the limit needs no recheck at all: its count in invoice_words is already more than the limit, and
   // the matches are then not read (a one-time filter). Otherwise at most limit + 1 matches are.
@@ -424,7 +432,8 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
       ...matchSums,
       sql<boolean>`false`.as('s_exact'),
     ]);
-  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) return capped;
+  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined)
+    return capped;
   // Exactly one of the two runs: each is behind a one-time filter on the same condition.
   const kept = keptWordsAnswer(filter);
   return sql`select * from (${keptWordSummary(filter)}) as kept where ${kept}
