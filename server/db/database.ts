@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -90,6 +91,34 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return handle;
 }
 
+/**
+ * Leads a statement that PostgreSQL should keep prepared on each connection (decision 0076): parsed once and,
+ * after five runs, planned once, instead of both on every request. Only for a statement whose plan does not depend
+ * on its values: a search's plan does (a pattern found once or in thousands of rows), so searches never carry it.
+ * PGlite ignores it (a comment).
+ */
+export const PREPARED = '/* prepared */';
+
+/** A prepared statement's name on a connection: its text's digest, so the same text reuses it. */
+function statementName(text: string): string {
+  return `flujo_${createHash('sha1').update(text).digest('base64url')}`;
+}
+
+/** Runs the statements that begin with PREPARED as named statements on every connection of `pool`. */
+function prepareMarkedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    // pg's query has many overloads; Kysely calls only (text, values) and (cursor).
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const prepared = (...args: unknown[]): unknown => {
+      const [text, values] = args;
+      return typeof text === 'string' && text.startsWith(PREPARED)
+        ? query({ name: statementName(text), text, values })
+        : query(...args);
+    };
+    Object.assign(client, { query: prepared });
+  });
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -99,6 +128,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  prepareMarkedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const subscriptions = new Set<Subscription>();
   return {

@@ -220,8 +220,9 @@ export interface InvoiceTotalsTable {
 }
 
 /**
- * How many of a company's invoices per side hold each word of their search text (migration 029, decision
- * 0074): a lower bound of a one-word search's matches. Kept by triggers; read-only for the code.
+ * How many of a company's invoices per side and counterpart hold each word of their search text, with their
+ * sums (migration 030, decisions 0074 and 0075): a one-word search's exact summary. Kept by triggers; read-only
+ * for the code.
  */
 export interface InvoiceWordsTable {
   company_id: number;

@@ -70,7 +70,7 @@ const SCHEMA_BY_TYPE: Readonly<Record<string, JsonSchema>> = {
   MoneyAmount: { type: 'string', pattern: '^-?\\d{1,16}\\.\\d{2}$' },
   CountIsEstimate: {
     type: 'boolean',
-    description: `true: la búsqueda encontró más de ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} facturas; count es ese límite (hay más) y los indicadores omiten total, total_usd, suppliers_customers y providers. Las filas de la página son exactas.`,
+    description: `true: la búsqueda encontró más de ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} facturas y no es una sola palabra (dos palabras, un folio, o una búsqueda con estatus o periodo); count es ese límite (hay más) y los indicadores omiten total, total_usd, suppliers_customers y providers. Una búsqueda de una sola palabra (letras y dígitos, al menos 3 caracteres) se cuenta exacta a cualquier tamaño, con sus sumas. Las filas de la página son exactas.`,
   },
   InvoiceStatusCode: { type: 'integer', enum: [...INVOICE_STATUS_CODES] },
   SatStatusCode: { type: 'integer', enum: [...SAT_STATUS_CODES] },

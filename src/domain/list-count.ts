@@ -1,4 +1,5 @@
-// How many invoices a list's search found, and when that number is only a lower bound (decision 0074).
+// How many invoices a list's search found, and when that number is only a lower bound (decision 0074; a one-word
+// search is counted exactly at any size, decision 0075).
 
 /**
  * The most matches of a search a list counts exactly. Past it the count stops there: the list answers

@@ -108,7 +108,10 @@ export interface InvoiceListScope {
 export interface InvoiceListResult {
   /** The matches; past EXACT_COUNT_LIMIT a search's count is that limit and countIsEstimate is true. */
   count: number;
-  /** True when a search matched more than `count` invoices (decision 0074): the sums below are then null. */
+  /**
+   * True when a search the kept words cannot answer matched more than `count` invoices (decisions 0074, 0075):
+   * the sums below are then null.
+   */
   countIsEstimate: boolean;
   rows: InvoiceListRow[];
   /** Sum of the MXN amounts of every matching invoice (not only this page). */

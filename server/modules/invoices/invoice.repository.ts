@@ -10,7 +10,7 @@ import type { StoredQuoteFigures } from '../../../src/domain/forward-payment';
 import type { InvoiceStatusCode } from '../../../src/domain/invoice-status';
 import { EXACT_COUNT_LIMIT } from '../../../src/domain/list-count';
 import type { DateRange } from '../../../src/domain/period';
-import type { Db } from '../../db/database';
+import { type Db, PREPARED } from '../../db/database';
 import { containsPattern } from '../../db/like';
 import {
   FOLIO_TEXT,
@@ -564,7 +564,9 @@ export async function findInvoiceListPage(
   const balancesJoin = options.balances
     ? sql`cross join (select credit_line, credit_used, spei_balance, has_factoring from companies where id = ${filter.companyId}) as c`
     : sql``;
-  const { rows } = await sql<ListPageRow>`
+  // A list without a search or period has one good plan whatever its values: PostgreSQL keeps it prepared.
+  const prepared = filter.search === '' && filter.emissionRanges.length === 0 ? sql.raw(PREPARED) : sql``;
+  const { rows } = await sql<ListPageRow>`${prepared}
     with summary as (${summaryQuery(db, filter, options.countLimit ?? EXACT_COUNT_LIMIT)}), page_ids as (${ids})
     select summary.* ${balances}, ${columns}
     from summary

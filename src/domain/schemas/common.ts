@@ -24,6 +24,7 @@ export const satStatusCode = define<SatStatusCode>('SatStatusCode', isSatStatusC
 
 /**
  * An invoice list's `count_is_estimate` (decision 0074): true when a search matched more than EXACT_COUNT_LIMIT
- * invoices, so `count` is that limit, a lower bound.
+ * invoices, so `count` is that limit, a lower bound. A one-word search is counted exactly at any size (decision
+ * 0075), so only a search the kept words cannot answer (two words, a folio, a status or period) says so.
  */
 export const countIsEstimate = define<boolean>('CountIsEstimate', (value) => typeof value === 'boolean');
