@@ -53,14 +53,34 @@ function deltas(table: 'new_rows' | 'old_rows', sign: 1 | -1, ownMxn: string): s
  * (a stored quote, a timestamp) adds nothing and locks nothing.
  */
 function applyDeltas(union: string): string {
-  return `insert into invoice_totals as t
-      (company_id, side, status, counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
-    select company_id, side, status, counterpart_id, sum(n), sum(mxn), sum(own_mxn), sum(own_usd)
-    from (${union}) as d (company_id, side, counterpart_id, status, n, mxn, own_mxn, own_usd)
-    group by company_id, side, status, counterpart_id
+  return upsertSums(
+    'invoice_totals',
+    ['company_id', 'side', 'status', 'counterpart_id'],
+    ['company_id', 'side', 'counterpart_id', 'status'],
+    union,
+  );
+}
+
+/**
+ * Adds signed deltas (`union`: rows of `deltaKeys` then n, mxn, own_mxn, own_usd) to `table`'s count and three
+ * sums in one upsert, grouped and ordered by `keys` (the table's primary key), so two transactions take the row
+ * locks in the same order. A group whose deltas cancel out adds nothing and locks nothing.
+ */
+export function upsertSums(
+  table: string,
+  keys: readonly string[],
+  deltaKeys: readonly string[],
+  union: string,
+): string {
+  const key = keys.join(', ');
+  return `insert into ${table} as t
+      (${key}, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
+    select ${key}, sum(n), sum(mxn), sum(own_mxn), sum(own_usd)
+    from (${union}) as d (${deltaKeys.join(', ')}, n, mxn, own_mxn, own_usd)
+    group by ${key}
     having sum(n) <> 0 or sum(mxn) <> 0 or sum(own_mxn) <> 0 or sum(own_usd) <> 0
-    order by company_id, side, status, counterpart_id
-    on conflict (company_id, side, status, counterpart_id) do update set
+    order by ${key}
+    on conflict (${key}) do update set
       invoices = t.invoices + excluded.invoices,
       amount_mxn = t.amount_mxn + excluded.amount_mxn,
       amount_own_mxn = t.amount_own_mxn + excluded.amount_own_mxn,

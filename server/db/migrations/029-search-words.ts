@@ -58,6 +58,49 @@ const WORD_KEY = [
 const keys = (table: 'old_rows' | 'new_rows') =>
   `(select array_agg((id, ${WORD_KEY.join(', ')}) order by id) from ${table})`;
 
+/**
+ * The trigger function that keeps invoice_words from a statement's transition tables: `apply` adds the deltas
+ * `deltas` makes of a row alias, and an update is applied only when `keys` of the old and new rows differ.
+ */
+export function wordsFunction(
+  apply: (union: string) => string,
+  deltas: (rows: string) => string,
+  keys: (table: 'old_rows' | 'new_rows') => string,
+): string {
+  return `CREATE FUNCTION invoice_words_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      ${apply(deltas('(select *, 1 as n from new_rows) as r'))};
+    ELSIF TG_OP = 'UPDATE' THEN
+      -- Only when a row's words or what is kept with them changed, which in practice never happens (CFDI text
+      -- does not change): one comparison of the statement's keys, with no join, and a batch of status changes
+      -- splits no text. Then the old rows go out and the new come in; the unchanged ones cancel in the sums.
+      IF ${keys('old_rows')} IS DISTINCT FROM ${keys('new_rows')} THEN
+        ${apply(
+          `${deltas('(select *, 1 as n from new_rows) as r')}
+          union all
+          ${deltas('(select *, -1 as n from old_rows) as r')}`,
+        )};
+      END IF;
+    ELSE
+      ${apply(deltas('(select *, -1 as n from old_rows) as r'))};
+    END IF;
+    RETURN NULL;
+  END
+  $$`;
+}
+
+/** The statement triggers that run invoice_words_apply on every insert, update and delete of invoices. */
+export const WORDS_TRIGGERS: readonly string[] = [
+  `CREATE TRIGGER invoice_words_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  `CREATE TRIGGER invoice_words_update AFTER UPDATE ON invoices
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  `CREATE TRIGGER invoice_words_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+];
+
 export const searchWords: readonly string[] = [
   `CREATE TABLE invoice_words (
     company_id integer NOT NULL REFERENCES companies(id),
@@ -66,34 +109,8 @@ export const searchWords: readonly string[] = [
     invoices integer NOT NULL,
     PRIMARY KEY (company_id, side, word)
   )`,
-  `CREATE FUNCTION invoice_words_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    IF TG_OP = 'INSERT' THEN
-      ${applyDeltas(deltas('(select *, 1 as n from new_rows) as r'))};
-    ELSIF TG_OP = 'UPDATE' THEN
-      -- Only when a row's companies or searched text changed, which in practice never happens (CFDI text does
-      -- not change): one comparison of the statement's keys, with no join, and a batch of status changes splits
-      -- no text. Then the old rows go out and the new come in; the unchanged ones cancel in the sums.
-      IF ${keys('old_rows')} IS DISTINCT FROM ${keys('new_rows')} THEN
-        ${applyDeltas(
-          `${deltas('(select *, 1 as n from new_rows) as r')}
-          union all
-          ${deltas('(select *, -1 as n from old_rows) as r')}`,
-        )};
-      END IF;
-    ELSE
-      ${applyDeltas(deltas('(select *, -1 as n from old_rows) as r'))};
-    END IF;
-    RETURN NULL;
-  END
-  $$`,
-  `CREATE TRIGGER invoice_words_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
-  `CREATE TRIGGER invoice_words_update AFTER UPDATE ON invoices
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
-  `CREATE TRIGGER invoice_words_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  wordsFunction(applyDeltas, deltas, keys),
+  ...WORDS_TRIGGERS,
   // The invoices already there.
   applyDeltas(deltas('(select *, 1 as n from invoices) as r')),
 ];

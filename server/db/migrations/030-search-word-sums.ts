@@ -3,8 +3,9 @@
 // it per counterpart with the invoices' sums, holds every word of three characters or more (a longer word than
 // 200 characters is marked instead), and the folio fields get a trigram index of their own, so that a search
 // which is one word is answered from the words plus the few invoices whose folio fields alone hold it.
-import { FOLIO_TEXT, SEARCH_TEXT_SEPARATOR } from './005-scale-indexes';
+import { FOLIO_TEXT, SEARCH_TEXT_SEPARATOR, upsertSums } from './005-scale-indexes';
 import { OWN_MXN_PESO_VALUE } from './020-peso-value-totals';
+import { WORDS_TRIGGERS, wordsFunction } from './029-search-words';
 
 /** The longest word kept as itself; an invoice with a longer one adds to LONG_WORD_MARK instead. */
 export const LONGEST_KEPT_WORD = 200;
@@ -48,20 +49,10 @@ function deltas(rows: string): string {
       from ${rows} cross join lateral ${wordsOf(wordText('receiver', 'r.'))} as w`;
 }
 
-/** Adds the deltas in one upsert, in key order (two transactions take the row locks in the same order). */
+/** Adds the deltas to the word rows in one upsert, in key order. */
 function applyDeltas(union: string): string {
-  return `insert into invoice_words as t
-      (company_id, side, word, counterpart_id, invoices, amount_mxn, amount_own_mxn, amount_own_usd)
-    select company_id, side, word, counterpart_id, sum(n), sum(mxn), sum(own_mxn), sum(own_usd)
-    from (${union}) as d (company_id, side, word, counterpart_id, n, mxn, own_mxn, own_usd)
-    group by company_id, side, word, counterpart_id
-    having sum(n) <> 0 or sum(mxn) <> 0 or sum(own_mxn) <> 0 or sum(own_usd) <> 0
-    order by company_id, side, word, counterpart_id
-    on conflict (company_id, side, word, counterpart_id) do update set
-      invoices = t.invoices + excluded.invoices,
-      amount_mxn = t.amount_mxn + excluded.amount_mxn,
-      amount_own_mxn = t.amount_own_mxn + excluded.amount_own_mxn,
-      amount_own_usd = t.amount_own_usd + excluded.amount_own_usd`;
+  const keys = ['company_id', 'side', 'word', 'counterpart_id'];
+  return upsertSums('invoice_words', keys, keys, union);
 }
 
 /** The columns a row's words, counterparts and sums depend on: a status change touches none of them. */
@@ -101,33 +92,8 @@ export const searchWordSums: readonly string[] = [
     amount_own_usd numeric(18,2) NOT NULL,
     PRIMARY KEY (company_id, side, word, counterpart_id)
   )`,
-  `CREATE FUNCTION invoice_words_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    IF TG_OP = 'INSERT' THEN
-      ${applyDeltas(deltas('(select *, 1 as n from new_rows) as r'))};
-    ELSIF TG_OP = 'UPDATE' THEN
-      -- Only when a row's companies, searched text or amounts changed, which in practice never happens: one
-      -- comparison of the statement's keys, and a batch of status changes splits no text.
-      IF ${keys('old_rows')} IS DISTINCT FROM ${keys('new_rows')} THEN
-        ${applyDeltas(
-          `${deltas('(select *, 1 as n from new_rows) as r')}
-          union all
-          ${deltas('(select *, -1 as n from old_rows) as r')}`,
-        )};
-      END IF;
-    ELSE
-      ${applyDeltas(deltas('(select *, -1 as n from old_rows) as r'))};
-    END IF;
-    RETURN NULL;
-  END
-  $$`,
-  `CREATE TRIGGER invoice_words_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
-  `CREATE TRIGGER invoice_words_update AFTER UPDATE ON invoices
-    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
-  `CREATE TRIGGER invoice_words_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION invoice_words_apply()`,
+  wordsFunction(applyDeltas, deltas, keys),
+  ...WORDS_TRIGGERS,
   // The invoices already there.
   applyDeltas(deltas('(select *, 1 as n from invoices) as r')),
   FOLIO_INDEX,
