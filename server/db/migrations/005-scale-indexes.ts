@@ -61,6 +61,12 @@ function applyDeltas(union: string): string {
   );
 }
 
+/** The count and the three sums a kept-totals table holds per key (upsertSums adds to them). */
+export const SUM_COLUMNS = `invoices integer NOT NULL,
+    amount_mxn numeric(18,2) NOT NULL,
+    amount_own_mxn numeric(18,2) NOT NULL,
+    amount_own_usd numeric(18,2) NOT NULL`;
+
 /**
  * Adds signed deltas (`union`: rows of `deltaKeys` then n, mxn, own_mxn, own_usd) to `table`'s count and three
  * sums in one upsert, grouped and ordered by `keys` (the table's primary key), so two transactions take the row
@@ -144,10 +150,7 @@ export const scaleIndexes: readonly string[] = [
     side text NOT NULL CHECK (side IN ('emitter', 'receiver')),
     status smallint NOT NULL,
     counterpart_id integer NOT NULL REFERENCES companies(id),
-    invoices integer NOT NULL,
-    amount_mxn numeric(18,2) NOT NULL,
-    amount_own_mxn numeric(18,2) NOT NULL,
-    amount_own_usd numeric(18,2) NOT NULL,
+    ${SUM_COLUMNS},
     PRIMARY KEY (company_id, side, status, counterpart_id)
   )`,
   totalsFunction('CREATE', OWN_MXN_AS_WRITTEN),

@@ -45,7 +45,7 @@ function applyDeltas(union: string): string {
 
 /** The columns a row's words and key depend on: an update that changes none of them (a status change, a stored
  * quote) changes no count and reads no text. */
-const WORD_KEY = [
+export const WORD_KEY = [
   'emitter_company_id',
   'receiver_company_id',
   'emitter_rfc',
@@ -53,10 +53,14 @@ const WORD_KEY = [
   'receiver_rfc',
   'receiver_name',
   'description',
-];
-/** The statement's rows as one array of (id, WORD_KEY…) records, in id order: compared before and after. */
-const keys = (table: 'old_rows' | 'new_rows') =>
-  `(select array_agg((id, ${WORD_KEY.join(', ')}) order by id) from ${table})`;
+] as const;
+
+/** The statement's rows as one array of (id, `columns`…) records, in id order: compared before and after. */
+export const keysOf =
+  (columns: readonly string[]) =>
+  (table: 'old_rows' | 'new_rows'): string =>
+    `(select array_agg((id, ${columns.join(', ')}) order by id) from ${table})`;
+const keys = keysOf(WORD_KEY);
 
 /**
  * The trigger function that keeps invoice_words from a statement's transition tables: `apply` adds the deltas

@@ -3,9 +3,9 @@
 // it per counterpart with the invoices' sums, holds every word of three characters or more (a longer word than
 // 200 characters is marked instead), and the folio fields get a trigram index of their own, so that a search
 // which is one word is answered from the words plus the few invoices whose folio fields alone hold it.
-import { FOLIO_TEXT, SEARCH_TEXT_SEPARATOR, upsertSums } from './005-scale-indexes';
+import { FOLIO_TEXT, SEARCH_TEXT_SEPARATOR, SUM_COLUMNS, upsertSums } from './005-scale-indexes';
 import { OWN_MXN_PESO_VALUE } from './020-peso-value-totals';
-import { WORDS_TRIGGERS, wordsFunction } from './029-search-words';
+import { keysOf, WORD_KEY, WORDS_TRIGGERS, wordsFunction } from './029-search-words';
 
 /** The longest word kept as itself; an invoice with a longer one adds to LONG_WORD_MARK instead. */
 export const LONGEST_KEPT_WORD = 200;
@@ -55,22 +55,8 @@ function applyDeltas(union: string): string {
   return upsertSums('invoice_words', keys, keys, union);
 }
 
-/** The columns a row's words, counterparts and sums depend on: a status change touches none of them. */
-const WORD_KEY = [
-  'emitter_company_id',
-  'receiver_company_id',
-  'emitter_rfc',
-  'emitter_name',
-  'receiver_rfc',
-  'receiver_name',
-  'description',
-  'amount',
-  'currency',
-  'amount_with_exchange_rate',
-];
-/** The statement's rows as one array of (id, WORD_KEY…) records, in id order: compared before and after. */
-const keys = (table: 'old_rows' | 'new_rows') =>
-  `(select array_agg((id, ${WORD_KEY.join(', ')}) order by id) from ${table})`;
+/** The statement's rows keyed by what their words, counterparts and sums depend on: a status change is none. */
+const keys = keysOf([...WORD_KEY, 'amount', 'currency', 'amount_with_exchange_rate']);
 
 /** The folio fields of INVOICE_SEARCH_TEXT (the same expression, or the planner would not use the index). */
 const FOLIO_INDEX = `CREATE INDEX invoices_folio_search_idx ON invoices USING gin ((${FOLIO_TEXT}) public.gin_trgm_ops)`;
@@ -86,10 +72,7 @@ export const searchWordSums: readonly string[] = [
     side text NOT NULL CHECK (side IN ('emitter', 'receiver')),
     word text NOT NULL,
     counterpart_id integer NOT NULL REFERENCES companies(id),
-    invoices integer NOT NULL,
-    amount_mxn numeric(18,2) NOT NULL,
-    amount_own_mxn numeric(18,2) NOT NULL,
-    amount_own_usd numeric(18,2) NOT NULL,
+    ${SUM_COLUMNS},
     PRIMARY KEY (company_id, side, word, counterpart_id)
   )`,
   wordsFunction(applyDeltas, deltas, keys),
