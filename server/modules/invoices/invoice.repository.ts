@@ -464,7 +464,7 @@ function wordsHolding(filter: InvoiceListFilter) {
  */
 function keptWordsAnswer(filter: InvoiceListFilter) {
   return sql<SqlBool>`(lower(${filter.search}) ~ '^[[:alnum:]]*[[:alpha:]][[:alnum:]]*$'
-    and length(${filter.search}) >= 3
+    and length(lower(${filter.search})) >= 3
     and not exists (select 1 from invoice_words
       where company_id = ${filter.companyId} and side = ${filter.side} and word = ${LONG_WORD_MARK} and invoices > 0)
     and (select count(distinct word) ${wordsHolding(filter)}) <= 1)`;
