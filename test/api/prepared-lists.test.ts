@@ -1,0 +1,60 @@
+// @postgresql: named prepared statements live on PostgreSQL's connections; PGlite runs every statement unnamed.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREPARED } from '../../server/db/database';
+import {
+  findInvoiceListPage,
+  type InvoiceListFilter,
+} from '../../server/modules/invoices/invoice.repository';
+import { type ApiTestContext, createApiApp } from '../support/api-app';
+import { DEMO_PROVIDER } from '../support/pronto-pago';
+
+// Decision 0076: a list without a search runs as a named prepared statement on PostgreSQL, so each connection
+// parses and plans it once; a search never does (its good plan depends on the pattern).
+
+describe('a list statement prepared per connection', () => {
+  let ctx: ApiTestContext;
+  let filter: InvoiceListFilter;
+
+  beforeAll(async () => {
+    ctx = await createApiApp();
+    const company = await ctx.database.db
+      .selectFrom('companies')
+      .select('id')
+      .where('rfc', '=', DEMO_PROVIDER.rfc)
+      .executeTakeFirstOrThrow();
+    filter = { companyId: company.id, side: 'emitter', status: null, emissionRanges: [], search: '' };
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps the list without a search prepared on PostgreSQL, and not a search, with the same rows', async () => {
+    await ctx.database.db.connection().execute(async (connection) => {
+      const prepared = async () =>
+        (
+          await sql<{ name: string; statement: string }>`
+            select name, statement from pg_prepared_statements order by name`.execute(connection)
+        ).rows;
+      const before = await prepared();
+      const page = { limit: 25, offset: 0 };
+      const first = await findInvoiceListPage(connection, filter, page, { balances: true });
+      const again = await findInvoiceListPage(connection, filter, page, { balances: true });
+      expect(again).toEqual(first);
+      expect(first.rows.length).toBeGreaterThan(0);
+      const afterList = await prepared();
+      const searched = await findInvoiceListPage(connection, { ...filter, search: 'a' }, page, {
+        balances: true,
+      });
+      expect(searched.rows.length).toBeGreaterThan(0);
+      const afterSearch = await prepared();
+      if (ctx.database.kind === 'postgresql') {
+        const added = afterList.filter((row) => !before.some((old) => old.name === row.name));
+        expect(added).toHaveLength(1);
+        expect(added[0]?.name).toMatch(/^flujo_/);
+        expect(added[0]?.statement.startsWith(PREPARED)).toBe(true);
+      } else {
+        expect(afterList).toEqual(before);
+      }
+      expect(afterSearch).toEqual(afterList);
+    });
+  });
+});
