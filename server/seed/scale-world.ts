@@ -84,6 +84,13 @@ const DESCRIPTIONS = [
   'Servicio de vigilancia mensual',
   'Arrendamiento de bodega refrigerada',
 ];
+/**
+ * A description given to about one invoice in 10,007 instead of one of DESCRIPTIONS, so a search of RARE_WORD
+ * finds a handful among 100,000 (issue 35's "a rare word"; the other words are each in about 6 % of them).
+ */
+export const RARE_DESCRIPTION = 'Reparación de compresores de refrigeración';
+export const RARE_WORD = 'compresores';
+const RARE_EVERY = 10_007;
 const REJECT_REASONS: Record<string, string> = {
   'invoice.reject': 'Sin presupuesto este mes',
   'invoice.rejectQuotation': 'Cotización retirada por el comprador',
@@ -372,7 +379,8 @@ async function insertBatch(
         b.r5 % 100 < ${USD_PERCENT} as usd,
         (b.emission + make_interval(mins => 480 + b.r4 % 600))::timestamp as issued_at,
         (${10_000}::int + b.k)::text as folio,
-        (${DESCRIPTIONS}::text[])[1 + b.r2 % ${DESCRIPTIONS.length}] as description
+        case when b.r3 % ${RARE_EVERY} = 0 then ${RARE_DESCRIPTION}::text
+          else (${DESCRIPTIONS}::text[])[1 + b.r2 % ${DESCRIPTIONS.length}] end as description
       from base as b
     ),
     priced as (
