@@ -2,11 +2,10 @@
 // Issue 14, "Must show": a server killed with SIGKILL in the middle of accepting a 1,000-line quotation has,
 // after a restart on the same data, either all 1,000 invoices Autorizada or none; the same for a ZIP of 1,000
 // CFDI (all imported or none). The real server (server/main.ts) runs as a child process: on PGlite in a
-// DATA_DIR of its own, or, when TEST_DATABASE_URL is set (CI sets it), on PostgreSQL in a schema of its own.
+// DATA_DIR of its own, or, when TEST_DATABASE_URL is set (CI sets it), on PostgreSQL in a database of its own.
 // Kills land before, during or after the transaction (ACCEPT_KILLS, ZIP_KILLS); the test asserts all-or-none,
 // never which, and that a 200 the client received survives the kill (durability of a commit). No assertion on
 // elapsed time; every wait has a generous explicit bound (CI: a loaded 2-core machine).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import {
   startRealServer,
   zipOf,
 } from '../support/real-server';
+import { createScratchDatabase } from '../support/scratch-database';
 
 const COUNT = 1000;
 /** Bounds on waits, not expectations: a start with migrations and the demo seed, one bulk call. */
@@ -49,7 +49,7 @@ const paymentDate = dayjs().add(30, 'day').format('YYYY-MM-DD');
 
 interface Engine {
   name: string;
-  /** A fresh place for one server's data: the DATA_DIR, and for PostgreSQL a schema of its own. */
+  /** A fresh place for one server's data: the DATA_DIR, and for PostgreSQL a database of its own. */
   place(): Promise<Place>;
 }
 interface Place {
@@ -117,22 +117,15 @@ const postgres: Engine | null = testDatabaseUrl
       name: 'PostgreSQL',
       async place() {
         const dataDir = mkdtempSync(join(tmpdir(), 'flujo-durability-'));
-        const schema = `durability_${randomBytes(6).toString('hex')}`;
-        const admin = await openDatabase({ databaseUrl: testDatabaseUrl, migrate: false });
-        await admin.db.schema.createSchema(schema).execute();
-        await admin.close();
-        const separator = testDatabaseUrl.includes('?') ? '&' : '?';
-        const databaseUrl = `${testDatabaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+        const scratch = await createScratchDatabase(testDatabaseUrl, 'durability');
         return {
           dataDir,
-          databaseUrl,
-          open: () => openDatabase({ databaseUrl, migrate: false }),
-          watch: transactionWatch(testDatabaseUrl),
+          databaseUrl: scratch.url,
+          open: () => openDatabase({ databaseUrl: scratch.url, migrate: false }),
+          watch: transactionWatch(scratch.url),
           async remove() {
             rmSync(dataDir, { recursive: true, force: true });
-            const cleanup = await openDatabase({ databaseUrl: testDatabaseUrl, migrate: false });
-            await cleanup.db.schema.dropSchema(schema).cascade().execute();
-            await cleanup.close();
+            await scratch.drop();
           },
         };
       },

@@ -27,6 +27,7 @@ import {
   startRealServer,
   zipOf,
 } from '../support/real-server';
+import { createScratchDatabase } from '../support/scratch-database';
 
 const COUNT = 200;
 /** Requests in flight at once: enough to overlap transactions, bounded so a loaded machine keeps up. */
@@ -62,27 +63,14 @@ async function freshPlace(): Promise<Place> {
       },
     };
   }
-  const name = `flujo_durable_${randomBytes(6).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const admin = await openDatabase({ databaseUrl: testDatabaseUrl, migrate: false });
-    try {
-      await sql.raw(statement).execute(admin.db);
-    } finally {
-      await admin.close();
-    }
-  };
-  await onServer(`create database ${name}`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  url.searchParams.delete('options');
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(testDatabaseUrl, 'flujo_durable');
   return {
     dataDir,
-    databaseUrl,
-    open: () => openDatabase({ databaseUrl, migrate: false }),
+    databaseUrl: scratch.url,
+    open: () => openDatabase({ databaseUrl: scratch.url, migrate: false }),
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
-      await onServer(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }
