@@ -70,6 +70,11 @@ function companyColumn(side: InvoiceSide) {
   return side === 'emitter' ? 'emitter_company_id' : 'receiver_company_id';
 }
 
+/** The other company of a side's invoices: a provider's customer, a corporate's provider. */
+function counterpartColumn(side: InvoiceSide) {
+  return side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
+}
+
 /** The invoice with this id if the company is on the given side of it, locked FOR UPDATE when asked. */
 export async function findInvoiceOfCompany(
   db: Db,
@@ -402,7 +407,7 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
       sql<boolean>`true`.as('s_exact'),
     ]);
   }
-  const counterpart = filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id';
+  const counterpart = counterpartColumn(filter.side);
   let matches = db
     .selectFrom('invoices')
     .where(listFilter(filter))
@@ -432,8 +437,7 @@ function summaryQuery(db: Db, filter: InvoiceListFilter, countLimit: number) {
       ...matchSums,
       sql<boolean>`false`.as('s_exact'),
     ]);
-  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined)
-    return capped;
+  if (narrowedBeyondWords(filter)) return capped;
   // Exactly one of the two runs: each is behind a one-time filter on the same condition.
   const kept = keptWordsAnswer(filter);
   return sql`select * from (${keptWordSummary(filter)}) as kept where ${kept}
@@ -448,6 +452,11 @@ const matchSums = [
   sql<string>`coalesce(sum(m.amount_with_exchange_rate) filter (where m.currency <> 'USD'), 0)`.as('s_mxn'),
   sql<string>`coalesce(sum(m.amount) filter (where m.currency = 'USD'), 0)`.as('s_usd'),
 ];
+
+/** A list narrowed by status or period: invoice_words knows neither, so it cannot answer for such a list. */
+function narrowedBeyondWords(filter: InvoiceListFilter): boolean {
+  return filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined;
+}
 
 /** The company's kept words on the list's side that hold the search (none for a search that no word can hold). */
 function wordsHolding(filter: InvoiceListFilter) {
@@ -477,7 +486,7 @@ function keptWordsAnswer(filter: InvoiceListFilter) {
  */
 function keptWordSummary(filter: InvoiceListFilter) {
   const pattern = containsPattern(filter.search);
-  const counterpart = sql.ref(filter.side === 'emitter' ? 'receiver_company_id' : 'emitter_company_id');
+  const counterpart = sql.ref(counterpartColumn(filter.side));
   return sql`select coalesce(sum(x.n), 0) as s_count, coalesce(sum(x.mxn), 0) as s_total,
       count(distinct x.counterpart) as s_counterparts, coalesce(sum(x.own_mxn), 0) as s_mxn,
       coalesce(sum(x.own_usd), 0) as s_usd, true as s_exact
@@ -499,9 +508,7 @@ function keptWordSummary(filter: InvoiceListFilter) {
  * a folio) and for a list narrowed by status or period (the table knows neither).
  */
 function wordLowerBound(filter: InvoiceListFilter) {
-  if (filter.emissionRanges.length > 0 || filter.status !== null || filter.statuses !== undefined) {
-    return sql<number>`0`;
-  }
+  if (narrowedBeyondWords(filter)) return sql<number>`0`;
   return sql<number>`select coalesce(max(n), 0) from (select sum(invoices) as n ${wordsHolding(filter)} group by word) as w`;
 }
 
