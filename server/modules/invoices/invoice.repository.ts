@@ -543,6 +543,12 @@ function listRowOf(row: ListPageRow): InvoiceListRow {
   return invoice as InvoiceListRow;
 }
 
+/** A page size fit to be written into a statement's text: a validated whole number, never the caller's text. */
+function pageSizeLiteral(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
+  return limit;
+}
+
 /**
  * One page of the matching invoices, newest emission first, with the summary of the matches (a search's counted
  * up to `countLimit + 1`, decision 0074) and, when asked, the company's balances: one statement, one round trip.
@@ -556,13 +562,17 @@ export async function findInvoiceListPage(
   page: { limit: number; offset: number },
   options: { balances: boolean; countLimit?: number },
 ): Promise<{ summary: InvoiceListSummary; rows: InvoiceListRow[]; balances: ListCompanyBalances | null }> {
+  // A list without a search or period has one good plan whatever its values: PostgreSQL keeps it prepared.
+  const prepared = filter.search === '' && filter.emissionRanges.length === 0;
   const ids = db
     .selectFrom('invoices')
     .where(listFilter(filter))
     .select('id')
     .orderBy('date_of_emission', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
+    // Prepared, the page size is written into the text: with it as a parameter PostgreSQL's generic plan expects
+    // a tenth of the company's rows, costs more than a custom plan, and every run is planned again (0076).
+    .limit(prepared ? sql.lit(pageSizeLiteral(page.limit)) : page.limit)
     .offset(page.offset);
   const columns = sql.join(LIST_COLUMNS.map((column) => sql.ref(`i.${column}`)));
   const balances = options.balances
@@ -571,9 +581,7 @@ export async function findInvoiceListPage(
   const balancesJoin = options.balances
     ? sql`cross join (select credit_line, credit_used, spei_balance, has_factoring from companies where id = ${filter.companyId}) as c`
     : sql``;
-  // A list without a search or period has one good plan whatever its values: PostgreSQL keeps it prepared.
-  const prepared = filter.search === '' && filter.emissionRanges.length === 0 ? sql.raw(PREPARED) : sql``;
-  const { rows } = await sql<ListPageRow>`${prepared}
+  const { rows } = await sql<ListPageRow>`${prepared ? sql.raw(PREPARED) : sql``}
     with summary as (${summaryQuery(db, filter, options.countLimit ?? EXACT_COUNT_LIMIT)}), page_ids as (${ids})
     select summary.* ${balances}, ${columns}
     from summary
