@@ -305,9 +305,10 @@ async function startFlujo(
   dataDir: string,
   databaseUrl: string | null,
   preloads: readonly string[],
+  extraEnv: Record<string, string> = {},
 ): Promise<FlujoServer> {
   const port = await freePort();
-  const env = productionEnv(port, dataDir, databaseUrl);
+  const env = { ...productionEnv(port, dataDir, databaseUrl), ...extraEnv };
   const imports = ['bench-api-probe.ts', ...preloads].flatMap((file) => [
     '--import',
     pathToFileURL(join(ROOT, 'scripts', file)).href,
@@ -861,6 +862,9 @@ interface DatabaseReport {
   targets: Target[];
 }
 
+/** The browsed lists measured a second time with no answer kept (LIST_ANSWERS_KEPT=0). */
+const MADE_AGAIN = ['first-page', 'deep-page', 'status', 'corporate-summary'];
+
 async function benchDatabase(
   database: DatabaseName,
   databaseUrl: string | null,
@@ -1038,6 +1042,27 @@ async function benchDatabase(
     );
     report.underLoad.push(await underLoad(options, server, provider, false));
     report.underLoad.push(await underLoad(options, server, provider, true));
+
+    // The same lists with no answer kept (decision 0077): what each costs when it must be made, as after a change.
+    await server.stop();
+    server = null;
+    console.log(`${database}: starting Flujo again with LIST_ANSWERS_KEPT=0 (every answer made)…`);
+    server = await startFlujo(dataDir, databaseUrl, yielding ? ['bench-api-pglite-yield.ts'] : [], {
+      LIST_ANSWERS_KEPT: '0',
+    });
+    const made = { provider: await loginToken(server.base, DEMO_PROVIDER_USER), corporate: '' };
+    made.corporate = await loginToken(server.base, DEMO_CORPORATE_USER);
+    for (const call of calls.filter((c) => MADE_AGAIN.includes(c.id))) {
+      report.rows.push(
+        await measure(options, {
+          ...call,
+          id: `${call.id}-made`,
+          endpoint: `${call.endpoint}, each answer made`,
+          base: server.base,
+          token: call.token === corporate ? made.corporate : made.provider,
+        }),
+      );
+    }
     report.targets = targetsOf(database, report.rows);
   } finally {
     await bare?.stop();
@@ -1067,6 +1092,7 @@ function targetsOf(database: DatabaseName, rows: Row[]): Target[] {
       measured: `${ratio.toFixed(2)}×`,
       met: ratio >= 0.3,
     });
+    targets.push(...madeComparison(rows, health));
     const pageOf = (row: Row) => new URLSearchParams(row.path.split('?')[1]).get('page');
     if (deepPage && pageOf(deepPage) !== String(DEEP_PAGE)) {
       targets.push({
@@ -1095,8 +1121,22 @@ function targetsOf(database: DatabaseName, rows: Row[]): Target[] {
       measured: `${ratio.toFixed(2)}×`,
       met: ratio >= 0.2,
     });
+    targets.push(...madeComparison(rows, health));
   }
   return targets;
+}
+
+/** For comparison, not a target: the first page when its answer must be made (no answer kept). */
+function madeComparison(rows: Row[], health: Row): Target[] {
+  const made = rows.find((row) => row.id === 'first-page-made');
+  if (!made) return [];
+  return [
+    {
+      target: 'for comparison: provider list page 1, each answer made (LIST_ANSWERS_KEPT=0), × health',
+      measured: `${(made.reqPerSec / health.reqPerSec).toFixed(2)}×`,
+      met: null,
+    },
+  ];
 }
 
 const fixed = (value: number, digits = 0) =>

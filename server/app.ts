@@ -19,6 +19,7 @@ import { createAccountsDeps } from './modules/accounts/accounts-deps.factory';
 import { registerAuthentication } from './modules/auth/authenticate';
 import { type Clock, systemClock } from './modules/auth/clock';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createListAnswers } from './modules/invoices/list-answers';
 import { type CfdiAuthenticity, createCfdiAuthenticity } from './modules/sat/cfdi-authenticity';
 import { registerSandboxSatStatus } from './modules/sat/sandbox-sat-status.routes';
 import { createSatDeps } from './modules/sat/sat-deps';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     appBaseUrl: config.appBaseUrl,
     authenticity,
+    listAnswers: createListAnswers(db, { kept: config.listAnswersKept }),
   });
   const accounts = createAccountsDeps(app, config, deps.captcha, deps.pause);
   const sessions = await createSessionCache({ database: deps.database, sessionUsers: accounts.sessionUsers });

@@ -92,3 +92,13 @@ describe('upload limit', () => {
     ]);
   });
 });
+
+describe('kept list answers', () => {
+  it('are 1,000 per process unless LIST_ANSWERS_KEPT says otherwise, 0 (none) to 100,000', () => {
+    expect(loadConfig(BASE).listAnswersKept).toBe(1_000);
+    expect(loadConfig({ ...BASE, LIST_ANSWERS_KEPT: '0' }).listAnswersKept).toBe(0);
+    expect(problems({ LIST_ANSWERS_KEPT: '-1' })).toEqual([
+      'LIST_ANSWERS_KEPT must be an integer 0-100000 (got "-1")',
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_UPLOAD_MAX_MB } from '../src/domain/bulk-upload';
 import { checkClabe } from '../src/domain/clabe';
 import { SAT_KEY_BYTES } from './crypto/bound-cipher';
+import { LIST_ANSWERS_KEPT } from './modules/invoices/list-answers';
 import { SAT_STATUS_PRODUCTION_URL } from './modules/sat/sat-status-soap';
 import { PRIVATE_FILE_MODE, privateDirectory } from './private-files';
 
@@ -67,6 +68,8 @@ export interface Config {
   satStatusUrl: string | null;
   /** How long one status question may take (SAT_STATUS_TIMEOUT_MS). */
   satStatusTimeoutMs: number;
+  /** How many invoice lists' answers each process keeps (LIST_ANSWERS_KEPT, decision 0077); 0 keeps none. */
+  listAnswersKept: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -195,6 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems,
   );
 
+  const listAnswersKept = parseInteger(
+    'LIST_ANSWERS_KEPT',
+    env.LIST_ANSWERS_KEPT,
+    LIST_ANSWERS_KEPT,
+    { min: 0, max: 100_000 },
+    problems,
+  );
+
   const shutdownGraceSeconds = parseInteger(
     'SHUTDOWN_GRACE_SECONDS',
     env.SHUTDOWN_GRACE_SECONDS,
@@ -297,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom,
     mailPollMs,
+    listAnswersKept,
     shutdownGraceSeconds,
     recaptcha: recaptchaSecret ? { secretKey: recaptchaSecret, siteKey: recaptchaSiteKey } : null,
     altchaHmacKey,

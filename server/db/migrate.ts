@@ -27,6 +27,7 @@ import { monthlyStatements } from './migrations/027-monthly-statements';
 import { sessionChanges } from './migrations/028-session-changes';
 import { searchWords } from './migrations/029-search-words';
 import { searchWordSums } from './migrations/030-search-word-sums';
+import { listChanges } from './migrations/031-list-changes';
 
 // Migrations live in code (not read from disk by name) so tsx, tests and builds all see the same list.
 function statements(list: readonly string[]): Migration {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '028-session-changes': statements(sessionChanges),
   '029-search-words': statements(searchWords),
   '030-search-word-sums': statements(searchWordSums),
+  '031-list-changes': statements(listChanges),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

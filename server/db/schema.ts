@@ -444,6 +444,12 @@ export interface SessionVersionTable {
   version: ColumnType<number, number, number>;
 }
 
+/** Migration 031: moved by every committed change an invoice list is made from (decision 0077). */
+export interface ListVersionTable {
+  id: number;
+  version: ColumnType<string, never, never>;
+}
+
 export interface RefreshTokensTable {
   id: string;
   user_id: number;
@@ -796,6 +802,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   refresh_tokens: RefreshTokensTable;
   session_version: SessionVersionTable;
+  list_version: ListVersionTable;
   idempotency_keys: IdempotencyKeysTable;
   mail_outbox: MailOutboxTable;
   job_runs: JobRunsTable;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle, Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import type { Clock } from '../modules/auth/clock';
+import type { ListAnswers } from '../modules/invoices/list-answers';
 import type { CfdiAuthenticity } from '../modules/sat/cfdi-authenticity';
 
 /** What every route plugin reads from the instance instead of receiving it through options. */
@@ -16,6 +17,8 @@ export interface CoreDecorations {
   appBaseUrl: string;
   /** What proves a CFDI (trust store and SAT's status service); every import reads it. */
   authenticity: CfdiAuthenticity;
+  /** Invoice lists' answers kept while nothing they were made from changed (decision 0077). */
+  listAnswers: ListAnswers;
 }
 
 declare module 'fastify' {
@@ -33,6 +36,7 @@ export const corePlugin: FastifyPluginAsync<CoreDecorations> = async (app, core)
   app.decorate('clock', core.clock);
   app.decorate('appBaseUrl', core.appBaseUrl);
   app.decorate('authenticity', core.authenticity);
+  app.decorate('listAnswers', core.listAnswers);
 };
 // NOTE: Fastify encapsulates a plugin's decorations unless it is marked skip-override (what the
 // fastify-plugin package sets); these must reach every sibling service, so they live on the root.

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED } from '../../server/db/database';
 import {
-  findInvoiceListPage,
-  type InvoiceListFilter,
-} from '../../server/modules/invoices/invoice.repository';
+  type InvoiceListQuery,
+  type InvoiceListScope,
+  listInvoices,
+} from '../../server/modules/invoices/invoice-list';
+import { InvoiceStatus } from '../../src/domain/invoice-status';
 import { type ApiTestContext, createApiApp } from '../support/api-app';
 import { DEMO_PROVIDER } from '../support/pronto-pago';
 
@@ -14,7 +16,14 @@ import { DEMO_PROVIDER } from '../support/pronto-pago';
 
 describe('a list statement prepared per connection', () => {
   let ctx: ApiTestContext;
-  let filter: InvoiceListFilter;
+  let scope: InvoiceListScope;
+  const browsing: InvoiceListQuery = {
+    search: '',
+    periods: [],
+    status: InvoiceStatus.ALL,
+    page: 1,
+    pageSize: 25,
+  };
 
   beforeAll(async () => {
     ctx = await createApiApp();
@@ -23,7 +32,7 @@ describe('a list statement prepared per connection', () => {
       .select('id')
       .where('rfc', '=', DEMO_PROVIDER.rfc)
       .executeTakeFirstOrThrow();
-    filter = { companyId: company.id, side: 'emitter', status: null, emissionRanges: [], search: '' };
+    scope = { companyId: company.id, side: 'emitter', today: '2026-11-29' };
   });
   afterAll(() => ctx.close());
 
@@ -37,15 +46,17 @@ describe('a list statement prepared per connection', () => {
           )
         ).rows;
       const before = await prepared();
-      const page = { limit: 25, offset: 0 };
-      const first = await findInvoiceListPage(connection, filter, page, { balances: true });
-      const again = await findInvoiceListPage(connection, filter, page, { balances: true });
+      const first = await listInvoices(connection, scope, browsing, { balances: true });
+      const again = await listInvoices(connection, scope, browsing, { balances: true });
       expect(again).toEqual(first);
       expect(first.rows.length).toBeGreaterThan(0);
       const afterList = await prepared();
-      const searched = await findInvoiceListPage(connection, { ...filter, search: 'a' }, page, {
-        balances: true,
-      });
+      const searched = await listInvoices(
+        connection,
+        scope,
+        { ...browsing, search: 'a' },
+        { balances: true },
+      );
       expect(searched.rows.length).toBeGreaterThan(0);
       const afterSearch = await prepared();
       if (ctx.database.kind === 'postgresql') {
@@ -55,7 +66,7 @@ describe('a list statement prepared per connection', () => {
         expect(added[0]?.statement.startsWith(PREPARED)).toBe(true);
         // After five custom plans PostgreSQL settles on the generic one: the list is planned no more.
         for (let run = 0; run < 6; run += 1)
-          await findInvoiceListPage(connection, filter, page, { balances: true });
+          await listInvoices(connection, scope, browsing, { balances: true });
         const settled = (await prepared()).find((row) => row.name === added[0]?.name);
         expect(Number(settled?.generic_plans)).toBeGreaterThan(0);
       } else {

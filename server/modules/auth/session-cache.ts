@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db, Subscription } from '../../db/database';
 import { SESSION_CHANGES_CHANNEL_PREFIX } from '../../db/migrations/028-session-changes';
+import { sharedRead } from '../../db/shared-read';
 import type { SessionUserRow, SessionUsers } from './session-users';
 
 /**
@@ -55,31 +56,6 @@ interface Entry {
   familyId: string;
 }
 
-/** Requests that arrive while a version check is in flight share the next one. */
-function sharedVersionCheck(db: Db): () => Promise<number> {
-  let waiting: { resolve(version: number): void; reject(error: unknown): void }[] = [];
-  let running = false;
-  const pump = async () => {
-    running = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        const version = await readVersion(db);
-        for (const waiter of batch) waiter.resolve(version);
-      } catch (error) {
-        for (const waiter of batch) waiter.reject(error);
-      }
-    }
-    running = false;
-  };
-  return () =>
-    new Promise<number>((resolve, reject) => {
-      waiting.push({ resolve, reject });
-      if (!running) void pump();
-    });
-}
-
 async function readVersion(db: Db): Promise<number> {
   const { rows } = await sql<{ version: number }>`select version from session_version where id = 1`.execute(
     db,
@@ -96,7 +72,8 @@ export async function createSessionCache(options: {
   const { database, sessionUsers } = options;
   const db = database.db;
   const now = options.now ?? Date.now;
-  const checkVersion = sharedVersionCheck(db);
+  // Requests that arrive while a version check is in flight share the next one.
+  const checkVersion = sharedRead(() => readVersion(db));
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
   const byCompany = new Map<number, Set<string>>();

@@ -40,6 +40,7 @@ import {
   invoicePage,
   listInvoices,
 } from '../invoices/invoice-list';
+import { replyListAnswer } from '../invoices/list-answers';
 import { detailRefusal } from '../invoices/refusals';
 import {
   authorizeRequests,
@@ -193,15 +194,17 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: InvoiceListQueryString }>(
     '/corporates/summary/',
     { preHandler: [app.requireUser, invoiceCallerGuard('corporate')], config: { openapi: DOCS.summary } },
-    async (request) => {
+    async (request, reply) => {
       const caller = requestInvoiceCaller(request);
       const query = invoiceListQuery(request.query);
       const today = businessDate(now());
-      const scope = { companyId: caller.companyId, side: 'receiver' as const, today };
-      const result = await listInvoices(db, scope, query);
-      const extras = query.page === 1 ? corporateSummaryExtras(result) : null;
-      const page = invoicePage(request, query, result, today, null);
-      return extras ? { ...page, indicators: extras } : page;
+      return replyListAnswer(request, reply, { companyId: caller.companyId, today, query }, async () => {
+        const scope = { companyId: caller.companyId, side: 'receiver' as const, today };
+        const result = await listInvoices(db, scope, query);
+        const extras = query.page === 1 ? corporateSummaryExtras(result) : null;
+        const page = invoicePage(request, query, result, today, null);
+        return extras ? { ...page, indicators: extras } : page;
+      });
     },
   );
 
@@ -211,16 +214,18 @@ export const corporatesRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [app.requireUser, invoiceCallerGuard('corporate')],
       config: { openapi: DOCS.preAuthorization },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = requestInvoiceCaller(request);
       const query = invoiceListQuery(request.query);
       const today = businessDate(now());
-      const result = await listInvoices(
-        db,
-        { companyId: caller.companyId, side: 'receiver', statuses: PRE_AUTHORIZABLE_STATUSES, today },
-        query,
-      );
-      return invoicePage(request, query, result, today, null);
+      return replyListAnswer(request, reply, { companyId: caller.companyId, today, query }, async () => {
+        const result = await listInvoices(
+          db,
+          { companyId: caller.companyId, side: 'receiver', statuses: PRE_AUTHORIZABLE_STATUSES, today },
+          query,
+        );
+        return invoicePage(request, query, result, today, null);
+      });
     },
   );
 

@@ -152,6 +152,15 @@ function asTheBuyerSeesIt(row: InvoiceListRow): InvoiceListRow {
  * the sums are left out (decision 0074), unless the search is one word the kept words answer exactly at any size
  * (decision 0075). The page's rows are exact either way.
  */
+/**
+ * A list browsed rather than searched: no search and no period. Its answers repeat (the first page, a status tab),
+ * so a process keeps them (decision 0077), and its statement has one good plan whatever its values, so PostgreSQL
+ * keeps that prepared (decision 0076); a search's right plan depends on its pattern.
+ */
+export function isBrowsing(query: Pick<InvoiceListQuery, 'search' | 'periods'>): boolean {
+  return query.search === '' && query.periods.length === 0;
+}
+
 export async function listInvoices(
   db: Db,
   scope: InvoiceListScope,
@@ -163,7 +172,7 @@ export async function listInvoices(
     db,
     listFilter(scope, query),
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-    { balances: options.balances === true, countLimit },
+    { balances: options.balances === true, countLimit, prepared: isBrowsing(query) },
   );
   // Only a search's recheck is capped; any other list's count, and a one-word search's, is exact whatever its size.
   const { count, isEstimate } = summary.exact

@@ -560,10 +560,10 @@ export async function findInvoiceListPage(
   db: Db,
   filter: InvoiceListFilter,
   page: { limit: number; offset: number },
-  options: { balances: boolean; countLimit?: number },
+  options: { balances: boolean; countLimit?: number; prepared?: boolean },
 ): Promise<{ summary: InvoiceListSummary; rows: InvoiceListRow[]; balances: ListCompanyBalances | null }> {
-  // A list without a search or period has one good plan whatever its values: PostgreSQL keeps it prepared.
-  const prepared = filter.search === '' && filter.emissionRanges.length === 0;
+  // A browsed list (invoice-list.ts isBrowsing) has one good plan whatever its values: PostgreSQL keeps it prepared.
+  const prepared = options.prepared === true;
   const ids = db
     .selectFrom('invoices')
     .where(listFilter(filter))

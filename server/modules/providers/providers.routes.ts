@@ -13,6 +13,7 @@ import {
   invoicePage,
   listInvoices,
 } from '../invoices/invoice-list';
+import { replyListAnswer } from '../invoices/list-answers';
 import { dialogErrorHandler, dialogRefusal } from '../invoices/refusals';
 import { allianceListExtras, requestAuthorization } from './providers.service';
 
@@ -49,15 +50,22 @@ export const providersRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: InvoiceListQueryString }>(
     '/providers/alliances/',
     { preHandler: [app.requireUser, invoiceCallerGuard('provider')], config: { openapi: DOCS.alliances } },
-    async (request) => {
+    async (request, reply) => {
       const caller = requestInvoiceCaller(request);
       const query = invoiceListQuery(request.query);
       const today = businessDate(now());
-      const result = await listInvoices(db, { companyId: caller.companyId, side: 'emitter', today }, query, {
-        balances: query.page === 1,
+      return replyListAnswer(request, reply, { companyId: caller.companyId, today, query }, async () => {
+        const result = await listInvoices(
+          db,
+          { companyId: caller.companyId, side: 'emitter', today },
+          query,
+          {
+            balances: query.page === 1,
+          },
+        );
+        const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
+        return invoicePage(request, query, result, today, extras);
       });
-      const extras = query.page === 1 ? await allianceListExtras(db, caller, result) : null;
-      return invoicePage(request, query, result, today, extras);
     },
   );
 
