@@ -146,13 +146,6 @@ function asTheBuyerSeesIt(row: InvoiceListRow): InvoiceListRow {
 }
 
 /**
- * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
- * company's balances: one query (decision 0039). A search counts at most `countLimit` matches exactly (the
- * product's EXACT_COUNT_LIMIT; a test may lower it): past it the count is the limit, flagged as an estimate, and
- * the sums are left out (decision 0074), unless the search is one word the kept words answer exactly at any size
- * (decision 0075). The page's rows are exact either way.
- */
-/**
  * A list browsed rather than searched: no search and no period. Its answers repeat (the first page, a status tab),
  * so a process keeps them (decision 0077), and its statement has one good plan whatever its values, so PostgreSQL
  * keeps that prepared (decision 0076); a search's right plan depends on its pattern.
@@ -161,6 +154,13 @@ export function isBrowsing(query: Pick<InvoiceListQuery, 'search' | 'periods'>):
   return query.search === '' && query.periods.length === 0;
 }
 
+/**
+ * One page of a company's invoices, newest emission first, with the totals of every match and, when asked, the
+ * company's balances: one query (decision 0039). A search counts at most `countLimit` matches exactly (the
+ * product's EXACT_COUNT_LIMIT; a test may lower it): past it the count is the limit, flagged as an estimate, and
+ * the sums are left out (decision 0074), unless the search is one word the kept words answer exactly at any size
+ * (decision 0075). The page's rows are exact either way.
+ */
 export async function listInvoices(
   db: Db,
   scope: InvoiceListScope,

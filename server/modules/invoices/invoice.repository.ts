@@ -571,7 +571,7 @@ export async function findInvoiceListPage(
     .orderBy('date_of_emission', 'desc')
     .orderBy('id', 'desc')
     // Prepared, the page size is written into the text: with it as a parameter PostgreSQL's generic plan expects
-    // a tenth of the company's rows, costs more than a custom plan, and every run is planned again (0076).
+    // far more rows than a page, costs more than a custom plan, and every run is planned again (0076).
     .limit(prepared ? sql.lit(pageSizeLiteral(page.limit)) : page.limit)
     .offset(page.offset);
   const columns = sql.join(LIST_COLUMNS.map((column) => sql.ref(`i.${column}`)));

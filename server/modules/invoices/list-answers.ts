@@ -20,7 +20,7 @@ import { type InvoiceListQuery, isBrowsing } from './invoice-list';
 export interface ListAnswers {
   /** The answer kept for `key` if nothing changed since it was made, else `make()`'s, then kept. */
   answer(key: string, make: () => Promise<string>): Promise<string>;
-  /** What was done so far (tests, benchmarks). */
+  /** What was done so far (tests). */
   stats(): ListAnswerStats;
 }
 
