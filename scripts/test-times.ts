@@ -20,9 +20,11 @@ export const STEPS: Step[] = [
   { name: 'build', command: 'npm run build' },
   { name: 'e2e', command: 'npm run test:e2e', after: ['build'] },
   { name: 'model', command: 'npm run test:model -- --report' },
+  // Before model-remote: the api step is the longest after e2e and model, and started last it ran alone at the
+  // end while the other slot sat idle (about 150 s of 1,311 in CI on 2026-11-29).
+  { name: 'api', command: 'npm run test:api', after: ['build'] },
   // The same model paths against a real server process over HTTP, with accounts the run creates (decision 0048).
   { name: 'model-remote', command: 'npm run test:model:remote:selftest', after: ['build'] },
-  { name: 'api', command: 'npm run test:api', after: ['build'] },
   { name: 'screens', command: 'npm run test:screens' },
   { name: 'unit', command: 'npm run test:unit' },
   { name: 'typecheck', command: 'npm run typecheck' },
