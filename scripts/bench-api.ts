@@ -1050,8 +1050,10 @@ async function benchDatabase(
     server = await startFlujo(dataDir, databaseUrl, yielding ? ['bench-api-pglite-yield.ts'] : [], {
       LIST_ANSWERS_KEPT: '0',
     });
-    const made = { provider: await loginToken(server.base, DEMO_PROVIDER_USER), corporate: '' };
-    made.corporate = await loginToken(server.base, DEMO_CORPORATE_USER);
+    const made = {
+      provider: await loginToken(server.base, DEMO_PROVIDER_USER),
+      corporate: await loginToken(server.base, DEMO_CORPORATE_USER),
+    };
     for (const call of calls.filter((c) => MADE_AGAIN.includes(c.id))) {
       report.rows.push(
         await measure(options, {
